@@ -1,0 +1,77 @@
+// Shared by `npm start` and the browser tests: the real local stack (wrangler dev in local mode,
+// workerd + local D1 + local KV) with migrations applied, never a mock server.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
+const wranglerBin = `${projectRoot}node_modules/.bin/wrangler`;
+const viteBin = `${projectRoot}node_modules/.bin/vite`;
+
+function run(bin: string, args: string[], label: string): void {
+  const result = spawnSync(bin, args, { cwd: projectRoot, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, WRANGLER_SEND_METRICS: 'false' } });
+  if (result.status !== 0) throw new Error(`${label} failed (exit ${result.status})`);
+}
+
+export function buildSpa(): void {
+  run(viteBin, ['build', '--logLevel', 'warn'], 'vite build');
+}
+
+export function ensureBuilt(): void {
+  if (!existsSync(`${projectRoot}dist/client/index.html`)) buildSpa();
+}
+
+export function applyLocalMigrations(persistTo?: string): void {
+  const args = ['d1', 'migrations', 'apply', 'DB', '--local'];
+  if (persistTo) args.push('--persist-to', persistTo);
+  run(wranglerBin, args, 'wrangler d1 migrations apply');
+}
+
+export function executeLocalSql(sql: string, persistTo?: string): void {
+  const args = ['d1', 'execute', 'DB', '--local', '--command', sql];
+  if (persistTo) args.push('--persist-to', persistTo);
+  run(wranglerBin, args, 'wrangler d1 execute');
+}
+
+export interface DevServerOptions {
+  port: number;
+  persistTo?: string;
+  vars?: Record<string, string>;
+  quiet?: boolean;
+}
+
+/** Starts `wrangler dev --local`; resolves once /api/health answers. */
+export async function startDevServer(options: DevServerOptions): Promise<{ url: string; process: ChildProcess; stop: () => Promise<void> }> {
+  const args = ['dev', '--local', '--port', String(options.port), '--ip', '127.0.0.1', '--show-interactive-dev-session=false'];
+  if (options.persistTo) args.push('--persist-to', options.persistTo);
+  for (const [key, value] of Object.entries(options.vars ?? {})) args.push('--var', `${key}:${value}`);
+  const child = spawn(wranglerBin, args, {
+    cwd: projectRoot,
+    stdio: options.quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: process.env.CI ?? '' },
+    detached: process.platform !== 'win32',
+  });
+  const url = `http://127.0.0.1:${options.port}`;
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    try {
+      process.kill(-child.pid!, 'SIGTERM');
+    } catch {
+      child.kill('SIGTERM');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  };
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return { url, process: child, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await stop();
+  throw new Error('wrangler dev did not become ready within 90 s');
+}

@@ -1,0 +1,44 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { applyLocalMigrations, ensureBuilt, startDevServer } from '../../scripts/lib/local-server';
+
+export const E2E_ADMIN = { username: 'e2e-admin', password: 'e2e-password-2026' };
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    admin: { username: string; password: string };
+  }
+}
+
+/**
+ * Starts the real local stack once for all browser tests: the built SPA served by
+ * `wrangler dev --local` with a fresh D1 (migrations applied) in a temporary directory.
+ */
+export default async function setup(project: TestProject) {
+  ensureBuilt();
+  const persistTo = mkdtempSync(join(tmpdir(), 'cpa-e2e-'));
+  applyLocalMigrations(persistTo);
+  const port = Number(process.env.E2E_PORT ?? 8790 + Math.floor(Math.random() * 200));
+  const server = await startDevServer({
+    port,
+    persistTo,
+    quiet: true,
+    vars: {
+      JWT_SECRET: 'e2e-secret-0123456789abcdef0123456789abcdef',
+      ADMIN_USERNAME: E2E_ADMIN.username,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      // Throttles are generous so a test run never trips them by accident.
+      SUBMISSIONS_PER_IP_PER_WINDOW: '1000',
+      DAILY_SUBMISSION_CAP: '100000',
+    },
+  });
+  project.provide('baseUrl', server.url);
+  project.provide('admin', E2E_ADMIN);
+  return async () => {
+    await server.stop();
+    rmSync(persistTo, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,174 @@
+import { env } from 'cloudflare:test';
+import { SignJWT } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { ADMIN, call, sessionCookieFrom, signIn } from './helpers';
+
+const secret = new TextEncoder().encode(env.JWT_SECRET);
+
+function base64url(value: unknown): string {
+  return btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+}
+
+async function adminId(): Promise<number> {
+  await signIn();
+  const row = await env.DB.prepare('select id from admin_users where username = ?').bind(ADMIN.username).first<{ id: number }>();
+  return row!.id;
+}
+
+describe('admin sign-in', () => {
+  it('creates the first admin from the secrets and sets an HttpOnly SameSite=Strict cookie', async () => {
+    const res = await call('/api/admin/login', { body: ADMIN });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ authenticated: true, username: ADMIN.username });
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('admin_session='))!;
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Strict/i);
+    expect(cookie).toMatch(/Max-Age=28800/);
+    const row = await env.DB.prepare('select password_hash from admin_users where username = ?').bind(ADMIN.username).first<{ password_hash: string }>();
+    expect(row!.password_hash).toMatch(/^pbkdf2-sha256\$100000\$/);
+    expect(row!.password_hash).not.toContain(ADMIN.password);
+  });
+
+  it('uses the __Host- prefix and Secure over HTTPS', async () => {
+    const { exports } = await import('cloudflare:workers');
+    const res = await exports.default.fetch(
+      new Request('https://example.com/api/admin/login', {
+        method: 'POST',
+        headers: { origin: 'https://example.com', 'content-type': 'application/json' },
+        body: JSON.stringify(ADMIN),
+      }),
+    );
+    expect(res.status).toBe(200);
+    const cookie = res.headers.getSetCookie()[0];
+    expect(cookie).toMatch(/^__Host-admin_session=/);
+    expect(cookie).toMatch(/Secure/);
+    expect(cookie).toMatch(/Path=\//);
+  });
+
+  it('answers the session check with the username while signed in, and false without a cookie', async () => {
+    const cookie = await signIn();
+    const signedIn = await call('/api/admin/session', { cookie });
+    expect(await signedIn.json()).toEqual({ authenticated: true, username: ADMIN.username });
+    const anonymous = await call('/api/admin/session');
+    expect(anonymous.status).toBe(200);
+    expect(await anonymous.json()).toEqual({ authenticated: false });
+  });
+
+  it('refuses a wrong password and an unknown user with the same 401 message', async () => {
+    const wrong = await call('/api/admin/login', { body: { username: ADMIN.username, password: 'not-the-password' } });
+    expect(wrong.status).toBe(401);
+    expect(await wrong.json()).toEqual({ message: 'Invalid username or password' });
+    const unknown = await call('/api/admin/login', { body: { username: 'nobody', password: 'whatever123' } });
+    expect(unknown.status).toBe(401);
+    expect(await unknown.json()).toEqual({ message: 'Invalid username or password' });
+    expect(wrong.headers.getSetCookie()).toEqual([]);
+  });
+
+  it('answers 400 with field messages for a missing field', async () => {
+    const res = await call('/api/admin/login', { body: { username: 'admin' } });
+    expect(res.status).toBe(400);
+    const body = await res.json<{ fields: Record<string, string[]> }>();
+    expect(Object.keys(body.fields)).toEqual(['password']);
+  });
+
+  it('locks a username after 5 failures within 15 minutes, even with the right password', async () => {
+    for (let i = 0; i < 5; i++) {
+      const res = await call('/api/admin/login', { body: { username: ADMIN.username, password: `wrong-${i}-pass` }, ip: `198.51.100.${i}` });
+      expect(res.status).toBe(401);
+    }
+    const locked = await call('/api/admin/login', { body: ADMIN, ip: '198.51.100.99' });
+    expect(locked.status).toBe(429);
+    expect((await locked.json<{ message: string }>()).message).toMatch(/Too many failed sign-in attempts/);
+  });
+
+  it('locks an IP after 5 failures across usernames, and unlocks once the window has passed', async () => {
+    const ip = '192.0.2.44';
+    for (let i = 0; i < 5; i++) {
+      await call('/api/admin/login', { body: { username: `guess${i}`, password: 'password1' }, ip });
+    }
+    expect((await call('/api/admin/login', { body: ADMIN, ip })).status).toBe(429);
+    // Age the failures past the 15-minute window.
+    await env.DB.prepare('update login_failures set created_at = created_at - 16 * 60 * 1000').run();
+    expect((await call('/api/admin/login', { body: ADMIN, ip })).status).toBe(200);
+  });
+});
+
+describe('admin session tokens', () => {
+  it('rejects alg none, a wrong key, an expired token and a tampered payload', async () => {
+    const id = await adminId();
+    const claims = { sub: String(id), username: ADMIN.username, sv: 0, iss: 'warrendale-cpa', aud: 'warrendale-cpa-admin' };
+    const now = Math.floor(Date.now() / 1000);
+    const algNone = `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url({ ...claims, iat: now, exp: now + 3600 })}.`;
+    const wrongKey = await new SignJWT({ username: ADMIN.username, sv: 0 })
+      .setProtectedHeader({ alg: 'HS256' }).setSubject(String(id)).setIssuer('warrendale-cpa')
+      .setAudience('warrendale-cpa-admin').setExpirationTime('1h').sign(new TextEncoder().encode('another-secret-another-secret-12345'));
+    const expired = await new SignJWT({ username: ADMIN.username, sv: 0 })
+      .setProtectedHeader({ alg: 'HS256' }).setSubject(String(id)).setIssuer('warrendale-cpa')
+      .setAudience('warrendale-cpa-admin').setIssuedAt(now - 9 * 3600).setExpirationTime(now - 3600).sign(secret);
+    const wrongAudience = await new SignJWT({ username: ADMIN.username, sv: 0 })
+      .setProtectedHeader({ alg: 'HS256' }).setSubject(String(id)).setIssuer('warrendale-cpa')
+      .setAudience('someone-else').setExpirationTime('1h').sign(secret);
+    const good = await new SignJWT({ username: ADMIN.username, sv: 0 })
+      .setProtectedHeader({ alg: 'HS256' }).setSubject(String(id)).setIssuer('warrendale-cpa')
+      .setAudience('warrendale-cpa-admin').setExpirationTime('1h').sign(secret);
+    const [h, p, s] = good.split('.');
+    const tampered = `${h}.${base64url({ ...JSON.parse(atob(p.replace(/-/g, '+').replace(/_/g, '/'))), sub: String(id + 1) })}.${s}`;
+
+    for (const token of [algNone, wrongKey, expired, wrongAudience, tampered, 'garbage']) {
+      const res = await call('/api/admin/contact-messages', { cookie: `admin_session=${token}` });
+      expect(res.status).toBe(401);
+      const session = await call('/api/admin/session', { cookie: `admin_session=${token}` });
+      expect(await session.json()).toEqual({ authenticated: false });
+    }
+    // The well-formed token with our key is accepted: the checks above are not vacuous.
+    expect(await (await call('/api/admin/session', { cookie: `admin_session=${good}` })).json()).toEqual({
+      authenticated: true,
+      username: ADMIN.username,
+    });
+  });
+
+  it('logout clears the cookie', async () => {
+    const cookie = await signIn();
+    const res = await call('/api/admin/logout', { method: 'POST', cookie });
+    expect(res.status).toBe(200);
+    const cleared = res.headers.getSetCookie().find((c) => c.startsWith('admin_session='))!;
+    expect(cleared).toMatch(/Max-Age=0/);
+  });
+});
+
+describe('change password', () => {
+  it('changes the password, keeps this session, ends every other one, and the new password signs in', async () => {
+    const mine = await signIn();
+    const other = await signIn(ADMIN, '203.0.113.200');
+    const res = await call('/api/admin/change-password', {
+      body: { currentPassword: ADMIN.password, newPassword: 'a-new-password-2026' },
+      cookie: mine,
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ message: 'Password changed successfully' });
+    const renewed = sessionCookieFrom(res);
+
+    expect(await (await call('/api/admin/session', { cookie: other })).json()).toEqual({ authenticated: false });
+    expect(await (await call('/api/admin/session', { cookie: mine })).json()).toEqual({ authenticated: false });
+    expect((await (await call('/api/admin/session', { cookie: renewed })).json<{ authenticated: boolean }>()).authenticated).toBe(true);
+
+    expect((await call('/api/admin/login', { body: ADMIN })).status).toBe(401);
+    expect((await call('/api/admin/login', { body: { username: ADMIN.username, password: 'a-new-password-2026' } })).status).toBe(200);
+  });
+
+  it('refuses a wrong current password and a new password under 8 characters', async () => {
+    const cookie = await signIn();
+    const wrong = await call('/api/admin/change-password', { body: { currentPassword: 'nope-nope', newPassword: 'long-enough-1' }, cookie });
+    expect(wrong.status).toBe(400);
+    expect(await wrong.json()).toEqual({ message: 'Current password is incorrect' });
+    const short = await call('/api/admin/change-password', { body: { currentPassword: ADMIN.password, newPassword: 'short' }, cookie });
+    expect(short.status).toBe(400);
+    expect((await short.json<{ fields: Record<string, string[]> }>()).fields.newPassword).toEqual(['Password must be at least 8 characters']);
+    expect((await call('/api/admin/login', { body: ADMIN })).status).toBe(200);
+  });
+
+  it('requires a session', async () => {
+    const res = await call('/api/admin/change-password', { body: { currentPassword: 'x', newPassword: 'yyyyyyyyyy' } });
+    expect(res.status).toBe(401);
+  });
+});

@@ -1,0 +1,41 @@
+import { env } from 'cloudflare:test';
+import { exports } from 'cloudflare:workers';
+
+export const ORIGIN = 'http://example.com';
+
+type CallOptions = {
+  method?: string;
+  body?: unknown;
+  rawBody?: BodyInit;
+  cookie?: string;
+  headers?: Record<string, string>;
+  ip?: string;
+};
+
+/** Calls the real worker (its default export's fetch) as a same-origin browser would. */
+export async function call(path: string, options: CallOptions = {}): Promise<Response> {
+  const method = options.method ?? (options.body !== undefined || options.rawBody !== undefined ? 'POST' : 'GET');
+  const headers = new Headers(options.headers);
+  if (method !== 'GET' && method !== 'HEAD' && !headers.has('origin')) headers.set('origin', ORIGIN);
+  if (options.body !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
+  if (options.cookie) headers.set('cookie', options.cookie);
+  headers.set('cf-connecting-ip', options.ip ?? '203.0.113.7');
+  const body = options.rawBody ?? (options.body !== undefined ? JSON.stringify(options.body) : undefined);
+  return exports.default.fetch(new Request(`${ORIGIN}${path}`, { method, headers, body }));
+}
+
+/** The `name=value` pair of the session cookie a response sets, for use in a Cookie header. */
+export function sessionCookieFrom(res: Response): string {
+  const setCookie = res.headers.getSetCookie().find((c) => c.includes('admin_session='));
+  if (!setCookie) throw new Error('no session cookie set');
+  return setCookie.split(';')[0];
+}
+
+export const ADMIN = { username: env.ADMIN_USERNAME!, password: env.ADMIN_PASSWORD! };
+
+/** Signs in as the seeded administrator and returns the Cookie header value. */
+export async function signIn(credentials = ADMIN, ip?: string): Promise<string> {
+  const res = await call('/api/admin/login', { body: credentials, ip });
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  return sessionCookieFrom(res);
+}

@@ -1,0 +1,32 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
+import { securityHeaders } from './worker/security-headers.ts';
+
+/**
+ * Writes dist/client/_headers so Workers Static Assets sends the same security headers with HTML
+ * documents and files as the worker sends with API answers (one definition: worker/security-headers.ts).
+ */
+function staticSecurityHeaders(): Plugin {
+  return {
+    name: 'static-security-headers',
+    apply: 'build',
+    generateBundle() {
+      const lines = Object.entries(securityHeaders).map(([name, value]) => `  ${name}: ${value}`);
+      const immutable = '/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n';
+      this.emitFile({ type: 'asset', fileName: '_headers', source: `/*\n${lines.join('\n')}\n${immutable}` });
+    },
+  };
+}
+
+export default defineConfig({
+  root: fileURLToPath(new URL('./web', import.meta.url)),
+  publicDir: fileURLToPath(new URL('./web/public', import.meta.url)),
+  plugins: [react(), tailwindcss(), staticSecurityHeaders()],
+  build: {
+    outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
+    emptyOutDir: true,
+    target: 'es2022',
+  },
+});

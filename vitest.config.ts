@@ -1,0 +1,47 @@
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const migrationsDir = fileURLToPath(new URL('./migrations', import.meta.url));
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        // API tests inside workerd: real D1 (migrations applied in the setup file) and real KV.
+        plugins: [
+          cloudflareTest(async () => ({
+            wrangler: { configPath: './wrangler.toml' },
+            // No Cloudflare login here or in CI: AI calls fail and the offline fallbacks answer.
+            remoteBindings: false,
+            miniflare: {
+              bindings: {
+                JWT_SECRET: 'test-secret-for-vitest-only-0123456789abcdef',
+                ADMIN_USERNAME: 'admin',
+                ADMIN_PASSWORD: 'correct-horse-battery',
+                TEST_MIGRATIONS: await readD1Migrations(migrationsDir),
+              },
+            },
+          })),
+        ],
+        test: {
+          name: 'worker',
+          include: ['tests/worker/**/*.test.ts'],
+          setupFiles: ['./tests/worker/apply-migrations.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['./tests/e2e/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          // One browser and one local server, shared: run the files one after another.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});

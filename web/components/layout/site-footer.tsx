@@ -1,0 +1,69 @@
+import { Link } from 'react-router';
+import { firm, firmAddressLine } from '../../content/firm';
+import { footerCompanyLinks, footerServiceLinks } from '../../content/navigation';
+
+/** SPEC 2 footer: tagline, Services and Company lists, contact information, copyright, privacy notice. */
+export function SiteFooter() {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="bg-brand-900 text-slate-200">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8">
+        <div>
+          <p className="text-lg font-bold text-white">{firm.name}</p>
+          <p className="mt-2 text-sm">{firm.tagline}</p>
+        </div>
+        <div>
+          <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Services</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {footerServiceLinks.map((label) => (
+              <li key={label}>
+                <Link to="/services" className="hover:text-white hover:underline">
+                  {label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div>
+          <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Company</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {footerCompanyLinks.map((item) => (
+              <li key={item.to}>
+                <Link to={item.to} className="hover:text-white hover:underline">
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div>
+          <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Contact</h2>
+          <address className="mt-3 space-y-2 text-sm not-italic">
+            <p>{firmAddressLine}</p>
+            <p>
+              Phone: <a href={firm.contact.phoneHref} className="hover:text-white hover:underline">{firm.contact.phone}</a>
+            </p>
+            <p>
+              Email: <a href={`mailto:${firm.contact.email}`} className="hover:text-white hover:underline">{firm.contact.email}</a>
+            </p>
+          </address>
+          <div data-slot="newsletter-signup" />
+        </div>
+      </div>
+      <div className="border-t border-white/10">
+        <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-sm sm:px-6 md:flex-row md:justify-between lg:px-8">
+          <p>
+            &copy; {year} {firm.legalName}. All rights reserved.
+          </p>
+          <p>
+            We respect your privacy. Read our{' '}
+            <Link to="/privacy-policy" className="underline hover:text-white">
+              Privacy Policy
+            </Link>
+            .
+          </p>
+        </div>
+      </div>
+    </footer>
+  );
+}

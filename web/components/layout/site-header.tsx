@@ -1,0 +1,104 @@
+import { Menu, X } from 'lucide-react';
+import { useState } from 'react';
+import { Link, NavLink } from 'react-router';
+import { firm } from '../../content/firm';
+import { mainNavigation } from '../../content/navigation';
+import { trackButtonClick } from '../../lib/analytics';
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
+    isActive ? 'bg-brand-50 text-brand-700 underline decoration-2 underline-offset-8' : 'text-slate-700 hover:text-brand-700'
+  }`;
+
+/** SPEC 2: logo, menu with the current route highlighted, Pay Now / Client Portal, Get Started. */
+export function SiteHeader() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const closeMenu = () => setMenuOpen(false);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-header max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+        <Link to="/" className="flex items-center gap-3" onClick={closeMenu}>
+          <img src="/logo.svg" alt={firm.logoAlt} width={48} height={48} className="h-12 w-12" />
+          <span className="text-xl font-bold text-brand-800">{firm.name}</span>
+        </Link>
+
+        <nav aria-label="Main" className="hidden lg:block">
+          <ul className="flex items-center gap-1">
+            {mainNavigation.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={item.to === '/'} className={linkClass}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="hidden items-center gap-2 lg:flex">
+          <a
+            href={firm.links.payNow}
+            target="_blank"
+            rel="noopener noreferrer"
+            onClick={() => trackButtonClick('Pay Now')}
+            className="rounded-md px-3 py-2 text-sm font-medium text-brand-700 hover:bg-brand-50"
+          >
+            Pay Now<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+          <a
+            href={firm.links.clientPortal}
+            target="_blank"
+            rel="noopener noreferrer"
+            onClick={() => trackButtonClick('Client Portal')}
+            className="rounded-md px-3 py-2 text-sm font-medium text-brand-700 hover:bg-brand-50"
+          >
+            Client Portal<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+          <Link
+            to="/contact"
+            onClick={() => trackButtonClick('Get Started')}
+            className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+          >
+            Get Started
+          </Link>
+        </div>
+
+        <button
+          type="button"
+          className="rounded-md p-2 text-slate-700 hover:bg-slate-100 lg:hidden"
+          aria-label="Toggle menu"
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {menuOpen ? <X className="h-6 w-6" aria-hidden="true" /> : <Menu className="h-6 w-6" aria-hidden="true" />}
+        </button>
+      </div>
+
+      {menuOpen && (
+        <nav id="mobile-menu" aria-label="Mobile" className="border-t border-slate-200 bg-white lg:hidden">
+          <ul className="flex flex-col gap-1 px-4 py-3">
+            {mainNavigation.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={item.to === '/'} className={linkClass} onClick={closeMenu}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+            <li className="mt-2 flex flex-wrap gap-2 border-t border-slate-200 pt-3">
+              <a href={firm.links.payNow} target="_blank" rel="noopener noreferrer" className="rounded-md px-3 py-2 text-sm font-medium text-brand-700">
+                Pay Now<span className="sr-only"> (opens in a new tab)</span>
+              </a>
+              <a href={firm.links.clientPortal} target="_blank" rel="noopener noreferrer" className="rounded-md px-3 py-2 text-sm font-medium text-brand-700">
+                Client Portal<span className="sr-only"> (opens in a new tab)</span>
+              </a>
+              <Link to="/contact" onClick={closeMenu} className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white">
+                Get Started
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,56 @@
+// Every fact about the firm that the site, the e-mails and the chat assistant state, in one place.
+// The firm and its people are fictional; phone numbers use the 555-01xx range reserved for fiction
+// and addresses use the reserved .example domain, so nothing here reaches a real person.
+// Pure data: imported by the React pages and by the worker (e-mails, chat knowledge base).
+
+export const firm = {
+  name: 'Northgate CPA',
+  legalName: 'Northgate CPA, LLC',
+  tagline: 'Professional accounting services you can trust.',
+  logoAlt: 'Northgate CPA logo - professional tax and accounting services',
+  siteUrl: 'https://www.northgatecpa.example',
+  foundingYear: 2020,
+  openedToPublicYear: 2021,
+  yearsOfExperience: '5+',
+  contact: {
+    phone: '(724) 555-0142',
+    phoneHref: 'tel:+17245550142',
+    fax: '(724) 555-0143',
+    email: 'info@northgatecpa.example',
+    address: {
+      street: '2000 Corporate Drive, Suite 250',
+      city: 'Warrendale',
+      region: 'PA',
+      postalCode: '15086',
+      country: 'US',
+    },
+  },
+  hours: [
+    { days: 'Monday - Friday', time: '9:00 AM - 5:00 PM' },
+    { days: 'Saturday - Sunday', time: 'Closed' },
+  ],
+  hoursSummary: 'Monday to Friday 9:00 AM to 5:00 PM; closed on weekends',
+  confirmationPromise: 'We will contact you within 24 hours to confirm your appointment.',
+  links: {
+    payNow: 'https://pay.northgatecpa.example/pay',
+    clientPortal: 'https://portal.northgatecpa.example/login',
+    googleReviews: 'https://www.google.com/search?q=Northgate+CPA+Warrendale+PA+reviews',
+    mapEmbed: 'https://www.google.com/maps/embed/v1/place?q=Warrendale,PA&key=',
+  },
+  social: [
+    { name: 'LinkedIn', kind: 'professional network', href: 'https://www.linkedin.com/company/northgate-cpa-example' },
+    { name: 'Instagram', kind: 'photo-sharing network', href: 'https://www.instagram.com/northgatecpa.example' },
+    { name: 'Facebook', kind: 'social network', href: 'https://www.facebook.com/northgatecpa.example' },
+    { name: 'Nextdoor', kind: 'neighbourhood network', href: 'https://nextdoor.com/pages/northgate-cpa-example' },
+  ],
+} as const;
+
+export const firmAddressLine = `${firm.contact.address.street}, ${firm.contact.address.city}, ${firm.contact.address.region} ${firm.contact.address.postalCode}`;
+
+/** SPEC 9: prices stated in the FAQ (and by the chat assistant). */
+export const prices = {
+  individualReturn: 'from $500',
+  businessReturn: 'from $1,000',
+  monthlyBookkeeping: 'from $100 per month',
+  initialConsultation: 'free',
+} as const;

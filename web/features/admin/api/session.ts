@@ -1,0 +1,32 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/query-client';
+
+export type AdminSession = { authenticated: true; username: string } | { authenticated: false };
+
+export const adminSessionKey = ['/api/admin/session'];
+
+/** Whether this browser holds a valid admin session (the HttpOnly cookie is invisible to JS). */
+export function useAdminSession() {
+  return useQuery<AdminSession>({ queryKey: adminSessionKey });
+}
+
+export function useAdminLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (credentials: { username: string; password: string }) =>
+      (await apiRequest('POST', '/api/admin/login', credentials)).json() as Promise<AdminSession>,
+    onSuccess: (session) => queryClient.setQueryData(adminSessionKey, session),
+  });
+}
+
+export function useAdminLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest('POST', '/api/admin/logout'),
+    onSuccess: () => {
+      // Drop every admin list from the cache, then mark the session as ended.
+      queryClient.removeQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/admin/') });
+      queryClient.setQueryData<AdminSession>(adminSessionKey, { authenticated: false });
+    },
+  });
+}

@@ -1,0 +1,62 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardHeader } from '../../../components/ui/card';
+import { Input, Label } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/use-toast';
+import { useAdminLogin } from '../api/session';
+
+/** SPEC 2: the signed-out admin screen. Toasts from SPEC 8. */
+export function AdminLoginCard({ onSignedIn }: { onSignedIn?: () => void }) {
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const login = useAdminLogin();
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!username.trim() || !password) {
+      toast({ variant: 'destructive', title: 'Login failed', description: 'Please enter your username and password' });
+      return;
+    }
+    try {
+      await login.mutateAsync({ username: username.trim(), password });
+      setPassword('');
+      toast({ title: 'Login successful', description: 'Welcome to the admin panel' });
+      onSignedIn?.();
+    } catch (error) {
+      const message = error instanceof Error ? error.message : '';
+      if (message.startsWith('429')) {
+        toast({ variant: 'destructive', title: 'Login failed', description: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.' });
+      } else if (/^\d{3}:/.test(message)) {
+        toast({ variant: 'destructive', title: 'Login failed', description: 'Invalid username or password' });
+      } else {
+        toast({ variant: 'destructive', title: 'Error', description: 'Failed to connect to server' });
+      }
+    }
+  }
+
+  return (
+    <div className="mx-auto flex min-h-[60vh] max-w-md items-center px-4 py-16">
+      <Card className="w-full">
+        <CardHeader>
+          <h1 className="text-2xl font-bold text-brand-800">Admin Login</h1>
+          <p className="text-sm text-slate-600">Sign in to manage messages, appointments and newsletters.</p>
+        </CardHeader>
+        <CardContent>
+          <form onSubmit={handleSubmit} className="space-y-4" noValidate>
+            <div>
+              <Label htmlFor="admin-username">Username</Label>
+              <Input id="admin-username" name="username" autoComplete="username" required value={username} onChange={(e) => setUsername(e.target.value)} />
+            </div>
+            <div>
+              <Label htmlFor="admin-password">Password</Label>
+              <Input id="admin-password" name="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+            </div>
+            <Button type="submit" className="w-full" disabled={login.isPending}>
+              {login.isPending ? 'Logging in...' : 'Login'}
+            </Button>
+          </form>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

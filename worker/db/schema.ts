@@ -1,0 +1,222 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+// Timestamps are stored as Unix epoch milliseconds (Drizzle `timestamp_ms`), so ordering and
+// "last 30 days" windows are plain integer comparisons.
+const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
+const createdAt = () => integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now);
+
+/** Messages from the contact form (SPEC 3), plus the inbox's read marker. */
+export const contactMessages = sqliteTable(
+  'contact_messages',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    message: text('message').notNull(),
+    readAt: integer('read_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_messages_created_at_idx').on(t.createdAt)],
+);
+
+/**
+ * Consultation requests. `date` is the calendar day in the firm's time zone (YYYY-MM-DD) and
+ * `timeSlot` one of the seven slots, so "one active booking per slot" is a plain UNIQUE index.
+ */
+export const appointments = sqliteTable(
+  'appointments',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    serviceType: text('service_type').notNull(),
+    date: text('date').notNull(),
+    timeSlot: text('time_slot').notNull(),
+    notes: text('notes'),
+    status: text('status', { enum: ['requested', 'confirmed', 'cancelled'] })
+      .notNull()
+      .default('requested'),
+    createdAt: createdAt(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
+  },
+  (t) => [
+    // A cancelled booking frees its slot; any other status holds it.
+    uniqueIndex('appointments_active_slot_uq')
+      .on(t.date, t.timeSlot)
+      .where(sql`status <> 'cancelled'`),
+    index('appointments_date_idx').on(t.date),
+    index('appointments_created_at_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * Newsletter subscribers. `active` keeps SPEC 3's text flag ('true' / 'false'); double opt-in adds
+ * the confirmation and unsubscribe timestamps. Pending = active 'false' and never confirmed.
+ * E-mail addresses are stored lower-cased so the UNIQUE index means one row per mailbox.
+ */
+export const newsletterSubscriptions = sqliteTable(
+  'newsletter_subscriptions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    email: text('email').notNull(),
+    name: text('name'),
+    subscriptionDate: integer('subscription_date', { mode: 'timestamp_ms' }).notNull().default(now),
+    active: text('active', { enum: ['true', 'false'] }).notNull().default('true'),
+    confirmedAt: integer('confirmed_at', { mode: 'timestamp_ms' }),
+    confirmationSentAt: integer('confirmation_sent_at', { mode: 'timestamp_ms' }),
+    unsubscribedAt: integer('unsubscribed_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('newsletter_subscriptions_email_uq').on(t.email),
+    index('newsletter_subscriptions_active_idx').on(t.active, t.id),
+    index('newsletter_subscriptions_date_idx').on(t.subscriptionDate),
+  ],
+);
+
+/** Both turns of every chat conversation, keyed by the widget's random session id. */
+export const chatMessages = sqliteTable(
+  'chat_messages',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    role: text('role', { enum: ['user', 'assistant'] }).notNull(),
+    content: text('content').notNull(),
+    sessionId: text('session_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('chat_messages_session_idx').on(t.sessionId, t.id)],
+);
+
+/**
+ * One row per newsletter. Sending is resumable: status stays 'sending' until every delivery row
+ * is settled; `periodKey` makes a scheduled send unique per scheduled period.
+ */
+export const sentNewsletters = sqliteTable(
+  'sent_newsletters',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    subject: text('subject').notNull(),
+    content: text('content').notNull(),
+    sentAt: integer('sent_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    // Recipients actually delivered (SPEC 3 keeps it as text; we keep the number).
+    recipientCount: integer('recipient_count').notNull().default(0),
+    totalRecipients: integer('total_recipients').notNull().default(0),
+    failedCount: integer('failed_count').notNull().default(0),
+    status: text('status', { enum: ['sending', 'sent'] }).notNull().default('sending'),
+    trigger: text('trigger', { enum: ['manual', 'scheduled'] }).notNull().default('manual'),
+    periodKey: text('period_key'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('sent_newsletters_sent_at_idx').on(t.sentAt),
+    index('sent_newsletters_status_idx').on(t.status),
+    uniqueIndex('sent_newsletters_period_uq').on(t.periodKey),
+  ],
+);
+
+/** One row per (newsletter, recipient): the ledger that makes sending resumable without duplicates. */
+export const newsletterDeliveries = sqliteTable(
+  'newsletter_deliveries',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    newsletterId: integer('newsletter_id')
+      .notNull()
+      .references(() => sentNewsletters.id, { onDelete: 'cascade' }),
+    subscriberId: integer('subscriber_id').notNull(),
+    email: text('email').notNull(),
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    error: text('error'),
+    claimedAt: integer('claimed_at', { mode: 'timestamp_ms' }),
+    sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    uniqueIndex('newsletter_deliveries_recipient_uq').on(t.newsletterId, t.subscriberId),
+    index('newsletter_deliveries_status_idx').on(t.newsletterId, t.status),
+  ],
+);
+
+/** Every outgoing e-mail, whatever the transport, written before sending and updated after. */
+export const emailLog = sqliteTable(
+  'email_log',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    kind: text('kind').notNull(),
+    status: text('status', { enum: ['queued', 'sent', 'stored', 'failed'] })
+      .notNull()
+      .default('queued'),
+    transport: text('transport').notNull(),
+    error: text('error'),
+    providerId: text('provider_id'),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    headers: text('headers'),
+    createdAt: createdAt(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
+  },
+  (t) => [
+    index('email_log_created_at_idx').on(t.createdAt),
+    index('email_log_to_idx').on(t.to),
+  ],
+);
+
+/**
+ * Administrators (DECISIONS: one table). `sessionVersion` is carried in the session token;
+ * bumping it on a password change ends every other session.
+ */
+export const adminUsers = sqliteTable(
+  'admin_users',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    sessionVersion: integer('session_version').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
+  },
+  (t) => [uniqueIndex('admin_users_username_uq').on(t.username)],
+);
+
+/** Failed admin sign-ins, keyed per username and per (hashed) IP, for the login throttle. */
+export const loginFailures = sqliteTable(
+  'login_failures',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    key: text('key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('login_failures_key_idx').on(t.key, t.createdAt)],
+);
+
+/** Contact + booking submissions per calendar day in the firm's time zone (the daily cap). */
+export const dailySubmissions = sqliteTable('daily_submissions', {
+  day: text('day').primaryKey(),
+  count: integer('count').notNull().default(0),
+});
+
+/** Distinct submitting IPs per day, stored only as salted hashes. */
+export const dailySubmitters = sqliteTable(
+  'daily_submitters',
+  {
+    day: text('day').notNull(),
+    ipHash: text('ip_hash').notNull(),
+  },
+  (t) => [uniqueIndex('daily_submitters_uq').on(t.day, t.ipHash)],
+);
+
+/** The automated newsletter scheduler's state: a single row (id = 1). */
+export const schedulerSettings = sqliteTable('scheduler_settings', {
+  id: integer('id').primaryKey(),
+  running: integer('running', { mode: 'boolean' }).notNull().default(false),
+  // Human-readable schedule shown in the admin panel.
+  schedule: text('schedule').notNull().default('First Monday of every month at 9:00 AM (Eastern)'),
+  lastPeriodKey: text('last_period_key'),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
+});

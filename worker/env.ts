@@ -1,0 +1,30 @@
+/** Bindings and variables the worker receives (wrangler.toml, .dev.vars, `wrangler secret`). */
+export interface Bindings {
+  DB: D1Database;
+  THROTTLE: KVNamespace;
+  AI?: Ai;
+  ASSETS: Fetcher;
+  FIRM_TIME_ZONE: string;
+  DAILY_SUBMISSION_CAP: string;
+  SUBMISSIONS_PER_IP_PER_WINDOW: string;
+  /** Signs admin session tokens and the newsletter links; also keys the IP hashes. */
+  JWT_SECRET: string;
+  ADMIN_USERNAME?: string;
+  ADMIN_PASSWORD?: string;
+  /** Public origin used in e-mailed links, e.g. https://example-cpa.com. Defaults to the request's. */
+  SITE_URL?: string;
+  MAILCHANNELS_API_KEY?: string;
+  MAILCHANNELS_API_URL?: string;
+  DKIM_DOMAIN?: string;
+  DKIM_SELECTOR?: string;
+  DKIM_PRIVATE_KEY?: string;
+  MAIL_FROM?: string;
+  FIRM_NOTIFICATION_EMAIL?: string;
+  GTM_ID?: string;
+}
+
+export interface Variables {
+  adminUser: { id: number; username: string };
+}
+
+export type AppEnv = { Bindings: Bindings; Variables: Variables };

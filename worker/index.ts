@@ -1,0 +1,49 @@
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { scheduled } from './cron';
+import type { AppEnv } from './env';
+import { requestBodyLimit } from './middleware/body-limit';
+import { requireAdmin } from './middleware/require-admin';
+import { sameOrigin } from './middleware/same-origin';
+import { securityHeaders } from './middleware/security-headers';
+import { adminSession } from './routes/admin/session';
+import { health } from './routes/health';
+
+// Admin routes reachable without a session: signing in, signing out, and asking whether one is.
+const PUBLIC_ADMIN_PATHS = new Set(['/api/admin/login', '/api/admin/logout', '/api/admin/session']);
+
+const app = new Hono<AppEnv>();
+
+app.use(securityHeaders());
+app.use('/api/*', sameOrigin({ allow: ['/api/newsletter/unsubscribe'] }));
+app.use(
+  '/api/*',
+  requestBodyLimit({
+    defaultBytes: 64 * 1024,
+    largeBytes: 1024 * 1024,
+    largePaths: ['/api/admin/send-newsletter', '/api/admin/newsletter/send'],
+  }),
+);
+// Every admin route, present and future, is closed by default.
+const adminGuard = requireAdmin();
+app.use('/api/admin/*', (c, next) => (PUBLIC_ADMIN_PATHS.has(c.req.path) ? next() : adminGuard(c, next)));
+
+const routes = app.route('/api/health', health).route('/api/admin', adminSession);
+
+app.notFound((c) => c.json({ message: 'Not found' }, 404));
+
+app.onError((err, c) => {
+  if (err instanceof HTTPException) {
+    // Keep the status and a short message; never the stack or internals.
+    return c.json({ message: err.message || 'Request failed' }, err.status);
+  }
+  console.error('Unhandled error', c.req.method, c.req.path, err);
+  return c.json({ message: 'Internal server error' }, 500);
+});
+
+export type AppType = typeof routes;
+
+export default {
+  fetch: app.fetch,
+  scheduled,
+} satisfies ExportedHandler<AppEnv['Bindings']>;

@@ -1,0 +1,41 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { adminUsers } from '../db/schema';
+import { hashPassword } from './passwords';
+
+export async function findAdminByUsername(db: Db, username: string) {
+  return db.query.adminUsers.findFirst({ where: eq(adminUsers.username, username) });
+}
+
+export async function findAdminById(db: Db, id: number) {
+  return db.query.adminUsers.findFirst({ where: eq(adminUsers.id, id) });
+}
+
+/**
+ * Makes sure the first administrator exists (from ADMIN_USERNAME / ADMIN_PASSWORD). Never
+ * overwrites an existing account, so a password changed in the panel survives restarts.
+ */
+export async function ensureAdmin(db: Db, username: string, password: string): Promise<boolean> {
+  const passwordHash = await hashPassword(password);
+  const inserted = await db
+    .insert(adminUsers)
+    .values({ username, passwordHash })
+    .onConflictDoNothing({ target: adminUsers.username })
+    .returning({ id: adminUsers.id });
+  return inserted.length > 0;
+}
+
+/** Sets a new password and bumps the session version, which ends every other session. */
+export async function updateAdminPassword(db: Db, id: number, newPassword: string) {
+  const passwordHash = await hashPassword(newPassword);
+  const [updated] = await db
+    .update(adminUsers)
+    .set({
+      passwordHash,
+      sessionVersion: sql`${adminUsers.sessionVersion} + 1`,
+      updatedAt: new Date(),
+    })
+    .where(eq(adminUsers.id, id))
+    .returning();
+  return updated;
+}

@@ -1,0 +1,47 @@
+/** What the product sends; the e-mail log records it as `kind`. */
+export type EmailKind =
+  | 'contact-notification'
+  | 'appointment-confirmation'
+  | 'appointment-notification'
+  | 'appointment-status'
+  | 'newsletter-confirmation'
+  | 'newsletter'
+  | 'test';
+
+export interface EmailAttachment {
+  filename: string;
+  contentType: string;
+  /** Base64-encoded content. */
+  content: string;
+}
+
+export interface OutgoingEmail {
+  to: string;
+  toName?: string;
+  subject: string;
+  text: string;
+  html?: string;
+  kind: EmailKind;
+  replyTo?: string;
+  /** Extra headers, e.g. List-Unsubscribe. Values must not contain CR or LF. */
+  headers?: Record<string, string>;
+  attachments?: EmailAttachment[];
+}
+
+export interface TransportResult {
+  status: 'sent' | 'stored';
+  providerId?: string;
+}
+
+/** Where a message goes: MailChannels over HTTPS, or the D1 outbox when no key is configured. */
+export interface EmailTransport {
+  readonly name: string;
+  send(message: OutgoingEmail): Promise<TransportResult>;
+}
+
+export interface SendOutcome {
+  ok: boolean;
+  logId: number;
+  status: 'sent' | 'stored' | 'failed';
+  error?: string;
+}

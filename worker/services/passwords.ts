@@ -1,0 +1,42 @@
+// PBKDF2-SHA256 through WebCrypto. 100,000 iterations is the most workerd allows for PBKDF2
+// (DECISIONS.md); each hash carries its own random 16-byte salt.
+const ITERATIONS = 100_000;
+const KEY_BITS = 256;
+
+const toBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
+const fromBase64 = (text: string): Uint8Array<ArrayBuffer> => Uint8Array.from(atob(text), (ch) => ch.charCodeAt(0));
+
+async function derive(password: string, salt: Uint8Array<ArrayBuffer>, iterations: number): Promise<Uint8Array> {
+  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(password), 'PBKDF2', false, [
+    'deriveBits',
+  ]);
+  const bits = await crypto.subtle.deriveBits(
+    { name: 'PBKDF2', hash: 'SHA-256', salt, iterations },
+    key,
+    KEY_BITS,
+  );
+  return new Uint8Array(bits);
+}
+
+/** Hashes a password as `pbkdf2-sha256$<iterations>$<salt>$<hash>`. */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = crypto.getRandomValues(new Uint8Array(16));
+  const hash = await derive(password, salt, ITERATIONS);
+  return `pbkdf2-sha256$${ITERATIONS}$${toBase64(salt)}$${toBase64(hash)}`;
+}
+
+/** Checks a password against a stored hash in constant time. */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, iterationsText, saltText, hashText] = stored.split('$');
+  const iterations = Number(iterationsText);
+  if (scheme !== 'pbkdf2-sha256' || !Number.isInteger(iterations) || iterations < 1 || !saltText || !hashText) {
+    return false;
+  }
+  const expected = fromBase64(hashText);
+  const actual = await derive(password, fromBase64(saltText), iterations);
+  if (actual.length !== expected.length) return false;
+  // Constant-time comparison (portable: this module also runs in Node for `npm start`'s seeding).
+  let difference = 0;
+  for (let i = 0; i < actual.length; i++) difference |= actual[i] ^ expected[i];
+  return difference === 0;
+}
