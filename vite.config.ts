@@ -25,7 +25,9 @@ export default defineConfig({
   publicDir: fileURLToPath(new URL('./web/public', import.meta.url)),
   plugins: [react(), tailwindcss(), staticSecurityHeaders()],
   build: {
-    outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
+    // BUILD_OUT_DIR lets the browser tests build into a private directory (parallel runs never
+    // overwrite each other's assets); everything else uses dist/client, as wrangler.toml does.
+    outDir: process.env.BUILD_OUT_DIR ?? fileURLToPath(new URL('./dist/client', import.meta.url)),
     emptyOutDir: true,
     target: 'es2022',
   },

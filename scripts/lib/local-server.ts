@@ -1,24 +1,24 @@
 // Shared by `npm start` and the browser tests: the real local stack (wrangler dev in local mode,
 // workerd + local D1 + local KV) with migrations applied, never a mock server.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 export const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 const wranglerBin = `${projectRoot}node_modules/.bin/wrangler`;
-const viteBin = `${projectRoot}node_modules/.bin/vite`;
 
 function run(bin: string, args: string[], label: string): void {
   const result = spawnSync(bin, args, { cwd: projectRoot, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, WRANGLER_SEND_METRICS: 'false' } });
   if (result.status !== 0) throw new Error(`${label} failed (exit ${result.status})`);
 }
 
-export function buildSpa(): void {
-  run(viteBin, ['build', '--logLevel', 'warn'], 'vite build');
-}
-
-export function ensureBuilt(): void {
-  if (!existsSync(`${projectRoot}dist/client/index.html`)) buildSpa();
+/** `npm run build` (the SPA and everything the build step produces), optionally into another directory. */
+export function buildSpa(outDir?: string): void {
+  const result = spawnSync('npm', ['run', 'build', '--silent'], {
+    cwd: projectRoot,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, ...(outDir ? { BUILD_OUT_DIR: outDir } : {}) },
+  });
+  if (result.status !== 0) throw new Error(`npm run build failed (exit ${result.status})`);
 }
 
 export function applyLocalMigrations(persistTo?: string): void {
@@ -36,6 +36,8 @@ export function executeLocalSql(sql: string, persistTo?: string): void {
 export interface DevServerOptions {
   port: number;
   persistTo?: string;
+  /** Serve the SPA from this directory instead of wrangler.toml's dist/client. */
+  assetsDir?: string;
   vars?: Record<string, string>;
   quiet?: boolean;
 }
@@ -44,6 +46,7 @@ export interface DevServerOptions {
 export async function startDevServer(options: DevServerOptions): Promise<{ url: string; process: ChildProcess; stop: () => Promise<void> }> {
   const args = ['dev', '--local', '--port', String(options.port), '--ip', '127.0.0.1', '--show-interactive-dev-session=false'];
   if (options.persistTo) args.push('--persist-to', options.persistTo);
+  if (options.assetsDir) args.push('--assets', options.assetsDir);
   for (const [key, value] of Object.entries(options.vars ?? {})) args.push('--var', `${key}:${value}`);
   const child = spawn(wranglerBin, args, {
     cwd: projectRoot,

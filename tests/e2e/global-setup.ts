@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { applyLocalMigrations, ensureBuilt, startDevServer } from '../../scripts/lib/local-server';
+import { applyLocalMigrations, buildSpa, startDevServer } from '../../scripts/lib/local-server';
 
 export const E2E_ADMIN = { username: 'e2e-admin', password: 'e2e-password-2026' };
 
@@ -18,13 +18,17 @@ declare module 'vitest' {
  * `wrangler dev --local` with a fresh D1 (migrations applied) in a temporary directory.
  */
 export default async function setup(project: TestProject) {
-  ensureBuilt();
-  const persistTo = mkdtempSync(join(tmpdir(), 'cpa-e2e-'));
+  // A private build and database per run, so parallel runs never share state.
+  const workDir = mkdtempSync(join(tmpdir(), 'cpa-e2e-'));
+  const assetsDir = join(workDir, 'client');
+  const persistTo = join(workDir, 'state');
+  buildSpa(assetsDir);
   applyLocalMigrations(persistTo);
   const port = Number(process.env.E2E_PORT ?? 8790 + Math.floor(Math.random() * 200));
   const server = await startDevServer({
     port,
     persistTo,
+    assetsDir,
     quiet: true,
     vars: {
       JWT_SECRET: 'e2e-secret-0123456789abcdef0123456789abcdef',
@@ -39,6 +43,6 @@ export default async function setup(project: TestProject) {
   project.provide('admin', E2E_ADMIN);
   return async () => {
     await server.stop();
-    rmSync(persistTo, { recursive: true, force: true });
+    rmSync(workDir, { recursive: true, force: true });
   };
 }
