@@ -40,7 +40,7 @@ executeLocalSql(
 );
 
 const port = Number(process.env.PORT ?? 8787);
-const server = await startDevServer({ port, quiet: false });
+const server = await startDevServer({ port, host: 'localhost', quiet: false });
 console.log(`
   Northgate CPA is running at http://localhost:${port}
   Admin panel:  http://localhost:${port}/admin

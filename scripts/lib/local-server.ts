@@ -35,6 +35,8 @@ export function executeLocalSql(sql: string, persistTo?: string): void {
 
 export interface DevServerOptions {
   port: number;
+  /** Interface to listen on: tests use 127.0.0.1; `npm start` uses localhost as the README says. */
+  host?: string;
   persistTo?: string;
   /** Serve the SPA from this directory instead of wrangler.toml's dist/client. */
   assetsDir?: string;
@@ -44,7 +46,8 @@ export interface DevServerOptions {
 
 /** Starts `wrangler dev --local`; resolves once /api/health answers. */
 export async function startDevServer(options: DevServerOptions): Promise<{ url: string; process: ChildProcess; stop: () => Promise<void> }> {
-  const args = ['dev', '--local', '--port', String(options.port), '--ip', '127.0.0.1', '--show-interactive-dev-session=false'];
+  const host = options.host ?? '127.0.0.1';
+  const args = ['dev', '--local', '--port', String(options.port), '--ip', host, '--show-interactive-dev-session=false'];
   if (options.persistTo) args.push('--persist-to', options.persistTo);
   if (options.assetsDir) args.push('--assets', options.assetsDir);
   for (const [key, value] of Object.entries(options.vars ?? {})) args.push('--var', `${key}:${value}`);
@@ -54,7 +57,7 @@ export async function startDevServer(options: DevServerOptions): Promise<{ url: 
     env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: process.env.CI ?? '' },
     detached: process.platform !== 'win32',
   });
-  const url = `http://127.0.0.1:${options.port}`;
+  const url = `http://${host}:${options.port}`;
   const stop = async () => {
     if (child.exitCode !== null) return;
     try {
