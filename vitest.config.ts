@@ -31,6 +31,10 @@ export default defineConfig({
         },
       },
       {
+        // Pure web modules (no DOM needed), e.g. the subscriber CSV builder.
+        test: { name: 'web', include: ['tests/web/**/*.test.ts'], environment: 'node' },
+      },
+      {
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],

@@ -1,24 +1,160 @@
-import { Loader2 } from 'lucide-react';
-import { useAdminSession } from '../features/admin/api/session';
+import { ArrowLeft, Download, KeyRound, Loader2, LogOut, Send } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '../components/ui/button';
+import { Card, CardContent, CardHeader } from '../components/ui/card';
+import { toast } from '../components/ui/use-toast';
+import { useEndSessionOn401, useSentNewsletters, useSubscribers, type Subscriber } from '../features/admin/api/admin-api';
+import { useAdminLogout, useAdminSession } from '../features/admin/api/session';
 import { AdminLoginCard } from '../features/admin/components/admin-login-card';
+import { ChangePasswordDialog } from '../features/admin/components/change-password-dialog';
+import { SendNewsletterDialog } from '../features/admin/components/send-newsletter-dialog';
+import { SentNewslettersHistory } from '../features/admin/components/sent-newsletters-history';
+import { SubscribersTable } from '../features/admin/components/subscribers-table';
+import { buildSubscribersCsv, subscribersCsvFileName } from '../features/admin/lib/subscribers-csv';
 import { usePageMeta } from '../lib/page-meta';
+
+const RECENT_DAYS = 30; // SPEC 9: "recent" means subscribed within 30 days.
+
+function Spinner() {
+  return (
+    <div className="flex justify-center py-24" role="status" aria-label="Loading">
+      <Loader2 className="h-8 w-8 animate-spin text-brand-700" aria-hidden="true" />
+    </div>
+  );
+}
 
 /** /admin/subscribers: subscriber administration (SPEC 2), behind the admin session. */
 export default function AdminSubscribersPage() {
   usePageMeta({ title: 'Newsletter Subscribers', description: 'Subscriber administration' });
   const session = useAdminSession();
-  if (session.isPending) {
-    return (
-      <div className="flex justify-center py-24" role="status" aria-label="Loading">
-        <Loader2 className="h-8 w-8 animate-spin text-brand-700" aria-hidden="true" />
-      </div>
-    );
-  }
+  if (session.isPending) return <Spinner />;
   if (!session.data?.authenticated) return <AdminLoginCard />;
+  return <SubscriberAdministration />;
+}
+
+function SubscriberAdministration() {
+  const navigate = useNavigate();
+  const logout = useAdminLogout();
+  const subscribers = useSubscribers(true);
+  const history = useSentNewsletters(true);
+  useEndSessionOn401(subscribers, history);
+  const [sendOpen, setSendOpen] = useState(false);
+  const [passwordOpen, setPasswordOpen] = useState(false);
+
+  useEffect(() => {
+    if (subscribers.error) toast({ variant: 'destructive', title: 'Error', description: 'Failed to load subscribers. Please try again.' });
+  }, [subscribers.error]);
+  useEffect(() => {
+    // SPEC 8: an Unauthorized answer is left to the session check, silently.
+    if (history.error && !/unauthorized/i.test(history.error.message)) {
+      toast({ variant: 'destructive', title: 'Error', description: 'Failed to load sent newsletters history.' });
+    }
+  }, [history.error]);
+
+  const list = subscribers.data;
+  const stats = useMemo(() => countSubscribers(list ?? []), [list]);
+
+  function downloadCsv() {
+    const blob = new Blob([buildSubscribersCsv(list ?? [])], { type: 'text/csv;charset=utf-8' });
+    const url = URL.createObjectURL(blob);
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = subscribersCsvFileName();
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+
+  function signOut() {
+    logout.mutate(undefined, {
+      onSuccess: () => {
+        toast({ title: 'Signed out successfully' });
+        navigate('/admin/login');
+      },
+      onError: () => toast({ variant: 'destructive', title: 'Error', description: 'Failed to sign out. Please try again' }),
+    });
+  }
+
+  if (subscribers.isPending) return <Spinner />;
+
   return (
-    <section className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
-      <h1 className="text-3xl font-bold text-brand-800">Newsletter Subscribers</h1>
-      <p className="mt-2 text-slate-600">Manage your newsletter subscription list</p>
+    <section className="mx-auto max-w-7xl space-y-8 px-4 py-10 sm:px-6 lg:px-8">
+      <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
+        <div>
+          <Link to="/admin" className="mb-2 inline-flex items-center gap-1 text-sm text-brand-700 hover:underline">
+            <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+            Admin Panel
+          </Link>
+          <h1 className="text-3xl font-bold text-brand-800">Newsletter Subscribers</h1>
+          <p className="mt-1 text-slate-600">Manage your newsletter subscription list</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button onClick={() => setSendOpen(true)}>
+            <Send className="h-4 w-4" aria-hidden="true" />
+            Send Newsletter
+          </Button>
+          <Button variant="outline" onClick={() => setPasswordOpen(true)}>
+            <KeyRound className="h-4 w-4" aria-hidden="true" />
+            Change Password
+          </Button>
+          <Button variant="outline" onClick={downloadCsv} disabled={!list}>
+            <Download className="h-4 w-4" aria-hidden="true" />
+            Download CSV
+          </Button>
+          <Button variant="outline" onClick={signOut} disabled={logout.isPending}>
+            <LogOut className="h-4 w-4" aria-hidden="true" />
+            Sign Out
+          </Button>
+        </div>
+      </div>
+
+      <div className="grid gap-4 sm:grid-cols-3">
+        <StatCard label="Total Subscribers" value={stats.total} />
+        <StatCard label="Active Subscribers" value={stats.active} />
+        <StatCard label="Recent Subscribers" value={stats.recent} hint={`Last ${RECENT_DAYS} days`} />
+      </div>
+
+      {subscribers.isError ? (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+          Failed to load subscribers. Please try again.
+        </p>
+      ) : (
+        <SubscribersTable subscribers={list ?? []} />
+      )}
+
+      <SentNewslettersHistory newsletters={history.data} />
+
+      <SendNewsletterDialog open={sendOpen} onOpenChange={setSendOpen} activeCount={stats.active} />
+      <ChangePasswordDialog open={passwordOpen} onOpenChange={setPasswordOpen} />
     </section>
+  );
+}
+
+function countSubscribers(list: Subscriber[]) {
+  const since = Date.now() - RECENT_DAYS * 24 * 60 * 60 * 1000;
+  let active = 0;
+  let recent = 0;
+  for (const s of list) {
+    if (s.active === 'true') active++;
+    if (new Date(s.subscriptionDate).getTime() >= since) recent++;
+  }
+  return { total: list.length, active, recent };
+}
+
+function StatCard({ label, value, hint }: { label: string; value: number; hint?: string }) {
+  return (
+    <Card>
+      <CardHeader className="pb-2">
+        <h2 className="text-sm font-medium text-slate-600">{label}</h2>
+      </CardHeader>
+      <CardContent>
+        <p className="text-3xl font-bold text-brand-800" data-testid={`stat-${label.toLowerCase().replaceAll(' ', '-')}`}>
+          {value.toLocaleString('en-US')}
+        </p>
+        {hint && <p className="text-xs text-slate-500">{hint}</p>}
+      </CardContent>
+    </Card>
   );
 }

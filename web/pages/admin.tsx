@@ -1,15 +1,32 @@
-import { Loader2 } from 'lucide-react';
-import { Button } from '../components/ui/button';
+import { Loader2, LogOut, Users } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button, buttonClass } from '../components/ui/button';
 import { toast } from '../components/ui/use-toast';
+import {
+  useAppointments,
+  useContactMessages,
+  useEmailLog,
+  useEndSessionOn401,
+  useNewsletterStats,
+  useRateLimitStats,
+  useSentNewsletters,
+} from '../features/admin/api/admin-api';
 import { useAdminLogout, useAdminSession } from '../features/admin/api/session';
 import { AdminLoginCard } from '../features/admin/components/admin-login-card';
+import { AppointmentsPanel } from '../features/admin/components/appointments-panel';
+import { ContactInbox } from '../features/admin/components/contact-inbox';
+import { EmailAuthPanel } from '../features/admin/components/email-auth-panel';
+import { EmailLogPanel } from '../features/admin/components/email-log-panel';
+import { NewsletterPanel } from '../features/admin/components/newsletter-panel';
+import { SchedulerPanel } from '../features/admin/components/scheduler-panel';
+import { SendingProgress } from '../features/admin/components/sending-progress';
+import { NewsletterBadges, SubmissionBadges } from '../features/admin/components/stats-badges';
 import { usePageMeta } from '../lib/page-meta';
 
 /** /admin: the login card when signed out, the admin panel when signed in (SPEC 2, DECISIONS). */
 export default function AdminPage() {
   usePageMeta({ title: 'Admin Panel', description: 'Administration' });
   const session = useAdminSession();
-  const logout = useAdminLogout();
 
   if (session.isPending) {
     return (
@@ -19,23 +36,76 @@ export default function AdminPage() {
     );
   }
   if (!session.data?.authenticated) return <AdminLoginCard />;
+  return <AdminPanel username={session.data.username} />;
+}
+
+/** Mounted only while signed in, so every read (and every poll) runs only then (SPEC 4). */
+function AdminPanel({ username }: { username: string }) {
+  const logout = useAdminLogout();
+  const messages = useContactMessages(true);
+  const rateLimit = useRateLimitStats(true);
+  const newsletterStats = useNewsletterStats(true);
+  const appointments = useAppointments(true);
+  const emails = useEmailLog(true);
+  const sent = useSentNewsletters(true);
+  useEndSessionOn401(messages, rateLimit, newsletterStats, appointments, emails, sent);
+  const sending = sent.data?.filter((n) => n.status === 'sending') ?? [];
 
   return (
-    <section className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
-      <div className="flex items-center justify-between gap-4">
-        <h1 className="text-3xl font-bold text-brand-800">Admin Panel</h1>
-        <Button
-          variant="outline"
-          onClick={() =>
-            logout.mutate(undefined, {
-              onError: () => toast({ variant: 'destructive', title: 'Error', description: 'Failed to sign out. Please try again' }),
-            })
-          }
-        >
-          Logout
-        </Button>
+    <section className="mx-auto max-w-7xl space-y-8 px-4 py-10 sm:px-6 lg:px-8">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold text-brand-800">Admin Panel</h1>
+          <p className="mt-1 text-sm text-slate-600">Signed in as {username}.</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/admin/subscribers" className={buttonClass('outline')}>
+            <Users className="h-4 w-4" aria-hidden="true" />
+            Subscribers
+          </Link>
+          <Button
+            variant="outline"
+            onClick={() =>
+              logout.mutate(undefined, {
+                onError: () => toast({ variant: 'destructive', title: 'Error', description: 'Failed to sign out. Please try again' }),
+              })
+            }
+          >
+            <LogOut className="h-4 w-4" aria-hidden="true" />
+            Logout
+          </Button>
+        </div>
       </div>
-      <p className="mt-2 text-slate-600">Signed in as {session.data.username}.</p>
+
+      <div className="space-y-3">
+        <SubmissionBadges totalMessages={messages.data?.length} stats={rateLimit.data} />
+        <NewsletterBadges stats={newsletterStats.data} />
+      </div>
+
+      {sending.length > 0 && (
+        <div className="space-y-2" aria-label="Newsletters being sent">
+          {sending.map((n) => (
+            <SendingProgress key={n.id} newsletter={n} />
+          ))}
+        </div>
+      )}
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <SchedulerPanel enabled />
+        <EmailAuthPanel />
+      </div>
+      <NewsletterPanel activeSubscribers={newsletterStats.data?.activeSubscribers} />
+
+      <div className="grid gap-8 lg:grid-cols-5">
+        <div className="lg:col-span-3">
+          <ContactInbox messages={messages.data} isPending={messages.isPending} error={messages.error} />
+        </div>
+        <div className="lg:col-span-2">
+          <AppointmentsPanel appointments={appointments.data} isPending={appointments.isPending} error={appointments.error} />
+        </div>
+      </div>
+
+      <EmailLogPanel emails={emails.data} isPending={emails.isPending} error={emails.error} />
     </section>
   );
 }

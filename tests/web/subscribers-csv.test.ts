@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import {
+  buildSubscribersCsv,
+  neutraliseFormula,
+  quoteCsvField,
+  subscribersCsvFileName,
+} from '../../web/features/admin/lib/subscribers-csv';
+
+/** A minimal RFC 4180 reader, to check that what we write parses back to the same cells. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else field += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      row.push(field);
+      field = '';
+    } else if (ch === '\r' && text[i + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      i++;
+    } else field += ch;
+  }
+  if (field || row.length) throw new Error('CSV does not end with CRLF');
+  return rows;
+}
+
+const sub = (email: string, name: string | null, active = 'true', subscriptionDate = '2026-11-20T15:04:05.000Z') => ({
+  email,
+  name,
+  subscriptionDate,
+  active,
+});
+
+describe('subscribers CSV', () => {
+  it('writes the header and one row per subscriber with Active / Inactive', () => {
+    const csv = buildSubscribersCsv([sub('a@example.com', 'Ann'), sub('b@example.com', null, 'false')]);
+    expect(csv).toBe(
+      'Email,Name,Subscription Date,Status\r\na@example.com,Ann,2026-11-20,Active\r\nb@example.com,,2026-11-20,Inactive\r\n',
+    );
+  });
+
+  it('quotes commas, quotes and line breaks per RFC 4180 and parses back to the same cells', () => {
+    const tricky = 'Smith, "Jr."\nline two';
+    const csv = buildSubscribersCsv([sub('c@example.com', tricky)]);
+    expect(csv).toContain('"Smith, ""Jr.""\nline two"');
+    expect(parseCsv(csv)[1]).toEqual(['c@example.com', tricky, '2026-11-20', 'Active']);
+  });
+
+  it.each(['=HYPERLINK("http://evil")', '+1+1', '-2+3', '@SUM(A1)', '\t=1', '\r=1'])('neutralises a formula cell %j', (name) => {
+    const rows = parseCsv(buildSubscribersCsv([sub('d@example.com', name)]));
+    expect(rows[1][1]).toBe(`'${name}`);
+  });
+
+  it('leaves ordinary text alone and only prefixes the leading character', () => {
+    expect(neutraliseFormula('Ann-Marie')).toBe('Ann-Marie');
+    expect(neutraliseFormula('a=b')).toBe('a=b');
+    expect(neutraliseFormula('')).toBe('');
+    expect(quoteCsvField('plain')).toBe('plain');
+    expect(quoteCsvField('a"b')).toBe('"a""b"');
+  });
+
+  it('keeps every subscriber of a large list', () => {
+    const many = Array.from({ length: 10_000 }, (_, i) => sub(`s${i}@example.com`, `Name ${i}`, i % 3 ? 'true' : 'false'));
+    const rows = parseCsv(buildSubscribersCsv(many));
+    expect(rows).toHaveLength(10_001);
+    expect(rows[10_000]).toEqual(['s9999@example.com', 'Name 9999', '2026-11-20', 'Inactive']);
+    expect(rows[10_000 - 1]).toEqual(['s9998@example.com', 'Name 9998', '2026-11-20', 'Active']);
+  });
+
+  it('writes the subscription day as the firm (Eastern time) saw it', () => {
+    const rows = parseCsv(buildSubscribersCsv([sub('e@example.com', null, 'true', '2026-11-21T03:00:00.000Z')]));
+    expect(rows[1][2]).toBe('2026-11-20');
+  });
+
+  it('names the file with the date', () => {
+    expect(subscribersCsvFileName(new Date(2026, 10, 22, 23, 59))).toBe('subscribers-2026-11-22.csv');
+    expect(subscribersCsvFileName(new Date(2027, 0, 5))).toBe('subscribers-2027-01-05.csv');
+  });
+});

@@ -1,0 +1,43 @@
+import { X } from 'lucide-react';
+import { Dialog as RadixDialog } from 'radix-ui';
+import type { ReactNode } from 'react';
+
+// Admin-only primitive (the public pages never import it, so visitors never download it).
+
+/** A modal dialog: Radix handles focus trapping, Escape, and aria-labelledby/-describedby. */
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  className = '',
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/60" />
+        <RadixDialog.Content
+          className={`fixed left-1/2 top-1/2 z-50 flex max-h-[90vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-lg border border-slate-200 bg-white p-6 shadow-xl ${className}`}
+          {...(description ? {} : { 'aria-describedby': undefined })}
+        >
+          <div className="pr-8">
+            <RadixDialog.Title className="text-lg font-semibold text-brand-800">{title}</RadixDialog.Title>
+            {description && <RadixDialog.Description className="mt-1 text-sm text-slate-600">{description}</RadixDialog.Description>}
+          </div>
+          {children}
+          <RadixDialog.Close aria-label="Close" className="absolute right-4 top-4 rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800">
+            <X className="h-4 w-4" aria-hidden="true" />
+          </RadixDialog.Close>
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}

@@ -1,0 +1,71 @@
+import { Loader2 } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { changePasswordSchema } from '../../../../worker/schemas/admin';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { Input, Label } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/use-toast';
+import { errorMessage } from '../../../lib/query-client';
+import { useChangePassword } from '../api/admin-api';
+
+/** SPEC 2 Change Admin Password dialog; the rules are the server's own schema (worker/schemas/admin.ts). */
+export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const change = useChangePassword();
+
+  function close(next: boolean) {
+    if (!next) {
+      setCurrentPassword('');
+      setNewPassword('');
+    }
+    onOpenChange(next);
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!currentPassword || !newPassword) {
+      toast({ variant: 'destructive', title: 'Error', description: 'Please fill in both password fields' });
+      return;
+    }
+    const parsed = changePasswordSchema.safeParse({ currentPassword, newPassword });
+    if (!parsed.success) {
+      toast({ variant: 'destructive', title: 'Error', description: parsed.error.issues[0]?.message ?? 'Invalid input' });
+      return;
+    }
+    change.mutate(parsed.data, {
+      onSuccess: () => {
+        toast({ title: 'Success', description: 'Password changed successfully' });
+        close(false);
+      },
+      onError: (error) => toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to change password') }),
+    });
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={close} title="Change Admin Password" description="Other signed-in sessions end when the password changes.">
+      <form onSubmit={submit} className="space-y-4" noValidate>
+        <div>
+          <Label htmlFor="current-password">Current Password</Label>
+          <Input id="current-password" type="password" autoComplete="current-password" value={currentPassword} onChange={(e) => setCurrentPassword(e.target.value)} />
+        </div>
+        <div>
+          <Label htmlFor="new-password">New Password</Label>
+          <Input id="new-password" type="password" autoComplete="new-password" value={newPassword} onChange={(e) => setNewPassword(e.target.value)} aria-describedby="new-password-hint" />
+          <p id="new-password-hint" className="mt-1 text-xs text-slate-600">
+            At least 8 characters.
+          </p>
+        </div>
+        <div className="flex justify-end gap-2">
+          <Button variant="outline" onClick={() => close(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={change.isPending}>
+            {change.isPending && <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />}
+            Change Password
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

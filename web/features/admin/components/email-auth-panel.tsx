@@ -1,0 +1,122 @@
+import { Loader2, MailCheck, ShieldCheck } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardHeader } from '../../../components/ui/card';
+import { Input, Label } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/use-toast';
+import { errorMessage } from '../../../lib/query-client';
+import { useSendTestEmail, useTestEmailAuth, type EmailAuthResult } from '../api/admin-api';
+
+/** SPEC 2 'Email Authentication Setup', for MailChannels (DECISIONS): test, test send, setup steps. */
+export function EmailAuthPanel() {
+  const [results, setResults] = useState<EmailAuthResult[] | null>(null);
+  const [testEmail, setTestEmail] = useState('');
+  const testAuth = useTestEmailAuth();
+  const testSend = useSendTestEmail();
+
+  function runAuthTest() {
+    testAuth.mutate(undefined, {
+      onSuccess: ({ results }) => {
+        setResults(results);
+        const ready = results.filter((r) => r.success).map((r) => r.provider);
+        if (ready.length > 0) toast({ title: 'Email authentication successful', description: `${ready.join(' and ')} ready to send` });
+        else toast({ variant: 'destructive', title: 'Email authentication failed', description: 'Check configuration and try again' });
+      },
+      onError: (error) => toast({ variant: 'destructive', title: 'Authentication test failed', description: errorMessage(error, 'Please try again') }),
+    });
+  }
+
+  function sendTest(event: FormEvent) {
+    event.preventDefault();
+    const address = testEmail.trim();
+    if (!address) return;
+    testSend.mutate(address, {
+      onSuccess: (data) =>
+        data.success
+          ? toast({ title: 'Test email sent!', description: data.message })
+          : toast({ variant: 'destructive', title: 'Test email failed', description: data.message }),
+      onError: (error) => toast({ variant: 'destructive', title: 'Test email failed', description: errorMessage(error, 'Please try again') }),
+    });
+  }
+
+  return (
+    <Card aria-labelledby="email-auth-heading">
+      <CardHeader className="pb-3">
+        <h2 id="email-auth-heading" className="flex items-center gap-2 text-lg font-semibold text-brand-800">
+          <ShieldCheck className="h-5 w-5" aria-hidden="true" />
+          Email Authentication Setup
+        </h2>
+        <p className="text-sm text-slate-600">Newsletters and notifications go out through MailChannels, signed with DKIM.</p>
+      </CardHeader>
+      <CardContent className="space-y-5">
+        <div className="space-y-2">
+          <Button variant="outline" onClick={runAuthTest} disabled={testAuth.isPending}>
+            {testAuth.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <ShieldCheck className="h-4 w-4" aria-hidden="true" />}
+            Test Email Auth
+          </Button>
+          {results && (
+            <ul className="space-y-1 text-sm" aria-label="Email authentication results">
+              {results.map((r) => (
+                <li key={r.provider} className="flex flex-wrap items-center gap-2">
+                  <Badge variant={r.success ? 'success' : 'destructive'}>
+                    {r.provider}: {r.success ? 'Ready' : 'Not ready'}
+                  </Badge>
+                  {r.detail && <span className="text-slate-600">{r.detail}</span>}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+
+        <form onSubmit={sendTest} className="space-y-2" noValidate>
+          <Label htmlFor="test-email">Test recipient</Label>
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <Input
+              id="test-email"
+              type="email"
+              autoComplete="email"
+              placeholder="you@example.com"
+              value={testEmail}
+              onChange={(e) => setTestEmail(e.target.value)}
+              className="sm:max-w-sm"
+            />
+            <Button type="submit" disabled={!testEmail.trim() || testSend.isPending}>
+              {testSend.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <MailCheck className="h-4 w-4" aria-hidden="true" />}
+              Send Test
+            </Button>
+          </div>
+        </form>
+
+        <details open className="rounded-md border border-slate-200 bg-slate-50 p-4 text-sm">
+          <summary className="cursor-pointer font-semibold text-brand-800">Setup instructions</summary>
+          <ol className="mt-3 list-decimal space-y-3 pl-5 text-slate-700">
+            <li>
+              <strong>MailChannels API key.</strong> Create an API key in the MailChannels console and store it as a Worker
+              secret: <code className="rounded bg-white px-1">wrangler secret put MAILCHANNELS_API_KEY</code>. Without it, e-mail
+              is kept in the local outbox instead of being sent.
+            </li>
+            <li>
+              <strong>SPF.</strong> Add to the sending domain's TXT record:{' '}
+              <code className="break-all rounded bg-white px-1">v=spf1 include:relay.mailchannels.net ~all</code> (merge with any
+              existing SPF record; a domain may have only one).
+            </li>
+            <li>
+              <strong>DKIM.</strong> Generate a 2048-bit RSA key pair. Publish the public key as a TXT record at{' '}
+              <code className="rounded bg-white px-1">mailchannels._domainkey</code> (
+              <code className="break-all rounded bg-white px-1">v=DKIM1; k=rsa; p=&lt;public key&gt;</code>), then set the
+              secrets <code className="rounded bg-white px-1">DKIM_PRIVATE_KEY</code>,{' '}
+              <code className="rounded bg-white px-1">DKIM_DOMAIN</code> and <code className="rounded bg-white px-1">DKIM_SELECTOR</code>{' '}
+              (mailchannels).
+            </li>
+            <li>
+              <strong>Domain lockdown.</strong> Add a TXT record at <code className="rounded bg-white px-1">_mailchannels</code> with{' '}
+              <code className="break-all rounded bg-white px-1">v=mc1 auth=&lt;your MailChannels account id&gt;</code>, so only
+              your account may send mail as your domain.
+            </li>
+          </ol>
+        </details>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,86 @@
+import { Eye, Loader2, Send, Sparkles } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardHeader } from '../../../components/ui/card';
+import { Dialog } from '../../../components/ui/dialog';
+import { toast } from '../../../components/ui/use-toast';
+import { errorMessage } from '../../../lib/query-client';
+import { usePreview, useSendGeneratedNewsletter, type NewsletterPreview } from '../api/admin-api';
+import { NewsletterFrame } from './newsletter-frame';
+
+/** SPEC 2: Quick Preview, AI Preview, Send Newsletter, and the Newsletter Preview they fill. */
+export function NewsletterPanel({ activeSubscribers }: { activeSubscribers: number | undefined }) {
+  const [preview, setPreview] = useState<NewsletterPreview | null>(null);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const quick = usePreview('quick');
+  const ai = usePreview('ai');
+  const send = useSendGeneratedNewsletter();
+
+  const showPreview = (kind: 'quick' | 'ai') =>
+    (kind === 'ai' ? ai : quick).mutate(undefined, {
+      onSuccess: setPreview,
+      onError: (error) => toast({ variant: 'destructive', title: 'Failed to load preview', description: errorMessage(error, 'Please try again') }),
+    });
+
+  function sendNow() {
+    setConfirmOpen(false);
+    send.mutate(undefined, {
+      onSuccess: (data) => toast({ title: 'Newsletter sent successfully!', description: `Delivered to ${data.sentCount} subscribers` }),
+      onError: (error) => toast({ variant: 'destructive', title: 'Failed to send newsletter', description: errorMessage(error, 'Please try again') }),
+    });
+  }
+
+  return (
+    <Card aria-labelledby="newsletter-heading">
+      <CardHeader className="pb-3">
+        <h2 id="newsletter-heading" className="text-lg font-semibold text-brand-800">
+          Newsletter
+        </h2>
+        <p className="text-sm text-slate-600">Preview this month's newsletter, then send it to every active subscriber.</p>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" onClick={() => showPreview('quick')} disabled={quick.isPending}>
+            {quick.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <Eye className="h-4 w-4" aria-hidden="true" />}
+            Quick Preview
+          </Button>
+          <Button variant="outline" onClick={() => showPreview('ai')} disabled={ai.isPending}>
+            {ai.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <Sparkles className="h-4 w-4" aria-hidden="true" />}
+            {ai.isPending ? 'Generating (15-20s)...' : 'AI Preview'}
+          </Button>
+          <Button onClick={() => setConfirmOpen(true)} disabled={send.isPending}>
+            {send.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <Send className="h-4 w-4" aria-hidden="true" />}
+            {send.isPending ? 'Sending...' : 'Send Newsletter'}
+          </Button>
+        </div>
+
+        {preview && (
+          <section aria-labelledby="preview-heading" className="space-y-2 rounded-md border border-slate-200 bg-slate-50 p-4">
+            <h3 id="preview-heading" className="font-semibold text-brand-800">
+              Newsletter Preview
+            </h3>
+            <p className="text-sm">
+              <span className="font-medium">Subject:</span> <span data-testid="preview-subject">{preview.subject}</span>
+            </p>
+            <NewsletterFrame html={preview.htmlContent} title="Newsletter preview" />
+          </section>
+        )}
+      </CardContent>
+
+      {/* One click must not mail the whole list by accident: the panel send asks first. */}
+      <Dialog
+        open={confirmOpen}
+        onOpenChange={setConfirmOpen}
+        title="Send the newsletter now?"
+        description={`This month's generated newsletter goes to ${activeSubscribers ?? 'all'} active subscribers.`}
+      >
+        <div className="flex justify-end gap-2">
+          <Button variant="outline" onClick={() => setConfirmOpen(false)}>
+            Keep editing
+          </Button>
+          <Button onClick={sendNow}>Send now</Button>
+        </div>
+      </Dialog>
+    </Card>
+  );
+}

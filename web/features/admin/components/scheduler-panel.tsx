@@ -1,0 +1,75 @@
+import { CalendarClock, Loader2, Play, Send, Square } from 'lucide-react';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardHeader } from '../../../components/ui/card';
+import { toast } from '../../../components/ui/use-toast';
+import { errorMessage } from '../../../lib/query-client';
+import { useSchedulerAction, useSchedulerStatus, type SchedulerAction } from '../api/admin-api';
+
+const successTitle: Record<SchedulerAction, string> = {
+  trigger: 'Scheduler triggered',
+  start: 'Scheduler started successfully',
+  stop: 'Scheduler stopped successfully',
+};
+
+/** SPEC 2 / 4: Running or Stopped, the schedule, Start or Stop, Send Now; status re-read after each. */
+export function SchedulerPanel({ enabled }: { enabled: boolean }) {
+  const status = useSchedulerStatus(enabled);
+  const action = useSchedulerAction();
+  const running = status.data?.running ?? false;
+
+  function run(kind: SchedulerAction) {
+    action.mutate(kind, {
+      onSuccess: (data) => toast({ title: successTitle[kind], description: data.message }),
+      onError: (error) =>
+        toast({ variant: 'destructive', title: `Failed to ${kind} scheduler`, description: errorMessage(error, 'Please try again') }),
+    });
+  }
+
+  return (
+    <Card aria-labelledby="scheduler-heading">
+      <CardHeader className="pb-3">
+        <h2 id="scheduler-heading" className="flex items-center gap-2 text-lg font-semibold text-brand-800">
+          <CalendarClock className="h-5 w-5" aria-hidden="true" />
+          Automated Newsletter Scheduler
+        </h2>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {status.isPending ? (
+          <p className="text-sm text-slate-600">Loading scheduler status…</p>
+        ) : status.isError ? (
+          <p className="text-sm text-red-700">Could not read the scheduler status: {errorMessage(status.error, 'unknown error')}</p>
+        ) : (
+          <div className="flex flex-wrap items-center gap-3 text-sm">
+            <span>Status:</span>
+            <Badge variant={running ? 'success' : 'secondary'} data-testid="scheduler-status">
+              {running ? 'Running' : 'Stopped'}
+            </Badge>
+            <span className="text-slate-700">Schedule: {status.data.schedule}</span>
+          </div>
+        )}
+        <div className="flex flex-wrap gap-2">
+          {running ? (
+            <Button variant="outline" onClick={() => run('stop')} disabled={action.isPending || status.isPending}>
+              <Square className="h-4 w-4" aria-hidden="true" />
+              Stop Scheduler
+            </Button>
+          ) : (
+            <Button onClick={() => run('start')} disabled={action.isPending || status.isPending}>
+              <Play className="h-4 w-4" aria-hidden="true" />
+              Start Scheduler
+            </Button>
+          )}
+          <Button variant="accent" onClick={() => run('trigger')} disabled={action.isPending}>
+            {action.isPending && action.variables === 'trigger' ? (
+              <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
+            ) : (
+              <Send className="h-4 w-4" aria-hidden="true" />
+            )}
+            Send Now
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,109 @@
+import { FileText, Loader2, Send } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { Input, Label, Textarea } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/use-toast';
+import { errorMessage } from '../../../lib/query-client';
+import { useNewsletterTemplate, useSendNewsletter } from '../api/admin-api';
+
+/** Used when the template endpoint cannot answer: a sample with the /schedule call to action. */
+export const FALLBACK_TEMPLATE = {
+  subject: 'Tax Tips and Updates from Northgate CPA',
+  htmlContent: `<h1 style="color:#0f2a4a;">Your Monthly Tax &amp; Business Update</h1>
+<p>Hello,</p>
+<p>Here is what our clients should keep in mind this month:</p>
+<ul>
+  <li><strong>Quarterly estimates:</strong> check your next estimated tax payment date.</li>
+  <li><strong>Records:</strong> keep receipts and mileage logs organised as you go.</li>
+  <li><strong>Planning:</strong> a short review now can lower next year's bill.</li>
+</ul>
+<p>Questions about your situation? We are happy to help.</p>
+<p style="text-align:center;margin:32px 0;">
+  <a href="/schedule" style="background:#163f6c;color:#ffffff;padding:12px 24px;border-radius:6px;text-decoration:none;font-weight:bold;">Schedule a Free Consultation</a>
+</p>
+<p>Warm regards,<br>The Northgate CPA team</p>`,
+};
+
+/** SPEC 2 Send Newsletter dialog; SPEC 5 'Please fill in both subject and content'; SPEC 8 toasts. */
+export function SendNewsletterDialog({ open, onOpenChange, activeCount }: { open: boolean; onOpenChange: (open: boolean) => void; activeCount: number }) {
+  const [subject, setSubject] = useState('');
+  const [content, setContent] = useState('');
+  const template = useNewsletterTemplate();
+  const send = useSendNewsletter();
+
+  function loadTemplate() {
+    template.mutate(undefined, {
+      onSuccess: (t) => {
+        setSubject((s) => s || t.subject);
+        setContent(t.htmlContent);
+      },
+      onError: () => {
+        setSubject((s) => s || FALLBACK_TEMPLATE.subject);
+        setContent(FALLBACK_TEMPLATE.htmlContent);
+      },
+    });
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!subject.trim() || !content.trim()) {
+      toast({ variant: 'destructive', title: 'Error', description: 'Please fill in both subject and content' });
+      return;
+    }
+    send.mutate(
+      { subject: subject.trim(), content },
+      {
+        onSuccess: (data) => {
+          toast({ title: 'Success', description: data.message });
+          setSubject('');
+          setContent('');
+          onOpenChange(false);
+        },
+        onError: (error) => toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to send newsletter') }),
+      },
+    );
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Send Newsletter" description="Write a newsletter for every active subscriber." className="max-w-2xl">
+      <form onSubmit={submit} className="space-y-4" noValidate>
+        <div>
+          <Label htmlFor="newsletter-subject">Subject</Label>
+          <Input id="newsletter-subject" value={subject} maxLength={200} onChange={(e) => setSubject(e.target.value)} />
+        </div>
+        <div>
+          <div className="mb-1 flex items-center justify-between gap-2">
+            <Label htmlFor="newsletter-content" className="mb-0">
+              HTML Content
+            </Label>
+            <Button variant="outline" size="sm" onClick={loadTemplate} disabled={template.isPending}>
+              {template.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <FileText className="h-4 w-4" aria-hidden="true" />}
+              Load Template
+            </Button>
+          </div>
+          <Textarea
+            id="newsletter-content"
+            rows={12}
+            className="font-mono text-xs"
+            value={content}
+            onChange={(e) => setContent(e.target.value)}
+            aria-describedby="newsletter-content-hint"
+          />
+          <p id="newsletter-content-hint" className="mt-1 text-xs text-slate-600">
+            The template automatically adds social links, contact info and an unsubscribe link.
+          </p>
+        </div>
+        <div className="flex justify-end gap-2">
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={send.isPending}>
+            {send.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <Send className="h-4 w-4" aria-hidden="true" />}
+            {send.isPending ? 'Sending...' : `Send to ${activeCount} Subscribers`}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,47 @@
+import { Badge } from '../../../components/ui/badge';
+import { Card, CardContent, CardHeader } from '../../../components/ui/card';
+import type { SentNewsletter } from '../api/admin-api';
+import { formatDateTime } from '../lib/format';
+import { NewsletterFrame } from './newsletter-frame';
+import { SendingProgress } from './sending-progress';
+
+/** SPEC 2: subject, sent time, recipient count and the rendered HTML, newest first. */
+export function SentNewslettersHistory({ newsletters }: { newsletters: SentNewsletter[] | undefined }) {
+  return (
+    <section aria-labelledby="history-heading" className="space-y-4">
+      <h2 id="history-heading" className="text-xl font-semibold text-brand-800">
+        Sent Newsletters History
+      </h2>
+      {!newsletters || newsletters.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600">No newsletters have been sent yet</p>
+      ) : (
+        <ul className="space-y-4">
+          {newsletters.map((n, index) => (
+            <li key={n.id}>
+              <Card data-testid="sent-newsletter">
+                <CardHeader className="pb-3">
+                  <div className="flex flex-wrap items-start justify-between gap-2">
+                    <h3 className="font-semibold text-slate-900">{n.subject}</h3>
+                    {n.status === 'sending' ? <Badge variant="warning">Sending</Badge> : <Badge variant="success">Sent</Badge>}
+                  </div>
+                  <p className="text-sm text-slate-600">
+                    Sent {formatDateTime(n.sentAt)} · {n.recipientCount} recipients
+                    {n.failedCount > 0 && ` · ${n.failedCount} failed`}
+                  </p>
+                </CardHeader>
+                <CardContent className="space-y-3">
+                  {n.status === 'sending' && <SendingProgress newsletter={n} />}
+                  {/* The newest is open; older ones load their content only when opened. */}
+                  <details open={index === 0}>
+                    <summary className="cursor-pointer text-sm font-medium text-brand-700">Show content</summary>
+                    <NewsletterFrame html={n.content} title={`Newsletter: ${n.subject}`} className="mt-3 h-96" />
+                  </details>
+                </CardContent>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+// Dates in the admin screens are shown in the firm's time zone, whatever the admin's laptop says.
+export const FIRM_TIME_ZONE = 'America/New_York';
+
+const dateTime = new Intl.DateTimeFormat('en-US', {
+  timeZone: FIRM_TIME_ZONE,
+  dateStyle: 'medium',
+  timeStyle: 'short',
+});
+const dateOnly = new Intl.DateTimeFormat('en-US', { timeZone: FIRM_TIME_ZONE, dateStyle: 'medium' });
+
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
+}
+
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateOnly.format(date);
+}
+
+/** A calendar day 'YYYY-MM-DD' (already in firm time) as 'Mon, Nov 23, 2026'. */
+export function formatCalendarDay(day: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return day;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 12));
+  return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' }).format(date);
+}
+
+/** Today in the firm's time zone as 'YYYY-MM-DD'. */
+export function firmToday(now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: FIRM_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
