@@ -1,0 +1,66 @@
+import { asc, desc, eq, gte, lt } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { bookingTimeSlots } from '../../../web/content/booking';
+import { getDb } from '../../db/client';
+import { appointments } from '../../db/schema';
+import type { AppEnv } from '../../env';
+import { validate } from '../../middleware/validate';
+import { appointmentStatusSchema, idParamSchema } from '../../schemas/appointments';
+import { firmToday } from '../../services/firm-time';
+import { appointmentStatusEmail, sendAfterStoring } from '../../services/submission-emails';
+import { isSlotTaken } from '../appointments';
+
+type AppointmentRow = typeof appointments.$inferSelect;
+
+/** The admin list's shape (CONTRACTS.md). */
+export const toAppointment = (row: AppointmentRow) => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  phone: row.phone,
+  serviceType: row.serviceType,
+  date: row.date,
+  timeSlot: row.timeSlot,
+  notes: row.notes,
+  status: row.status,
+  createdAt: row.createdAt.toISOString(),
+});
+
+const slotOrder = (slot: string) => (bookingTimeSlots as readonly string[]).indexOf(slot);
+// Past appointments shown below the upcoming ones.
+const PAST_LIMIT = 500;
+
+/** Appointments for the admin: upcoming first (soonest first), then past (most recent first). */
+export const adminAppointments = new Hono<AppEnv>()
+  .get('/', async (c) => {
+    const db = getDb(c.env.DB);
+    const today = firmToday(c.env.FIRM_TIME_ZONE);
+    const [upcoming, past] = await Promise.all([
+      db.select().from(appointments).where(gte(appointments.date, today)).orderBy(asc(appointments.date), asc(appointments.id)),
+      db.select().from(appointments).where(lt(appointments.date, today)).orderBy(desc(appointments.date), desc(appointments.id)).limit(PAST_LIMIT),
+    ]);
+    // Slot labels ('9:00 AM', '10:00 AM') do not sort as text; order within a day by the slot list.
+    upcoming.sort((a, b) => a.date.localeCompare(b.date) || slotOrder(a.timeSlot) - slotOrder(b.timeSlot) || a.id - b.id);
+    past.sort((a, b) => b.date.localeCompare(a.date) || slotOrder(b.timeSlot) - slotOrder(a.timeSlot) || b.id - a.id);
+    return c.json([...upcoming, ...past].map(toAppointment), 200);
+  })
+  .patch('/:id', validate('param', idParamSchema), validate('json', appointmentStatusSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const { status } = c.req.valid('json');
+    const db = getDb(c.env.DB);
+    const current = await db.query.appointments.findFirst({ where: eq(appointments.id, id) });
+    if (!current) return c.json({ message: 'Appointment not found' }, 404);
+    if (current.status === status) return c.json(toAppointment(current), 200);
+
+    let updated: AppointmentRow | undefined;
+    try {
+      [updated] = await db.update(appointments).set({ status, updatedAt: new Date() }).where(eq(appointments.id, id)).returning();
+    } catch (error) {
+      // Re-confirming a cancelled request whose slot someone else has booked since.
+      if (isSlotTaken(error)) return c.json({ message: 'That time has been booked by someone else since this request was cancelled.' }, 409);
+      throw error;
+    }
+    if (!updated) return c.json({ message: 'Appointment not found' }, 404);
+    await sendAfterStoring(c.env, [appointmentStatusEmail(c.env, updated)]);
+    return c.json(toAppointment(updated), 200);
+  });

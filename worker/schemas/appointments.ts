@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { bookingServiceTypes, bookingTimeSlots, type BookingTimeSlot } from '../../web/content/booking';
+import { firmDateParts, firmToday, isCalendarDate, weekdayOf } from '../services/firm-time';
+
+// The booking rules of SPEC 5 as resolved by DECISIONS.md: the 10 service types of the dropdown,
+// a real weekday that is not in the past in the firm's time zone, one of the 7 slots, and a phone
+// that is optional but holds at least 10 digits when given. Pure zod (no bindings): the booking
+// form runs the same schema before it sends anything, and the API runs it again.
+
+/** The firm's zone; the worker passes env.FIRM_TIME_ZONE (the same value, from wrangler.toml). */
+export const FIRM_TIME_ZONE = 'America/New_York';
+
+export const BOOKING_LIMITS = { name: 100, email: 254, phone: 40, date: 40, notes: 2000 } as const;
+
+export const appointmentStatuses = ['requested', 'confirmed', 'cancelled'] as const;
+export type AppointmentStatus = (typeof appointmentStatuses)[number];
+
+export const BOOKING_MESSAGES = {
+  phone: 'Please enter a valid phone number',
+  service: 'Please choose a service',
+  dateMissing: 'Please choose a date',
+  dateInvalid: 'Please choose a valid date',
+  weekend: 'Appointments are available Monday to Friday only',
+  past: 'Please choose a date that is not in the past',
+  slot: 'Please choose a time',
+  slotPassed: 'That time has already passed today. Please choose a later time or another day.',
+  taken: 'Sorry, that time has just been booked. Please choose another time or day.',
+} as const;
+
+const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
+
+/**
+ * The calendar day a submitted date means, as YYYY-MM-DD in the firm's zone. A plain date is taken
+ * as written; an ISO timestamp (what the original site sent) is the day it falls on in the firm's
+ * zone. Anything else is null.
+ */
+export function toFirmCalendarDate(text: string, timeZone: string): string | null {
+  if (isCalendarDate(text)) return text;
+  if (!ISO_TIMESTAMP.test(text)) return null;
+  const at = new Date(text);
+  if (Number.isNaN(at.getTime()) || !isCalendarDate(text.slice(0, 10))) return null;
+  return firmToday(timeZone, at);
+}
+
+/** Minutes after midnight at which a slot starts: '1:00 PM' -> 780. */
+export function slotStartMinutes(slot: BookingTimeSlot): number {
+  const [, h, m, meridiem] = /^(\d{1,2}):(\d{2}) (AM|PM)$/.exec(slot)!;
+  return ((Number(h) % 12) + (meridiem === 'PM' ? 12 : 0)) * 60 + Number(m);
+}
+
+/** True when the slot on that day has already started (only possible today). */
+export function slotHasPassed(date: string, slot: BookingTimeSlot, timeZone: string, now: Date = new Date()): boolean {
+  const today = firmToday(timeZone, now);
+  if (date !== today) return date < today;
+  const { hour, minute } = firmDateParts(timeZone, now);
+  return slotStartMinutes(slot) <= hour * 60 + minute;
+}
+
+const phoneSchema = z
+  .string()
+  .trim()
+  .max(BOOKING_LIMITS.phone, BOOKING_MESSAGES.phone)
+  .nullish()
+  .refine((value) => !value || (/^[\d\s()+.-]+$/.test(value) && value.replace(/\D/g, '').length >= 10), BOOKING_MESSAGES.phone);
+
+/** The booking request schema for a given "now" in a given zone (the server passes its env). */
+export function createAppointmentSchema(timeZone: string = FIRM_TIME_ZONE, now: () => Date = () => new Date()) {
+  return z
+    .object({
+      name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(BOOKING_LIMITS.name, `Name must be at most ${BOOKING_LIMITS.name} characters`),
+      email: z
+        .string({ error: 'Please enter a valid email address' })
+        .trim()
+        .max(BOOKING_LIMITS.email, 'Please enter a valid email address')
+        .pipe(z.email('Please enter a valid email address')),
+      phone: phoneSchema,
+      serviceType: z.enum(bookingServiceTypes, { error: BOOKING_MESSAGES.service }),
+      date: z
+        .string({ error: BOOKING_MESSAGES.dateMissing })
+        .trim()
+        .min(1, BOOKING_MESSAGES.dateMissing)
+        .max(BOOKING_LIMITS.date, BOOKING_MESSAGES.dateInvalid)
+        .transform((text, ctx) => {
+          const day = toFirmCalendarDate(text, timeZone);
+          if (!day) {
+            ctx.addIssue({ code: 'custom', message: BOOKING_MESSAGES.dateInvalid });
+            return z.NEVER;
+          }
+          const weekday = weekdayOf(day);
+          if (weekday === 0 || weekday === 6) {
+            ctx.addIssue({ code: 'custom', message: BOOKING_MESSAGES.weekend });
+            return z.NEVER;
+          }
+          if (day < firmToday(timeZone, now())) {
+            ctx.addIssue({ code: 'custom', message: BOOKING_MESSAGES.past });
+            return z.NEVER;
+          }
+          return day;
+        }),
+      timeSlot: z.enum(bookingTimeSlots, { error: BOOKING_MESSAGES.slot }),
+      notes: z.string().trim().max(BOOKING_LIMITS.notes, `Notes must be at most ${BOOKING_LIMITS.notes} characters`).nullish(),
+    })
+    .superRefine((value, ctx) => {
+      if (slotHasPassed(value.date, value.timeSlot, timeZone, now())) {
+        ctx.addIssue({ code: 'custom', path: ['timeSlot'], message: BOOKING_MESSAGES.slotPassed });
+      }
+    });
+}
+
+export const appointmentSchema = createAppointmentSchema();
+
+export type AppointmentInput = z.input<typeof appointmentSchema>;
+export type AppointmentRequest = z.output<typeof appointmentSchema>;
+
+export const availabilityQuerySchema = z.object({
+  date: z.string().max(10, BOOKING_MESSAGES.dateInvalid).refine(isCalendarDate, BOOKING_MESSAGES.dateInvalid),
+});
+
+/** PATCH /api/admin/appointments/:id: the admin confirms or cancels a request. */
+export const appointmentStatusSchema = z.object({
+  status: z.enum(['confirmed', 'cancelled'], { error: "Status must be 'confirmed' or 'cancelled'" }),
+});
+
+/** The :id of an admin PATCH route. */
+export const idParamSchema = z.object({ id: z.coerce.number({ error: 'Invalid id' }).int('Invalid id').positive('Invalid id').max(Number.MAX_SAFE_INTEGER, 'Invalid id') });

@@ -1,0 +1,146 @@
+// RFC 5545 calendar invites for appointments. Times are written as local times with
+// TZID=America/New_York plus the matching VTIMEZONE, so every calendar shows the slot at the
+// firm's wall-clock time, whatever the reader's own zone (and across daylight-saving changes).
+
+const CRLF = '\r\n';
+
+/** VTIMEZONE definitions we can emit. US Eastern rules since 2007 (Energy Policy Act of 2005). */
+const VTIMEZONES: Record<string, string[]> = {
+  'America/New_York': [
+    'BEGIN:VTIMEZONE',
+    'TZID:America/New_York',
+    'X-LIC-LOCATION:America/New_York',
+    'BEGIN:DAYLIGHT',
+    'TZOFFSETFROM:-0500',
+    'TZOFFSETTO:-0400',
+    'TZNAME:EDT',
+    'DTSTART:20070311T020000',
+    'RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=2SU',
+    'END:DAYLIGHT',
+    'BEGIN:STANDARD',
+    'TZOFFSETFROM:-0400',
+    'TZOFFSETTO:-0500',
+    'TZNAME:EST',
+    'DTSTART:20071104T020000',
+    'RRULE:FREQ=YEARLY;BYMONTH=11;BYDAY=1SU',
+    'END:STANDARD',
+    'END:VTIMEZONE',
+  ],
+};
+
+export interface InviteEvent {
+  uid: string;
+  /** Calendar day YYYY-MM-DD in `timeZone`. */
+  date: string;
+  /** Minutes after local midnight. */
+  startMinutes: number;
+  durationMinutes: number;
+  timeZone: string;
+  summary: string;
+  description: string;
+  location: string;
+  organizerName: string;
+  organizerEmail: string;
+  status: 'TENTATIVE' | 'CONFIRMED' | 'CANCELLED';
+  /** Bumped on every change of the same event (RFC 5545 3.8.7.4). */
+  sequence?: number;
+  now?: Date;
+}
+
+/** TEXT value escaping (RFC 5545 3.3.11): backslash, semicolon, comma and line breaks. */
+export function escapeText(value: string): string {
+  return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r\n|\r|\n/g, '\\n');
+}
+
+/** Folds a content line at 75 octets (RFC 5545 3.1), never inside a UTF-8 character. */
+export function foldLine(line: string): string {
+  const encoder = new TextEncoder();
+  if (encoder.encode(line).length <= 75) return line;
+  const parts: string[] = [];
+  let current = '';
+  let currentBytes = 0;
+  for (const char of line) {
+    const size = encoder.encode(char).length;
+    // The first line holds 75 octets; continuation lines start with a space, leaving 74.
+    const limit = parts.length === 0 ? 75 : 74;
+    if (currentBytes + size > limit) {
+      parts.push(current);
+      current = '';
+      currentBytes = 0;
+    }
+    current += char;
+    currentBytes += size;
+  }
+  parts.push(current);
+  return parts.join(`${CRLF} `);
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** 20261123T100000 for a local day and minute of day (rolls over midnight correctly). */
+function localDateTime(date: string, minutes: number): string {
+  const [y, m, d] = date.split('-').map(Number);
+  const at = new Date(Date.UTC(y, m - 1, d, 0, minutes));
+  return `${at.getUTCFullYear()}${pad(at.getUTCMonth() + 1)}${pad(at.getUTCDate())}T${pad(at.getUTCHours())}${pad(at.getUTCMinutes())}00`;
+}
+
+function utcStamp(at: Date): string {
+  return `${at.getUTCFullYear()}${pad(at.getUTCMonth() + 1)}${pad(at.getUTCDate())}T${pad(at.getUTCHours())}${pad(at.getUTCMinutes())}${pad(at.getUTCSeconds())}Z`;
+}
+
+/** The UTC instant of a wall-clock time in a zone (for zones we carry no VTIMEZONE for). */
+function zonedToUtc(date: string, minutes: number, timeZone: string): Date {
+  const [y, m, d] = date.split('-').map(Number);
+  const guess = Date.UTC(y, m - 1, d, 0, minutes);
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(guess));
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const asIfUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'));
+  return new Date(guess - (asIfUtc - guess));
+}
+
+/** A complete VCALENDAR (METHOD:PUBLISH, one VEVENT) with CRLF line endings. */
+export function buildInvite(event: InviteEvent): string {
+  const vtimezone = VTIMEZONES[event.timeZone];
+  const end = event.startMinutes + event.durationMinutes;
+  const times = vtimezone
+    ? [`DTSTART;TZID=${event.timeZone}:${localDateTime(event.date, event.startMinutes)}`, `DTEND;TZID=${event.timeZone}:${localDateTime(event.date, end)}`]
+    : [`DTSTART:${utcStamp(zonedToUtc(event.date, event.startMinutes, event.timeZone))}`, `DTEND:${utcStamp(zonedToUtc(event.date, end, event.timeZone))}`];
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    `PRODID:-//${escapeText(event.organizerName)}//Appointments//EN`,
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    ...(vtimezone ?? []),
+    'BEGIN:VEVENT',
+    `UID:${event.uid}`,
+    `DTSTAMP:${utcStamp(event.now ?? new Date())}`,
+    ...times,
+    `SEQUENCE:${event.sequence ?? 0}`,
+    `STATUS:${event.status}`,
+    `SUMMARY:${escapeText(event.summary)}`,
+    `DESCRIPTION:${escapeText(event.description)}`,
+    `LOCATION:${escapeText(event.location)}`,
+    `ORGANIZER;CN="${event.organizerName.replace(/["\r\n]/g, '')}":mailto:${event.organizerEmail}`,
+    'TRANSP:OPAQUE',
+    'END:VEVENT',
+    'END:VCALENDAR',
+  ];
+  return lines.map(foldLine).join(CRLF) + CRLF;
+}
+
+/** Base64 of the UTF-8 bytes, for an e-mail attachment. */
+export function toBase64(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}

@@ -1,0 +1,100 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { dailySubmissions, dailySubmitters } from '../db/schema';
+import type { Bindings } from '../env';
+import { firm } from '../../web/content/firm';
+import { firmToday } from './firm-time';
+
+// SPEC 9 abuse limits for the two public forms (contact + booking):
+// - per IP: SUBMISSIONS_PER_IP_PER_WINDOW submissions per 10-minute window, counted in KV. KV is
+//   eventually consistent, so two simultaneous requests from one IP may both pass: this is a
+//   courtesy limit against a person or script hammering the form, not the hard guarantee;
+// - per day: DAILY_SUBMISSION_CAP (80) submissions across both forms per calendar day in the
+//   firm's time zone, claimed in D1 by ONE atomic statement, so it holds exactly under concurrency.
+
+export const IP_WINDOW_SECONDS = 10 * 60;
+const DEFAULT_PER_IP = 5;
+const DEFAULT_DAILY_CAP = 80;
+
+export const IP_LIMIT_MESSAGE = `Too many submissions from your connection. Please wait 10 minutes and try again, or call us at ${firm.contact.phone}.`;
+export const DAILY_CAP_MESSAGE = `We have received an unusually high number of requests today. Please try again tomorrow or call us at ${firm.contact.phone}.`;
+
+function intSetting(value: string | undefined, fallback: number): number {
+  const parsed = Number.parseInt(value ?? '', 10);
+  return Number.isFinite(parsed) && parsed >= 0 ? parsed : fallback;
+}
+
+export const dailySubmissionCap = (env: Bindings) => intSetting(env.DAILY_SUBMISSION_CAP, DEFAULT_DAILY_CAP);
+export const submissionsPerIpPerWindow = (env: Bindings) => intSetting(env.SUBMISSIONS_PER_IP_PER_WINDOW, DEFAULT_PER_IP);
+
+/** The submission day: today's date in the firm's time zone. */
+export const submissionDay = (env: Bindings, at: Date = new Date()) => firmToday(env.FIRM_TIME_ZONE, at);
+
+/**
+ * Counts one submission for this IP in its current 10-minute window; false once the window's
+ * allowance is used up (the attempt is then not counted again).
+ */
+export async function takeIpAllowance(env: Bindings, ipHash: string, nowMs: number = Date.now()): Promise<boolean> {
+  const limit = submissionsPerIpPerWindow(env);
+  const window = Math.floor(nowMs / (IP_WINDOW_SECONDS * 1000));
+  const key = `submissions:${ipHash}:${window}`;
+  const used = Number(await env.THROTTLE.get(key)) || 0;
+  if (used >= limit) return false;
+  // The key outlives its window a little; KV's minimum TTL is 60 s.
+  await env.THROTTLE.put(key, String(used + 1), { expirationTtl: IP_WINDOW_SECONDS * 2 });
+  return true;
+}
+
+/**
+ * Claims one of today's submissions: a single UPSERT that only increments while the count is under
+ * the cap, so concurrent requests can never push it past the cap (no read-then-write). Returns the
+ * new count, or null when the cap is reached.
+ */
+export async function claimDailySubmission(env: Bindings, day: string): Promise<number | null> {
+  const cap = dailySubmissionCap(env);
+  if (cap <= 0) return null;
+  const row = await env.DB.prepare(
+    `INSERT INTO daily_submissions (day, count) VALUES (?1, 1)
+     ON CONFLICT(day) DO UPDATE SET count = daily_submissions.count + 1 WHERE daily_submissions.count < ?2
+     RETURNING count`,
+  )
+    .bind(day, cap)
+    .first<{ count: number }>();
+  return row ? row.count : null;
+}
+
+/** Gives a claimed submission back (the write it was claimed for did not happen). */
+export async function releaseDailySubmission(env: Bindings, day: string): Promise<void> {
+  await env.DB.prepare('UPDATE daily_submissions SET count = count - 1 WHERE day = ?1 AND count > 0').bind(day).run();
+}
+
+/** The statement recording a submitting IP (as its salted hash) for the day; idempotent. */
+export function recordSubmitter(db: Db, day: string, ipHash: string) {
+  return db.insert(dailySubmitters).values({ day, ipHash }).onConflictDoNothing();
+}
+
+export type AdmissionResult = { ok: true; day: string } | { ok: false; message: string };
+
+/**
+ * The gate both forms pass before writing: the per-IP allowance, then a slot under the daily cap.
+ * On success the caller owns one daily slot and must release it if its write fails.
+ */
+export async function admitSubmission(env: Bindings, ipHash: string, now: Date = new Date()): Promise<AdmissionResult> {
+  if (!(await takeIpAllowance(env, ipHash, now.getTime()))) return { ok: false, message: IP_LIMIT_MESSAGE };
+  const day = submissionDay(env, now);
+  if ((await claimDailySubmission(env, day)) === null) return { ok: false, message: DAILY_CAP_MESSAGE };
+  return { ok: true, day };
+}
+
+/** Today's totals for the admin badges: submissions counted and distinct submitting IPs. */
+export async function todaysSubmissionStats(db: Db, day: string): Promise<{ globalCount: number; ipCount: number }> {
+  const [counted] = await db
+    .select({ count: dailySubmissions.count })
+    .from(dailySubmissions)
+    .where(sql`${dailySubmissions.day} = ${day}`);
+  const [ips] = await db
+    .select({ count: sql<number>`count(*)` })
+    .from(dailySubmitters)
+    .where(sql`${dailySubmitters.day} = ${day}`);
+  return { globalCount: counted?.count ?? 0, ipCount: Number(ips?.count ?? 0) };
+}
