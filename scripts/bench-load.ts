@@ -1,0 +1,170 @@
+// `npm run bench:load`: load against the real local stack (wrangler dev --local, workerd, local D1).
+// Prints requests/s, p50/p99 latency and status counts per endpoint, each endpoint's throughput as
+// a ratio of GET /api/health on the same run, and the reconciliation for the write endpoints:
+// rows stored must equal 2xx answers, with zero 5xx. Traffic goes to 127.0.0.1 only.
+import autocannon from 'autocannon';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { applyLocalMigrations, buildSpa, executeLocalSql, projectRoot, startDevServer } from './lib/local-server.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const CONNECTIONS = 50;
+const ADMIN = { username: 'bench-admin', password: 'bench-password-2026' };
+
+const workDir = mkdtempSync(join(tmpdir(), 'cpa-bench-'));
+const assetsDir = join(workDir, 'client');
+const persistTo = join(workDir, 'state');
+
+function queryCount(sql: string): number {
+  const result = spawnSync(`${projectRoot}node_modules/.bin/wrangler`, ['d1', 'execute', 'DB', '--local', '--persist-to', persistTo, '--json', '--command', sql], {
+    cwd: projectRoot,
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(result.stderr);
+  const parsed = JSON.parse(result.stdout) as { results: Record<string, number>[] }[];
+  return Object.values(parsed[0].results[0])[0];
+}
+
+console.log('Building and seeding (10,000 subscribers, 5,000 contact messages)...');
+buildSpa(assetsDir);
+applyLocalMigrations(persistTo);
+executeLocalSql(
+  `WITH RECURSIVE seq(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM seq WHERE n < 10000)
+   INSERT INTO newsletter_subscriptions (email, name, active, confirmed_at, subscription_date)
+   SELECT 'reader' || n || '@example.com', CASE WHEN n % 3 = 0 THEN NULL ELSE 'Reader ' || n END, CASE WHEN n % 10 = 0 THEN 'false' ELSE 'true' END,
+          CAST(unixepoch('subsec') * 1000 AS INTEGER), CAST(unixepoch('subsec') * 1000 AS INTEGER) - n * 60000 FROM seq;`,
+  persistTo,
+);
+executeLocalSql(
+  `WITH RECURSIVE seq(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM seq WHERE n < 5000)
+   INSERT INTO contact_messages (name, email, phone, message, created_at)
+   SELECT 'Client ' || n, 'client' || n || '@example.com', '724-555-01' || (n % 100), 'Seeded message number ' || n || ' asking about tax preparation.',
+          CAST(unixepoch('subsec') * 1000 AS INTEGER) - n * 60000 FROM seq;`,
+  persistTo,
+);
+const seededMessages = queryCount('select count(*) from contact_messages');
+
+const port = 8800 + Math.floor(Math.random() * 100);
+const server = await startDevServer({
+  port,
+  persistTo,
+  assetsDir,
+  quiet: true,
+  vars: {
+    JWT_SECRET: 'bench-secret-0123456789abcdef0123456789abcdef',
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_PASSWORD: ADMIN.password,
+    // Configured for the run (not code changes): throttles and the daily cap out of the way.
+    SUBMISSIONS_PER_IP_PER_WINDOW: '100000000',
+    DAILY_SUBMISSION_CAP: '100000000',
+  },
+});
+const origin = server.url;
+
+const login = await fetch(`${origin}/api/admin/login`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json', origin },
+  body: JSON.stringify(ADMIN),
+});
+if (!login.ok) throw new Error(`bench sign-in failed: ${login.status}`);
+const cookie = login.headers.getSetCookie()[0].split(';')[0];
+
+// Weekday dates from next week on, each with the seven slots: every booking asks for a fresh one.
+const SLOTS = ['9:00 AM', '10:00 AM', '11:00 AM', '1:00 PM', '2:00 PM', '3:00 PM', '4:00 PM'];
+const bookingSlots: { date: string; timeSlot: string }[] = [];
+for (let day = 7; bookingSlots.length < 60_000; day++) {
+  const d = new Date(Date.now() + day * 86_400_000);
+  if (d.getUTCDay() === 0 || d.getUTCDay() === 6) continue;
+  for (const timeSlot of SLOTS) bookingSlots.push({ date: d.toISOString().slice(0, 10), timeSlot });
+}
+let nextBooking = 0;
+let contactCounter = 0;
+
+interface Scenario {
+  name: string;
+  path: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: () => string;
+}
+
+const jsonHeaders = { 'content-type': 'application/json', origin };
+const scenarios: Scenario[] = [
+  { name: 'GET /api/health', path: '/api/health' },
+  { name: 'GET / (home page)', path: '/' },
+  { name: 'GET /services', path: '/services' },
+  { name: 'GET /faq', path: '/faq' },
+  {
+    name: 'POST /api/contact',
+    path: '/api/contact',
+    method: 'POST',
+    headers: jsonHeaders,
+    body: () => JSON.stringify({ name: 'Load Test', email: `load${++contactCounter}@example.com`, phone: '724-555-0100', message: 'Load test message asking about bookkeeping.' }),
+  },
+  {
+    name: 'POST /api/appointments',
+    path: '/api/appointments',
+    method: 'POST',
+    headers: jsonHeaders,
+    body: () => {
+      const slot = bookingSlots[nextBooking++ % bookingSlots.length];
+      return JSON.stringify({ name: 'Load Test', email: 'load@example.com', phone: '7245550100', serviceType: 'Individual Tax Return', ...slot });
+    },
+  },
+  { name: 'GET /api/admin/subscribers (10,000)', path: '/api/admin/subscribers', headers: { cookie } },
+  { name: 'GET /api/admin/contact-messages (5,000+)', path: '/api/admin/contact-messages', headers: { cookie } },
+];
+
+interface Row {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  statuses: Record<string, number>;
+  errors: number;
+}
+
+async function runScenario(s: Scenario): Promise<Row> {
+  const result = await autocannon({
+    url: `${origin}${s.path}`,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    method: s.method ?? 'GET',
+    headers: s.headers,
+    requests: s.body ? [{ setupRequest: (req) => ({ ...req, body: s.body!() }) }] : undefined,
+  });
+  const statuses: Record<string, number> = {};
+  for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) statuses[code] = Number((stat as { count: number }).count);
+  return { name: s.name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, statuses, errors: result.errors };
+}
+
+const rows: Row[] = [];
+try {
+  for (const scenario of scenarios) {
+    process.stdout.write(`Running ${scenario.name} for ${SECONDS}s at concurrency ${CONNECTIONS}...\n`);
+    rows.push(await runScenario(scenario));
+  }
+} finally {
+  await server.stop();
+}
+
+const health = rows[0].rps || 1;
+const pad = (text: string | number, width: number) => String(text).padEnd(width);
+console.log(`\n${pad('endpoint', 42)}${pad('req/s', 10)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('vs health', 11)}statuses`);
+for (const r of rows) {
+  const statuses = Object.entries(r.statuses).map(([code, n]) => `${code}:${n}`).join(' ') + (r.errors ? ` errors:${r.errors}` : '');
+  console.log(`${pad(r.name, 42)}${pad(r.rps.toFixed(0), 10)}${pad(r.p50, 9)}${pad(r.p99, 9)}${pad((r.rps / health).toFixed(2), 11)}${statuses}`);
+}
+
+const count2xx = (name: string) => Object.entries(rows.find((r) => r.name === name)!.statuses).filter(([c]) => c.startsWith('2')).reduce((n, [, v]) => n + v, 0);
+const storedContacts = queryCount('select count(*) from contact_messages') - seededMessages;
+const storedBookings = queryCount('select count(*) from appointments');
+const fiveXx = rows.reduce((n, r) => n + Object.entries(r.statuses).filter(([c]) => c.startsWith('5')).reduce((m, [, v]) => m + v, 0), 0);
+console.log(`\nReconciliation
+  contact:      ${storedContacts} rows stored, ${count2xx('POST /api/contact')} 2xx answers -> ${storedContacts === count2xx('POST /api/contact') ? 'OK' : 'MISMATCH'}
+  appointments: ${storedBookings} rows stored, ${count2xx('POST /api/appointments')} 2xx answers -> ${storedBookings === count2xx('POST /api/appointments') ? 'OK' : 'MISMATCH'}
+  5xx answers:  ${fiveXx} ${fiveXx === 0 ? '-> OK' : '-> FAIL'}`);
+rmSync(workDir, { recursive: true, force: true });
+process.exit(storedContacts === count2xx('POST /api/contact') && storedBookings === count2xx('POST /api/appointments') && fiveXx === 0 ? 0 : 1);
