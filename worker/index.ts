@@ -6,7 +6,12 @@ import { requestBodyLimit } from './middleware/body-limit';
 import { requireAdmin } from './middleware/require-admin';
 import { sameOrigin } from './middleware/same-origin';
 import { securityHeaders } from './middleware/security-headers';
+import { adminAppointments } from './routes/admin/appointments';
+import { adminContactMessages } from './routes/admin/contact-messages';
+import { adminRateLimitStats } from './routes/admin/rate-limit-stats';
 import { adminSession } from './routes/admin/session';
+import { appointmentsApi } from './routes/appointments';
+import { contact } from './routes/contact';
 import { health } from './routes/health';
 
 // Admin routes reachable without a session: signing in, signing out, and asking whether one is.
@@ -28,7 +33,12 @@ app.use(
 const adminGuard = requireAdmin();
 app.use('/api/admin/*', (c, next) => (PUBLIC_ADMIN_PATHS.has(c.req.path) ? next() : adminGuard(c, next)));
 
-const routes = app.route('/api/health', health).route('/api/admin', adminSession);
+const routes = app.route('/api/health', health).route('/api/admin', adminSession)
+  .route('/api/contact', contact)
+  .route('/api/appointments', appointmentsApi)
+  .route('/api/admin/contact-messages', adminContactMessages)
+  .route('/api/admin/appointments', adminAppointments)
+  .route('/api/admin/rate-limit-stats', adminRateLimitStats);
 
 app.notFound((c) => c.json({ message: 'Not found' }, 404));
 
