@@ -3,6 +3,8 @@ export interface Bindings {
   DB: D1Database;
   THROTTLE: KVNamespace;
   AI?: Ai;
+  /** Workers AI chat timeout in ms (default 15000); tests shorten it. */
+  CHAT_AI_TIMEOUT_MS?: string;
   ASSETS: Fetcher;
   FIRM_TIME_ZONE: string;
   DAILY_SUBMISSION_CAP: string;

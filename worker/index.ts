@@ -11,6 +11,7 @@ import { adminContactMessages } from './routes/admin/contact-messages';
 import { adminRateLimitStats } from './routes/admin/rate-limit-stats';
 import { adminSession } from './routes/admin/session';
 import { appointmentsApi } from './routes/appointments';
+import { chat } from './routes/chat';
 import { contact } from './routes/contact';
 import { health } from './routes/health';
 
@@ -34,6 +35,7 @@ const adminGuard = requireAdmin();
 app.use('/api/admin/*', (c, next) => (PUBLIC_ADMIN_PATHS.has(c.req.path) ? next() : adminGuard(c, next)));
 
 const routes = app.route('/api/health', health).route('/api/admin', adminSession)
+  .route('/api/chat', chat)
   .route('/api/contact', contact)
   .route('/api/appointments', appointmentsApi)
   .route('/api/admin/contact-messages', adminContactMessages)

@@ -1,0 +1,199 @@
+// The assistant's knowledge: every fact comes from web/content (one source for the site and the
+// assistant), so a price or an opening hour changed there changes what the assistant says. The
+// only thing added here is retrieval metadata: extra words visitors use for each topic.
+import { bookingServiceTypes, bookingTimeSlots } from '../../../web/content/booking';
+import { faqItems } from '../../../web/content/faq';
+import { firm, firmAddressLine, prices } from '../../../web/content/firm';
+import { reasonsToBook, scheduleServiceSummary, serviceGroups, trustLabels } from '../../../web/content/services';
+
+/** A page of the site an answer may point to (the widget makes these clickable). */
+export type SitePath = '/schedule' | '/contact' | '/services' | '/faq' | '/about' | '/resources';
+
+export interface KnowledgeFact {
+  id: string;
+  /** What the fact is about (a service name or an FAQ question): weighs most in retrieval. */
+  title: string;
+  /** The answer text, quoted as is. */
+  text: string;
+  /** Words visitors use for this topic that the text itself may not contain. */
+  keywords: string;
+  /** The page with more on this topic. */
+  link: SitePath;
+  /** Relevance multiplier: summaries rank a little below the specific fact they summarise. */
+  weight?: number;
+}
+
+// Retrieval synonyms per service card title (web/content/services.ts).
+const serviceKeywords: Record<string, string> = {
+  'Individuals and Families': 'individual personal family 1040 return preparation prepare file taxes',
+  'Real Estate Transactions': 'real estate rental property landlord house home sell sale buy 1031 exchange',
+  'IRS Notice Resolutions': 'irs notice letter audit penalty respond response owe revenue department',
+  'International Tax': 'international foreign abroad overseas fbar fatca expat',
+  'Accounting Services': 'bookkeeping books bookkeeper reconciliation monthly accounting',
+  Payroll: 'payroll employees employee wages paycheck paychecks direct deposit w-2 941 withholding',
+  '1099 Filing': '1099 1099s contractor contractors freelancer freelancers nec misc w-9 file forms',
+  Compilation: 'compilation financial statements statement lender bank loan prepare preparation',
+  'New Business Formation': 'start starting new business formation form llc corporation s-corp entity register launch open',
+  'Financial Planning': 'financial planning forecast budget cash flow projection projections retirement growth',
+  'Outsourced CFO Services': 'cfo chief financial officer outsourced part-time fractional',
+  'Accounting Software Implementation': 'quickbooks xero software setup set up implementation training migrate',
+};
+
+// Retrieval synonyms per FAQ id (web/content/faq.ts).
+const faqKeywords: Record<string, string> = {
+  'who-we-serve': 'clients who serve nationwide states remote area location',
+  'first-meeting': 'start started begin first meeting consultation free quote book',
+  'virtual-meetings': 'office visit virtual video online remote zoom come in person',
+  'documents-needed': 'documents bring paperwork checklist need forms w-2 1099',
+  'irs-notice': 'irs notice letter audit revenue department respond penalty',
+  'multi-state': 'state states local earned income tax other moved resident',
+  'entity-choice': 'llc s-corp s corporation entity structure self-employment',
+  'bookkeeping-software': 'quickbooks xero software setup set up',
+  payroll: 'payroll employees wages paycheck run small business',
+  'tax-return-fees': 'cost price fee fees charge much expensive pricing individual business return preparation',
+  'bookkeeping-fees': 'cost price fee fees charge much monthly bookkeeping pricing',
+  'payment-methods': 'pay payment invoice bill card check bank transfer',
+};
+
+const hoursText = `Our office hours are ${firm.hoursSummary}.`;
+const phoneLine = `call us at ${firm.contact.phone}`;
+
+/** Facts about the firm itself (firm.ts, booking.ts, the schedule page's lists). */
+function firmFacts(): KnowledgeFact[] {
+  return [
+    {
+      id: 'price-individual-return',
+      title: 'Individual tax return price',
+      text: `Individual tax returns start ${prices.individualReturn}. The final fee depends on the forms and schedules your return needs, and we quote it before any work begins.`,
+      keywords: 'cost price fee fees charge much pricing personal individual 1040 return preparation',
+      link: '/schedule',
+    },
+    {
+      id: 'price-business-return',
+      title: 'Business tax return price',
+      text: `Business tax returns start ${prices.businessReturn}. The final fee depends on the business and the forms involved, and we quote it before any work begins.`,
+      keywords: 'cost price fee fees charge much pricing business corporate company partnership llc return preparation',
+      link: '/schedule',
+    },
+    {
+      id: 'price-bookkeeping',
+      title: 'Monthly bookkeeping price',
+      text: `Monthly bookkeeping starts ${prices.monthlyBookkeeping}, depending on the number of accounts and transactions.`,
+      keywords: 'cost price fee fees charge much pricing monthly bookkeeping books',
+      link: '/schedule',
+    },
+    {
+      id: 'free-consultation',
+      title: 'Free initial consultation',
+      text: `The initial consultation is ${prices.initialConsultation}: we learn about your situation, answer your questions and give you a quote before any work begins. You can request one online at /schedule.`,
+      keywords: 'free initial first consultation meeting cost charge appointment book',
+      link: '/schedule',
+    },
+    {
+      id: 'tax-planning',
+      title: 'Tax planning consultation',
+      text: `In a Tax Planning Consultation a CPA reviews your income, credits, deductions and withholding and looks for legitimate ways to lower your tax bill, such as timing income and expenses or retirement contributions, before the year ends.`,
+      keywords: 'tax planning plan lower reduce save saving minimize less owe strategy strategies year deduction deductions',
+      link: '/schedule',
+    },
+    {
+      id: 'office-hours',
+      title: 'Office hours',
+      text: `${hoursText} Outside those hours you can still request an appointment at /schedule or send a message at /contact.`,
+      keywords: 'hours open opening close closed when time times weekend saturday sunday today evening',
+      link: '/contact',
+    },
+    {
+      id: 'contact-details',
+      title: 'Contact details and address',
+      text: `You can ${phoneLine}, e-mail ${firm.contact.email}, send a fax to ${firm.contact.fax}, or visit our office at ${firmAddressLine}.`,
+      keywords: 'contact phone call number email e-mail fax address office location where located directions reach visit',
+      link: '/contact',
+    },
+    {
+      id: 'booking',
+      title: 'Booking an appointment',
+      text: `You can request an appointment at /schedule: choose the service you need (${bookingServiceTypes.join(', ')}), a weekday and a time (${bookingTimeSlots.join(', ')}). ${firm.confirmationPromise}`,
+      keywords: 'book booking schedule appointment appointments meeting meet available availability time slot reserve',
+      link: '/schedule',
+    },
+    {
+      id: 'why-book',
+      title: 'What a consultation offers',
+      text: `When you book with us you get: ${reasonsToBook.map((r) => r.replace(/^\w/, (c) => c.toLowerCase())).join(', ')}.`,
+      keywords: 'virtual in-person video online meeting why choose',
+      link: '/schedule',
+    },
+    {
+      id: 'about-firm',
+      title: `About ${firm.name}`,
+      text: `${firm.name} is a certified public accounting firm in ${firm.contact.address.city}, ${firm.contact.address.region}, with ${firm.yearsOfExperience} years of experience. We are ${trustLabels.join(', ').replace('Nationwide Service', 'serve clients nationwide')}.`,
+      keywords: 'about who firm company experience cpa certified licensed insured nationwide',
+      link: '/about',
+    },
+    {
+      id: 'services-overview',
+      title: 'Services we offer',
+      text: `We offer ${serviceGroups.map((g) => `${g.title} (${g.services.map((s) => s.title).join(', ')})`).join('; ')}.`,
+      keywords: 'services offer provide do list what help',
+      link: '/services',
+    },
+    {
+      id: 'payments-portal',
+      title: 'Paying an invoice and the client portal',
+      text: 'You can pay online with the Pay Now link at the top of every page, and existing clients can sign in through the Client Portal link there.',
+      keywords: 'pay payment invoice bill portal login sign in client',
+      link: '/contact',
+    },
+  ];
+}
+
+/** Every fact the assistant knows, built from web/content. */
+export function knowledgeFacts(): KnowledgeFact[] {
+  const services = serviceGroups.flatMap((group) =>
+    group.services.map<KnowledgeFact>((service) => ({
+      id: `service:${service.title}`,
+      title: service.title,
+      text: `${service.title} (part of our ${group.title}): ${service.description}`,
+      keywords: serviceKeywords[service.title] ?? '',
+      link: '/services',
+    })),
+  );
+  const groups = serviceGroups.map<KnowledgeFact>((group) => ({
+    id: `group:${group.title}`,
+    title: group.title,
+    text: `${group.title}: ${group.summary} This covers ${group.services.map((s) => s.title).join(', ')}.`,
+    keywords: '',
+    link: '/services',
+    weight: 0.75,
+  }));
+  const faq = faqItems.map<KnowledgeFact>((item) => ({
+    id: `faq:${item.id}`,
+    title: item.question,
+    // "Yes." / "No." answer the FAQ's own wording of the question, not necessarily the visitor's.
+    text: item.answer.replace(/^(Yes|No)\.\s+/, ''),
+    keywords: faqKeywords[item.id] ?? '',
+    link: (item.links?.find((l) => l.href.startsWith('/'))?.href as SitePath | undefined) ?? '/faq',
+  }));
+  return [...firmFacts(), ...services, ...groups, ...faq];
+}
+
+/** The knowledge as text for a language model's system message. */
+export function knowledgeAsText(): string {
+  const lines = [
+    `Firm: ${firm.name}, ${firmAddressLine}. Phone ${firm.contact.phone}, fax ${firm.contact.fax}, e-mail ${firm.contact.email}.`,
+    hoursText,
+    `Prices: individual tax returns ${prices.individualReturn}; business tax returns ${prices.businessReturn}; monthly bookkeeping ${prices.monthlyBookkeeping}; the initial consultation is ${prices.initialConsultation}. No other prices exist: for anything else the firm gives a quote after the free consultation.`,
+    `Booking: at /schedule, weekdays only, time slots ${bookingTimeSlots.join(', ')}; services: ${bookingServiceTypes.join(', ')}. ${firm.confirmationPromise}`,
+    `Schedule page summary: ${scheduleServiceSummary.map((g) => `${g.title}: ${g.items.join(', ')}`).join('; ')}.`,
+    ...firmFacts()
+      .filter((f) => ['about-firm', 'why-book', 'payments-portal', 'tax-planning'].includes(f.id))
+      .map((f) => `${f.title}: ${f.text}`),
+    'Services (details at /services):',
+    ...serviceGroups.flatMap((g) => g.services.map((s) => `- ${s.title} (${g.title}): ${s.description}`)),
+    'Frequently asked questions (more at /faq):',
+    ...faqItems.map((item) => `- Q: ${item.question} A: ${item.answer}`),
+    'Site pages: /services, /about, /resources (refund status and IRS links), /faq, /contact (message form, map), /schedule (book a consultation).',
+  ];
+  return lines.join('\n');
+}

@@ -1,0 +1,71 @@
+// The online assistant: a current instruct model on Workers AI, given the confidential rules and
+// the firm's knowledge in the system message and the session's last turns as the conversation.
+import { systemPrompt } from './system-prompt';
+import type { ChatModel, ChatQuestion } from './types';
+
+/** Llama 3.3 70B (fp8, "fast" variant): strong instruction following at chat latency. */
+export const CHAT_MODEL_ID = '@cf/meta/llama-3.3-70b-instruct-fp8-fast';
+/** About 300 words: replies are asked to stay under 120, this bounds cost when they don't. */
+export const CHAT_MAX_TOKENS = 400;
+/** A visitor watching "Thinking..." should get the offline answer rather than wait longer. */
+export const CHAT_TIMEOUT_MS = 15_000;
+
+export class ChatModelTimeoutError extends Error {
+  constructor(ms: number) {
+    super(`Workers AI did not answer within ${ms} ms`);
+    this.name = 'ChatModelTimeoutError';
+  }
+}
+
+type AiMessage = { role: 'system' | 'user' | 'assistant'; content: string };
+
+/** Text from a Workers AI answer: `{ response }` (Llama family) or OpenAI-style `choices`. */
+function replyText(result: unknown): string {
+  if (result && typeof result === 'object') {
+    const r = result as { response?: unknown; choices?: { message?: { content?: unknown } }[] };
+    if (typeof r.response === 'string') return r.response;
+    const content = r.choices?.[0]?.message?.content;
+    if (typeof content === 'string') return content;
+  }
+  throw new Error('Workers AI answered without text');
+}
+
+export class WorkersAiChatModel implements ChatModel {
+  readonly name = 'workers-ai';
+
+  constructor(
+    private readonly ai: Ai,
+    private readonly options: { model?: string; maxTokens?: number; timeoutMs?: number } = {},
+  ) {}
+
+  async reply({ message, history }: ChatQuestion): Promise<string> {
+    const timeoutMs = this.options.timeoutMs ?? CHAT_TIMEOUT_MS;
+    const messages: AiMessage[] = [
+      // The system prompt goes in the system message only, never into a user turn.
+      { role: 'system', content: systemPrompt() },
+      ...history.map((turn) => ({ role: turn.role, content: turn.content })),
+      { role: 'user', content: message },
+    ];
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        controller.abort();
+        reject(new ChatModelTimeoutError(timeoutMs));
+      }, timeoutMs);
+    });
+    try {
+      // The race makes the timeout hold even if the binding ignores the abort signal.
+      const run = this.ai.run(
+        (this.options.model ?? CHAT_MODEL_ID) as typeof CHAT_MODEL_ID,
+        { messages, max_tokens: this.options.maxTokens ?? CHAT_MAX_TOKENS, temperature: 0.3 },
+        { signal: controller.signal },
+      );
+      const text = replyText(await Promise.race([run, timeout])).trim();
+      if (!text) throw new Error('Workers AI answered with an empty reply');
+      return text;
+    } finally {
+      if (timer !== null) clearTimeout(timer);
+    }
+  }
+}
