@@ -17,6 +17,12 @@ export interface Bindings {
   SITE_URL?: string;
   MAILCHANNELS_API_KEY?: string;
   MAILCHANNELS_API_URL?: string;
+  /** Per-request timeout for MailChannels calls in ms (default 10000). */
+  MAILCHANNELS_TIMEOUT_MS?: string;
+  /** Newsletter e-mails per invocation; keep it under the plan's subrequest limit (50 free / 1000 paid). Default 40. */
+  NEWSLETTER_BATCH_SIZE?: string;
+  /** Seconds after which a claimed-but-unsettled delivery counts as interrupted (default 120). */
+  NEWSLETTER_CLAIM_LEASE_SECONDS?: string;
   DKIM_DOMAIN?: string;
   DKIM_SELECTOR?: string;
   DKIM_PRIVATE_KEY?: string;

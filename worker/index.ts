@@ -8,12 +8,15 @@ import { sameOrigin } from './middleware/same-origin';
 import { securityHeaders } from './middleware/security-headers';
 import { adminAppointments } from './routes/admin/appointments';
 import { adminContactMessages } from './routes/admin/contact-messages';
+import { adminEmails } from './routes/admin/emails';
+import { adminNewsletter } from './routes/admin/newsletter';
 import { adminRateLimitStats } from './routes/admin/rate-limit-stats';
 import { adminSession } from './routes/admin/session';
 import { appointmentsApi } from './routes/appointments';
 import { chat } from './routes/chat';
 import { contact } from './routes/contact';
 import { health } from './routes/health';
+import { newsletter } from './routes/newsletter';
 
 // Admin routes reachable without a session: signing in, signing out, and asking whether one is.
 const PUBLIC_ADMIN_PATHS = new Set(['/api/admin/login', '/api/admin/logout', '/api/admin/session']);
@@ -40,7 +43,10 @@ const routes = app.route('/api/health', health).route('/api/admin', adminSession
   .route('/api/appointments', appointmentsApi)
   .route('/api/admin/contact-messages', adminContactMessages)
   .route('/api/admin/appointments', adminAppointments)
-  .route('/api/admin/rate-limit-stats', adminRateLimitStats);
+  .route('/api/admin/rate-limit-stats', adminRateLimitStats)
+  .route('/api/newsletter', newsletter)
+  .route('/api/admin', adminNewsletter)
+  .route('/api/admin', adminEmails);
 
 app.notFound((c) => c.json({ message: 'Not found' }, 404));
 

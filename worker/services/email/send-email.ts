@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { getDb } from '../../db/client';
+import type { BatchItem } from 'drizzle-orm/batch';
+import { type Db, getDb } from '../../db/client';
 import { emailLog } from '../../db/schema';
 import type { Bindings } from '../../env';
+import { MailChannelsError, MailChannelsTransport, mailChannelsConfig } from './mailchannels';
 import { OutboxTransport } from './outbox';
 import type { EmailTransport, OutgoingEmail, SendOutcome } from './types';
 
@@ -15,9 +17,10 @@ export function assertHeaderSafe(message: OutgoingEmail): void {
   }
 }
 
-/** The transport this deployment uses. */
-export function emailTransport(_env: Bindings): EmailTransport {
-  return new OutboxTransport();
+/** The transport this deployment uses: MailChannels when an API key is configured, else the D1 outbox. */
+export function emailTransport(env: Bindings): EmailTransport {
+  const config = mailChannelsConfig(env);
+  return config ? new MailChannelsTransport(config) : new OutboxTransport();
 }
 
 /**
@@ -32,7 +35,7 @@ export async function sendEmail(env: Bindings, message: OutgoingEmail, transport
   } catch (error) {
     const [row] = await db
       .insert(emailLog)
-      .values({ to: message.to.replace(HEADER_UNSAFE, ' '), subject: message.subject.replace(HEADER_UNSAFE, ' '), kind: message.kind, status: 'failed', transport: transport.name, error: (error as Error).message, textBody: message.text, htmlBody: message.html })
+      .values({ to: message.to.replace(/[\r\n]/g, ' '), subject: message.subject.replace(/[\r\n]/g, ' '), kind: message.kind, status: 'failed', transport: transport.name, error: (error as Error).message, textBody: message.text, htmlBody: message.html })
       .returning({ id: emailLog.id });
     return { ok: false, logId: row.id, status: 'failed', error: (error as Error).message };
   }
@@ -61,4 +64,84 @@ export async function sendEmail(env: Bindings, message: OutgoingEmail, transport
     await db.update(emailLog).set({ status: 'failed', error: detail.slice(0, 1000), updatedAt: new Date() }).where(eq(emailLog.id, row.id));
     return { ok: false, logId: row.id, status: 'failed', error: detail };
   }
+}
+
+export interface BatchSendOutcome extends SendOutcome {
+  /** For failures: true when sending again cannot deliver twice (the provider certainly refused it). */
+  retryable: boolean;
+}
+
+/**
+ * sendEmail for many messages at once with a fixed number of D1 calls, for the newsletter: one
+ * batched insert logs every message as 'queued' before any is sent, the messages go out in
+ * parallel, then one batched write records each outcome together with the caller's own
+ * statements (`settle`), so the log and the caller's ledger change in the same transaction.
+ * Messages with CR/LF in a header field are logged as failed and never handed to the transport.
+ */
+export async function sendEmailBatch(
+  db: Db,
+  transport: EmailTransport,
+  messages: OutgoingEmail[],
+  settle: (outcomes: BatchSendOutcome[]) => BatchItem<'sqlite'>[] = () => [],
+): Promise<BatchSendOutcome[]> {
+  if (messages.length === 0) return [];
+  const unsafe = messages.map((message) => {
+    try {
+      assertHeaderSafe(message);
+      return null;
+    } catch (error) {
+      return (error as Error).message;
+    }
+  });
+  const inserts = messages.map((message, i) =>
+    db
+      .insert(emailLog)
+      .values({
+        to: unsafe[i] ? message.to.replace(/[\r\n]/g, ' ') : message.to,
+        subject: unsafe[i] ? message.subject.replace(/[\r\n]/g, ' ') : message.subject,
+        kind: message.kind,
+        status: unsafe[i] ? 'failed' : 'queued',
+        error: unsafe[i],
+        transport: transport.name,
+        textBody: message.text,
+        htmlBody: message.html,
+        headers: message.headers && !unsafe[i] ? JSON.stringify(message.headers) : null,
+      })
+      .returning({ id: emailLog.id }),
+  );
+  const inserted = await db.batch(inserts as [(typeof inserts)[number], ...(typeof inserts)[number][]]);
+  const logIds = inserted.map((rows) => rows[0].id);
+
+  const outcomes = await Promise.all(
+    messages.map(async (message, i): Promise<BatchSendOutcome> => {
+      const logId = logIds[i];
+      if (unsafe[i]) return { ok: false, logId, status: 'failed', error: unsafe[i]!, retryable: false };
+      try {
+        const result = await transport.send(message);
+        return { ok: true, logId, status: result.status, providerId: result.providerId, retryable: false } as BatchSendOutcome;
+      } catch (error) {
+        const detail = error instanceof Error ? error.message : String(error);
+        const retryable = error instanceof MailChannelsError ? error.retryable : false;
+        return { ok: false, logId, status: 'failed', error: detail.slice(0, 1000), retryable };
+      }
+    }),
+  );
+
+  const now = new Date();
+  const updates: BatchItem<'sqlite'>[] = outcomes
+    .filter((_, i) => !unsafe[i])
+    .map((o) =>
+      db
+        .update(emailLog)
+        .set({
+          status: o.status,
+          error: o.error ?? null,
+          providerId: (o as BatchSendOutcome & { providerId?: string }).providerId ?? null,
+          updatedAt: now,
+        })
+        .where(eq(emailLog.id, o.logId)),
+    );
+  const statements = [...updates, ...settle(outcomes)];
+  if (statements.length) await db.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
+  return outcomes;
 }

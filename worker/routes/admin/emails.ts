@@ -1,0 +1,61 @@
+import { desc } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { firm } from '../../../web/content/firm';
+import { getDb } from '../../db/client';
+import { emailLog } from '../../db/schema';
+import type { AppEnv } from '../../env';
+import { validate } from '../../middleware/validate';
+import { testEmailSchema } from '../../schemas/newsletter';
+import { checkMailChannels } from '../../services/email/mailchannels';
+import { emailTransport, sendEmail } from '../../services/email/send-email';
+
+/** The newest 200 entries: enough for the admin (and the tests) to see what went out. */
+const LOG_LIMIT = 200;
+
+/** The e-mail log and the "Email Authentication Setup" block (SPEC 2, DECISIONS: MailChannels). */
+export const adminEmails = new Hono<AppEnv>()
+  .get('/emails', async (c) => {
+    const rows = await getDb(c.env.DB).select().from(emailLog).orderBy(desc(emailLog.createdAt), desc(emailLog.id)).limit(LOG_LIMIT);
+    return c.json(
+      rows.map((r) => ({
+        id: r.id,
+        to: r.to,
+        subject: r.subject,
+        kind: r.kind,
+        status: r.status,
+        transport: r.transport,
+        error: r.error,
+        providerId: r.providerId,
+        createdAt: r.createdAt.toISOString(),
+        textBody: r.textBody,
+        htmlBody: r.htmlBody,
+        headers: r.headers ? (JSON.parse(r.headers) as Record<string, string>) : null,
+      })),
+      200,
+    );
+  })
+  .post('/email/test-auth', async (c) => {
+    const result = await checkMailChannels(c.env);
+    return c.json({ results: [result] }, 200);
+  })
+  .post('/email/test-send', validate('json', testEmailSchema), async (c) => {
+    const { testEmail } = c.req.valid('json');
+    const transport = emailTransport(c.env);
+    const outcome = await sendEmail(
+      c.env,
+      {
+        to: testEmail,
+        subject: `${firm.name} test e-mail`,
+        text: `This is a test e-mail from the ${firm.name} admin panel. If you can read it, e-mail delivery works.`,
+        html: `<p>This is a test e-mail from the ${firm.name} admin panel.</p><p>If you can read it, e-mail delivery works.</p>`,
+        kind: 'test',
+      },
+      transport,
+    );
+    if (!outcome.ok) return c.json({ success: false, message: outcome.error ?? 'Sending failed' }, 200);
+    const message =
+      outcome.status === 'stored'
+        ? `No MailChannels key is configured: the test e-mail to ${testEmail} was stored in the outbox (e-mail log #${outcome.logId}), not sent`
+        : `Test e-mail sent to ${testEmail} through MailChannels`;
+    return c.json({ success: true, message }, 200);
+  });

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+/** SPEC 5: the footer form. One schema for the API and the form resolver. */
+export const newsletterSubscribeSchema = z.object({
+  email: z.string().trim().max(254, 'Please enter a valid email address').email('Please enter a valid email address'),
+  name: z
+    .string()
+    .trim()
+    .max(100, 'Name must be at most 100 characters')
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+});
+
+/** The token carried by the confirmation and unsubscribe links. */
+export const newsletterTokenSchema = z.object({
+  token: z.string().min(1, 'Missing link token').max(2048, 'Invalid link'),
+});
+
+/** SPEC 5: "Please fill in both subject and content". Content is HTML, sanitised on the server. */
+export const sendNewsletterSchema = z.object({
+  subject: z.string().trim().min(1, 'Please fill in both subject and content').max(200, 'Subject must be at most 200 characters'),
+  content: z.string().trim().min(1, 'Please fill in both subject and content').max(500_000, 'Content is too long'),
+});
+
+export const testEmailSchema = z.object({
+  testEmail: z.string().trim().min(1, 'Please enter an email address').max(254).email('Please enter a valid email address'),
+});
+
+export type NewsletterSubscribe = z.input<typeof newsletterSubscribeSchema>;
+export type SendNewsletter = z.infer<typeof sendNewsletterSchema>;

@@ -1,0 +1,60 @@
+import { jwtVerify, SignJWT } from 'jose';
+
+// Newsletter links carry a JWT signed with JWT_SECRET. A distinct audience per purpose means a
+// confirmation token cannot unsubscribe, neither can be used as an admin session, and vice versa.
+const ALGORITHM = 'HS256';
+const ISSUER = 'warrendale-cpa';
+export type LinkPurpose = 'newsletter-confirm' | 'newsletter-unsubscribe';
+
+/** Confirmation links expire after 7 days; unsubscribe links work for a year (CAN-SPAM asks 30 days at least). */
+export const LINK_TTL_SECONDS: Record<LinkPurpose, number> = {
+  'newsletter-confirm': 7 * 24 * 60 * 60,
+  'newsletter-unsubscribe': 365 * 24 * 60 * 60,
+};
+
+export interface LinkClaims {
+  subscriberId: number;
+  email: string;
+  /** When the link was issued, in ms: a confirmation link older than the last unsubscribe is void. */
+  issuedAtMs: number;
+}
+
+function key(secret: string): Uint8Array {
+  if (!secret || secret.length < 32) throw new Error('JWT_SECRET must be set to at least 32 characters');
+  return new TextEncoder().encode(secret);
+}
+
+export async function signLinkToken(
+  secret: string,
+  purpose: LinkPurpose,
+  subscriber: { id: number; email: string },
+  now: Date = new Date(),
+): Promise<string> {
+  const iat = Math.floor(now.getTime() / 1000);
+  return new SignJWT({ em: subscriber.email, ms: now.getTime() })
+    .setProtectedHeader({ alg: ALGORITHM })
+    .setSubject(String(subscriber.id))
+    .setIssuer(ISSUER)
+    .setAudience(purpose)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + LINK_TTL_SECONDS[purpose])
+    .sign(key(secret));
+}
+
+/** The claims of a valid, unexpired token for this purpose; null for anything else. */
+export async function verifyLinkToken(secret: string, purpose: LinkPurpose, token: string, now: Date = new Date()): Promise<LinkClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, key(secret), {
+      algorithms: [ALGORITHM],
+      issuer: ISSUER,
+      audience: purpose,
+      requiredClaims: ['exp', 'sub'],
+      currentDate: now,
+    });
+    const subscriberId = Number(payload.sub);
+    if (!Number.isInteger(subscriberId) || typeof payload.em !== 'string' || typeof payload.ms !== 'number') return null;
+    return { subscriberId, email: payload.em, issuedAtMs: payload.ms };
+  } catch {
+    return null;
+  }
+}
