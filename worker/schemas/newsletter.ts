@@ -18,7 +18,12 @@ export const newsletterTokenSchema = z.object({
 
 /** SPEC 5: "Please fill in both subject and content". Content is HTML, sanitised on the server. */
 export const sendNewsletterSchema = z.object({
-  subject: z.string().trim().min(1, 'Please fill in both subject and content').max(200, 'Subject must be at most 200 characters'),
+  subject: z
+    .string()
+    .trim()
+    .min(1, 'Please fill in both subject and content')
+    .max(200, 'Subject must be at most 200 characters')
+    .refine((value) => !/[\r\n]/.test(value), 'The subject must be a single line'),
   content: z.string().trim().min(1, 'Please fill in both subject and content').max(500_000, 'Content is too long'),
 });
 
