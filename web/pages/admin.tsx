@@ -90,7 +90,7 @@ function AdminPanel({ username }: { username: string }) {
         </div>
       )}
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid items-start gap-6 lg:grid-cols-2">
         <SchedulerPanel enabled />
         <EmailAuthPanel />
       </div>

@@ -45,7 +45,23 @@ export function EmailLogPanel({ emails, isPending, error }: { emails: EmailLogEn
       ) : rows.length === 0 ? (
         <p className="text-sm text-slate-600">{onlyFailed ? 'No failed e-mails.' : 'No e-mails sent yet.'}</p>
       ) : (
-        <div className="rounded-lg border border-slate-200 bg-white">
+        <>
+        {/* Phones get one compact block per e-mail; a five-column table does not fit 390 px. */}
+        <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white md:hidden" aria-label="Email log entries">
+          {rows.slice(0, shown).map((e) => (
+            <li key={e.id} className="space-y-1 p-3 text-sm">
+              <div className="flex items-center justify-between gap-2">
+                <span className="text-xs text-slate-600">{formatDateTime(e.createdAt)}</span>
+                <Badge variant={statusVariant[e.status]}>{e.status}</Badge>
+              </div>
+              <p className="break-all font-medium text-slate-900">{e.to}</p>
+              <p className="text-slate-800">{e.subject}</p>
+              <p className="text-xs text-slate-500">{e.kind}</p>
+              {e.error && <p className="text-xs text-red-700">{e.error}</p>}
+            </li>
+          ))}
+        </ul>
+        <div className="hidden rounded-lg border border-slate-200 bg-white md:block">
           <Table aria-label="Email log">
             <TableHeader>
               <tr>
@@ -72,6 +88,7 @@ export function EmailLogPanel({ emails, isPending, error }: { emails: EmailLogEn
             </TableBody>
           </Table>
         </div>
+        </>
       )}
       {rows.length > shown && (
         <Button variant="outline" size="sm" onClick={() => setShown((n) => n + PAGE)}>

@@ -20,7 +20,8 @@ export function SchedulerPanel({ enabled }: { enabled: boolean }) {
 
   function run(kind: SchedulerAction) {
     action.mutate(kind, {
-      onSuccess: (data) => toast({ title: successTitle[kind], description: data.message }),
+      // The server's message adds detail (e.g. how many received it); skip it when it only repeats the title.
+      onSuccess: (data) => toast({ title: successTitle[kind], description: data.message === successTitle[kind] ? undefined : data.message }),
       onError: (error) =>
         toast({ variant: 'destructive', title: `Failed to ${kind} scheduler`, description: errorMessage(error, 'Please try again') }),
     });
