@@ -30,5 +30,7 @@ export default defineConfig({
     outDir: process.env.BUILD_OUT_DIR ?? fileURLToPath(new URL('./dist/client', import.meta.url)),
     emptyOutDir: true,
     target: 'es2022',
+    // Read by scripts/prerender.ts (modulepreload of each page's chunks), then deleted.
+    manifest: true,
   },
 });

@@ -1,39 +1,40 @@
 import type { RouteObject } from 'react-router';
 import { RootLayout } from './components/layout/root-layout';
-import AboutPage from './pages/about';
-import ContactPage from './pages/contact';
-import FaqPage from './pages/faq';
-import HomePage from './pages/home';
-import NotFoundPage from './pages/not-found';
-import PaymentCancelledPage from './pages/payment-cancelled';
-import PaymentSuccessPage from './pages/payment-success';
-import PrivacyPolicyPage from './pages/privacy-policy';
-import ResourcesPage from './pages/resources';
-import SchedulePage from './pages/schedule';
-import ServicesPage from './pages/services';
 
-// Admin screens are split into their own chunks: a visitor's page never downloads them.
-const lazyPage = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
+// Every page is its own chunk: a visitor downloads the shared frame and the page they open, never
+// the admin screens or the other pages' forms (the home page stays under its JS budget). The
+// browser loads the current page's chunk before hydrating the prerendered HTML (web/main.tsx).
+// lazyPage: the page gets the React Query client (forms, admin data). contentPage: static content
+// pages that need no data layer, so @tanstack/query-core stays out of their download.
+const lazyPage = (load: () => Promise<{ default: React.ComponentType }>) => async () => {
+  const [page, { withQueryClient }] = await Promise.all([load(), import('./lib/with-query-client')]);
+  return { Component: withQueryClient(page.default) };
+};
+const contentPage = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
 
 export const routes: RouteObject[] = [
   {
     path: '/',
     Component: RootLayout,
     children: [
-      { index: true, Component: HomePage },
-      { path: 'services', Component: ServicesPage },
-      { path: 'about', Component: AboutPage },
-      { path: 'resources', Component: ResourcesPage },
-      { path: 'faq', Component: FaqPage },
-      { path: 'contact', Component: ContactPage },
-      { path: 'schedule', Component: SchedulePage },
-      { path: 'privacy-policy', Component: PrivacyPolicyPage },
-      { path: 'payment-success', Component: PaymentSuccessPage },
-      { path: 'payment-cancelled', Component: PaymentCancelledPage },
+      { index: true, lazy: contentPage(() => import('./pages/home')) },
+      { path: 'services', lazy: contentPage(() => import('./pages/services')) },
+      { path: 'about', lazy: contentPage(() => import('./pages/about')) },
+      { path: 'resources', lazy: contentPage(() => import('./pages/resources')) },
+      { path: 'faq', lazy: contentPage(() => import('./pages/faq')) },
+      { path: 'contact', lazy: lazyPage(() => import('./pages/contact')) },
+      { path: 'schedule', lazy: lazyPage(() => import('./pages/schedule')) },
+      { path: 'privacy-policy', lazy: contentPage(() => import('./pages/privacy-policy')) },
+      { path: 'payment-success', lazy: contentPage(() => import('./pages/payment-success')) },
+      { path: 'payment-cancelled', lazy: contentPage(() => import('./pages/payment-cancelled')) },
+      { path: 'newsletter/confirmed', lazy: contentPage(() => import('./pages/newsletter-confirmed')) },
+      { path: 'newsletter/unsubscribe', lazy: lazyPage(() => import('./pages/newsletter-unsubscribe')) },
+      { path: 'newsletter/unsubscribed', lazy: contentPage(() => import('./pages/newsletter-unsubscribed')) },
+      { path: 'newsletter/invalid-link', lazy: contentPage(() => import('./pages/newsletter-invalid-link')) },
       { path: 'admin', lazy: lazyPage(() => import('./pages/admin')) },
       { path: 'admin/login', lazy: lazyPage(() => import('./pages/admin-login')) },
       { path: 'admin/subscribers', lazy: lazyPage(() => import('./pages/admin-subscribers')) },
-      { path: '*', Component: NotFoundPage },
+      { path: '*', lazy: contentPage(() => import('./pages/not-found')) },
     ],
   },
 ];

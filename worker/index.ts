@@ -17,6 +17,7 @@ import { chat } from './routes/chat';
 import { contact } from './routes/contact';
 import { health } from './routes/health';
 import { newsletter } from './routes/newsletter';
+import { siteConfig } from './routes/site-config';
 
 // Admin routes reachable without a session: signing in, signing out, and asking whether one is.
 const PUBLIC_ADMIN_PATHS = new Set(['/api/admin/login', '/api/admin/logout', '/api/admin/session']);
@@ -37,7 +38,7 @@ app.use(
 const adminGuard = requireAdmin();
 app.use('/api/admin/*', (c, next) => (PUBLIC_ADMIN_PATHS.has(c.req.path) ? next() : adminGuard(c, next)));
 
-const routes = app.route('/api/health', health).route('/api/admin', adminSession)
+const routes = app.route('/api/health', health).route('/api/site-config', siteConfig).route('/api/admin', adminSession)
   .route('/api/chat', chat)
   .route('/api/contact', contact)
   .route('/api/appointments', appointmentsApi)

@@ -1,16 +1,105 @@
 import { useEffect } from 'react';
+import { useLocation } from 'react-router';
 import { firm } from '../content/firm';
 
-/** Sets the document title and meta description for the current page. */
-export function usePageMeta({ title, description }: { title: string; description: string }) {
+export interface PageMeta {
+  title: string;
+  description: string;
+  /** Structured data (schema.org) embedded as JSON-LD in the page's head. */
+  jsonLd?: Record<string, unknown>;
+  /** Keep this page out of search results (admin screens, the 404 page). */
+  noindex?: boolean;
+}
+
+export interface HeadMeta extends PageMeta {
+  /** The full document title ("Page | Firm"). */
+  documentTitle: string;
+  canonical: string;
+}
+
+/** The full document title of a page; the home page leads with the firm's name. */
+export const documentTitle = (title: string) => `${title} | ${firm.name}`;
+
+export const canonicalUrl = (pathname: string) => `${firm.siteUrl}${pathname === '/' ? '/' : pathname.replace(/\/+$/, '')}`;
+
+/**
+ * At build time the prerender step renders each route on the server, where effects never run:
+ * the page's meta is recorded here during render, and the prerender step writes it into the head
+ * of the static HTML. In the browser this stays null.
+ */
+let serverHead: HeadMeta | null = null;
+export const takeServerHead = (): HeadMeta | null => {
+  const head = serverHead;
+  serverHead = null;
+  return head;
+};
+
+function setMeta(attribute: 'name' | 'property', key: string, content: string) {
+  let meta = document.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${key}"]`);
+  if (!meta) {
+    meta = document.createElement('meta');
+    meta.setAttribute(attribute, key);
+    document.head.appendChild(meta);
+  }
+  meta.content = content;
+}
+
+/**
+ * Sets the page's title, meta description, canonical link, Open Graph tags and JSON-LD, both in
+ * the prerendered HTML (see above) and on every client-side navigation.
+ */
+export function usePageMeta(meta: PageMeta) {
+  const { pathname } = useLocation();
+  const head: HeadMeta = { ...meta, documentTitle: documentTitle(meta.title), canonical: canonicalUrl(pathname) };
+  if (typeof document === 'undefined') serverHead = head;
+  const jsonLd = meta.jsonLd ? JSON.stringify(meta.jsonLd) : '';
+
   useEffect(() => {
-    document.title = `${title} | ${firm.name}`;
-    let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
-    if (!meta) {
-      meta = document.createElement('meta');
-      meta.name = 'description';
-      document.head.appendChild(meta);
+    document.title = head.documentTitle;
+    setMeta('name', 'description', head.description);
+    setMeta('property', 'og:title', head.documentTitle);
+    setMeta('property', 'og:description', head.description);
+    setMeta('property', 'og:url', head.canonical);
+    setMeta('name', 'robots', head.noindex ? 'noindex' : 'index, follow');
+    let canonical = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
+    if (!canonical) {
+      canonical = document.createElement('link');
+      canonical.rel = 'canonical';
+      document.head.appendChild(canonical);
     }
-    meta.content = description;
-  }, [title, description]);
+    canonical.href = head.canonical;
+    // One JSON-LD block per page: replace the previous page's (prerendered or client-set).
+    for (const script of document.head.querySelectorAll('script[type="application/ld+json"]')) script.remove();
+    if (jsonLd) {
+      const script = document.createElement('script');
+      script.type = 'application/ld+json';
+      script.textContent = jsonLd;
+      document.head.appendChild(script);
+    }
+  }, [head.documentTitle, head.description, head.canonical, head.noindex, jsonLd]);
+}
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The head tags of a prerendered page (used by the build's prerender step). */
+export function renderHeadTags(head: HeadMeta): string {
+  const tags = [
+    `<title>${escapeAttribute(head.documentTitle)}</title>`,
+    `<meta name="description" content="${escapeAttribute(head.description)}" />`,
+    `<meta name="robots" content="${head.noindex ? 'noindex' : 'index, follow'}" />`,
+    `<link rel="canonical" href="${escapeAttribute(head.canonical)}" />`,
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:site_name" content="${escapeAttribute(firm.name)}" />`,
+    `<meta property="og:title" content="${escapeAttribute(head.documentTitle)}" />`,
+    `<meta property="og:description" content="${escapeAttribute(head.description)}" />`,
+    `<meta property="og:url" content="${escapeAttribute(head.canonical)}" />`,
+    `<meta property="og:image" content="${firm.siteUrl}/og-image.png" />`,
+    `<meta property="og:locale" content="en_US" />`,
+    `<meta name="twitter:card" content="summary_large_image" />`,
+  ];
+  if (head.jsonLd) {
+    // "</" cannot end the script element early once escaped.
+    tags.push(`<script type="application/ld+json">${JSON.stringify(head.jsonLd).replace(/</g, '\\u003c')}</script>`);
+  }
+  return tags.join('\n    ');
 }

@@ -1,11 +1,66 @@
+import { Link } from 'react-router';
+import { firm } from '../content/firm';
+import { FaqList } from '../features/faq/components/faq-list';
+import { faqPageJsonLd } from '../features/faq/structured-data';
 import { usePageMeta } from '../lib/page-meta';
 
+const jsonLd = faqPageJsonLd();
+
 export default function FaqPage() {
-  usePageMeta({ title: 'Frequently Asked Questions', description: 'Answers about our services, taxes, business support and pricing.' });
+  usePageMeta({
+    title: 'Frequently Asked Questions | Taxes, Bookkeeping & Fees',
+    description:
+      'Answers about our tax, bookkeeping, payroll and business services, and our fees: individual returns from $500, business returns from $1,000, bookkeeping from $100 a month, free first consultation.',
+    jsonLd,
+  });
+
   return (
-    <section className="mx-auto max-w-5xl px-4 py-16 sm:px-6 lg:px-8">
-      <h1 className="text-3xl font-bold text-brand-800 sm:text-4xl">Frequently Asked Questions</h1>
-      <p className="mt-4 text-lg text-slate-700">Answers about our services, taxes, business support and pricing.</p>
-    </section>
+    <>
+      <section className="bg-brand-50">
+        <div className="mx-auto max-w-4xl px-4 py-14 sm:px-6 sm:py-20 lg:px-8">
+          <h1 className="text-4xl font-bold text-brand-800 sm:text-5xl">Frequently Asked Questions</h1>
+          <p className="mt-4 text-lg text-slate-700">
+            Straight answers about how we work, what we charge and what to bring. Browse our{' '}
+            <Link to="/services" className="font-semibold text-brand-700 underline underline-offset-4">
+              services
+            </Link>{' '}
+            or our{' '}
+            <Link to="/resources" className="font-semibold text-brand-700 underline underline-offset-4">
+              tax resources
+            </Link>{' '}
+            for more.
+          </p>
+        </div>
+      </section>
+
+      <section className="py-14">
+        <div className="mx-auto max-w-4xl px-4 sm:px-6 lg:px-8">
+          <FaqList />
+        </div>
+      </section>
+
+      <section className="pb-16">
+        <div className="mx-auto max-w-4xl px-4 sm:px-6 lg:px-8">
+          <div className="rounded-2xl bg-brand-800 p-8 text-white sm:p-10">
+            <h2 className="text-2xl font-bold">Still have questions?</h2>
+            <p className="mt-2 text-slate-200">
+              Call us at{' '}
+              <a href={firm.contact.phoneHref} className="font-semibold text-white underline underline-offset-4">
+                {firm.contact.phone}
+              </a>
+              , send a message, or book a free consultation.
+            </p>
+            <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+              <Link to="/contact" className="inline-flex h-11 items-center justify-center rounded-md bg-white px-5 font-semibold text-brand-800 hover:bg-brand-50">
+                Contact Us
+              </Link>
+              <Link to="/schedule" className="inline-flex h-11 items-center justify-center rounded-md bg-accent-400 px-5 font-semibold text-brand-900 hover:bg-accent-500">
+                Schedule a Consultation
+              </Link>
+            </div>
+          </div>
+        </div>
+      </section>
+    </>
   );
 }

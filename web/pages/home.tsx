@@ -1,11 +1,171 @@
+import { ArrowRight, CircleCheck } from 'lucide-react';
+import { Link } from 'react-router';
+import { firm } from '../content/firm';
+import { serviceGroups, trustLabels, whyChoose } from '../content/services';
+import { ContentIcon } from '../features/home/components/content-icon';
+import { SocialIcon } from '../features/home/components/social-icon';
+import { TestimonialsCarousel } from '../features/home/components/testimonials-carousel';
+import { accountingServiceJsonLd } from '../features/home/structured-data';
+import { trackButtonClick } from '../lib/analytics';
 import { usePageMeta } from '../lib/page-meta';
 
+const jsonLd = accountingServiceJsonLd();
+
 export default function HomePage() {
-  usePageMeta({ title: 'Tax & Accounting Services in Warrendale, PA', description: 'Certified public accountants for individuals, families and businesses.' });
+  usePageMeta({
+    title: 'CPA Firm in Warrendale, PA | Tax, Accounting & Payroll',
+    description:
+      'Northgate CPA helps individuals and businesses in Warrendale, PA and nationwide with tax preparation, tax planning, bookkeeping, payroll and business consulting. Free initial consultation.',
+    jsonLd,
+  });
+
   return (
-    <section className="mx-auto max-w-5xl px-4 py-16 sm:px-6 lg:px-8">
-      <h1 className="text-3xl font-bold text-brand-800 sm:text-4xl">Tax &amp; Accounting Services in Warrendale, PA</h1>
-      <p className="mt-4 text-lg text-slate-700">Certified public accountants for individuals, families and businesses.</p>
-    </section>
+    <>
+      <section className="relative isolate overflow-hidden bg-brand-900 text-white">
+        {/* Decorative background: an SVG of a few KB, so it never holds up the first paint. */}
+        <img
+          src="/images/hero-skyline.svg"
+          alt=""
+          width={1600}
+          height={900}
+          fetchPriority="high"
+          decoding="async"
+          className="absolute inset-0 -z-10 h-full w-full object-cover opacity-70"
+        />
+        <div className="absolute inset-0 -z-10 bg-gradient-to-r from-brand-900 via-brand-900/85 to-brand-900/30" aria-hidden="true" />
+        <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 sm:py-28 lg:px-8 lg:py-32">
+          <p className="text-sm font-semibold uppercase tracking-widest text-accent-400">Warrendale, Pennsylvania</p>
+          <h1 className="mt-4 max-w-3xl text-4xl font-bold leading-tight sm:text-5xl lg:text-6xl">
+            Tax and accounting expertise you can count on
+          </h1>
+          <p className="mt-6 max-w-2xl text-lg text-slate-100 sm:text-xl">
+            {firm.name} prepares returns, keeps books, runs payroll and advises businesses for clients in Pennsylvania and across the country, with{' '}
+            {firm.yearsOfExperience} years of experience and a CPA who knows your name.
+          </p>
+          <div className="mt-10 flex flex-col gap-3 sm:flex-row">
+            <Link
+              to="/schedule"
+              onClick={() => trackButtonClick('Schedule a Free Consultation', 'Hero')}
+              className="inline-flex h-12 items-center justify-center gap-2 rounded-md bg-accent-400 px-6 font-semibold text-brand-900 hover:bg-accent-500"
+            >
+              Schedule a Free Consultation
+              <ArrowRight className="h-5 w-5" aria-hidden="true" />
+            </Link>
+            <Link
+              to="/services"
+              onClick={() => trackButtonClick('Explore Our Services', 'Hero')}
+              className="inline-flex h-12 items-center justify-center rounded-md border border-white/60 px-6 font-semibold text-white hover:bg-white/10"
+            >
+              Explore Our Services
+            </Link>
+          </div>
+          <ul className="mt-12 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:gap-8" aria-label="Credentials">
+            {trustLabels.map((label) => (
+              <li key={label} className="flex items-center gap-2 font-medium text-slate-100">
+                <CircleCheck className="h-5 w-5 text-accent-400" aria-hidden="true" />
+                {label}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="services-heading" className="py-16 sm:py-24">
+        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+          <div className="mx-auto max-w-2xl text-center">
+            <h2 id="services-heading" className="text-3xl font-bold text-brand-800 sm:text-4xl">
+              Our Services
+            </h2>
+            <p className="mt-4 text-lg text-slate-700">Everything an individual or a growing business needs from an accounting firm, under one roof.</p>
+          </div>
+          <ul className="mt-12 grid gap-6 md:grid-cols-3">
+            {serviceGroups.map((group) => (
+              <li key={group.anchor}>
+                <Link
+                  to="/services"
+                  className="group flex h-full flex-col rounded-xl border border-slate-200 bg-white p-8 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-600 hover:shadow-md motion-reduce:transition-none"
+                >
+                  <span className="flex h-12 w-12 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+                    <ContentIcon name={group.icon} />
+                  </span>
+                  <h3 className="mt-5 text-xl font-semibold text-brand-800">{group.title}</h3>
+                  <p className="mt-3 flex-1 text-slate-700">{group.summary}</p>
+                  <span className="mt-6 inline-flex items-center gap-1 font-semibold text-brand-700">
+                    View {group.title.toLowerCase()}
+                    <ArrowRight className="h-4 w-4 transition group-hover:translate-x-1 motion-reduce:transition-none" aria-hidden="true" />
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="why-heading" className="bg-slate-50 py-16 sm:py-24">
+        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+          <div className="mx-auto max-w-2xl text-center">
+            <h2 id="why-heading" className="text-3xl font-bold text-brand-800 sm:text-4xl">
+              Why Choose {firm.name}
+            </h2>
+            <p className="mt-4 text-lg text-slate-700">A small firm's attention with the depth of experience you would expect from a large one.</p>
+          </div>
+          <ul className="mt-12 grid gap-10 md:grid-cols-3">
+            {whyChoose.map((point) => (
+              <li key={point.title} className="text-center">
+                <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-brand-700 text-white">
+                  <ContentIcon name={point.icon} className="h-7 w-7" />
+                </span>
+                <h3 className="mt-5 text-xl font-semibold text-brand-800">{point.title}</h3>
+                <p className="mt-3 text-slate-700">{point.description}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <TestimonialsCarousel />
+
+      <section aria-labelledby="connect-heading" className="py-16">
+        <div className="mx-auto max-w-7xl px-4 text-center sm:px-6 lg:px-8">
+          <h2 id="connect-heading" className="text-2xl font-bold text-brand-800 sm:text-3xl">
+            Connect With Us
+          </h2>
+          <p className="mt-3 text-slate-700">Tax deadlines, tips and firm news, wherever you follow along.</p>
+          <ul className="mt-8 flex flex-wrap justify-center gap-4">
+            {firm.social.map((network) => (
+              <li key={network.name}>
+                <a
+                  href={network.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  onClick={() => trackButtonClick(network.name, 'Social')}
+                  className="flex items-center gap-2 rounded-full border border-slate-300 px-5 py-2.5 font-medium text-slate-800 hover:border-brand-700 hover:text-brand-700"
+                >
+                  <SocialIcon network={network.name} />
+                  {network.name}
+                  <span className="sr-only">(opens in a new tab)</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="bg-brand-800 py-14 text-white">
+        <div className="mx-auto flex max-w-7xl flex-col items-start justify-between gap-6 px-4 sm:px-6 md:flex-row md:items-center lg:px-8">
+          <div>
+            <h2 className="text-2xl font-bold sm:text-3xl">Ready to talk about your taxes or your business?</h2>
+            <p className="mt-2 text-slate-200">Your first consultation is free. Call {firm.contact.phone} or book online.</p>
+          </div>
+          <Link
+            to="/schedule"
+            onClick={() => trackButtonClick('Book Your Consultation', 'Home CTA')}
+            className="inline-flex h-12 shrink-0 items-center justify-center rounded-md bg-accent-400 px-6 font-semibold text-brand-900 hover:bg-accent-500"
+          >
+            Book Your Consultation
+          </Link>
+        </div>
+      </section>
+    </>
   );
 }

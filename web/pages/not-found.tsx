@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { usePageMeta } from '../lib/page-meta';
 
 export default function NotFoundPage() {
-  usePageMeta({ title: '404 Page Not Found', description: 'The page you are looking for does not exist.' });
+  usePageMeta({ title: '404 Page Not Found', description: 'The page you are looking for does not exist.', noindex: true });
   return (
     <section className="mx-auto flex max-w-3xl flex-col items-center px-4 py-24 text-center">
       <p className="text-6xl font-extrabold text-brand-700" aria-hidden="true">

@@ -1,11 +1,51 @@
+import { privacyPolicyLastUpdated, privacyPolicySections } from '../content/privacy-policy';
 import { usePageMeta } from '../lib/page-meta';
 
 export default function PrivacyPolicyPage() {
-  usePageMeta({ title: 'Privacy Policy', description: 'How we collect, use and protect your information.' });
+  usePageMeta({
+    title: 'Privacy Policy',
+    description: 'How Northgate CPA collects, uses and protects the information you share through our website, including contact, consultation and newsletter details.',
+  });
+
   return (
-    <section className="mx-auto max-w-5xl px-4 py-16 sm:px-6 lg:px-8">
-      <h1 className="text-3xl font-bold text-brand-800 sm:text-4xl">Privacy Policy</h1>
-      <p className="mt-4 text-lg text-slate-700">How we collect, use and protect your information.</p>
-    </section>
+    <div className="mx-auto max-w-4xl px-4 py-14 sm:px-6 sm:py-20 lg:px-8">
+      <h1 className="text-4xl font-bold text-brand-800 sm:text-5xl">Privacy Policy</h1>
+      <p className="mt-3 text-slate-700">Last Updated: {privacyPolicyLastUpdated}</p>
+
+      <nav aria-label="Privacy policy sections" className="mt-8 rounded-xl bg-brand-50 p-6">
+        <h2 className="text-sm font-semibold uppercase tracking-wide text-brand-800">On this page</h2>
+        <ol className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
+          {privacyPolicySections.map((section) => (
+            <li key={section.id}>
+              <a href={`#${section.id}`} className="text-brand-700 underline-offset-4 hover:underline">
+                {section.title}
+              </a>
+            </li>
+          ))}
+        </ol>
+      </nav>
+
+      <div className="mt-10 space-y-10">
+        {privacyPolicySections.map((section) => (
+          <section key={section.id} id={section.id} aria-labelledby={`${section.id}-heading`}>
+            <h2 id={`${section.id}-heading`} className="text-2xl font-semibold text-brand-800">
+              {section.title}
+            </h2>
+            {section.paragraphs.map((paragraph) => (
+              <p key={paragraph.slice(0, 32)} className="mt-4 leading-relaxed text-slate-700">
+                {paragraph}
+              </p>
+            ))}
+            {section.list && (
+              <ul className="mt-4 list-disc space-y-2 pl-6 leading-relaxed text-slate-700">
+                {section.list.map((item) => (
+                  <li key={item.slice(0, 32)}>{item}</li>
+                ))}
+              </ul>
+            )}
+          </section>
+        ))}
+      </div>
+    </div>
   );
 }

@@ -1,11 +1,83 @@
+import { ExternalLink } from 'lucide-react';
+import { federalResourceLinks } from '../content/resources';
+import { DidYouKnow } from '../features/resources/components/did-you-know';
+import { StateRefundSelector } from '../features/resources/components/state-refund-selector';
+import { trackButtonClick } from '../lib/analytics';
 import { usePageMeta } from '../lib/page-meta';
 
 export default function ResourcesPage() {
-  usePageMeta({ title: 'Tax Resources', description: 'Helpful links for refunds, payments and transcripts.' });
+  usePageMeta({
+    title: 'Tax Resources | Refund Status, IRS Payments & Transcripts',
+    description:
+      "Check your federal and state tax refund status, pay the IRS online, request a tax transcript, and learn 2025 tax facts such as the 70 cents per mile mileage rate.",
+  });
+
   return (
-    <section className="mx-auto max-w-5xl px-4 py-16 sm:px-6 lg:px-8">
-      <h1 className="text-3xl font-bold text-brand-800 sm:text-4xl">Tax Resources</h1>
-      <p className="mt-4 text-lg text-slate-700">Helpful links for refunds, payments and transcripts.</p>
-    </section>
+    <>
+      <section className="bg-brand-50">
+        <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20 lg:px-8">
+          <h1 className="text-4xl font-bold text-brand-800 sm:text-5xl">Tax Resources</h1>
+          <p className="mt-4 max-w-3xl text-lg text-slate-700">
+            Quick links to the official tools you need most often: where's my refund, paying a balance and getting your tax records.
+          </p>
+        </div>
+      </section>
+
+      <section aria-labelledby="helpful-links-heading" className="py-14">
+        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+          <h2 id="helpful-links-heading" className="text-2xl font-bold text-brand-800 sm:text-3xl">
+            Helpful Links
+          </h2>
+          <ul className="mt-8 grid gap-6 md:grid-cols-3">
+            {federalResourceLinks.map((link) => (
+              <li key={link.href}>
+                <a
+                  href={link.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  onClick={() => trackButtonClick(link.title, 'Resources')}
+                  className="group flex h-full flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm hover:border-brand-600 hover:shadow-md"
+                >
+                  <span className="flex items-center justify-between gap-2 text-lg font-semibold text-brand-800">
+                    {link.title}
+                    <ExternalLink className="h-5 w-5 text-brand-700" aria-hidden="true" />
+                  </span>
+                  <span className="mt-2 text-slate-700">{link.description}</span>
+                  <span className="sr-only">(opens in a new tab)</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="pb-16">
+        <div className="mx-auto grid max-w-7xl gap-8 px-4 sm:px-6 lg:grid-cols-2 lg:px-8">
+          <section aria-labelledby="state-refund-heading" className="rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
+            <div className="flex flex-col gap-6 sm:flex-row sm:items-start">
+              <div className="flex-1">
+                <h2 id="state-refund-heading" className="text-2xl font-bold text-brand-800">
+                  State Refund Status
+                </h2>
+                <p className="mt-2 text-slate-700">Choose your state to open its official refund tracker in a new tab.</p>
+                <div className="mt-6">
+                  <StateRefundSelector />
+                </div>
+              </div>
+              <img
+                src="/images/refund-illustration.svg"
+                alt="Illustration of a tax return with a refund coming back"
+                width={400}
+                height={300}
+                loading="lazy"
+                decoding="async"
+                className="mx-auto w-full max-w-[220px] sm:w-48"
+              />
+            </div>
+          </section>
+          <DidYouKnow />
+        </div>
+      </section>
+    </>
   );
 }

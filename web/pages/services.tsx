@@ -1,11 +1,102 @@
+import { ArrowRight, ChevronRight } from 'lucide-react';
+import { Link } from 'react-router';
+import { serviceGroups } from '../content/services';
+import { ContentIcon } from '../features/home/components/content-icon';
+import { trackButtonClick } from '../lib/analytics';
 import { usePageMeta } from '../lib/page-meta';
 
 export default function ServicesPage() {
-  usePageMeta({ title: 'Our Services', description: 'Tax services, accounting and payroll, and consulting.' });
+  usePageMeta({
+    title: 'Services | Tax, Accounting, Payroll & Consulting',
+    description:
+      'Individual and business tax returns, IRS notice resolution, international tax, bookkeeping, payroll, 1099 filing, business formation and outsourced CFO services from a Warrendale, PA CPA firm.',
+  });
+
   return (
-    <section className="mx-auto max-w-5xl px-4 py-16 sm:px-6 lg:px-8">
-      <h1 className="text-3xl font-bold text-brand-800 sm:text-4xl">Our Services</h1>
-      <p className="mt-4 text-lg text-slate-700">Tax services, accounting and payroll, and consulting.</p>
-    </section>
+    <>
+      <section className="bg-brand-50">
+        <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
+          <nav aria-label="Breadcrumb">
+            <ol className="flex items-center gap-2 text-sm text-slate-700">
+              <li>
+                <Link to="/" className="hover:text-brand-700 hover:underline">
+                  Home
+                </Link>
+              </li>
+              <li aria-hidden="true">
+                <ChevronRight className="h-4 w-4" />
+              </li>
+              <li>
+                <span aria-current="page" className="font-medium text-brand-800">
+                  Services
+                </span>
+              </li>
+            </ol>
+          </nav>
+          <h1 className="mt-6 text-4xl font-bold text-brand-800 sm:text-5xl">Our Services</h1>
+          <p className="mt-4 max-w-3xl text-lg text-slate-700">
+            Tax, accounting and advisory services for individuals, families and businesses. Every engagement starts with a free consultation and a quote you agree to before we begin.
+          </p>
+          <ul className="mt-8 flex flex-wrap gap-3" aria-label="Jump to a section">
+            {serviceGroups.map((group) => (
+              <li key={group.anchor}>
+                <a href={`#${group.anchor}`} className="inline-flex rounded-full bg-white px-4 py-2 text-sm font-medium text-brand-700 ring-1 ring-brand-100 hover:ring-brand-600">
+                  {group.title}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      {serviceGroups.map((group, index) => (
+        <section key={group.anchor} id={group.anchor} aria-labelledby={`${group.anchor}-heading`} className={`py-16 sm:py-20 ${index % 2 === 1 ? 'bg-slate-50' : ''}`}>
+          <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+            <div className="flex items-start gap-4">
+              <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded-lg bg-brand-700 text-white">
+                <ContentIcon name={group.icon} />
+              </span>
+              <div>
+                <h2 id={`${group.anchor}-heading`} className="text-3xl font-bold text-brand-800">
+                  {group.title}
+                </h2>
+                <p className="mt-2 max-w-3xl text-slate-700">{group.summary}</p>
+              </div>
+            </div>
+            <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+              {group.services.map((service) => (
+                <li key={service.title} className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+                  <span className="flex h-10 w-10 items-center justify-center rounded-md bg-brand-50 text-brand-700">
+                    <ContentIcon name={service.icon} className="h-5 w-5" />
+                  </span>
+                  <h3 className="mt-4 text-lg font-semibold text-brand-800">{service.title}</h3>
+                  <p className="mt-2 flex-1 text-sm leading-relaxed text-slate-700">{service.description}</p>
+                  <Link
+                    to="/contact"
+                    onClick={() => trackButtonClick(`Learn more: ${service.title}`, 'Services')}
+                    className="mt-5 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
+                  >
+                    Learn more<span className="sr-only"> about {service.title}</span>
+                    <ArrowRight className="h-4 w-4" aria-hidden="true" />
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      ))}
+
+      <section className="bg-brand-800 py-14 text-white">
+        <div className="mx-auto flex max-w-7xl flex-col items-start justify-between gap-6 px-4 sm:px-6 md:flex-row md:items-center lg:px-8">
+          <div>
+            <h2 className="text-2xl font-bold sm:text-3xl">Not sure which service you need?</h2>
+            <p className="mt-2 text-slate-200">Tell us about your situation and we will recommend the right starting point.</p>
+          </div>
+          <Link to="/schedule" className="inline-flex h-12 shrink-0 items-center justify-center rounded-md bg-accent-400 px-6 font-semibold text-brand-900 hover:bg-accent-500">
+            Schedule a Free Consultation
+          </Link>
+        </div>
+      </section>
+    </>
   );
 }

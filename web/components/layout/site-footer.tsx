@@ -46,15 +46,19 @@ export function SiteFooter() {
             <p>
               Email: <a href={`mailto:${firm.contact.email}`} className="hover:text-white hover:underline">{firm.contact.email}</a>
             </p>
+            {firm.hours.map((h) => (
+              <p key={h.days}>
+                {h.days}: {h.time}
+              </p>
+            ))}
           </address>
           <div data-slot="newsletter-signup" />
         </div>
       </div>
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-sm sm:px-6 md:flex-row md:justify-between lg:px-8">
-          <p>
-            &copy; {year} {firm.legalName}. All rights reserved.
-          </p>
+          {/* Prerendered at build time: the browser may be in a later year, so the text may differ. */}
+          <p suppressHydrationWarning>{`© ${year} ${firm.legalName}. All rights reserved.`}</p>
           <p>
             We respect your privacy. Read our{' '}
             <Link to="/privacy-policy" className="underline hover:text-white">

@@ -1,5 +1,5 @@
 import { Menu, X } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { firm } from '../../content/firm';
 import { mainNavigation } from '../../content/navigation';
@@ -13,7 +13,20 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 /** SPEC 2: logo, menu with the current route highlighted, Pay Now / Client Portal, Get Started. */
 export function SiteHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
   const closeMenu = () => setMenuOpen(false);
+
+  // Keyboard users close the open menu with Escape and land back on the toggle button.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -64,6 +77,7 @@ export function SiteHeader() {
         </div>
 
         <button
+          ref={toggleRef}
           type="button"
           className="rounded-md p-2 text-slate-700 hover:bg-slate-100 lg:hidden"
           aria-label="Toggle menu"
@@ -86,13 +100,13 @@ export function SiteHeader() {
               </li>
             ))}
             <li className="mt-2 flex flex-wrap gap-2 border-t border-slate-200 pt-3">
-              <a href={firm.links.payNow} target="_blank" rel="noopener noreferrer" className="rounded-md px-3 py-2 text-sm font-medium text-brand-700">
+              <a href={firm.links.payNow} target="_blank" rel="noopener noreferrer" onClick={() => { trackButtonClick('Pay Now'); closeMenu(); }} className="rounded-md px-3 py-2 text-sm font-medium text-brand-700">
                 Pay Now<span className="sr-only"> (opens in a new tab)</span>
               </a>
-              <a href={firm.links.clientPortal} target="_blank" rel="noopener noreferrer" className="rounded-md px-3 py-2 text-sm font-medium text-brand-700">
+              <a href={firm.links.clientPortal} target="_blank" rel="noopener noreferrer" onClick={() => { trackButtonClick('Client Portal'); closeMenu(); }} className="rounded-md px-3 py-2 text-sm font-medium text-brand-700">
                 Client Portal<span className="sr-only"> (opens in a new tab)</span>
               </a>
-              <Link to="/contact" onClick={closeMenu} className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white">
+              <Link to="/contact" onClick={() => { trackButtonClick('Get Started'); closeMenu(); }} className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white">
                 Get Started
               </Link>
             </li>

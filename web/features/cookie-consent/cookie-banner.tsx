@@ -1,0 +1,51 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { trackButtonClick } from '../../lib/analytics';
+import { hasConsent, loadTagManager, storeConsent } from './consent';
+
+/**
+ * SPEC 2 / 4: fixed at the bottom of every page until the visitor accepts. Rendered only after
+ * mount (the prerendered HTML cannot know the visitor's choice), so it never causes a hydration
+ * mismatch, and as a fixed overlay it never shifts the page's layout.
+ */
+export function CookieBanner() {
+  const [visible, setVisible] = useState(false);
+
+  useEffect(() => {
+    if (hasConsent()) void loadTagManager();
+    else setVisible(true);
+  }, []);
+
+  if (!visible) return null;
+
+  const accept = () => {
+    storeConsent();
+    setVisible(false);
+    trackButtonClick('Accept Cookies', 'Cookie Consent');
+    void loadTagManager();
+  };
+
+  return (
+    <section
+      aria-label="Cookie consent"
+      className="fixed inset-x-0 bottom-0 z-50 border-t border-slate-200 bg-white/95 shadow-[0_-4px_16px_rgba(15,42,74,0.12)] backdrop-blur"
+    >
+      <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
+        <p className="text-sm text-slate-700">
+          We use cookies to understand how visitors use our site and to improve it. Read our{' '}
+          <Link to="/privacy-policy" className="font-medium text-brand-700 underline">
+            Privacy Policy
+          </Link>
+          .
+        </p>
+        <button
+          type="button"
+          onClick={accept}
+          className="inline-flex h-10 shrink-0 items-center justify-center rounded-md bg-brand-700 px-5 text-sm font-semibold text-white hover:bg-brand-800"
+        >
+          Accept
+        </button>
+      </div>
+    </section>
+  );
+}

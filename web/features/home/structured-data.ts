@@ -1,0 +1,50 @@
+import { firm } from '../../content/firm';
+import { serviceGroups } from '../../content/services';
+
+/** SPEC 1: the home page's structured business data (foundingDate 2020, as the firm's records say). */
+export function accountingServiceJsonLd(): Record<string, unknown> {
+  const { address } = firm.contact;
+  return {
+    '@context': 'https://schema.org',
+    '@type': ['AccountingService', 'LocalBusiness'],
+    '@id': `${firm.siteUrl}/#business`,
+    name: firm.name,
+    legalName: firm.legalName,
+    description: 'Certified public accountants providing tax preparation, accounting, payroll and business consulting in Warrendale, PA and nationwide.',
+    url: `${firm.siteUrl}/`,
+    logo: `${firm.siteUrl}/logo.svg`,
+    image: `${firm.siteUrl}/og-image.png`,
+    telephone: firm.contact.phone,
+    faxNumber: firm.contact.fax,
+    email: firm.contact.email,
+    foundingDate: String(firm.foundingYear),
+    priceRange: '$$',
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: address.street,
+      addressLocality: address.city,
+      addressRegion: address.region,
+      postalCode: address.postalCode,
+      addressCountry: address.country,
+    },
+    areaServed: [{ '@type': 'State', name: 'Pennsylvania' }, { '@type': 'Country', name: 'United States' }],
+    openingHoursSpecification: [
+      {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
+        opens: '09:00',
+        closes: '17:00',
+      },
+    ],
+    sameAs: firm.social.map((s) => s.href),
+    hasOfferCatalog: {
+      '@type': 'OfferCatalog',
+      name: 'Accounting and tax services',
+      itemListElement: serviceGroups.map((group) => ({
+        '@type': 'OfferCatalog',
+        name: group.title,
+        itemListElement: group.services.map((service) => ({ '@type': 'Offer', itemOffered: { '@type': 'Service', name: service.title } })),
+      })),
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import { ChevronRight, Lightbulb } from 'lucide-react';
+import { useState } from 'react';
+import { taxFacts } from '../../../content/tax-facts';
+
+/** SPEC 2 / 9: ten tax facts, an n/10 counter and Next, which wraps from the last to the first. */
+export function DidYouKnow() {
+  const [index, setIndex] = useState(0);
+  const count = taxFacts.length;
+
+  return (
+    <section aria-labelledby="did-you-know-heading" className="flex h-full flex-col rounded-2xl bg-brand-800 p-8 text-white shadow-md">
+      <div className="flex items-center justify-between gap-4">
+        <h2 id="did-you-know-heading" className="flex items-center gap-2 text-2xl font-bold">
+          <Lightbulb className="h-6 w-6 text-accent-400" aria-hidden="true" />
+          Did You Know?
+        </h2>
+        <span className="rounded-full bg-white/10 px-3 py-1 text-sm font-semibold" data-testid="fact-counter" aria-label={`Fact ${index + 1} of ${count}`}>
+          {index + 1}/{count}
+        </span>
+      </div>
+      <p className="mt-6 min-h-[7rem] flex-1 text-lg leading-relaxed text-slate-100" aria-live="polite" data-testid="tax-fact">
+        {taxFacts[index]}
+      </p>
+      <button
+        type="button"
+        onClick={() => setIndex((current) => (current + 1) % count)}
+        className="mt-6 inline-flex h-11 items-center justify-center gap-1 self-start rounded-md bg-accent-400 px-5 font-semibold text-brand-900 hover:bg-accent-500"
+      >
+        Next fact
+        <ChevronRight className="h-5 w-5" aria-hidden="true" />
+      </button>
+    </section>
+  );
+}
