@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { firm, firmAddressLine } from '../../content/firm';
 import { footerCompanyLinks, footerServiceLinks } from '../../content/navigation';
+import { NewsletterSignup } from '../../features/newsletter/components/newsletter-signup';
 
 /** SPEC 2 footer: tagline, Services and Company lists, contact information, copyright, privacy notice. */
 export function SiteFooter() {
@@ -52,7 +53,7 @@ export function SiteFooter() {
               </p>
             ))}
           </address>
-          <div data-slot="newsletter-signup" />
+          <NewsletterSignup />
         </div>
       </div>
       <div className="border-t border-white/10">
