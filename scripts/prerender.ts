@@ -130,3 +130,6 @@ function writeFile(name: string, content: string) {
 }
 
 await main();
+// Rendering leaves timers behind (React Query's cache collection, 5 minutes): the build is done,
+// so end the process rather than wait for them.
+process.exit(0);
