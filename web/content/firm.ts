@@ -35,7 +35,9 @@ export const firm = {
     payNow: 'https://pay.northgatecpa.example/pay',
     clientPortal: 'https://portal.northgatecpa.example/login',
     googleReviews: 'https://www.google.com/search?q=Northgate+CPA+Warrendale+PA+reviews',
-    mapEmbed: 'https://www.google.com/maps/embed/v1/place?q=Warrendale,PA&key=',
+    // The keyless embed (the Maps Embed API would need an API key); allowed by the CSP's frame-src.
+    mapEmbed: 'https://www.google.com/maps?q=Warrendale,+PA+15086&output=embed',
+    mapLink: 'https://www.google.com/maps/search/?api=1&query=Warrendale%2C+PA+15086',
   },
   social: [
     { name: 'LinkedIn', kind: 'professional network', href: 'https://www.linkedin.com/company/northgate-cpa-example' },

@@ -1,0 +1,59 @@
+import { DayPicker } from 'react-day-picker';
+
+// react-day-picker is imported here only, and only the Schedule page imports this file, so the
+// calendar code lives in that page's chunk and no other page downloads it.
+
+const classNames = {
+  root: 'relative w-full',
+  months: 'relative',
+  month: 'w-full',
+  month_caption: 'flex h-10 items-center justify-center',
+  caption_label: 'text-base font-semibold text-slate-900',
+  nav: 'absolute inset-x-0 top-0 z-10 flex h-10 items-center justify-between',
+  button_previous:
+    'inline-flex h-9 w-9 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 aria-disabled:pointer-events-none aria-disabled:opacity-30',
+  button_next:
+    'inline-flex h-9 w-9 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 aria-disabled:pointer-events-none aria-disabled:opacity-30',
+  chevron: 'h-4 w-4 fill-current',
+  month_grid: 'mt-2 w-full border-collapse',
+  weekdays: '',
+  weekday: 'h-9 text-center text-xs font-medium uppercase text-slate-500',
+  week: '',
+  day: 'p-0 text-center text-sm text-slate-900 sm:p-0.5',
+  day_button:
+    'mx-auto flex h-9 w-9 items-center justify-center rounded-md hover:bg-brand-50 focus-visible:outline-2 disabled:cursor-not-allowed disabled:hover:bg-transparent sm:h-10 sm:w-10',
+  selected: '[&>button]:bg-brand-700 [&>button]:font-semibold [&>button]:text-white [&>button:hover]:bg-brand-800',
+  today: '[&>button]:font-bold [&>button]:underline [&>button]:underline-offset-4',
+  outside: 'text-slate-400',
+  disabled: 'text-slate-300',
+  hidden: 'invisible',
+};
+
+/** Single-day calendar (SPEC 9): week starts Sunday, outside days shown, weekends and past days disabled. */
+export function BookingCalendar({
+  today,
+  selected,
+  onSelect,
+  labelledBy,
+}: {
+  /** Today in the firm's time zone, as a local-midnight Date. */
+  today: Date;
+  selected: Date | undefined;
+  onSelect: (date: Date | undefined) => void;
+  labelledBy: string;
+}) {
+  return (
+    <DayPicker
+      mode="single"
+      selected={selected}
+      onSelect={onSelect}
+      weekStartsOn={0}
+      showOutsideDays
+      startMonth={today}
+      defaultMonth={selected ?? today}
+      disabled={[{ before: today }, { dayOfWeek: [0, 6] }]}
+      classNames={classNames}
+      aria-labelledby={labelledBy}
+    />
+  );
+}

@@ -1,0 +1,233 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { bookingServiceTypes, bookingTimeSlots } from '../../../content/booking';
+import { firm } from '../../../content/firm';
+import { appointmentSchema, FIRM_TIME_ZONE, type AppointmentInput } from '../../../../worker/schemas/appointments';
+import { firmToday } from '../../../../worker/services/firm-time';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardHeader } from '../../../components/ui/card';
+import { FieldError, Input, Label, Textarea } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/use-toast';
+import { trackFormSubmission } from '../../../lib/analytics';
+import { errorMessage } from '../../../lib/query-client';
+import { useAvailability, useBookAppointment } from '../api/appointments';
+import { BookingCalendar } from './booking-calendar';
+
+// SPEC 3: the booking form's state; everything starts empty, the date unset.
+interface BookingState {
+  name: string;
+  email: string;
+  phone: string;
+  serviceType: string;
+  date: Date | undefined;
+  timeSlot: string;
+  notes: string;
+}
+const EMPTY: BookingState = { name: '', email: '', phone: '', serviceType: '', date: undefined, timeSlot: '', notes: '' };
+
+type FieldErrors = Partial<Record<keyof BookingState, string>>;
+
+/** A calendar Date (local midnight, as the calendar gives it) as YYYY-MM-DD. */
+const toIsoDate = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+const fromIsoDate = (text: string) => {
+  const [y, m, d] = text.split('-').map(Number);
+  return new Date(y, m - 1, d);
+};
+const longDate = (d: Date) => d.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
+
+/** The server answers these with a message written for the visitor; anything else gets SPEC 8's text. */
+function bookingFailureText(error: unknown): string {
+  const status = error instanceof Error ? Number(/^(\d{3}):/.exec(error.message)?.[1]) : NaN;
+  const fallback = 'Failed to schedule appointment. Please try again.';
+  return status === 400 || status === 409 || status === 429 ? errorMessage(error, fallback) : fallback;
+}
+
+const selectClass =
+  'block h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-600';
+
+/** SPEC 2/4/5/8: the Schedule page's booking form. */
+export function BookingForm() {
+  const [form, setForm] = useState<BookingState>(EMPTY);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  // "Today" in the firm's zone, known only in the browser: the prerendered HTML (built earlier)
+  // shows a same-sized placeholder instead of a calendar frozen at build time.
+  const [today, setToday] = useState<Date | null>(null);
+  useEffect(() => setToday(fromIsoDate(firmToday(FIRM_TIME_ZONE))), []);
+
+  const isoDate = form.date ? toIsoDate(form.date) : null;
+  const availability = useAvailability(isoDate);
+  const book = useBookAppointment();
+  const unavailable = new Set(availability.data?.slots.filter((s) => !s.available).map((s) => s.time));
+
+  // A slot chosen before its day's availability arrived (or booked by someone meanwhile) is dropped.
+  useEffect(() => {
+    if (form.timeSlot && unavailable.has(form.timeSlot)) setForm((f) => ({ ...f, timeSlot: '' }));
+  }, [availability.data]);
+
+  const update = <K extends keyof BookingState>(key: K, value: BookingState[K]) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!form.name.trim() || !form.email.trim() || !form.serviceType || !form.date || !form.timeSlot) {
+      toast({ variant: 'destructive', title: 'Missing Information', description: 'Please fill in all required fields' });
+      return;
+    }
+    const request: AppointmentInput = {
+      name: form.name,
+      email: form.email,
+      phone: form.phone,
+      serviceType: form.serviceType as AppointmentInput['serviceType'],
+      date: toIsoDate(form.date),
+      timeSlot: form.timeSlot as AppointmentInput['timeSlot'],
+      notes: form.notes,
+    };
+    // The same rules the server applies (shared schema): catch a short phone number here.
+    const checked = appointmentSchema.safeParse(request);
+    if (!checked.success) {
+      const fieldErrors: FieldErrors = {};
+      for (const issue of checked.error.issues) fieldErrors[String(issue.path[0]) as keyof BookingState] ??= issue.message;
+      setErrors(fieldErrors);
+      toast({ variant: 'destructive', title: 'Error', description: checked.error.issues[0].message });
+      return;
+    }
+    try {
+      await book.mutateAsync(request);
+      trackFormSubmission('Appointment Booking', 'success');
+      toast({ title: 'Appointment Scheduled!', description: "We'll contact you shortly to confirm your appointment." });
+      setForm(EMPTY);
+      setErrors({});
+    } catch (error) {
+      console.error('Appointment booking failed:', error);
+      trackFormSubmission('Appointment Booking', 'error');
+      toast({ variant: 'destructive', title: 'Error', description: bookingFailureText(error) });
+    }
+  }
+
+  const invalid = (key: keyof BookingState) => (errors[key] ? { 'aria-invalid': true, 'aria-describedby': `booking-${key}-error` } : {});
+
+  return (
+    <Card>
+      <CardHeader>
+        <h2 className="text-2xl font-semibold text-brand-800">Book Your Appointment</h2>
+        <p className="text-sm text-slate-600">Choose a service, a weekday and a time that suit you.</p>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={handleSubmit} noValidate className="space-y-5">
+          <div className="grid gap-5 sm:grid-cols-2">
+            <div>
+              <Label htmlFor="booking-name">Full Name *</Label>
+              <Input id="booking-name" autoComplete="name" placeholder="John Smith" value={form.name} onChange={(e) => update('name', e.target.value)} {...invalid('name')} />
+              <FieldError id="booking-name-error" message={errors.name} />
+            </div>
+            <div>
+              <Label htmlFor="booking-email">Email *</Label>
+              <Input
+                id="booking-email"
+                type="email"
+                autoComplete="email"
+                placeholder="john@example.com"
+                value={form.email}
+                onChange={(e) => update('email', e.target.value)}
+                {...invalid('email')}
+              />
+              <FieldError id="booking-email-error" message={errors.email} />
+            </div>
+            <div>
+              <Label htmlFor="booking-phone">Phone Number</Label>
+              <Input
+                id="booking-phone"
+                type="tel"
+                autoComplete="tel"
+                placeholder="(555) 123-4567"
+                value={form.phone}
+                onChange={(e) => update('phone', e.target.value)}
+                {...invalid('phone')}
+              />
+              <FieldError id="booking-phone-error" message={errors.phone} />
+            </div>
+            <div>
+              <Label htmlFor="booking-service">Service Needed *</Label>
+              <select id="booking-service" className={selectClass} value={form.serviceType} onChange={(e) => update('serviceType', e.target.value)} {...invalid('serviceType')}>
+                <option value="" disabled>
+                  Select a service
+                </option>
+                {bookingServiceTypes.map((service) => (
+                  <option key={service} value={service}>
+                    {service}
+                  </option>
+                ))}
+              </select>
+              <FieldError id="booking-serviceType-error" message={errors.serviceType} />
+            </div>
+          </div>
+
+          <div className="grid gap-5 md:grid-cols-2">
+            <div role="group" aria-labelledby="booking-date-label">
+              <p id="booking-date-label" className="mb-1 block text-sm font-medium text-slate-800">
+                Preferred Date *
+              </p>
+              <div className="min-h-[340px] rounded-md border border-slate-200 p-2 sm:p-3">
+                {today ? (
+                  <BookingCalendar today={today} selected={form.date} onSelect={(date) => update('date', date)} labelledBy="booking-date-label" />
+                ) : (
+                  <p className="pt-4 text-center text-sm text-slate-500">Loading calendar...</p>
+                )}
+              </div>
+              <p className="mt-2 text-sm text-slate-600" aria-live="polite">
+                {form.date ? `Selected: ${longDate(form.date)}` : 'Weekdays only; pick a day from today onward.'}
+              </p>
+              <FieldError id="booking-date-error" message={errors.date} />
+            </div>
+            <div className="space-y-5">
+              <div>
+                <Label htmlFor="booking-time">Preferred Time *</Label>
+                <select id="booking-time" className={selectClass} value={form.timeSlot} onChange={(e) => update('timeSlot', e.target.value)} {...invalid('timeSlot')}>
+                  <option value="" disabled>
+                    {form.date ? 'Select a time' : 'Select a date first'}
+                  </option>
+                  {bookingTimeSlots.map((slot) => {
+                    const taken = unavailable.has(slot);
+                    return (
+                      <option key={slot} value={slot} disabled={!form.date || taken}>
+                        {taken ? `${slot} (unavailable)` : slot}
+                      </option>
+                    );
+                  })}
+                </select>
+                <FieldError id="booking-timeSlot-error" message={errors.timeSlot} />
+                {form.date && availability.data && unavailable.size === bookingTimeSlots.length && (
+                  <p className="mt-1 text-sm text-amber-800">No times are left on this day. Please choose another day.</p>
+                )}
+              </div>
+              <div>
+                <Label htmlFor="booking-notes">Additional Notes</Label>
+                <Textarea
+                  id="booking-notes"
+                  rows={3}
+                  placeholder="Tell us about your needs or any questions you have..."
+                  value={form.notes}
+                  onChange={(e) => update('notes', e.target.value)}
+                  {...invalid('notes')}
+                />
+                <FieldError id="booking-notes-error" message={errors.notes} />
+              </div>
+            </div>
+          </div>
+
+          <Button type="submit" size="lg" className="w-full" disabled={book.isPending}>
+            {book.isPending ? 'Scheduling...' : 'Schedule Appointment'}
+          </Button>
+          <p className="text-center text-sm text-slate-600">
+            * Required fields. We'll contact you within 24 hours to confirm your appointment. Questions? Call{' '}
+            <a href={firm.contact.phoneHref} className="text-brand-700 underline">
+              {firm.contact.phone}
+            </a>
+            .
+          </p>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
