@@ -5,9 +5,16 @@ import { fileURLToPath } from 'node:url';
 
 export const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 const wranglerBin = `${projectRoot}node_modules/.bin/wrangler`;
+// The project's own Node (the `node` devDependency) first on PATH, so wrangler runs on a supported
+// Node even when this script was started outside npm.
+const childEnv = (): NodeJS.ProcessEnv => ({
+  ...process.env,
+  PATH: `${projectRoot}node_modules/.bin:${process.env.PATH ?? ''}`,
+  WRANGLER_SEND_METRICS: 'false',
+});
 
 function run(bin: string, args: string[], label: string): void {
-  const result = spawnSync(bin, args, { cwd: projectRoot, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, WRANGLER_SEND_METRICS: 'false' } });
+  const result = spawnSync(bin, args, { cwd: projectRoot, stdio: ['ignore', 'inherit', 'inherit'], env: childEnv() });
   if (result.status !== 0) throw new Error(`${label} failed (exit ${result.status})`);
 }
 
@@ -16,7 +23,7 @@ export function buildSpa(outDir?: string): void {
   const result = spawnSync('npm', ['run', 'build', '--silent'], {
     cwd: projectRoot,
     stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...process.env, ...(outDir ? { BUILD_OUT_DIR: outDir } : {}) },
+    env: { ...childEnv(), ...(outDir ? { BUILD_OUT_DIR: outDir } : {}) },
   });
   if (result.status !== 0) throw new Error(`npm run build failed (exit ${result.status})`);
 }
@@ -42,6 +49,10 @@ export interface DevServerOptions {
   assetsDir?: string;
   vars?: Record<string, string>;
   quiet?: boolean;
+  /** Expose /__scheduled (wrangler dev --test-scheduled) so a script can fire the Cron Trigger. */
+  testScheduled?: boolean;
+  /** Pipe wrangler's stdout/stderr to the caller (child.stdout) instead of this terminal. */
+  pipeOutput?: boolean;
 }
 
 /** Starts `wrangler dev --local`; resolves once /api/health answers. */
@@ -51,10 +62,11 @@ export async function startDevServer(options: DevServerOptions): Promise<{ url: 
   if (options.persistTo) args.push('--persist-to', options.persistTo);
   if (options.assetsDir) args.push('--assets', options.assetsDir);
   for (const [key, value] of Object.entries(options.vars ?? {})) args.push('--var', `${key}:${value}`);
+  if (options.testScheduled) args.push('--test-scheduled');
   const child = spawn(wranglerBin, args, {
     cwd: projectRoot,
-    stdio: options.quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: process.env.CI ?? '' },
+    stdio: options.pipeOutput ? ['ignore', 'pipe', 'pipe'] : options.quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
+    env: childEnv(),
     detached: process.platform !== 'win32',
   });
   const url = `http://${host}:${options.port}`;
