@@ -1,0 +1,209 @@
+import { Loader2, Send, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { CHAT_MESSAGE_MAX_LENGTH, chatRequestSchema } from '../../../../worker/schemas/chat';
+import { firm } from '../../../content/firm';
+import { sendChatMessage } from '../api/send-chat-message';
+import { suggestedQuestionGroups } from '../suggested-questions';
+import { ChatMessageText } from './chat-message-text';
+
+type ChatRole = 'user' | 'assistant' | 'error';
+interface ChatBubble {
+  id: number;
+  role: ChatRole;
+  content: string;
+}
+
+/** SPEC 4: the single message the list resets to on every open. */
+export const CHAT_GREETING = `Hello! I'm your ${firm.name} assistant. I can help with questions about tax planning, business advisory, or bookkeeping services. How can I assist you today?`;
+/** SPEC 8: what a failed request shows. */
+export const CHAT_ERROR_MESSAGE =
+  "I'm having trouble connecting to our services right now. Please try again later or contact us directly.";
+
+const bubbleClass: Record<ChatRole, string> = {
+  user: 'ml-auto rounded-br-sm bg-brand-700 text-white',
+  assistant: 'mr-auto rounded-bl-sm bg-slate-100 text-slate-800',
+  error: 'mr-auto rounded-bl-sm border border-red-200 bg-red-50 text-red-800',
+};
+
+const roleLabel: Record<ChatRole, string> = { user: 'You', assistant: 'Assistant', error: 'Error' };
+
+/**
+ * SPEC 2 / 4 / 8: the 'Chat with us' panel. Mounted on open and unmounted on close, so every
+ * open starts again from the greeting. A non-modal dialog: the page stays usable beside it.
+ */
+export default function ChatPanel({ sessionId, onClose }: { sessionId: string; onClose: () => void }) {
+  const [messages, setMessages] = useState<ChatBubble[]>([{ id: 0, role: 'assistant', content: CHAT_GREETING }]);
+  const [input, setInput] = useState('');
+  const [pending, setPending] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
+  const inputRef = useRef<HTMLInputElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
+  const nextId = useRef(1);
+  const mounted = useRef(true);
+  const titleId = useId();
+  const inputId = useId();
+
+  useEffect(() => {
+    mounted.current = true;
+    inputRef.current?.focus();
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  // Escape closes the panel wherever the focus is.
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) onClose();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [onClose]);
+
+  // Keep the newest message in view; a reply taller than the area is shown from its first line.
+  useEffect(() => {
+    const list = listRef.current;
+    const last = list?.lastElementChild as HTMLElement | null | undefined;
+    if (!list || !last || messages.length < 2) return;
+    const fits = last.offsetHeight + 32 <= list.clientHeight;
+    list.scrollTop = fits ? list.scrollHeight : last.offsetTop - 16;
+  }, [messages, pending]);
+
+  // After a reply the input is enabled again: give it the focus back for the next question.
+  useEffect(() => {
+    if (!pending && messages.length > 1) inputRef.current?.focus();
+  }, [pending, messages.length]);
+
+  const append = (role: ChatRole, content: string) =>
+    setMessages((current) => [...current, { id: nextId.current++, role, content }]);
+
+  async function send(text: string) {
+    if (pending) return;
+    const parsed = chatRequestSchema.safeParse({ message: text, sessionId });
+    // SPEC 5: a message blank after trimming is ignored and not sent.
+    if (!parsed.success) return;
+    const { message } = parsed.data;
+    append('user', message);
+    setInput('');
+    setPending(true);
+    setAnnouncement('Thinking...');
+    try {
+      const reply = await sendChatMessage(message, sessionId);
+      if (!mounted.current) return;
+      append('assistant', reply.content);
+      setAnnouncement(reply.content);
+    } catch {
+      if (!mounted.current) return;
+      append('error', CHAT_ERROR_MESSAGE);
+      setInput('');
+      setAnnouncement(CHAT_ERROR_MESSAGE);
+    } finally {
+      if (mounted.current) setPending(false);
+    }
+  }
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void send(input);
+  };
+
+  const showSuggestions = messages.length === 1;
+
+  return (
+    <section
+      id="chat-panel"
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby={titleId}
+      className="fixed bottom-[5.5rem] right-4 z-40 flex w-[calc(100vw-2rem)] max-w-sm flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-2xl shadow-brand-900/20 sm:bottom-24 sm:right-6"
+    >
+      <header className="flex items-center justify-between bg-brand-700 px-4 py-3 text-white">
+        <h2 id={titleId} className="text-base font-semibold">
+          Chat with us
+        </h2>
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label="Close chat"
+          className="rounded-md p-1 text-white/90 hover:bg-white/10 hover:text-white focus-visible:outline-white"
+        >
+          <X className="h-5 w-5" aria-hidden="true" />
+        </button>
+      </header>
+
+      <div ref={listRef} aria-label="Chat messages" tabIndex={0} className="relative h-[300px] space-y-3 overflow-y-auto px-4 py-4">
+        {messages.map((bubble) => (
+          <div
+            key={bubble.id}
+            data-role={bubble.role}
+            className={`w-fit max-w-[85%] whitespace-pre-line break-words rounded-2xl px-3 py-2 text-sm leading-relaxed ${bubbleClass[bubble.role]}`}
+          >
+            <span className="sr-only">{roleLabel[bubble.role]}: </span>
+            {bubble.role === 'assistant' ? <ChatMessageText text={bubble.content} /> : bubble.content}
+          </div>
+        ))}
+
+        {showSuggestions && (
+          <div className="space-y-3 pt-1">
+            {suggestedQuestionGroups.map((group) => (
+              <div key={group.title} role="group" aria-label={`${group.title} questions`}>
+                <h3 className="mb-1.5 text-xs font-semibold uppercase tracking-wide text-slate-500">{group.title}</h3>
+                <ul className="flex flex-wrap gap-1.5">
+                  {group.questions.map((question) => (
+                    <li key={question}>
+                      <button
+                        type="button"
+                        onClick={() => void send(question)}
+                        className="rounded-full border border-brand-100 bg-brand-50 px-3 py-1 text-left text-xs text-brand-800 hover:border-brand-600 hover:bg-white"
+                      >
+                        {question}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ))}
+          </div>
+        )}
+      </div>
+
+      <form onSubmit={onSubmit} className="border-t border-slate-200 px-3 py-3">
+        <div className="flex items-center gap-2">
+          <label htmlFor={inputId} className="sr-only">
+            Type your message
+          </label>
+          <input
+            ref={inputRef}
+            id={inputId}
+            value={input}
+            onChange={(event) => setInput(event.target.value)}
+            disabled={pending}
+            maxLength={CHAT_MESSAGE_MAX_LENGTH}
+            autoComplete="off"
+            placeholder="Type your message..."
+            className="h-10 min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 disabled:opacity-60"
+          />
+          <button
+            type="submit"
+            disabled={pending}
+            aria-label="Send message"
+            className="flex h-10 w-10 shrink-0 items-center justify-center rounded-md bg-brand-700 text-white hover:bg-brand-800 disabled:opacity-50"
+          >
+            {pending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <Send className="h-4 w-4" aria-hidden="true" />}
+          </button>
+        </div>
+        {pending && (
+          <p className="mt-2 flex items-center gap-2 text-xs text-slate-500">
+            <Loader2 className="h-3 w-3 animate-spin" aria-hidden="true" />
+            Thinking...
+          </p>
+        )}
+      </form>
+
+      {/* New replies are read out politely, without moving the focus. */}
+      <div role="status" aria-live="polite" className="sr-only">
+        {announcement}
+      </div>
+    </section>
+  );
+}
