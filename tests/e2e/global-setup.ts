@@ -10,6 +10,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     admin: { username: string; password: string };
+    /** The run's local state directory (D1 SQLite files), for reading the e-mail outbox. */
+    persistTo: string;
   }
 }
 
@@ -41,6 +43,7 @@ export default async function setup(project: TestProject) {
   });
   project.provide('baseUrl', server.url);
   project.provide('admin', E2E_ADMIN);
+  project.provide('persistTo', persistTo);
   return async () => {
     await server.stop();
     rmSync(workDir, { recursive: true, force: true });

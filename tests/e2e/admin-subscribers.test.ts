@@ -1,0 +1,278 @@
+import { readFileSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DESKTOP, launchBrowser, newPage, PHONE } from './browser';
+import { api, expectToastSaying, saveScreens, screenshotDir, signInThroughCard, uniqueEmail, waitUntil } from './admin-helpers';
+import { confirmedSubscriber } from './admin-newsletter-helpers';
+
+// /admin/subscribers driven as the administrator drives it, against the real local stack.
+
+type Subscriber = { id: number; email: string; name: string | null; subscriptionDate: string; active: 'true' | 'false' };
+
+let browser: Browser;
+let admin: { context: BrowserContext; page: Page; errors: string[] };
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  admin = await newPage(browser, DESKTOP);
+  await signInThroughCard(admin.page, '/admin/subscribers');
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function subscribe(context: BrowserContext, email: string, name?: string) {
+  await api(context, 'POST', '/api/newsletter/subscribe', name === undefined ? { email } : { email, name });
+}
+
+const row = (page: Page, email: string) => page.getByTestId('subscriber-row').filter({ hasText: email });
+
+describe('subscriber administration', () => {
+  it('asks a signed-out visitor to sign in, then shows the header, buttons and statistics', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/admin/subscribers');
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+    await signInThroughCard(page, '/admin/subscribers');
+    await page.getByRole('heading', { name: 'Newsletter Subscribers' }).waitFor();
+    expect(await page.getByText('Manage your newsletter subscription list').isVisible()).toBe(true);
+    for (const name of ['Send Newsletter', 'Change Password', 'Download CSV', 'Sign Out']) {
+      expect(await page.getByRole('button', { name }).isVisible()).toBe(true);
+    }
+    const list = await api<Subscriber[]>(context, 'GET', '/api/admin/subscribers');
+    const since = Date.now() - 30 * 86_400_000;
+    const stat = async (id: string) => Number((await page.getByTestId(id).textContent())!.replaceAll(',', ''));
+    expect(await stat('stat-total-subscribers')).toBe(list.length);
+    expect(await stat('stat-active-subscribers')).toBe(list.filter((s) => s.active === 'true').length);
+    expect(await stat('stat-recent-subscribers')).toBe(list.filter((s) => new Date(s.subscriptionDate).getTime() >= since).length);
+    await context.close();
+  });
+
+  it('lists subscribers with a dash for a missing name and Active or Inactive', async () => {
+    const named = uniqueEmail('named');
+    const anonymous = uniqueEmail('anon');
+    await subscribe(admin.context, named, 'Pat Lindqvist');
+    await subscribe(admin.context, anonymous);
+    const confirmed = await confirmedSubscriber(admin.context, 'Active Reader');
+    const { page } = admin;
+    await page.goto('/admin/subscribers');
+    for (const email of [named, anonymous, confirmed.email]) {
+      await page.getByRole('searchbox', { name: 'Search subscribers' }).fill(email);
+      await row(page, email).waitFor();
+    }
+    await page.getByRole('searchbox', { name: 'Search subscribers' }).fill(named);
+    let cells = await row(page, named).locator('td').allTextContents();
+    expect(cells[1]).toBe('Pat Lindqvist');
+    expect(cells[3]).toMatch(/^Inactive/); // not confirmed yet (double opt-in)
+    await page.getByRole('searchbox', { name: 'Search subscribers' }).fill(anonymous);
+    cells = await row(page, anonymous).locator('td').allTextContents();
+    expect(cells[1]).toBe('-');
+    await page.getByRole('searchbox', { name: 'Search subscribers' }).fill(confirmed.email);
+    cells = await row(page, confirmed.email).locator('td').allTextContents();
+    expect(cells[3]).toBe('Active');
+  });
+
+  it('downloads every subscriber as CSV, quoted and safe against formula injection', async () => {
+    const formula = uniqueEmail('formula');
+    const comma = uniqueEmail('comma');
+    await subscribe(admin.context, formula, '=HYPERLINK("http://evil.example","click")');
+    await subscribe(admin.context, comma, 'Smith, "Jr."');
+    const { page } = admin;
+    await page.goto('/admin/subscribers');
+    await page.getByRole('heading', { name: 'Newsletter Subscribers' }).waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^subscribers-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = readFileSync((await download.path())!, 'utf8');
+    const lines = csv.split('\r\n');
+    expect(lines[0]).toBe('Email,Name,Subscription Date,Status');
+    const list = await api<Subscriber[]>(admin.context, 'GET', '/api/admin/subscribers');
+    expect(lines.filter(Boolean)).toHaveLength(list.length + 1);
+    expect(lines.find((l) => l.startsWith(formula))).toMatch(
+      new RegExp(`^${formula},"'=HYPERLINK\\(""http://evil.example"",""click""\\)",\\d{4}-\\d{2}-\\d{2},Inactive$`),
+    );
+    expect(lines.find((l) => l.startsWith(comma))).toMatch(new RegExp(`^${comma},"Smith, ""Jr.""",\\d{4}-\\d{2}-\\d{2},Inactive$`));
+  });
+
+  it('stays quick with 10,000 subscribers: one page in the DOM, all of them in the CSV', async () => {
+    const { context, page, errors } = await newPage(browser);
+    await signInThroughCard(page, '/admin/subscribers');
+    const many: Subscriber[] = Array.from({ length: 10_000 }, (_, i) => ({
+      id: 10_000 - i,
+      email: `bulk${i}@example.com`,
+      name: i % 4 ? `Bulk Reader ${i}` : null,
+      subscriptionDate: new Date(Date.now() - i * 3_600_000).toISOString(),
+      active: i % 5 ? 'true' : 'false',
+    }));
+    // The list arrives from the network as the API would send it; the screen has to cope.
+    await page.route('**/api/admin/subscribers', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(many) }));
+    const started = Date.now();
+    await page.goto('/admin/subscribers');
+    await waitUntil(async () => (await page.getByTestId('stat-total-subscribers').textContent()) === '10,000', 'the total');
+    expect(Date.now() - started).toBeLessThan(8_000);
+    expect(await page.getByTestId('subscriber-row').count()).toBe(50);
+    expect(await page.getByTestId('stat-active-subscribers').textContent()).toBe('8,000');
+    expect(await page.getByText('Page 1 of 200').isVisible()).toBe(true);
+    const clickStarted = Date.now();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('Page 2 of 200').waitFor();
+    expect(Date.now() - clickStarted).toBeLessThan(1_000);
+    expect(await row(page, 'bulk50@example.com').count()).toBe(1);
+    await page.getByRole('searchbox', { name: 'Search subscribers' }).fill('bulk9999@');
+    await row(page, 'bulk9999@example.com').waitFor();
+    expect(await page.getByTestId('subscriber-row').count()).toBe(1);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+    const csv = readFileSync((await download.path())!, 'utf8');
+    expect(csv.split('\r\n').filter(Boolean)).toHaveLength(10_001);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('validates the Send Newsletter dialog, loads the template and sends to a confirmed subscriber', async () => {
+    const reader = await confirmedSubscriber(admin.context, 'Newsletter Reader');
+    const { page } = admin;
+    await page.goto('/admin/subscribers');
+    await page.getByRole('button', { name: 'Send Newsletter' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send Newsletter' });
+    const list = await api<Subscriber[]>(admin.context, 'GET', '/api/admin/subscribers');
+    const active = list.filter((s) => s.active === 'true').length;
+    const sendButton = dialog.getByRole('button', { name: `Send to ${active} Subscribers` });
+    await sendButton.click();
+    await expectToastSaying(page, 'Error', 'Please fill in both subject and content');
+    expect(await dialog.getByText('The template automatically adds social links, contact info and an unsubscribe link.').isVisible()).toBe(true);
+
+    await dialog.getByRole('button', { name: 'Load Template' }).click();
+    await waitUntil(async () => (await dialog.getByLabel('HTML Content').inputValue()).includes('/schedule'), 'the template with its /schedule link');
+    const subject = `Winter tax checklist ${Date.now()}`;
+    await dialog.getByLabel('Subject').fill(subject);
+    await sendButton.click();
+    await expectToastSaying(page, 'Success');
+    await waitUntil(async () => (await dialog.count()) === 0, 'the dialog to close');
+
+    // The history shows it, with its HTML in a sandboxed frame; the reader got it.
+    const history = page.getByTestId('sent-newsletter').filter({ hasText: subject });
+    await history.waitFor();
+    const frame = history.locator('iframe');
+    expect(await frame.getAttribute('sandbox')).toBe('');
+    expect(await frame.getAttribute('srcdoc')).toContain('/schedule');
+    await waitUntil(
+      async () => (await api<{ to: string; subject: string; kind: string }[]>(admin.context, 'GET', '/api/admin/emails')).some((e) => e.to === reader.email && e.subject === subject),
+      'the newsletter e-mail to the confirmed reader',
+      30_000,
+    );
+  });
+
+  it('falls back to the built-in template when the template cannot be loaded, and shows a send failure', async () => {
+    const { context, page } = await newPage(browser);
+    await signInThroughCard(page, '/admin/subscribers');
+    await page.route('**/api/admin/newsletter/template', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"down"}' }));
+    await page.route('**/api/admin/send-newsletter', (route) =>
+      route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ message: 'No active subscribers to send to' }) }),
+    );
+    await page.getByRole('button', { name: 'Send Newsletter' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send Newsletter' });
+    await dialog.getByRole('button', { name: 'Load Template' }).click();
+    await waitUntil(async () => (await dialog.getByLabel('HTML Content').inputValue()).includes('href="/schedule"'), 'the fallback template');
+    await dialog.getByLabel('Subject').fill('Fallback test');
+    await dialog.getByRole('button', { name: /^Send to \d+ Subscribers$/ }).click();
+    await expectToastSaying(page, 'Error', 'No active subscribers to send to');
+    await context.close();
+  });
+
+  it('shows load failures as the spec says', async () => {
+    const { context, page } = await newPage(browser);
+    await signInThroughCard(page, '/admin/subscribers');
+    await page.route('**/api/admin/sent-newsletters', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal server error"}' }));
+    await page.reload();
+    await expectToastSaying(page, 'Error', 'Failed to load sent newsletters history.');
+    await page.unroute('**/api/admin/sent-newsletters');
+    await page.route('**/api/admin/subscribers', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal server error"}' }));
+    await page.reload();
+    await expectToastSaying(page, 'Error', 'Failed to load subscribers. Please try again.');
+    await context.close();
+  });
+
+  it('signs out to /admin/login, and says so when signing out fails', async () => {
+    const { context, page } = await newPage(browser);
+    await signInThroughCard(page, '/admin/subscribers');
+    await page.route('**/api/admin/logout', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }), { times: 1 });
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await expectToastSaying(page, 'Error', 'Failed to sign out. Please try again');
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await expectToastSaying(page, 'Signed out successfully');
+    await waitUntil(async () => new URL(page.url()).pathname === '/admin/login', '/admin/login');
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+    expect((await api<{ authenticated: boolean }>(context, 'GET', '/api/admin/session')).authenticated).toBe(false);
+    await context.close();
+  });
+
+  it('looks right on desktop and phone (screenshots when ADMIN_SCREENSHOTS is set)', async () => {
+    for (const [label, viewport] of [
+      ['1280', DESKTOP],
+      ['390', PHONE],
+    ] as const) {
+      const { context, page, errors } = await newPage(browser, viewport);
+      await signInThroughCard(page, '/admin/subscribers');
+      await page.getByTestId('subscriber-row').first().waitFor();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      if (screenshotDir) {
+        await saveScreens(page, `subscribers-${label}`);
+        await page.getByRole('button', { name: 'Send Newsletter' }).click();
+        await page.getByRole('dialog').getByRole('button', { name: 'Load Template' }).click();
+        await page.waitForTimeout(300);
+        await page.screenshot({ path: `${screenshotDir}/subscribers-dialog-${label}.png` });
+      }
+      expect(errors.filter((e) => !e.includes('401'))).toEqual([]);
+      await context.close();
+    }
+  });
+
+  // Last: it ends every other session of this administrator (and restores the password after).
+  it('changes the password with validation, then signs in with the new one', async () => {
+    const original = inject('admin');
+    const next = `${original.password}-new`;
+    const { context, page } = await newPage(browser);
+    await signInThroughCard(page, '/admin/subscribers');
+    let changed = false;
+    try {
+      await page.getByRole('button', { name: 'Change Password' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Change Admin Password' });
+      const submit = dialog.getByRole('button', { name: 'Change Password' });
+      await submit.click();
+      await expectToastSaying(page, 'Error', 'Please fill in both password fields');
+      await dialog.getByLabel('Current Password').fill(original.password);
+      await dialog.getByLabel('New Password').fill('short');
+      await submit.click();
+      await expectToastSaying(page, 'Error', 'Password must be at least 8 characters');
+      await dialog.getByLabel('Current Password').fill('not-the-password');
+      await dialog.getByLabel('New Password').fill(next);
+      await submit.click();
+      await expectToastSaying(page, 'Error', 'Current password is incorrect');
+      await dialog.getByLabel('Current Password').fill(original.password);
+      await submit.click();
+      await expectToastSaying(page, 'Success', 'Password changed successfully');
+      changed = true;
+      await waitUntil(async () => (await dialog.count()) === 0, 'the dialog to close');
+
+      await page.getByRole('button', { name: 'Sign Out' }).click();
+      await waitUntil(async () => new URL(page.url()).pathname === '/admin/login', '/admin/login');
+      await page.getByLabel('Username').fill(original.username);
+      await page.getByLabel('Password').fill(original.password);
+      await page.getByRole('button', { name: 'Login' }).click();
+      await expectToastSaying(page, 'Login failed', 'Invalid username or password');
+      await page.getByLabel('Password').fill(next);
+      await page.getByRole('button', { name: 'Login' }).click();
+      await expectToastSaying(page, 'Login successful');
+      await waitUntil(async () => new URL(page.url()).pathname === '/admin', '/admin');
+    } finally {
+      // Other test files sign in with the original password: put it back whatever happened.
+      if (changed) {
+        const login = await context.request.post('/api/admin/login', { data: { username: original.username, password: next }, headers: { origin: new URL(page.url()).origin } });
+        if (login.ok()) {
+          await api(context, 'POST', '/api/admin/change-password', { currentPassword: next, newPassword: original.password });
+        }
+      }
+      await context.close();
+    }
+  });
+});
