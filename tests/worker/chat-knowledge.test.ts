@@ -112,3 +112,21 @@ describe('prompt injection against the knowledge base', () => {
     expect(((await res.json()) as { content: string }).content).toContain('initial consultation is free');
   });
 });
+
+describe('follow-ups and prices the firm does not publish', () => {
+  it('does not invent a price for a service without a published one', async () => {
+    const answer = await askOffline('How much does payroll cost?');
+    expect(answer).toMatch(/written quote/);
+    expect(answer).not.toMatch(/payroll[^.]*\$\d/i);
+  });
+
+  it('reads a short follow-up in the light of the previous question of the same session', async () => {
+    const sessionId = newSessionId();
+    expect(await askOffline('Do you offer payroll services?', sessionId)).toMatch(/direct deposit/);
+    const followUp = await askOffline('How much does it cost?', sessionId);
+    expect(followUp).toMatch(/payroll/i);
+    expect(followUp).toMatch(/written quote/);
+    // A new session has no previous question: the same words get the general price answer.
+    expect(await askOffline('How much does it cost?')).toMatch(/\$500/);
+  });
+});

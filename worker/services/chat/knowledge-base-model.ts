@@ -102,6 +102,7 @@ const MIN_TEXT_SCORE = 4.5;
 
 const GREETING = /^\s*(hi|hello|hey|good (morning|afternoon|evening)|greetings)\b[\s!.,]*(there)?[\s!.,]*$/i;
 const SERVICES_LIST = /\b(what|which|list|all|kinds?|types?)\b[^?]*\bservices?\b|\bservices\b[^?]*\b(offer|provide|have|do)\b/i;
+const FOLLOW_UP = /\b(it|that|this|those|these|they|them|one)\b/i;
 const THANKS = /^\s*(thanks|thank you|thx|ty|great|perfect|ok(ay)?|got it|cheers)\b[^?]{0,40}$/i;
 
 const pointer = (fact: KnowledgeFact, answer: string): string => {
@@ -127,7 +128,7 @@ export class KnowledgeBaseChatModel implements ChatModel {
     this.index = new KnowledgeIndex(facts);
   }
 
-  async reply({ message }: ChatQuestion): Promise<string> {
+  async reply({ message, history }: ChatQuestion): Promise<string> {
     if (GREETING.test(message)) {
       return 'Hello! How can I help you today? You can ask me about our services, prices, office hours or booking a consultation.';
     }
@@ -139,7 +140,12 @@ export class KnowledgeBaseChatModel implements ChatModel {
       const overview = this.facts.find((f) => f.id === 'services-overview');
       if (overview) return `${overview.text}\n\n${pointer(overview, overview.text)}`;
     }
-    const ranked = this.index.search(message);
+    let ranked = this.index.search(message);
+    // A short follow-up ("how much does it cost?") is about the previous question's topic.
+    const previousQuestion = history.findLast((turn) => turn.role === 'user')?.content;
+    if (previousQuestion && FOLLOW_UP.test(message) && terms(message).length <= 3) {
+      ranked = this.index.search(`${previousQuestion} ${message}`);
+    }
     const best = ranked[0];
     if (!best || (!best.strong && best.score < MIN_TEXT_SCORE)) return NO_MATCH_REPLY;
 

@@ -83,6 +83,14 @@ function firmFacts(): KnowledgeFact[] {
       link: '/schedule',
     },
     {
+      id: 'price-other-services',
+      title: 'Prices of other services',
+      text: `We publish starting prices for individual tax returns (${prices.individualReturn}), business tax returns (${prices.businessReturn}) and monthly bookkeeping (${prices.monthlyBookkeeping}). For other services, such as payroll, 1099 filing, consulting or software setup, we give you a written quote after the ${prices.initialConsultation} initial consultation, before any work begins.`,
+      keywords:
+        'cost price fee fees charge much pricing quote payroll 1099 filing compilation consulting cfo formation planning quickbooks software setup international real estate notice',
+      link: '/schedule',
+    },
+    {
       id: 'free-consultation',
       title: 'Free initial consultation',
       text: `The initial consultation is ${prices.initialConsultation}: we learn about your situation, answer your questions and give you a quote before any work begins. You can request one online at /schedule.`,
