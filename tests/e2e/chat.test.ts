@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launchBrowser, newPage, PHONE } from './browser';
@@ -225,11 +226,27 @@ describe('the chat widget', () => {
     );
     await input(page).fill('Hi');
     await input(page).press('Enter');
-    await bubbles(page, 'assistant').nth(1).waitFor();
+    await bubbles(page).nth(2).waitFor();
+    expect(await bubbles(page).nth(2).getAttribute('data-role')).toBe('assistant');
     expect(await bubbleText(page, 2)).toBe('<img src=x onerror="window.__pwned=1"><b>bold</b> see https://evil.example/contact');
     expect(await bubbles(page, 'assistant').nth(1).locator('img, b, a').count()).toBe(0);
     expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('has no accessibility violations in the open panel, before and after a conversation', async () => {
+    const { page, context } = await visitor();
+    await page.goto('/');
+    await openChat(page);
+    const audit = async () => (await new AxeBuilder({ page }).include('#chat-panel').analyze()).violations.map((v) => `${v.id}: ${v.help}`);
+    expect(await audit()).toEqual([]);
+    await input(page).fill('Do you offer payroll services?');
+    await input(page).press('Enter');
+    await bubbles(page, 'assistant').nth(1).waitFor();
+    expect(await audit()).toEqual([]);
+    const launcherAudit = await new AxeBuilder({ page }).include('button[aria-controls="chat-panel"]').analyze();
+    expect(launcherAudit.violations).toEqual([]);
     await context.close();
   });
 

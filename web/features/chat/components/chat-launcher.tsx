@@ -20,6 +20,10 @@ export function ChatLauncher() {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const wasOpen = useRef(false);
 
+  // Rendered only once hydrated: a prerendered button would ignore clicks until React takes over.
+  const [interactive, setInteractive] = useState(false);
+  useEffect(() => setInteractive(true), []);
+
   const close = useCallback(() => setOpen(false), []);
 
   const toggle = () => {
@@ -37,6 +41,8 @@ export function ChatLauncher() {
     if (wasOpen.current && !open) buttonRef.current?.focus();
     wasOpen.current = open;
   }, [open]);
+
+  if (!interactive) return null;
 
   return (
     <>

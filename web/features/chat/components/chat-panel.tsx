@@ -117,7 +117,7 @@ export default function ChatPanel({ sessionId, onClose }: { sessionId: string; o
       aria-labelledby={titleId}
       className="fixed bottom-[5.5rem] right-4 z-40 flex w-[calc(100vw-2rem)] max-w-sm flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-2xl shadow-brand-900/20 sm:bottom-24 sm:right-6"
     >
-      <header className="flex items-center justify-between bg-brand-700 px-4 py-3 text-white">
+      <div className="flex items-center justify-between bg-brand-700 px-4 py-3 text-white">
         <h2 id={titleId} className="text-base font-semibold">
           Chat with us
         </h2>
@@ -129,7 +129,7 @@ export default function ChatPanel({ sessionId, onClose }: { sessionId: string; o
         >
           <X className="h-5 w-5" aria-hidden="true" />
         </button>
-      </header>
+      </div>
 
       <div ref={listRef} aria-label="Chat messages" tabIndex={0} className="relative h-[300px] space-y-3 overflow-y-auto px-4 py-4">
         {messages.map((bubble) => (
