@@ -7,11 +7,12 @@ import { firm } from '../../../web/content/firm';
 // Phrases people use to take over a chatbot. Matching is deliberately broad: a false positive
 // costs a polite refusal plus the normal answer; a miss is still covered by the leak filter.
 const INJECTION_PATTERNS: RegExp[] = [
-  /\b(ignore|disregard|forget|override|bypass|skip)\b[^.?!]{0,40}\b(previous|prior|above|earlier|all|your|the|these|those|any)\b[^.?!]{0,30}\b(instructions?|rules?|prompts?|directions?|guidelines?|context|messages?|programming)\b/i,
+  /\b(ignore|disregard|forget|override|bypass|skip)\b[^.?!]{0,40}\b(previous|prior|above|earlier|all|your|the|these|those|any)\b[^.?!]{0,30}\b(instructions?|rules?|prompts?|directions?|guidelines?|programming)\b/i,
   /\b(system|initial|hidden|secret|original|developer|internal)\s+(prompt|message|instructions?|rules|configuration|guidelines)\b/i,
   /\b(reveal|print|show|repeat|output|display|tell|give|share|dump|leak|write out|what are|what is|what were)\b[^.?!]{0,40}\b(your\s+(prompt|instructions?|rules|guidelines|configuration|programming)|the\s+(prompt|instructions)\s+(you|that you)\b)/i,
   /\byou are (now|no longer)\b/i,
-  /\b(pretend|act|behave|role-?play|roleplay|respond)\s+(to be|as|like)\b/i,
+  /\b(pretend (to be|you are|you're)|role-?play|roleplay)\b/i,
+  /\b(act|behave|respond|answer|speak)\s+(as|like)\s+(an?\s+|the\s+|my\s+)?(admin\w*|developer|system|root|dan|ai|chatbot|gpt|unrestricted|unfiltered|different|another|new|evil|hacker)\b/i,
   /\b(from now on|new (role|persona|instructions?)|jailbreak|dan mode|developer mode|god mode|sudo|admin mode)\b/i,
   /\b(i am|i'm)\s+(the|an|your)\s+(admin|administrator|developer|owner|system)\b/i,
   /<\/?(system|assistant|user|instructions?)>|\[\/?(inst|system)\]|<\|im_start\|>|###\s*(system|instruction)/i,
