@@ -110,7 +110,7 @@ function SubscriberAdministration() {
         </div>
       </div>
 
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid grid-cols-3 gap-2 sm:gap-4">
         <StatCard label="Total Subscribers" value={stats.total} />
         <StatCard label="Active Subscribers" value={stats.active} />
         <StatCard label="Recent Subscribers" value={stats.recent} hint={`Last ${RECENT_DAYS} days`} />
@@ -146,11 +146,11 @@ function countSubscribers(list: Subscriber[]) {
 function StatCard({ label, value, hint }: { label: string; value: number; hint?: string }) {
   return (
     <Card>
-      <CardHeader className="pb-2">
-        <h2 className="text-sm font-medium text-slate-600">{label}</h2>
+      <CardHeader className="p-3 pb-1 sm:p-6 sm:pb-2">
+        <h2 className="text-xs font-medium text-slate-600 sm:text-sm">{label}</h2>
       </CardHeader>
-      <CardContent>
-        <p className="text-3xl font-bold text-brand-800" data-testid={`stat-${label.toLowerCase().replaceAll(' ', '-')}`}>
+      <CardContent className="p-3 pt-0 sm:p-6 sm:pt-0">
+        <p className="text-2xl font-bold text-brand-800 sm:text-3xl" data-testid={`stat-${label.toLowerCase().replaceAll(' ', '-')}`}>
           {value.toLocaleString('en-US')}
         </p>
         {hint && <p className="text-xs text-slate-500">{hint}</p>}

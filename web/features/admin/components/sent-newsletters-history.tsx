@@ -34,7 +34,7 @@ export function SentNewslettersHistory({ newsletters }: { newsletters: SentNewsl
                   {/* The newest is open; older ones load their content only when opened. */}
                   <details open={index === 0}>
                     <summary className="cursor-pointer text-sm font-medium text-brand-700">Show content</summary>
-                    <NewsletterFrame html={n.content} title={`Newsletter: ${n.subject}`} className="mt-3 h-96" />
+                    <NewsletterFrame html={n.content} title={`Newsletter: ${n.subject}`} className="mt-3 h-96" lazy={index > 0} />
                   </details>
                 </CardContent>
               </Card>

@@ -46,7 +46,33 @@ export function SubscribersTable({ subscribers }: { subscribers: Subscriber[] })
           className="pl-9"
         />
       </div>
-      <div className="rounded-lg border border-slate-200 bg-white">
+      {/* Phones: one block per subscriber (four columns do not fit 390 px). */}
+      <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white md:hidden" aria-label="Subscriber list">
+        {rows.length === 0 ? (
+          <li className="p-6 text-center text-sm text-slate-600">{subscribers.length === 0 ? 'No subscribers yet' : 'No subscribers match your search'}</li>
+        ) : (
+          rows.map((s) => {
+            const active = s.active === 'true';
+            const reason = !active && s.status ? inactiveReason[s.status] : undefined;
+            return (
+              <li key={s.id} className="space-y-1 p-3 text-sm" data-testid="subscriber-item">
+                <div className="flex items-start justify-between gap-2">
+                  <p className="min-w-0 break-all font-medium text-slate-900">{s.email}</p>
+                  <Badge variant={active ? 'success' : 'secondary'} title={reason}>
+                    {active ? 'Active' : 'Inactive'}
+                  </Badge>
+                </div>
+                <p className="text-slate-700">{s.name || '-'}</p>
+                <p className="text-xs text-slate-500">
+                  Subscribed {formatDate(s.subscriptionDate)}
+                  {reason && ` · ${reason}`}
+                </p>
+              </li>
+            );
+          })
+        )}
+      </ul>
+      <div className="hidden rounded-lg border border-slate-200 bg-white md:block">
         <Table aria-label="Subscribers">
           <TableHeader>
             <tr>
