@@ -51,6 +51,8 @@ export interface DevServerOptions {
   quiet?: boolean;
   /** Expose /__scheduled (wrangler dev --test-scheduled) so a script can fire the Cron Trigger. */
   testScheduled?: boolean;
+  /** Another wrangler config file (e.g. one without [assets], so /__scheduled reaches the worker). */
+  configPath?: string;
   /** Pipe wrangler's stdout/stderr to the caller (child.stdout) instead of this terminal. */
   pipeOutput?: boolean;
 }
@@ -63,6 +65,7 @@ export async function startDevServer(options: DevServerOptions): Promise<{ url: 
   if (options.assetsDir) args.push('--assets', options.assetsDir);
   for (const [key, value] of Object.entries(options.vars ?? {})) args.push('--var', `${key}:${value}`);
   if (options.testScheduled) args.push('--test-scheduled');
+  if (options.configPath) args.push('--config', options.configPath);
   const child = spawn(wranglerBin, args, {
     cwd: projectRoot,
     stdio: options.pipeOutput ? ['ignore', 'pipe', 'pipe'] : options.quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
