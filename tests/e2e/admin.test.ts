@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, DESKTOP, launchBrowser, newPage, PHONE } from './browser';
-import { api, expectToastSaying, saveScreens, screenshotDir, signInThroughCard, uniqueEmail, waitUntil } from './admin-helpers';
+import { api, expectToastSaying, saveScreens, signInThroughCard, uniqueEmail, waitUntil } from './admin-helpers';
 import { confirmedSubscriber } from './admin-newsletter-helpers';
 
 // The back office at /admin, driven as the administrator drives it. The server is the real local
@@ -151,6 +151,35 @@ describe('the admin panel', () => {
     expect(body.sentCount).toBeGreaterThanOrEqual(1);
     await expectToastSaying(page, 'Newsletter sent successfully!', `Delivered to ${body.sentCount} subscribers`);
     await waitUntil(async () => (await badges.textContent())!.includes(`Newsletters Sent: ${before.totalSent + 1}`), 'the sent count to refresh');
+  });
+
+  it('shows a newsletter still going out with its progress until it settles', async () => {
+    const { context, page } = await newPage(browser);
+    await signInThroughCard(page);
+    // Sending resumes on cron ticks, so a large list is "sending" for a while. Hold the server's
+    // history answer in that state: first still going out, then settled.
+    let settled = false;
+    const newsletter = { id: 9001, subject: 'March tax deadlines', content: '<p>Hi</p>', sentAt: new Date().toISOString(), totalRecipients: 300 };
+    await page.route('**/api/admin/sent-newsletters', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify([
+          settled
+            ? { ...newsletter, recipientCount: 297, failedCount: 3, status: 'sent' }
+            : { ...newsletter, recipientCount: 120, failedCount: 3, status: 'sending' },
+        ]),
+      }),
+    );
+    await page.goto('/admin');
+    const progress = page.getByTestId('sending-progress');
+    await progress.waitFor();
+    expect(await progress.textContent()).toContain('120 of 300 delivered, 3 failed');
+    expect(await progress.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('41');
+    settled = true;
+    // Re-read every 10 s while one is sending; the bar goes away once it has settled.
+    await waitUntil(async () => (await progress.count()) === 0, 'the progress to disappear', 15_000);
+    await context.close();
   });
 
   it('starts and stops the scheduler, re-reading its status, and Send Now triggers it', async () => {

@@ -1,4 +1,5 @@
 import { Mail, MailOpen, Phone, Reply } from 'lucide-react';
+import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
@@ -8,6 +9,9 @@ import { firm } from '../../../content/firm';
 import { errorMessage } from '../../../lib/query-client';
 import { useMarkMessageRead, type ContactMessage } from '../api/admin-api';
 import { formatDateTime } from '../lib/format';
+
+// A year of messages can run into the thousands: render the newest first, older ones on request.
+const MESSAGES_PER_PAGE = 25;
 
 /** SPEC 2: the contact-message cards, the empty state and three skeleton cards while loading. */
 export function ContactInbox({
@@ -20,6 +24,7 @@ export function ContactInbox({
   error: Error | null;
 }) {
   const unread = messages?.filter((m) => !m.readAt).length ?? 0;
+  const [shown, setShown] = useState(MESSAGES_PER_PAGE);
 
   return (
     <section aria-labelledby="messages-heading" className="space-y-4">
@@ -62,13 +67,20 @@ export function ContactInbox({
           </CardContent>
         </Card>
       ) : (
-        <ul className="space-y-4">
-          {messages.map((m) => (
-            <li key={m.id}>
-              <MessageCard message={m} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="space-y-4">
+            {messages.slice(0, shown).map((m) => (
+              <li key={m.id}>
+                <MessageCard message={m} />
+              </li>
+            ))}
+          </ul>
+          {messages.length > shown && (
+            <Button variant="outline" onClick={() => setShown((n) => n + MESSAGES_PER_PAGE)}>
+              Show older messages ({messages.length - shown} more)
+            </Button>
+          )}
+        </>
       )}
     </section>
   );
