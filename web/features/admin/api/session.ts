@@ -24,9 +24,12 @@ export function useAdminLogout() {
   return useMutation({
     mutationFn: () => apiRequest('POST', '/api/admin/logout'),
     onSuccess: () => {
-      // Drop every admin list from the cache, then mark the session as ended.
-      queryClient.removeQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/admin/') });
+      // Mark the session as ended on the query the screens observe (removing and re-creating it
+      // would leave their observers on the removed one), then drop every admin list.
       queryClient.setQueryData<AdminSession>(adminSessionKey, { authenticated: false });
+      queryClient.removeQueries({
+        predicate: (q) => String(q.queryKey[0]).startsWith('/api/admin/') && q.queryKey[0] !== adminSessionKey[0],
+      });
     },
   });
 }
