@@ -2,9 +2,10 @@ import { ArrowRight, CircleCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { firm } from '../content/firm';
 import { serviceGroups, trustLabels, whyChoose } from '../content/services';
-import { ContentIcon } from '../features/home/components/content-icon';
+import { HomeIcon } from '../features/home/components/home-icon';
 import { SocialIcon } from '../features/home/components/social-icon';
 import { TestimonialsCarousel } from '../features/home/components/testimonials-carousel';
+import { heroSkylineSvg } from '../features/home/hero-skyline';
 import { accountingServiceJsonLd } from '../features/home/structured-data';
 import { trackButtonClick } from '../lib/analytics';
 import { usePageMeta } from '../lib/page-meta';
@@ -22,16 +23,8 @@ export default function HomePage() {
   return (
     <>
       <section className="relative isolate overflow-hidden bg-brand-900 text-white">
-        {/* Decorative background: an SVG of a few KB, so it never holds up the first paint. */}
-        <img
-          src="/images/hero-skyline.svg"
-          alt=""
-          width={1600}
-          height={900}
-          fetchPriority="high"
-          decoding="async"
-          className="absolute inset-0 -z-10 h-full w-full object-cover opacity-70"
-        />
+        {/* Decorative background picture, inlined: the hero paints with the HTML, no image download. */}
+        <div className="absolute inset-0 -z-10 opacity-80" aria-hidden="true" dangerouslySetInnerHTML={{ __html: heroSkylineSvg }} />
         <div className="absolute inset-0 -z-10 bg-gradient-to-r from-brand-900 via-brand-900/85 to-brand-900/30" aria-hidden="true" />
         <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 sm:py-28 lg:px-8 lg:py-32">
           <p className="text-sm font-semibold uppercase tracking-widest text-accent-400">Warrendale, Pennsylvania</p>
@@ -86,7 +79,7 @@ export default function HomePage() {
                   className="group flex h-full flex-col rounded-xl border border-slate-200 bg-white p-8 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-600 hover:shadow-md motion-reduce:transition-none"
                 >
                   <span className="flex h-12 w-12 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
-                    <ContentIcon name={group.icon} />
+                    <HomeIcon name={group.icon} />
                   </span>
                   <h3 className="mt-5 text-xl font-semibold text-brand-800">{group.title}</h3>
                   <p className="mt-3 flex-1 text-slate-700">{group.summary}</p>
@@ -113,7 +106,7 @@ export default function HomePage() {
             {whyChoose.map((point) => (
               <li key={point.title} className="text-center">
                 <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-brand-700 text-white">
-                  <ContentIcon name={point.icon} className="h-7 w-7" />
+                  <HomeIcon name={point.icon} className="h-7 w-7" />
                 </span>
                 <h3 className="mt-5 text-xl font-semibold text-brand-800">{point.title}</h3>
                 <p className="mt-3 text-slate-700">{point.description}</p>

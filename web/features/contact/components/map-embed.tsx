@@ -55,7 +55,7 @@ export function MapEmbed() {
               Open in Google Maps
             </a>
           </div>
-          <p className="text-xs text-slate-500">The map is provided by Google.</p>
+          <p className="text-xs text-slate-600">The map is provided by Google.</p>
         </div>
       )}
     </div>

@@ -35,13 +35,13 @@ export function TestimonialsCarousel() {
           }}
         >
           <div className="overflow-hidden rounded-2xl">
-            <ul
+            <div
               className="flex transition-transform duration-500 ease-in-out motion-reduce:transition-none"
               style={{ transform: `translateX(-${current * 100}%)` }}
               aria-live="polite"
             >
               {testimonials.map((review, index) => (
-                <li
+                <div
                   key={review.id}
                   className="w-full shrink-0 px-1"
                   role="group"
@@ -65,9 +65,9 @@ export function TestimonialsCarousel() {
                       <span className="text-slate-600">{review.date}</span>
                     </figcaption>
                   </figure>
-                </li>
+                </div>
               ))}
-            </ul>
+            </div>
           </div>
 
           <button

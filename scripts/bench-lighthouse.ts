@@ -1,0 +1,133 @@
+// `npm run bench:lighthouse`: builds the site (with its prerendered pages), serves it with the real
+// local stack (wrangler dev --local), and runs Lighthouse on every public route the way a prospect
+// arrives: mobile emulation with simulated throttling (slow 4G, 4x CPU), Debian's chromium.
+// Prints route, the four category scores, LCP, TBT, CLS and the JavaScript transferred (KB gzip).
+//
+//   npm run bench:lighthouse                 all public routes
+//   ROUTES=/,/faq npm run bench:lighthouse   a subset
+//   BASE_URL=http://localhost:8787 ...       an already running server (skips build and start)
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { applyLocalMigrations, buildSpa, startDevServer } from './lib/local-server.ts';
+
+const PUBLIC_ROUTES = ['/', '/services', '/about', '/resources', '/faq', '/contact', '/schedule', '/privacy-policy', '/payment-success', '/payment-cancelled'];
+const routes = process.env.ROUTES ? process.env.ROUTES.split(',') : PUBLIC_ROUTES;
+
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+interface Row {
+  route: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  jsKb: number;
+  failing: string[];
+}
+
+async function main() {
+  let stop = async () => {};
+  let workDir: string | undefined;
+  let baseUrl = process.env.BASE_URL;
+  if (!baseUrl) {
+    workDir = mkdtempSync(join(tmpdir(), 'cpa-lighthouse-'));
+    const assetsDir = join(workDir, 'client');
+    const persistTo = join(workDir, 'state');
+    console.log('Building the site...');
+    buildSpa(assetsDir);
+    applyLocalMigrations(persistTo);
+    const server = await startDevServer({
+      port: 8900 + Math.floor(Math.random() * 90),
+      host: 'localhost',
+      persistTo,
+      assetsDir,
+      quiet: true,
+      vars: { JWT_SECRET: 'lighthouse-bench-secret-0123456789abcdef0123', ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'lighthouse-bench-only' },
+    });
+    baseUrl = server.url;
+    stop = server.stop;
+  }
+
+  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  const rows: Row[] = [];
+  try {
+    for (const route of routes) {
+      // Lighthouse's default config: mobile form factor, simulated throttling (Moto G Power, slow 4G).
+      const result = await lighthouse(`${baseUrl}${route}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      });
+      if (!result) throw new Error(`Lighthouse returned nothing for ${route}`);
+      const { lhr } = result;
+      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+      const requests = (lhr.audits['network-requests']?.details as { items?: Array<{ resourceType?: string; transferSize?: number }> } | undefined)?.items ?? [];
+      const jsBytes = requests.filter((r) => r.resourceType === 'Script').reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+      const failing = Object.values(lhr.categories)
+        .filter((category) => category.id !== 'performance')
+        .flatMap((category) => category.auditRefs)
+        .map((ref) => lhr.audits[ref.id])
+        .filter((a) => a && a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable' && a.scoreDisplayMode !== 'manual')
+        .map((a) => a.id);
+      const row: Row = {
+        route,
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        seo: score('seo'),
+        lcpMs: Math.round(audit('largest-contentful-paint')),
+        tbtMs: Math.round(audit('total-blocking-time')),
+        cls: Number(audit('cumulative-layout-shift').toFixed(3)),
+        jsKb: Number((jsBytes / 1024).toFixed(1)),
+        failing: [...new Set(failing)],
+      };
+      rows.push(row);
+      console.log(`  ${route}: done`);
+    }
+  } finally {
+    chrome.kill();
+    await stop();
+    if (workDir) rmSync(workDir, { recursive: true, force: true });
+  }
+
+  const header = ['route', 'perf', 'a11y', 'best-pr', 'seo', 'LCP ms', 'TBT ms', 'CLS', 'JS KB gz'];
+  const table = rows.map((r) => [r.route, r.performance, r.accessibility, r.bestPractices, r.seo, r.lcpMs, r.tbtMs, r.cls, r.jsKb].map(String));
+  const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  console.log(`\nLighthouse ${lhVersion()} - mobile, simulated throttling\n`);
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of table) console.log(line(row));
+  const problems = rows.filter((r) => r.failing.length > 0);
+  if (problems.length) {
+    console.log('\nAudits below 100 outside performance:');
+    for (const r of problems) console.log(`  ${r.route}: ${r.failing.join(', ')}`);
+  }
+  const misses = rows.filter((r) => r.performance < 95 || r.accessibility < 100 || r.bestPractices < 100 || r.seo < 100 || r.cls >= 0.05);
+  const home = rows.find((r) => r.route === '/');
+  if (home && home.jsKb >= 120) console.log(`\nHome page JavaScript ${home.jsKb} KB is over the 120 KB budget.`);
+  if (misses.length) console.log(`\nBelow the bar (perf >= 95, a11y/bp/seo 100, CLS < 0.05): ${misses.map((r) => r.route).join(', ')}`);
+}
+
+function lhVersion(): string {
+  return process.env.npm_package_devDependencies_lighthouse ?? '';
+}
+
+await main();
