@@ -109,7 +109,7 @@ describe('POST /api/appointments', () => {
     expect(statuses.filter((s) => s === 409)).toHaveLength(19);
     expect(await countRows('appointments')).toBe(1);
     expect(await env.DB.prepare('SELECT count FROM daily_submissions').first()).toEqual({ count: 1 });
-  });
+  }, 30_000);
 
   it('counts bookings against the same daily cap as contact messages', async () => {
     const cap = { DAILY_SUBMISSION_CAP: '2' };

@@ -177,7 +177,7 @@ describe('abuse limits', () => {
     expect(await countRows('contact_messages')).toBe(80);
     expect(await env.DB.prepare('SELECT count FROM daily_submissions').first()).toEqual({ count: 80 });
     expect(await countRows('daily_submitters')).toBe(80);
-  });
+  }, 30_000);
 
   it('applies a configured cap, and a cap of 0 closes the forms', async () => {
     const low = { DAILY_SUBMISSION_CAP: '2' };

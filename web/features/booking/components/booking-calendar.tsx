@@ -19,13 +19,14 @@ const classNames = {
   weekdays: '',
   weekday: 'h-9 text-center text-xs font-medium uppercase text-slate-500',
   week: '',
-  day: 'p-0 text-center text-sm text-slate-900 sm:p-0.5',
+  day: 'p-0 text-center text-sm sm:p-0.5',
   day_button:
-    'mx-auto flex h-9 w-9 items-center justify-center rounded-md hover:bg-brand-50 focus-visible:outline-2 disabled:cursor-not-allowed disabled:hover:bg-transparent sm:h-10 sm:w-10',
+    'mx-auto flex h-9 w-9 items-center justify-center rounded-md text-slate-900 hover:bg-brand-50 focus-visible:outline-2 disabled:cursor-not-allowed disabled:hover:bg-transparent sm:h-10 sm:w-10',
   selected: '[&>button]:bg-brand-700 [&>button]:font-semibold [&>button]:text-white [&>button:hover]:bg-brand-800',
   today: '[&>button]:font-bold [&>button]:underline [&>button]:underline-offset-4',
-  outside: 'text-slate-400',
-  disabled: 'text-slate-300',
+  // Modifier classes land on the cell; the colour must reach its button.
+  outside: '[&>button]:text-slate-500',
+  disabled: '[&>button]:text-slate-300 [&>button]:font-normal',
   hidden: 'invisible',
 };
 
@@ -47,6 +48,8 @@ export function BookingCalendar({
       mode="single"
       selected={selected}
       onSelect={onSelect}
+      // "Today" is the firm's today, so the highlight matches the first bookable day.
+      today={today}
       weekStartsOn={0}
       showOutsideDays
       startMonth={today}
