@@ -234,7 +234,7 @@ describe('the admin panel', () => {
     await context.close();
   });
 
-  it('polls the scheduler status every 10 seconds while signed in', async () => {
+  it('polls the scheduler status every 10 seconds while signed in and the tab is visible', async () => {
     const { context, page } = await newPage(browser);
     await signInThroughCard(page);
     let reads = 0;
@@ -246,6 +246,15 @@ describe('the admin panel', () => {
     const first = reads;
     await page.waitForTimeout(10_800);
     expect(reads).toBeGreaterThan(first);
+
+    // The tab goes to the background: polling pauses (refetchIntervalInBackground is false).
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    const hiddenFrom = reads;
+    await page.waitForTimeout(11_000);
+    expect(reads).toBe(hiddenFrom);
     await context.close();
   });
 
