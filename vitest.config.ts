@@ -19,6 +19,9 @@ export default defineConfig({
                 JWT_SECRET: 'test-secret-for-vitest-only-0123456789abcdef',
                 ADMIN_USERNAME: 'admin',
                 ADMIN_PASSWORD: 'correct-horse-battery',
+                // Whatever a developer's .dev.vars holds, tests never send real mail: no key means
+                // the outbox transport (MailChannels is tested against a fake at the fetch boundary).
+                MAILCHANNELS_API_KEY: '',
                 TEST_MIGRATIONS: await readD1Migrations(migrationsDir),
               },
             },
