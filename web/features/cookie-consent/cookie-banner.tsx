@@ -28,9 +28,10 @@ export function CookieBanner() {
   return (
     <section
       aria-label="Cookie consent"
-      className="fixed inset-x-0 bottom-0 z-50 border-t border-slate-200 bg-white/95 shadow-[0_-4px_16px_rgba(15,42,74,0.12)] backdrop-blur"
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 shadow-[0_-4px_16px_rgba(15,42,74,0.12)] backdrop-blur"
     >
-      <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
+      {/* Right padding keeps Accept clear of the chat button, which floats above the banner. */}
+      <div className="mx-auto flex max-w-7xl flex-col gap-3 py-4 pl-4 pr-24 sm:flex-row sm:items-center sm:justify-between sm:pl-6 sm:pr-28 lg:pl-8">
         <p className="text-sm text-slate-700">
           We use cookies to understand how visitors use our site and to improve it. Read our{' '}
           <Link to="/privacy-policy" className="font-medium text-brand-700 underline">
@@ -41,7 +42,7 @@ export function CookieBanner() {
         <button
           type="button"
           onClick={accept}
-          className="inline-flex h-10 shrink-0 items-center justify-center rounded-md bg-brand-700 px-5 text-sm font-semibold text-white hover:bg-brand-800"
+          className="inline-flex h-10 shrink-0 items-center justify-center self-start rounded-md bg-brand-700 px-5 sm:self-auto text-sm font-semibold text-white hover:bg-brand-800"
         >
           Accept
         </button>
