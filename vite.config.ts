@@ -26,6 +26,8 @@ function staticSecurityHeaders(): Plugin {
     // double effects) to the browser tests.
     if (command === 'build') process.env.NODE_ENV = 'production';
     return {
+    // The footer's copyright year in the prerendered HTML; the browser's clock takes over after hydration.
+    define: { 'import.meta.env.VITE_BUILD_YEAR': JSON.stringify(String(new Date().getFullYear())) },
     root: fileURLToPath(new URL('./web', import.meta.url)),
     publicDir: fileURLToPath(new URL('./web/public', import.meta.url)),
     plugins: [react(), tailwindcss(), staticSecurityHeaders()],

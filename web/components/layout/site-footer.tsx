@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { firm, firmAddressLine } from '../../content/firm';
 import { footerCompanyLinks, footerServiceLinks } from '../../content/navigation';
@@ -5,7 +6,10 @@ import { NewsletterSignup } from '../../features/newsletter/components/newslette
 
 /** SPEC 2 footer: tagline, Services and Company lists, contact information, copyright, privacy notice. */
 export function SiteFooter() {
-  const year = new Date().getFullYear();
+  // The prerendered HTML carries the build's year and the first client render repeats it (so
+  // hydration matches); the browser's clock then takes over, in case the year has turned since.
+  const [year, setYear] = useState(Number(import.meta.env.VITE_BUILD_YEAR));
+  useEffect(() => setYear(new Date().getFullYear()), []);
   return (
     <footer className="bg-brand-900 text-slate-200">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8">
@@ -58,8 +62,7 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-sm sm:px-6 md:flex-row md:justify-between lg:px-8">
-          {/* Prerendered at build time: the browser may be in a later year, so the text may differ. */}
-          <p suppressHydrationWarning>{`© ${year} ${firm.legalName}. All rights reserved.`}</p>
+          <p>{`© ${year} ${firm.legalName}. All rights reserved.`}</p>
           <p>
             We respect your privacy. Read our{' '}
             <Link to="/privacy-policy" className="underline hover:text-white">
