@@ -1,6 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { queryClient } from './query-client';
+// Pages with React Query are the pages with zod-validated forms: configure zod before they parse.
+import './zod-jitless';
 
 /**
  * Wraps a page in the app's QueryClientProvider (one shared client). Provided per page, not at

@@ -10,6 +10,12 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-brand-50 text-brand-700 underline decoration-2 underline-offset-8' : 'text-slate-700 hover:text-brand-700'
   }`;
 
+// On a phone the menu links are full-width rows with comfortable touch targets (44 px).
+const mobileLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `block rounded-md border-l-4 px-3 py-3 text-base font-medium ${
+    isActive ? 'border-brand-700 bg-brand-50 text-brand-700' : 'border-transparent text-slate-800 hover:bg-slate-50'
+  }`;
+
 /** SPEC 2: logo, menu with the current route highlighted, Pay Now / Client Portal, Get Started. */
 export function SiteHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
@@ -94,7 +100,7 @@ export function SiteHeader() {
           <ul className="flex flex-col gap-1 px-4 py-3">
             {mainNavigation.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end={item.to === '/'} className={linkClass} onClick={closeMenu}>
+                <NavLink to={item.to} end={item.to === '/'} className={mobileLinkClass} onClick={closeMenu}>
                   {item.label}
                 </NavLink>
               </li>
