@@ -172,3 +172,12 @@ describe('change password', () => {
     expect(res.status).toBe(401);
   });
 });
+
+describe('first administrator', () => {
+  it('is not created by a failed sign-in with the configured username', async () => {
+    const res = await call('/api/admin/login', { body: { username: ADMIN.username, password: 'not-the-secret' } });
+    expect(res.status).toBe(401);
+    const row = await env.DB.prepare('select count(*) as n from admin_users').first<{ n: number }>();
+    expect(row!.n).toBe(0);
+  });
+});

@@ -12,6 +12,15 @@ import { verifyPassword } from '../../services/passwords';
 
 const INVALID_CREDENTIALS = 'Invalid username or password';
 
+/** Constant-time equality of two secrets (compares their SHA-256 digests). */
+async function sameSecret(a: string, b: string): Promise<boolean> {
+  const digest = async (text: string) => new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
+  const [x, y] = await Promise.all([digest(a), digest(b)]);
+  let difference = 0;
+  for (let i = 0; i < x.length; i++) difference |= x[i] ^ y[i];
+  return difference === 0;
+}
+
 /** Admin sign-in, sign-out, session check and password change (DECISIONS.md). */
 export const adminSession = new Hono<AppEnv>()
   .post('/login', validate('json', adminLoginSchema), async (c) => {
@@ -22,8 +31,9 @@ export const adminSession = new Hono<AppEnv>()
       return c.json({ message: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.' }, 429);
     }
 
-    // The first administrator comes from the ADMIN_USERNAME / ADMIN_PASSWORD secrets.
-    if (c.env.ADMIN_USERNAME && c.env.ADMIN_PASSWORD && username === c.env.ADMIN_USERNAME) {
+    // The first administrator comes from the ADMIN_USERNAME / ADMIN_PASSWORD secrets, created by
+    // the first sign-in that presents exactly those credentials (a failed attempt writes nothing).
+    if (c.env.ADMIN_USERNAME && c.env.ADMIN_PASSWORD && username === c.env.ADMIN_USERNAME && (await sameSecret(password, c.env.ADMIN_PASSWORD))) {
       const existing = await db.query.adminUsers.findFirst();
       if (!existing) await ensureAdmin(db, c.env.ADMIN_USERNAME, c.env.ADMIN_PASSWORD);
     }
