@@ -61,8 +61,11 @@ function preloadLinks(manifest: Manifest, page: string, alreadyLinked: string): 
     .join('\n    ');
 }
 
-/** Pages web/routes.tsx loads through lazyPage (with the React Query client). */
-const usesQueryClient = new Set(['pages/contact.tsx', 'pages/schedule.tsx']);
+/**
+ * Prerendered pages web/routes.tsx loads through lazyPage (with the React Query client). None at
+ * the moment: the contact and booking forms send with plain requests and load zod on submit.
+ */
+const usesQueryClient = new Set<string>([]);
 
 const fileFor = (pathname: string) => (pathname === '/' ? 'index.html' : `${pathname.slice(1)}.html`);
 

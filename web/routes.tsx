@@ -4,8 +4,9 @@ import { RootLayout } from './components/layout/root-layout';
 // Every page is its own chunk: a visitor downloads the shared frame and the page they open, never
 // the admin screens or the other pages' forms (the home page stays under its JS budget). The
 // browser loads the current page's chunk before hydrating the prerendered HTML (web/main.tsx).
-// lazyPage: the page gets the React Query client (forms, admin data). contentPage: static content
-// pages that need no data layer, so @tanstack/query-core stays out of their download.
+// lazyPage: the page gets the React Query client (admin data, unsubscribe). contentPage: pages that
+// need no data layer, so @tanstack/query-core stays out of their download (the contact and booking
+// forms send with plain requests and load zod when submitted).
 const lazyPage = (load: () => Promise<{ default: React.ComponentType }>) => async () => {
   // The wrapper first: it also configures zod (no eval probe under our CSP) before the page's
   // schemas are built. Its chunk is modulepreloaded with the page, so this costs no round trip.
@@ -25,8 +26,8 @@ export const routes: RouteObject[] = [
       { path: 'about', lazy: contentPage(() => import('./pages/about')) },
       { path: 'resources', lazy: contentPage(() => import('./pages/resources')) },
       { path: 'faq', lazy: contentPage(() => import('./pages/faq')) },
-      { path: 'contact', lazy: lazyPage(() => import('./pages/contact')) },
-      { path: 'schedule', lazy: lazyPage(() => import('./pages/schedule')) },
+      { path: 'contact', lazy: contentPage(() => import('./pages/contact')) },
+      { path: 'schedule', lazy: contentPage(() => import('./pages/schedule')) },
       { path: 'privacy-policy', lazy: contentPage(() => import('./pages/privacy-policy')) },
       { path: 'payment-success', lazy: contentPage(() => import('./pages/payment-success')) },
       { path: 'payment-cancelled', lazy: contentPage(() => import('./pages/payment-cancelled')) },

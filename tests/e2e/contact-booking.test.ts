@@ -26,6 +26,9 @@ function dayAhead(from: number, test: (weekday: number) => boolean): string {
 
 /** Shows the month holding `day` in the booking calendar (it opens on the current month). */
 async function showMonthOf(page: Page, day: string) {
+  // The calendar loads once the page is idle (a same-sized placeholder holds its place): a
+  // visitor waits for it to appear before turning its months.
+  await page.locator('td[data-day]').first().waitFor();
   const cell = page.locator(`td[data-day="${day}"]:not([data-outside])`);
   for (let i = 0; i < 3 && (await cell.count()) === 0; i++) await page.getByRole('button', { name: /next month/i }).click();
   return cell;
@@ -178,6 +181,7 @@ describe('schedule page', () => {
     // Week starts on Sunday.
     expect((await page.locator('th').first().textContent())?.trim()).toMatch(/^Su/);
     await open(page, '/schedule');
+    await page.locator('td[data-day]').first().waitFor();
     const yesterday = page.locator(`td[data-day="${nyDay(-1)}"]`).first();
     if ((await yesterday.count()) > 0) expect(await yesterday.getAttribute('data-disabled')).toBe('true');
     await context.close();

@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import { bookingServiceTypes, bookingTimeSlots, type BookingTimeSlot } from '../../web/content/booking';
-import { firmDateParts, firmToday, isCalendarDate, weekdayOf } from '../services/firm-time';
+import { FIRM_TIME_ZONE, firmDateParts, firmToday, isCalendarDate, weekdayOf } from '../services/firm-time';
 
 // The booking rules of SPEC 5 as resolved by DECISIONS.md: the 10 service types of the dropdown,
 // a real weekday that is not in the past in the firm's time zone, one of the 7 slots, and a phone
 // that is optional but holds at least 10 digits when given. Pure zod (no bindings): the booking
 // form runs the same schema before it sends anything, and the API runs it again.
 
-/** The firm's zone; the worker passes env.FIRM_TIME_ZONE (the same value, from wrangler.toml). */
-export const FIRM_TIME_ZONE = 'America/New_York';
+export { FIRM_TIME_ZONE };
 
 export const BOOKING_LIMITS = { name: 100, email: 254, phone: 40, date: 40, notes: 2000 } as const;
 

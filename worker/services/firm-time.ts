@@ -2,6 +2,13 @@
  * Calendar arithmetic in the firm's time zone (FIRM_TIME_ZONE, America/New_York): the daily cap,
  * booking dates and the newsletter schedule all count days as the office does, not as UTC does.
  */
+
+/**
+ * The firm's zone; the worker passes env.FIRM_TIME_ZONE (the same value, from wrangler.toml). Kept
+ * here, not beside the zod schemas, so the booking page can compute "today" without loading zod.
+ */
+export const FIRM_TIME_ZONE = 'America/New_York';
+
 export interface FirmDateParts {
   year: number;
   month: number;

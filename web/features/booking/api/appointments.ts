@@ -1,6 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AppointmentInput } from '../../../../worker/schemas/appointments';
-import { apiRequest } from '../../../lib/query-client';
 
 export interface SlotAvailability {
   time: string;
@@ -15,24 +13,35 @@ export interface BookedAppointment {
   status: 'requested' | 'confirmed' | 'cancelled';
 }
 
-const availabilityKey = (date: string) => [`/api/appointments/availability?date=${date}`];
-
-/** The 7 slots of a day and which are still free; re-read whenever a day is (re)chosen. */
-export function useAvailability(date: string | null) {
-  return useQuery<{ date: string; slots: SlotAvailability[] }>({
-    queryKey: availabilityKey(date ?? ''),
-    enabled: date !== null,
-    // Someone else may book meanwhile: never trust a cached answer for long.
-    staleTime: 0,
-    refetchOnMount: 'always',
-  });
+/**
+ * GET the 7 slots of a day and which are still free. Read afresh whenever a day is (re)chosen and
+ * after each booking attempt: someone else may book meanwhile. A plain fetch (SPEC 7: cookies sent,
+ * a non-OK answer is an error), so the page needs no React Query.
+ */
+export async function fetchAvailability(date: string): Promise<{ date: string; slots: SlotAvailability[] }> {
+  const res = await fetch(`/api/appointments/availability?date=${date}`, { credentials: 'include' });
+  if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
+  return (await res.json()) as { date: string; slots: SlotAvailability[] };
 }
 
-/** POST /api/appointments; afterwards that day's availability is read again. */
-export function useBookAppointment() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (request: AppointmentInput) => (await apiRequest('POST', '/api/appointments', request)).json() as Promise<BookedAppointment>,
-    onSettled: (_data, _error, request) => queryClient.invalidateQueries({ queryKey: availabilityKey(request.date) }),
-  });
+/**
+ * POST /api/appointments. The request helpers load with the first booking (their module also
+ * holds the React Query client, which this page does not need).
+ */
+export async function bookAppointment(request: AppointmentInput): Promise<BookedAppointment> {
+  const { apiRequest } = await import('../../../lib/query-client');
+  return (await (await apiRequest('POST', '/api/appointments', request)).json()) as BookedAppointment;
+}
+
+/** The server answers these with a message written for the visitor; anything else gets SPEC 8's text. */
+export async function bookingFailureText(error: unknown): Promise<string> {
+  const status = error instanceof Error ? Number(/^(\d{3}):/.exec(error.message)?.[1]) : NaN;
+  const fallback = 'Failed to schedule appointment. Please try again.';
+  if (status !== 400 && status !== 409 && status !== 429) return fallback;
+  try {
+    const { errorMessage } = await import('../../../lib/query-client');
+    return errorMessage(error, fallback);
+  } catch {
+    return fallback;
+  }
 }

@@ -1,7 +1,8 @@
 import { DayPicker } from 'react-day-picker';
 
-// react-day-picker is imported here only, and only the Schedule page imports this file, so the
-// calendar code lives in that page's chunk and no other page downloads it.
+// react-day-picker is imported here only, and only the booking form loads this file (with a
+// dynamic import, after the Schedule page has loaded), so the calendar code is a chunk of its own
+// that no other page downloads and that the Schedule page fetches once it is idle.
 
 const classNames = {
   root: 'relative w-full',

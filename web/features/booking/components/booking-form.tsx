@@ -1,16 +1,15 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { startTransition, useEffect, useRef, useState, type FormEvent } from 'react';
 import { bookingServiceTypes, bookingTimeSlots } from '../../../content/booking';
 import { firm } from '../../../content/firm';
-import { appointmentSchema, FIRM_TIME_ZONE, type AppointmentInput } from '../../../../worker/schemas/appointments';
-import { firmToday } from '../../../../worker/services/firm-time';
+import type { AppointmentInput } from '../../../../worker/schemas/appointments';
+import { FIRM_TIME_ZONE, firmToday } from '../../../../worker/services/firm-time';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { FieldError, Input, Label, Textarea } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
 import { trackFormSubmission } from '../../../lib/analytics';
-import { errorMessage } from '../../../lib/query-client';
-import { useAvailability, useBookAppointment } from '../api/appointments';
-import { BookingCalendar } from './booking-calendar';
+import { bookAppointment, bookingFailureText, fetchAvailability, type SlotAvailability } from '../api/appointments';
+import type { BookingCalendar } from './booking-calendar';
 
 // SPEC 3: the booking form's state; everything starts empty, the date unset.
 interface BookingState {
@@ -34,13 +33,6 @@ const fromIsoDate = (text: string) => {
 };
 const longDate = (d: Date) => d.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
 
-/** The server answers these with a message written for the visitor; anything else gets SPEC 8's text. */
-function bookingFailureText(error: unknown): string {
-  const status = error instanceof Error ? Number(/^(\d{3}):/.exec(error.message)?.[1]) : NaN;
-  const fallback = 'Failed to schedule appointment. Please try again.';
-  return status === 400 || status === 409 || status === 429 ? errorMessage(error, fallback) : fallback;
-}
-
 const selectClass =
   'block h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-600';
 
@@ -48,20 +40,57 @@ const selectClass =
 export function BookingForm() {
   const [form, setForm] = useState<BookingState>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [pending, setPending] = useState(false);
+  const busy = useRef(false);
   // "Today" in the firm's zone, known only in the browser: the prerendered HTML (built earlier)
-  // shows a same-sized placeholder instead of a calendar frozen at build time.
-  const [today, setToday] = useState<Date | null>(null);
-  useEffect(() => setToday(fromIsoDate(firmToday(FIRM_TIME_ZONE))), []);
+  // shows a same-sized placeholder instead of a calendar frozen at build time. The calendar
+  // (react-day-picker with its date-fns) is its own chunk, loaded once the page has loaded and the
+  // browser is idle, so it is neither downloaded nor run while the page paints and hydrates; the
+  // placeholder keeps its space meanwhile.
+  const [calendar, setCalendar] = useState<{ Calendar: typeof BookingCalendar; today: Date } | null>(null);
+  useEffect(() => {
+    let live = true;
+    let idle: number | undefined;
+    const load = () => {
+      void import('./booking-calendar').then(({ BookingCalendar }) => {
+        // A transition: React renders the month in short slices instead of one long task.
+        if (live) startTransition(() => setCalendar({ Calendar: BookingCalendar, today: fromIsoDate(firmToday(FIRM_TIME_ZONE)) }));
+      }, (error: unknown) => console.error('Booking calendar failed to load:', error));
+    };
+    // Once the page has loaded and the browser is idle (at the latest a second later).
+    const whenIdle = () => {
+      idle = typeof requestIdleCallback === 'function' ? requestIdleCallback(load, { timeout: 1000 }) : window.setTimeout(load, 1);
+    };
+    if (document.readyState === 'complete') whenIdle();
+    else window.addEventListener('load', whenIdle, { once: true });
+    return () => {
+      live = false;
+      window.removeEventListener('load', whenIdle);
+      if (idle !== undefined) (typeof cancelIdleCallback === 'function' ? cancelIdleCallback : clearTimeout)(idle);
+    };
+  }, []);
 
   const isoDate = form.date ? toIsoDate(form.date) : null;
-  const availability = useAvailability(isoDate);
-  const book = useBookAppointment();
-  const unavailable = new Set(availability.data?.slots.filter((s) => !s.available).map((s) => s.time));
+  // Each day's slots as last read from the server (kept while a re-read is under way).
+  const [slotsByDate, setSlotsByDate] = useState<Record<string, SlotAvailability[]>>({});
+  const loadAvailability = async (date: string) => {
+    try {
+      const { slots } = await fetchAvailability(date);
+      setSlotsByDate((known) => ({ ...known, [date]: slots }));
+    } catch {
+      // Unknown availability: every slot stays selectable; the server still refuses a taken one.
+    }
+  };
+  useEffect(() => {
+    if (isoDate) void loadAvailability(isoDate);
+  }, [isoDate]);
+  const slots = isoDate ? slotsByDate[isoDate] : undefined;
+  const unavailable = new Set(slots?.filter((s) => !s.available).map((s) => s.time));
 
   // A slot chosen before its day's availability arrived (or booked by someone meanwhile) is dropped.
   useEffect(() => {
     if (form.timeSlot && unavailable.has(form.timeSlot)) setForm((f) => ({ ...f, timeSlot: '' }));
-  }, [availability.data]);
+  }, [slots]);
 
   const update = <K extends keyof BookingState>(key: K, value: BookingState[K]) => {
     setForm((f) => ({ ...f, [key]: value }));
@@ -70,6 +99,8 @@ export function BookingForm() {
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
+    // One submit at a time (the first one may still be loading the schema).
+    if (busy.current) return;
     if (!form.name.trim() || !form.email.trim() || !form.serviceType || !form.date || !form.timeSlot) {
       toast({ variant: 'destructive', title: 'Missing Information', description: 'Please fill in all required fields' });
       return;
@@ -83,25 +114,48 @@ export function BookingForm() {
       timeSlot: form.timeSlot as AppointmentInput['timeSlot'],
       notes: form.notes,
     };
-    // The same rules the server applies (shared schema): catch a short phone number here.
-    const checked = appointmentSchema.safeParse(request);
+    // The same rules the server applies (shared schema, loaded with the first submit): catch a
+    // short phone number here.
+    busy.current = true;
+    let checked;
+    try {
+      const { appointmentSchema } = await import('../validate-appointment');
+      checked = appointmentSchema.safeParse(request);
+    } catch (error) {
+      busy.current = false;
+      console.error('Appointment booking failed:', error);
+      toast({ variant: 'destructive', title: 'Error', description: 'Failed to schedule appointment. Please try again.' });
+      return;
+    }
     if (!checked.success) {
+      busy.current = false;
       const fieldErrors: FieldErrors = {};
       for (const issue of checked.error.issues) fieldErrors[String(issue.path[0]) as keyof BookingState] ??= issue.message;
       setErrors(fieldErrors);
       toast({ variant: 'destructive', title: 'Error', description: checked.error.issues[0].message });
       return;
     }
+    setPending(true);
+    let failure: { error: unknown } | null = null;
     try {
-      await book.mutateAsync(request);
+      await bookAppointment(request);
+    } catch (error) {
+      failure = { error };
+    }
+    // Booked or refused, that day's availability is read again before the visitor hears back.
+    await loadAvailability(request.date);
+    const failureText = failure ? await bookingFailureText(failure.error) : '';
+    setPending(false);
+    busy.current = false;
+    if (!failure) {
       trackFormSubmission('Appointment Booking', 'success');
       toast({ title: 'Appointment Scheduled!', description: "We'll contact you shortly to confirm your appointment." });
       setForm(EMPTY);
       setErrors({});
-    } catch (error) {
-      console.error('Appointment booking failed:', error);
+    } else {
+      console.error('Appointment booking failed:', failure.error);
       trackFormSubmission('Appointment Booking', 'error');
-      toast({ variant: 'destructive', title: 'Error', description: bookingFailureText(error) });
+      toast({ variant: 'destructive', title: 'Error', description: failureText });
     }
   }
 
@@ -169,8 +223,8 @@ export function BookingForm() {
                 Preferred Date *
               </p>
               <div className="min-h-[340px] rounded-md border border-slate-200 p-2 sm:p-3">
-                {today ? (
-                  <BookingCalendar today={today} selected={form.date} onSelect={(date) => update('date', date)} labelledBy="booking-date-label" />
+                {calendar ? (
+                  <calendar.Calendar today={calendar.today} selected={form.date} onSelect={(date) => update('date', date)} labelledBy="booking-date-label" />
                 ) : (
                   <p className="pt-4 text-center text-sm text-slate-500">Loading calendar...</p>
                 )}
@@ -197,7 +251,7 @@ export function BookingForm() {
                   })}
                 </select>
                 <FieldError id="booking-timeSlot-error" message={errors.timeSlot} />
-                {form.date && availability.data && unavailable.size === bookingTimeSlots.length && (
+                {form.date && slots && unavailable.size === bookingTimeSlots.length && (
                   <p className="mt-1 text-sm text-amber-800">No times are left on this day. Please choose another day.</p>
                 )}
               </div>
@@ -216,8 +270,8 @@ export function BookingForm() {
             </div>
           </div>
 
-          <Button type="submit" size="lg" className="w-full" disabled={book.isPending}>
-            {book.isPending ? 'Scheduling...' : 'Schedule Appointment'}
+          <Button type="submit" size="lg" className="w-full" disabled={pending}>
+            {pending ? 'Scheduling...' : 'Schedule Appointment'}
           </Button>
           <p className="text-center text-sm text-slate-600">
             * Required fields. We'll contact you within 24 hours to confirm your appointment. Questions? Call{' '}

@@ -1,41 +1,99 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
-import { contactSchema, type ContactInput, type ContactRequest } from '../../../../worker/schemas/contact';
+import { useRef, useState, type FormEvent } from 'react';
+import type { ContactInput } from '../../../../worker/schemas/contact';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { FieldError, Input, Label, Textarea } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
 import { trackFormSubmission } from '../../../lib/analytics';
-import { errorMessage } from '../../../lib/query-client';
-import { useSendContactMessage } from '../api/send-contact-message';
+import { contactErrorText, sendContactMessage } from '../api/send-contact-message';
 
-const EMPTY: ContactInput = { name: '', email: '', phone: '', message: '', website: '' };
+type Field = keyof ContactInput;
+/** In the form's order: the first invalid one gets the focus. */
+const FIELDS: readonly Field[] = ['name', 'email', 'phone', 'message', 'website'];
+type FieldErrors = Partial<Record<Field, string>>;
+type Validate = (values: ContactInput) => { data?: ContactInput; errors: FieldErrors };
 
-/** SPEC 2/4/5/8: 'Send us a Message'. Validated by the same zod schema as POST /api/contact. */
+/** The shared zod schema of POST /api/contact, loaded with the first submit (see validate-contact.ts). */
+async function loadValidator(): Promise<Validate> {
+  const { contactSchema } = await import('../validate-contact');
+  return (values) => {
+    const parsed = contactSchema.safeParse(values);
+    if (parsed.success) return { data: { ...parsed.data, phone: parsed.data.phone ?? '' }, errors: {} };
+    const errors: FieldErrors = {};
+    for (const issue of parsed.error.issues) errors[String(issue.path[0]) as Field] ??= issue.message;
+    return { errors };
+  };
+}
+
+const readForm = (form: HTMLFormElement): ContactInput => {
+  const data = new FormData(form);
+  return Object.fromEntries(FIELDS.map((field) => [field, String(data.get(field) ?? '')])) as ContactInput;
+};
+
+/**
+ * SPEC 2/4/5/8: 'Send us a Message'. Validated by the same zod schema as POST /api/contact. Plain
+ * uncontrolled inputs (no form library): checked on submit and, once submitted, again as the
+ * visitor corrects a field; the form empties after a message is sent.
+ */
 export function ContactForm() {
-  const send = useSendContactMessage();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<ContactInput, unknown, ContactRequest>({ resolver: zodResolver(contactSchema), defaultValues: EMPTY });
+  const formRef = useRef<HTMLFormElement>(null);
+  const validator = useRef<Validate | null>(null);
+  const submitted = useRef(false);
+  const busy = useRef(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [pending, setPending] = useState(false);
 
-  async function onSubmit(values: ContactRequest) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    // One submit at a time (the first one may still be loading the schema).
+    if (busy.current) return;
+    busy.current = true;
+    const form = event.currentTarget;
+    submitted.current = true;
     try {
-      await send.mutateAsync({ ...values, phone: values.phone ?? '' });
+      validator.current ??= await loadValidator();
+    } catch (error) {
+      busy.current = false;
+      console.error('Contact form submission failed:', error);
+      toast({ variant: 'destructive', title: 'Error', description: 'Failed to send message. Please try again.' });
+      return;
+    }
+    const { data, errors: found } = validator.current(readForm(form));
+    setErrors(found);
+    if (!data) {
+      busy.current = false;
+      const first = FIELDS.find((field) => found[field]);
+      if (first) form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    setPending(true);
+    try {
+      await sendContactMessage(data);
       console.log('Contact form submitted successfully');
       trackFormSubmission('Contact Form', 'success');
       toast({ title: 'Message Sent', description: "We'll get back to you as soon as possible." });
-      reset(EMPTY);
+      formRef.current?.reset();
+      submitted.current = false;
+      setErrors({});
     } catch (error) {
       console.error('Contact form submission failed:', error);
       trackFormSubmission('Contact Form', 'error');
-      toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to send message. Please try again.') });
+      toast({ variant: 'destructive', title: 'Error', description: await contactErrorText(error) });
+    } finally {
+      busy.current = false;
+      setPending(false);
     }
   }
 
-  const described = (field: keyof ContactInput) => (errors[field] ? { 'aria-invalid': true, 'aria-describedby': `contact-${field}-error` } : {});
+  // After a submit, each edit re-checks the whole form and updates that field's message.
+  function onChange(event: FormEvent<HTMLFormElement>) {
+    const field = (event.target as HTMLInputElement).name as Field;
+    if (!submitted.current || !validator.current || !FIELDS.includes(field)) return;
+    const message = validator.current(readForm(event.currentTarget)).errors[field];
+    setErrors((current) => (current[field] === message ? current : { ...current, [field]: message }));
+  }
+
+  const described = (field: Field) => (errors[field] ? { 'aria-invalid': true, 'aria-describedby': `contact-${field}-error` } : {});
 
   return (
     <Card>
@@ -44,34 +102,34 @@ export function ContactForm() {
         <p className="text-sm text-slate-600">Tell us how we can help. We reply on business days.</p>
       </CardHeader>
       <CardContent>
-        <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4">
+        <form ref={formRef} onSubmit={onSubmit} onChange={onChange} noValidate className="space-y-4">
           <div>
             <Label htmlFor="contact-name">Name</Label>
-            <Input id="contact-name" autoComplete="name" placeholder="Your name" {...register('name')} {...described('name')} />
-            <FieldError id="contact-name-error" message={errors.name?.message} />
+            <Input id="contact-name" name="name" autoComplete="name" placeholder="Your name" {...described('name')} />
+            <FieldError id="contact-name-error" message={errors.name} />
           </div>
           <div>
             <Label htmlFor="contact-email">Email</Label>
-            <Input id="contact-email" type="email" autoComplete="email" placeholder="you@example.com" {...register('email')} {...described('email')} />
-            <FieldError id="contact-email-error" message={errors.email?.message} />
+            <Input id="contact-email" name="email" type="email" autoComplete="email" placeholder="you@example.com" {...described('email')} />
+            <FieldError id="contact-email-error" message={errors.email} />
           </div>
           <div>
             <Label htmlFor="contact-phone">Phone (Optional)</Label>
-            <Input id="contact-phone" type="tel" autoComplete="tel" placeholder="(555) 123-4567" {...register('phone')} {...described('phone')} />
-            <FieldError id="contact-phone-error" message={errors.phone?.message} />
+            <Input id="contact-phone" name="phone" type="tel" autoComplete="tel" placeholder="(555) 123-4567" {...described('phone')} />
+            <FieldError id="contact-phone-error" message={errors.phone} />
           </div>
           <div>
             <Label htmlFor="contact-message">Message</Label>
-            <Textarea id="contact-message" rows={5} placeholder="How can we help you?" {...register('message')} {...described('message')} />
-            <FieldError id="contact-message-error" message={errors.message?.message} />
+            <Textarea id="contact-message" name="message" rows={5} placeholder="How can we help you?" {...described('message')} />
+            <FieldError id="contact-message-error" message={errors.message} />
           </div>
           {/* Honeypot: invisible to people and to assistive technology; bots fill it. */}
           <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
             <label htmlFor="contact-website">Website</label>
-            <input id="contact-website" type="text" tabIndex={-1} autoComplete="off" {...register('website')} />
+            <input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
           </div>
-          <Button type="submit" size="lg" className="w-full" disabled={send.isPending}>
-            {send.isPending ? 'Sending...' : 'Send Message'}
+          <Button type="submit" size="lg" className="w-full" disabled={pending}>
+            {pending ? 'Sending...' : 'Send Message'}
           </Button>
         </form>
       </CardContent>

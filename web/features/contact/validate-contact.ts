@@ -1,0 +1,6 @@
+// Loaded on the visitor's first submit, not with the page: zod and the shared schema are the
+// biggest part of the form's code and nobody needs them to read the page.
+// zod-jitless first: it must configure zod before the schema below is built (no eval probe under our CSP).
+import '../../lib/zod-jitless';
+
+export { contactSchema } from '../../../worker/schemas/contact';
