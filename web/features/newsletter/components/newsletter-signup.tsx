@@ -23,7 +23,8 @@ export function NewsletterSignup() {
     setPending(true);
     try {
       const [{ newsletterSubscribeSchema }, { apiRequest, errorMessage }] = await Promise.all([
-        import('../../../../worker/schemas/newsletter'),
+        // zod-jitless first: zod must be configured before the schema is built (no eval probe under our CSP).
+        import('../../../lib/zod-jitless').then(() => import('../../../../worker/schemas/newsletter')),
         import('../../../lib/query-client'),
       ]);
       const parsed = newsletterSubscribeSchema.safeParse({ email, name });
