@@ -52,9 +52,12 @@ export function BookingForm() {
     let live = true;
     let idle: number | undefined;
     const load = () => {
+      // The browser's first time-zone date format is its slowest (it loads the zone data): done
+      // here, while the calendar chunk downloads, rather than in the same task as its evaluation.
+      const today = fromIsoDate(firmToday(FIRM_TIME_ZONE));
       void import('./booking-calendar').then(({ BookingCalendar }) => {
         // A transition: React renders the month in short slices instead of one long task.
-        if (live) startTransition(() => setCalendar({ Calendar: BookingCalendar, today: fromIsoDate(firmToday(FIRM_TIME_ZONE)) }));
+        if (live) startTransition(() => setCalendar({ Calendar: BookingCalendar, today }));
       }, (error: unknown) => console.error('Booking calendar failed to load:', error));
     };
     // Once the page has loaded and the browser is idle (at the latest a second later).
