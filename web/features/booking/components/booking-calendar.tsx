@@ -53,6 +53,8 @@ export function BookingCalendar({
       today={today}
       weekStartsOn={0}
       showOutsideDays
+      // Always six week rows, so every month is the same height and the reserved box never grows.
+      fixedWeeks
       startMonth={today}
       defaultMonth={selected ?? today}
       disabled={[{ before: today }, { dayOfWeek: [0, 6] }]}

@@ -225,7 +225,7 @@ export function BookingForm() {
               <p id="booking-date-label" className="mb-1 block text-sm font-medium text-slate-800">
                 Preferred Date *
               </p>
-              <div className="min-h-[340px] rounded-md border border-slate-200 p-2 sm:p-3">
+              <div className="min-h-[340px] rounded-md border border-slate-200 p-2 sm:min-h-[374px] sm:p-3">
                 {calendar ? (
                   <calendar.Calendar today={calendar.today} selected={form.date} onSelect={(date) => update('date', date)} labelledBy="booking-date-label" />
                 ) : (
