@@ -8,7 +8,7 @@ import { validate } from '../middleware/validate';
 import { appointmentSchema, availabilityQuerySchema, BOOKING_MESSAGES, createAppointmentSchema, slotHasPassed } from '../schemas/appointments';
 import { clientIp, hashIp } from '../services/client-ip';
 import { appointmentConfirmationEmail, appointmentNotificationEmail, sendAfterStoring } from '../services/submission-emails';
-import { admitSubmission, IP_WINDOW_SECONDS, recordSubmitter, releaseDailySubmission } from '../services/submission-limits';
+import { IP_WINDOW_SECONDS, storeSubmission } from '../services/submission-limits';
 
 /** True for D1's error when the partial UNIQUE index over active bookings refuses a row. */
 export function isSlotTaken(error: unknown): boolean {
@@ -49,15 +49,11 @@ export const appointmentsApi = new Hono<AppEnv>()
   .post('/', validateBooking, async (c) => {
     const input = c.req.valid('json');
     const ipHash = await hashIp(clientIp(c), c.env.JWT_SECRET);
-    const admission = await admitSubmission(c.env, ipHash);
-    if (!admission.ok) return c.json({ message: admission.message }, 429, { 'Retry-After': String(IP_WINDOW_SECONDS) });
-
-    const db = getDb(c.env.DB);
-    let stored;
+    let result;
     try {
       // The partial UNIQUE index appointments_active_slot_uq decides who gets a slot: the database
       // refuses the second active row for (date, timeSlot), however close together they arrive.
-      const [inserted] = await db.batch([
+      result = await storeSubmission<typeof appointments.$inferSelect>(c.env, ipHash, (db) =>
         db
           .insert(appointments)
           .values({
@@ -71,15 +67,13 @@ export const appointmentsApi = new Hono<AppEnv>()
             status: 'requested',
           })
           .returning(),
-        recordSubmitter(db, admission.day, ipHash),
-      ]);
-      stored = inserted[0];
+      );
     } catch (error) {
-      // Nothing was stored: give today's submission back.
-      await releaseDailySubmission(c.env, admission.day);
       if (isSlotTaken(error)) return c.json({ message: BOOKING_MESSAGES.taken }, 409);
       throw error;
     }
+    if (!result.ok) return c.json({ message: result.message }, 429, { 'Retry-After': String(IP_WINDOW_SECONDS) });
+    const stored = result.row;
 
     await sendAfterStoring(c.env, [appointmentConfirmationEmail(c.env, stored), appointmentNotificationEmail(c.env, stored)]);
     return c.json({ id: stored.id, message: bookingResponseMessage, date: stored.date, timeSlot: stored.timeSlot, status: stored.status }, 201);

@@ -1,12 +1,11 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { getDb } from '../db/client';
 import { contactMessages } from '../db/schema';
 import type { AppEnv } from '../env';
 import { validate } from '../middleware/validate';
 import { CONTACT_SUCCESS_MESSAGE, contactSchema } from '../schemas/contact';
 import { clientIp, hashIp } from '../services/client-ip';
 import { contactNotificationEmail, sendAfterStoring } from '../services/submission-emails';
-import { admitSubmission, recordSubmitter, releaseDailySubmission, IP_WINDOW_SECONDS } from '../services/submission-limits';
+import { IP_WINDOW_SECONDS, storeSubmission } from '../services/submission-limits';
 
 /**
  * The honeypot: a field people never see. A bot that fills it gets the normal success answer and
@@ -26,25 +25,15 @@ export const honeypot = (field: string): MiddlewareHandler<AppEnv> =>
 export const contact = new Hono<AppEnv>().post('/', honeypot('website'), validate('json', contactSchema), async (c) => {
   const input = c.req.valid('json');
   const ipHash = await hashIp(clientIp(c), c.env.JWT_SECRET);
-  const admission = await admitSubmission(c.env, ipHash);
-  if (!admission.ok) return c.json({ message: admission.message }, 429, { 'Retry-After': String(IP_WINDOW_SECONDS) });
-
-  const db = getDb(c.env.DB);
-  let stored;
-  try {
-    // One transaction: the message and today's distinct-submitter record.
-    const [inserted] = await db.batch([
-      db
-        .insert(contactMessages)
-        .values({ name: input.name, email: input.email, phone: input.phone || null, message: input.message })
-        .returning(),
-      recordSubmitter(db, admission.day, ipHash),
-    ]);
-    stored = inserted[0];
-  } catch (error) {
-    await releaseDailySubmission(c.env, admission.day);
-    throw error;
-  }
+  // One transaction: the message and today's distinct-submitter record.
+  const result = await storeSubmission<typeof contactMessages.$inferSelect>(c.env, ipHash, (db) =>
+    db
+      .insert(contactMessages)
+      .values({ name: input.name, email: input.email, phone: input.phone || null, message: input.message })
+      .returning(),
+  );
+  if (!result.ok) return c.json({ message: result.message }, 429, { 'Retry-After': String(IP_WINDOW_SECONDS) });
+  const stored = result.row;
 
   await sendAfterStoring(c.env, [contactNotificationEmail(c.env, stored)]);
   return c.json({ message: CONTACT_SUCCESS_MESSAGE }, 201);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { BatchItem } from 'drizzle-orm/batch';
+import { getDb, type Db } from '../db/client';
 import { dailySubmissions, dailySubmitters } from '../db/schema';
 import type { Bindings } from '../env';
 import { firm } from '../../web/content/firm';
@@ -97,4 +98,28 @@ export async function todaysSubmissionStats(db: Db, day: string): Promise<{ glob
     .from(dailySubmitters)
     .where(sql`${dailySubmitters.day} = ${day}`);
   return { globalCount: counted?.count ?? 0, ipCount: Number(ips?.count ?? 0) };
+}
+
+export type StoredSubmission<Row> = { ok: true; row: Row } | { ok: false; message: string };
+
+/**
+ * Stores one form submission (contact message or booking) under the abuse limits: admits it, then
+ * writes its row and today's submitter record in one transaction. If that write fails, the daily
+ * slot is given back and the error is rethrown for the route to answer (e.g. 409 for a taken slot).
+ */
+export async function storeSubmission<Row>(
+  env: Bindings,
+  ipHash: string,
+  insertRow: (db: Db) => BatchItem<'sqlite'>,
+): Promise<StoredSubmission<Row>> {
+  const admission = await admitSubmission(env, ipHash);
+  if (!admission.ok) return admission;
+  const db = getDb(env.DB);
+  try {
+    const [inserted] = await db.batch([insertRow(db), recordSubmitter(db, admission.day, ipHash)]);
+    return { ok: true, row: (inserted as Row[])[0] };
+  } catch (error) {
+    await releaseDailySubmission(env, admission.day);
+    throw error;
+  }
 }
