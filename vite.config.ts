@@ -2,7 +2,29 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { unstable_readConfig } from 'wrangler';
+import { firm } from './web/content/firm.ts';
 import { securityHeaders } from './worker/security-headers.ts';
+
+/**
+ * The site's public origin, SITE_URL in wrangler.toml's [vars]: the one source for the worker's
+ * e-mailed links and for the canonical URLs, JSON-LD and sitemap the build writes. Read with
+ * wrangler's own config reader, so the build sees exactly what the deployed worker gets.
+ */
+function publicSiteUrl(): string {
+  const config = unstable_readConfig({ config: fileURLToPath(new URL('./wrangler.toml', import.meta.url)) }, { hideWarnings: true });
+  const value = config.vars.SITE_URL;
+  if (typeof value !== 'string' || !/^https?:\/\/[^/]+\/?$/.test(value)) {
+    throw new Error(`wrangler.toml [vars] SITE_URL must be the site's origin, like "https://www.example.com" (got ${JSON.stringify(value)})`);
+  }
+  return value.replace(/\/$/, '');
+}
+
+/** Puts the firm's name (web/content/firm.ts) into web/index.html's default title and description, at %FIRM_NAME%. */
+function firmNameInHtml(): Plugin {
+  const escaped = firm.name.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  return { name: 'firm-name-in-html', transformIndexHtml: (html) => html.replaceAll('%FIRM_NAME%', escaped) };
+}
 
 /**
  * Writes dist/client/_headers so Workers Static Assets sends the same security headers with HTML
@@ -26,18 +48,22 @@ function staticSecurityHeaders(): Plugin {
     // double effects) to the browser tests.
     if (command === 'build') process.env.NODE_ENV = 'production';
     return {
-    // The footer's copyright year in the prerendered HTML; the browser's clock takes over after hydration.
-    define: { 'import.meta.env.VITE_BUILD_YEAR': JSON.stringify(String(new Date().getFullYear())) },
+    define: {
+      // The footer's copyright year in the prerendered HTML; the browser's clock takes over after hydration.
+      'import.meta.env.VITE_BUILD_YEAR': JSON.stringify(String(new Date().getFullYear())),
+      'import.meta.env.VITE_SITE_URL': JSON.stringify(publicSiteUrl()),
+    },
     root: fileURLToPath(new URL('./web', import.meta.url)),
     publicDir: fileURLToPath(new URL('./web/public', import.meta.url)),
-    plugins: [react(), tailwindcss(), staticSecurityHeaders()],
+    plugins: [react(), tailwindcss(), firmNameInHtml(), staticSecurityHeaders()],
     build: {
       // BUILD_OUT_DIR lets the browser tests build into a private directory (parallel runs never
       // overwrite each other's assets); everything else uses dist/client, as wrangler.toml does.
-      outDir: process.env.BUILD_OUT_DIR ?? fileURLToPath(new URL('./dist/client', import.meta.url)),
+      outDir: process.env.BUILD_OUT_DIR || fileURLToPath(new URL('./dist/client', import.meta.url)),
       emptyOutDir: true,
       target: 'es2022',
-      // Read by scripts/prerender.ts (modulepreload of each page's chunks), then deleted.
+      // Read by scripts/prerender.ts (modulepreload of each page's chunks); kept on disk, never
+      // uploaded (the .assetsignore the prerender step writes).
       manifest: true,
       rolldownOptions: {
         output: {

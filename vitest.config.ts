@@ -34,6 +34,10 @@ export default defineConfig({
         },
       },
       {
+        // The production build as `wrangler deploy` would upload it (builds dist/client).
+        test: { name: 'build', include: ['tests/build/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 240_000 },
+      },
+      {
         // Pure web modules (no DOM needed), e.g. the subscriber CSV builder.
         test: { name: 'web', include: ['tests/web/**/*.test.ts'], environment: 'node' },
       },

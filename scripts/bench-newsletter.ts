@@ -62,7 +62,7 @@ executeLocalSql(
   persistTo,
 );
 
-// wrangler.toml without [assets]: with Workers Static Assets the SPA fallback answers /__scheduled
+// wrangler.toml without [assets]: with Workers Static Assets the 404 page answers /__scheduled
 // before the worker sees it. Written under .wrangler/ (git-ignored), so paths point one level up.
 const configDir = join(projectRoot, '.wrangler');
 mkdirSync(configDir, { recursive: true });

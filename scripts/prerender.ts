@@ -1,35 +1,26 @@
 // The second half of `npm run build`: renders every public route to static HTML (title, meta,
 // canonical, Open Graph, JSON-LD and the page's content in the first response), writes a shell
-// for client-only screens, and generates sitemap.xml and robots.txt. Honours BUILD_OUT_DIR.
+// for client-only screens, the 404 page, sitemap.xml, robots.txt and .assetsignore. Honours
+// BUILD_OUT_DIR. `npm start`, the browser tests, `npm run check` and `npm run deploy` all run this
+// same build (docs/decisions/0007-one-build-real-404s.md).
 //
-// Where the files go (Workers Static Assets, html_handling "auto-trailing-slash"):
-//   /            -> index.html       (prerendered home; also the SPA fallback for unknown paths,
-//                                     which web/main.tsx then renders on the client: the 404 page)
+// Where the files go (Workers Static Assets, html_handling "auto-trailing-slash",
+// not_found_handling "404-page"):
+//   /            -> index.html       (prerendered home)
 //   /services    -> services.html    (and likewise for every other public route)
 //   /admin...    -> admin.html, admin/login.html, ... : the empty shell (noindex), never the home
 //                                     page's content flashing before the admin screen renders.
+//   anything else -> 404.html, served with status 404: the prerendered 404 page (noindex).
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
+import { htmlFileFor, publicRoutes } from './lib/public-routes.ts';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
-const outDir = process.env.BUILD_OUT_DIR ?? join(projectRoot, 'dist/client');
+const outDir = process.env.BUILD_OUT_DIR || join(projectRoot, 'dist/client');
 
-/** Public routes: prerendered, and (except the payment pages) listed in the sitemap. */
-const publicRoutes = [
-  { path: '/', page: 'pages/home.tsx', priority: '1.0', sitemap: true },
-  { path: '/services', page: 'pages/services.tsx', priority: '0.9', sitemap: true },
-  { path: '/about', page: 'pages/about.tsx', priority: '0.8', sitemap: true },
-  { path: '/resources', page: 'pages/resources.tsx', priority: '0.7', sitemap: true },
-  { path: '/faq', page: 'pages/faq.tsx', priority: '0.8', sitemap: true },
-  { path: '/contact', page: 'pages/contact.tsx', priority: '0.9', sitemap: true },
-  { path: '/schedule', page: 'pages/schedule.tsx', priority: '0.9', sitemap: true },
-  { path: '/privacy-policy', page: 'pages/privacy-policy.tsx', priority: '0.3', sitemap: true },
-  { path: '/payment-success', page: 'pages/payment-success.tsx', priority: '0.1', sitemap: false },
-  { path: '/payment-cancelled', page: 'pages/payment-cancelled.tsx', priority: '0.1', sitemap: false },
-] as const;
 
 interface ServerEntry {
   renderRoute(pathname: string): Promise<{ html: string; head: import('../web/lib/page-meta').HeadMeta | null; status: number }>;
@@ -67,7 +58,9 @@ function preloadLinks(manifest: Manifest, page: string, alreadyLinked: string): 
  */
 const usesQueryClient = new Set<string>([]);
 
-const fileFor = (pathname: string) => (pathname === '/' ? 'index.html' : `${pathname.slice(1)}.html`);
+/** A path no route claims: the router's catch-all renders the 404 page for it. */
+const NOT_FOUND_PROBE = '/__not-found__';
+
 
 async function main() {
   const ssrDir = mkdtempSync(join(tmpdir(), 'cpa-prerender-'));
@@ -97,7 +90,7 @@ async function main() {
       if (child.index || !child.path || child.path.includes(':') || child.path.includes('*')) continue;
       const pathname = `/${child.path}`;
       if (publicPaths.has(pathname)) continue;
-      writeFile(fileFor(pathname), shell);
+      writeFile(htmlFileFor(pathname), shell);
     }
 
     for (const route of publicRoutes) {
@@ -108,8 +101,21 @@ async function main() {
         .replace(headBlock, () => entry.renderHeadTags(head))
         .replace('</head>', () => `  ${preloadLinks(manifest, route.page, template)}\n  </head>`)
         .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${route.path}">${html}</div>`);
-      writeFile(fileFor(route.path), page);
+      writeFile(htmlFileFor(route.path), page);
     }
+
+    // The 404 page: rendered through the route table's catch-all, so it is the same component the
+    // client shows after a client-side navigation to an unknown path. data-prerendered="*" tells
+    // web/main.tsx to hydrate it on whatever unknown path it was served for.
+    const notFound = await entry.renderRoute(NOT_FOUND_PROBE);
+    if (!notFound.head?.noindex) throw new Error('the 404 page must be noindex');
+    writeFile(
+      '404.html',
+      template
+        .replace(headBlock, () => entry.renderHeadTags(notFound.head!))
+        .replace('</head>', () => `  ${preloadLinks(manifest, 'pages/not-found.tsx', template)}\n  </head>`)
+        .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="*">${notFound.html}</div>`),
+    );
 
     const siteUrl = entry.siteUrl;
     const today = new Date().toISOString().slice(0, 10);
@@ -118,9 +124,10 @@ async function main() {
       .map((r) => `  <url>\n    <loc>${siteUrl}${r.path}</loc>\n    <lastmod>${today}</lastmod>\n    <priority>${r.priority}</priority>\n  </url>`);
     writeFile('sitemap.xml', `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`);
     writeFile('robots.txt', `User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\n\nSitemap: ${siteUrl}/sitemap.xml\n`);
-    // The manifest was only for this step; it is not a file the site should serve.
-    rmSync(join(outDir, '.vite'), { recursive: true, force: true });
-    console.log(`prerendered ${publicRoutes.length} routes into ${outDir}`);
+    // Build-only files stay on disk for inspection but are never uploaded or served: wrangler reads
+    // .assetsignore (gitignore syntax) in the assets directory, in `wrangler deploy` and `wrangler dev`.
+    writeFile('.assetsignore', '# Build-only files (scripts/prerender.ts): never uploaded, never served.\n.vite/\n');
+    console.log(`prerendered ${publicRoutes.length} routes and the 404 page into ${outDir}`);
   } finally {
     rmSync(ssrDir, { recursive: true, force: true });
   }

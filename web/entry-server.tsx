@@ -3,13 +3,11 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { firm } from './content/firm';
 import { takeServerHead, type HeadMeta } from './lib/page-meta';
 import { routes } from './routes';
 
-export { renderHeadTags } from './lib/page-meta';
+export { renderHeadTags, siteUrl } from './lib/page-meta';
 export { routes };
-export const siteUrl = firm.siteUrl;
 
 const handler = createStaticHandler(routes);
 

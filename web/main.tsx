@@ -15,15 +15,18 @@ const app = (
 );
 
 /**
- * Public routes arrive prerendered (see scripts/prerender.ts): the static HTML names its route in
- * data-prerendered. When it is this page, hydrate it once the route's lazy page chunk is loaded
- * (so the first client render equals the HTML). Any other HTML (the SPA fallback, which is the
- * prerendered home page, served for unknown paths and client-only screens) is replaced instead.
+ * Public routes and the 404 page arrive prerendered (see scripts/prerender.ts): the static HTML
+ * names its route in data-prerendered. When it is this page, hydrate it once the route's lazy page
+ * chunk is loaded (so the first client render equals the HTML). Any other HTML (the empty shell of
+ * client-only screens such as /admin) is replaced instead.
  */
 function start() {
   const prerenderedPath = container.dataset.prerendered;
   const currentPath = window.location.pathname.replace(/(.)\/+$/, '$1');
-  if (prerenderedPath !== undefined && prerenderedPath === currentPath) {
+  // "*" is the prerendered 404 page (404.html), served for any unknown path: it matches when the
+  // router also lands on its catch-all route.
+  const isNotFound = router.state.matches.at(-1)?.route.path === '*';
+  if (prerenderedPath !== undefined && (prerenderedPath === currentPath || (prerenderedPath === '*' && isNotFound))) {
     hydrateRoot(container, app);
   } else {
     container.replaceChildren();

@@ -4,6 +4,7 @@ import { pruneLoginFailures } from './services/login-throttle';
 import { countingD1 } from './services/newsletter/d1-counter';
 import { startPeriodNewsletter } from './services/newsletter/scheduler';
 import { batchSize, sendNewsletterBatch } from './services/newsletter/sending';
+import { pruneSubmissionWindows } from './services/submission-limits';
 
 /**
  * Subrequests the scheduler may spend before the send batch in the same invocation (scheduler
@@ -22,6 +23,7 @@ export async function scheduled(controller: ScheduledController, env: Bindings, 
   const tickEnv = { ...env, DB: d1.db };
   const db = getDb(d1.db);
   await pruneLoginFailures(db);
+  await pruneSubmissionWindows(db);
   const at = new Date(controller.scheduledTime || Date.now());
   const result = await startPeriodNewsletter(tickEnv, db, { at, trigger: 'scheduled' });
   const limit = result.outcome === 'created' ? Math.max(1, batchSize(env) - SCHEDULER_OVERHEAD) : batchSize(env);

@@ -6,15 +6,17 @@ export interface Bindings {
   /** Workers AI chat timeout in ms (default 15000); tests shorten it. */
   CHAT_AI_TIMEOUT_MS?: string;
   ASSETS: Fetcher;
-  FIRM_TIME_ZONE: string;
   DAILY_SUBMISSION_CAP: string;
   SUBMISSIONS_PER_IP_PER_WINDOW: string;
   /** Signs admin session tokens and the newsletter links; also keys the IP hashes. */
   JWT_SECRET: string;
   ADMIN_USERNAME?: string;
   ADMIN_PASSWORD?: string;
-  /** Public origin used in e-mailed links, e.g. https://example-cpa.com. Defaults to the request's. */
-  SITE_URL?: string;
+  /**
+   * The site's public origin, e.g. https://www.northgatecpa.example (wrangler.toml [vars]; .dev.vars
+   * may point it at the local server): links in e-mails and the invites' UID host.
+   */
+  SITE_URL: string;
   MAILCHANNELS_API_KEY?: string;
   MAILCHANNELS_API_URL?: string;
   /** Per-request timeout for MailChannels calls in ms (default 10000). */
@@ -26,8 +28,8 @@ export interface Bindings {
   DKIM_DOMAIN?: string;
   DKIM_SELECTOR?: string;
   DKIM_PRIVATE_KEY?: string;
-  MAIL_FROM?: string;
-  FIRM_NOTIFICATION_EMAIL?: string;
+  /** The sender address (wrangler.toml [vars]); the display name is firm.name. */
+  MAIL_FROM: string;
   GTM_ID?: string;
 }
 

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { firm } from '../../web/content/firm';
 import { baseUrl, DESKTOP, expectToast, launchBrowser, newPage, PHONE } from './browser';
 
 let browser: Browser;
@@ -12,15 +13,15 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const nyDay = (offsetDays: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+const firmDay = (offsetDays: number) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: firm.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
     new Date(Date.now() + offsetDays * 86_400_000),
   );
 const weekdayOf = (day: string) => new Date(`${day}T12:00:00Z`).getUTCDay();
 
 /** The first day at least `from` days ahead (New York) whose weekday passes the test. */
 function dayAhead(from: number, test: (weekday: number) => boolean): string {
-  for (let i = from; i < from + 14; i++) if (test(weekdayOf(nyDay(i)))) return nyDay(i);
+  for (let i = from; i < from + 14; i++) if (test(weekdayOf(firmDay(i)))) return firmDay(i);
   throw new Error('no such day');
 }
 
@@ -182,7 +183,7 @@ describe('schedule page', () => {
     expect((await page.locator('th').first().textContent())?.trim()).toMatch(/^Su/);
     await open(page, '/schedule');
     await page.locator('td[data-day]').first().waitFor();
-    const yesterday = page.locator(`td[data-day="${nyDay(-1)}"]`).first();
+    const yesterday = page.locator(`td[data-day="${firmDay(-1)}"]`).first();
     if ((await yesterday.count()) > 0) expect(await yesterday.getAttribute('data-disabled')).toBe('true');
     await context.close();
   });

@@ -30,7 +30,8 @@ describe('the site shell', () => {
 
   it('shows the 404 page for an unknown path', async () => {
     const { page, context } = await newPage(browser);
-    await page.goto('/no-such-page');
+    const response = await page.goto('/no-such-page');
+    expect(response?.status()).toBe(404);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('404 Page Not Found');
     await page.getByRole('link', { name: 'Return to Home' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');

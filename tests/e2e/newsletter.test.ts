@@ -53,7 +53,7 @@ describe('newsletter: subscribe -> confirm -> unsubscribe through the stored e-m
     const form = page.getByRole('form', { name: 'Newsletter sign-up' });
     await form.scrollIntoViewIfNeeded();
 
-    // Validation message of SPEC 5.
+    // Validation message of docs/product.md §9.
     await form.getByPlaceholder('Your email').fill('not-an-email');
     await form.getByRole('button', { name: 'Subscribe' }).click();
     await expect.poll(() => form.getByText('Please enter a valid email address').isVisible()).toBe(true);

@@ -134,10 +134,20 @@ describe('hydration and loading', () => {
         expect(await page.evaluate(() => (window as unknown as { rootRemovals: number }).rootRemovals), route.path).toBe(0);
         expect(await page.locator('h1').count(), route.path).toBe(1);
       }
-      // The check can fail: an unknown path gets the home page's HTML, which the client replaces.
+      // The prerendered 404 page hydrates in place too, on any unknown path.
       await page.goto('/unknown-path');
+      await hydrated(page);
+      await page.waitForLoadState('networkidle');
+      expect(await page.evaluate(() => (window as unknown as { rootRemovals: number }).rootRemovals), '/unknown-path').toBe(0);
+      // The check can fail: HTML prerendered for another route (the home page served for /about)
+      // is thrown away and rendered afresh by the client.
+      const homeHtml = await (await fetch(`${baseUrl()}/`)).text();
+      await page.route('**/about', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: homeHtml }));
+      await page.goto('/about');
       await expect.poll(() => page.evaluate(() => (window as unknown as { rootRemovals: number }).rootRemovals)).toBeGreaterThan(0);
-      expect(errors).toEqual([]);
+      await page.unroute('**/about');
+      // The browser reports the unknown path's own 404 status on the console; nothing else may.
+      expect(errors.filter((e) => !e.includes('status of 404'))).toEqual([]);
       await context.close();
     }
   }, 180_000);
@@ -181,14 +191,63 @@ describe('hydration and loading', () => {
     await context.close();
   }, 120_000);
 
-  it('shows the 404 page for unknown paths, titled and with a way home', async () => {
+  it('answers unknown paths with status 404 and the prerendered 404 page, never the home page first', async () => {
+    for (const path of ['/no-such-page', '/this/page/does-not-exist', '/services/extra', '/admin/no-such-screen']) {
+      const res = await fetch(`${baseUrl()}${path}`);
+      expect(res.status, path).toBe(404);
+      const html = await res.text();
+      // The first response already is the 404 page: header, footer, a way home, noindex.
+      expect(html, path).toContain('data-prerendered="*"');
+      expect(html, path).toContain('<title>404 Page Not Found | Northgate CPA</title>');
+      expect(html, path).toContain('<meta name="robots" content="noindex" />');
+      expect(html, path).toContain('>404 Page Not Found</h1>');
+      expect(html, path).toContain('Return to Home');
+      expect(html, path).toContain('<header');
+      expect(html, path).toContain('<footer');
+      expect(html, path).not.toContain(PUBLIC_ROUTES[0].h1);
+      expect(html, path).not.toContain('rel="canonical"');
+    }
+    const api = await fetch(`${baseUrl()}/api/no-such-endpoint`);
+    expect(api.status).toBe(404);
+    expect(api.headers.get('content-type')).toContain('application/json');
+  });
+
+  it('shows the 404 page for unknown paths, hydrated in place, titled and with a way home', async () => {
     const { page, context, errors } = await offlinePage();
-    await page.goto('/this/page/does-not-exist');
+    const response = await page.goto('/this/page/does-not-exist');
+    expect(response?.status()).toBe(404);
+    await hydrated(page);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('404 Page Not Found');
     await expect.poll(() => page.title()).toBe('404 Page Not Found | Northgate CPA');
+    // Hydrated, not replaced: the prerendered container keeps its marker.
+    expect(await page.locator('#root').getAttribute('data-prerendered')).toBe('*');
     expect(await page.locator('h1').count()).toBe(1);
     await page.getByRole('link', { name: 'Return to Home' }).click();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(PUBLIC_ROUTES[0].h1);
+    // The browser reports the document's own 404 status on the console; nothing else may.
+    expect(errors.filter((e) => !e.includes('status of 404'))).toEqual([]);
+    await context.close();
+  });
+
+  it('loads every client-only screen on a direct visit and on reload', async () => {
+    const { page, context, errors } = await offlinePage();
+    const screens: Array<[string, string | RegExp]> = [
+      ['/admin', 'Admin Panel | Northgate CPA'],
+      ['/admin/login', /\| Northgate CPA$/],
+      ['/admin/subscribers', 'Newsletter Subscribers | Northgate CPA'],
+      ['/newsletter/confirmed', 'Subscription Confirmed | Northgate CPA'],
+      ['/newsletter/unsubscribe?token=not-a-real-token', 'Link Invalid or Expired | Northgate CPA'],
+      ['/newsletter/unsubscribed', /\| Northgate CPA$/],
+      ['/newsletter/invalid-link', 'Link Invalid or Expired | Northgate CPA'],
+    ];
+    for (const [path, title] of screens) {
+      for (const visit of ['direct', 'reload'] as const) {
+        const response = visit === 'direct' ? await page.goto(path) : await page.reload();
+        expect(response?.status(), `${visit} ${path}`).toBe(200);
+        await expect.poll(() => page.title(), { message: `${visit} ${path}` }).toMatch(typeof title === 'string' ? new RegExp(`^${title.replace(/[|]/g, '\\|')}$`) : title);
+        expect(await page.getByRole('heading', { name: '404 Page Not Found' }).count(), `${visit} ${path}`).toBe(0);
+      }
+    }
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -242,7 +301,7 @@ describe('home page', () => {
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => visibleReview(page)).toContain(reviewText(4));
 
-    // The slide animation takes 500 ms (SPEC 9).
+    // The slide animation takes 500 ms (docs/product.md §1.3).
     const duration = await page.locator('[data-testid="testimonial-slide"]').first().evaluate((el) => getComputedStyle(el.parentElement!).transitionDuration);
     expect(duration).toBe('0.5s');
     await context.close();
@@ -317,7 +376,7 @@ describe('resources page', () => {
     }
     await page.waitForTimeout(500);
     expect(opened).toBe(0);
-    // The link targets are not printed on the page (SPEC 2).
+    // The link targets are not printed on the page (docs/product.md §1.3).
     expect(await page.content()).not.toContain('mypath.pa.gov');
     await context.close();
   });
@@ -361,7 +420,7 @@ describe('FAQ page', () => {
       expect(await items.getByRole('button').allTextContents()).toEqual(expected);
     }
 
-    // Pricing answers state the SPEC 9 prices.
+    // Pricing answers state the prices of docs/product.md §1.3.
     const questions = items.getByRole('button');
     expect(await page.getByTestId('faq-list').innerText()).not.toContain('$100'); // answers start collapsed
     await questions.nth(0).click();

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { firm } from '../../web/content/firm';
 import { firmToday } from '../../worker/services/firm-time';
 import { call, signIn } from './helpers';
 import { nextWeekday, visitorIp } from './submission-helpers';
@@ -62,7 +63,7 @@ describe('GET /api/admin/rate-limit-stats', () => {
     await call('/api/contact', { body: contact(1), ip: visitorIp(1) });
     const stats = await (await call('/api/admin/rate-limit-stats', { cookie: await signIn() })).json();
     expect(stats).toEqual({ globalCount: 1, ipCount: 1 });
-    expect(await env.DB.prepare('SELECT count FROM daily_submissions WHERE day = ?').bind(firmToday('America/New_York')).first()).toEqual({ count: 1 });
+    expect(await env.DB.prepare('SELECT count FROM daily_submissions WHERE day = ?').bind(firmToday(firm.timeZone)).first()).toEqual({ count: 1 });
   });
 });
 

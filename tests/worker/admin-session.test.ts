@@ -1,7 +1,8 @@
-import { env } from 'cloudflare:test';
+import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { SignJWT } from 'jose';
-import { describe, expect, it } from 'vitest';
-import { ADMIN, call, sessionCookieFrom, signIn } from './helpers';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import worker from '../../worker/index';
+import { ADMIN, call, ORIGIN, sessionCookieFrom, signIn } from './helpers';
 
 const secret = new TextEncoder().encode(env.JWT_SECRET);
 
@@ -179,5 +180,70 @@ describe('first administrator', () => {
     expect(res.status).toBe(401);
     const row = await env.DB.prepare('select count(*) as n from admin_users').first<{ n: number }>();
     expect(row!.n).toBe(0);
+  });
+});
+
+describe('first administrator: no default or weak password can create it', () => {
+  /** POST /api/admin/login through the worker's fetch, with the secrets of another deployment. */
+  async function signInWith(secrets: Partial<typeof env>, credentials: { username: string; password: string }): Promise<Response> {
+    const ctx = createExecutionContext();
+    const res = await worker.fetch(
+      new Request(`${ORIGIN}/api/admin/login`, {
+        method: 'POST',
+        headers: { origin: ORIGIN, 'content-type': 'application/json', 'cf-connecting-ip': '203.0.113.61' },
+        body: JSON.stringify(credentials),
+      }),
+      { ...env, ...secrets },
+      ctx,
+    );
+    await waitOnExecutionContext(ctx);
+    return res;
+  }
+
+  const adminCount = async () => (await env.DB.prepare('select count(*) as n from admin_users').first<{ n: number }>())!.n;
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it.each([
+    { case: 'unset', secret: undefined, presented: 'any-password-at-all', reason: /ADMIN_PASSWORD is not set/ },
+    { case: 'empty', secret: '', presented: 'any-password-at-all', reason: /ADMIN_PASSWORD is not set/ },
+    { case: 'shorter than 12 characters', secret: 'elevenchars', presented: 'elevenchars', reason: /shorter than 12 characters/ },
+    { case: 'the .dev.vars.example placeholder', secret: 'generated-by-npm-start', presented: 'generated-by-npm-start', reason: /placeholder/ },
+  ])('refuses ADMIN_PASSWORD $case: 401 like any failed sign-in, no admin, the reason logged', async ({ secret, presented, reason }) => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const res = await signInWith({ ADMIN_PASSWORD: secret }, { username: ADMIN.username, password: presented });
+
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ message: 'Invalid username or password' });
+    expect(res.headers.getSetCookie()).toEqual([]);
+    expect(await adminCount()).toBe(0);
+    const logged = errors.mock.calls.map((args) => args.join(' ')).filter((line) => line.includes('First administrator not created'));
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatch(reason);
+    if (secret) expect(logged[0]).not.toContain(secret);
+  });
+
+  it('creates the admin from a 12-character ADMIN_PASSWORD, the length `npm start` generates', async () => {
+    const errors = vi.spyOn(console, 'error');
+    const res = await signInWith({ ADMIN_PASSWORD: 'twelve-chars' }, { username: ADMIN.username, password: 'twelve-chars' });
+    expect(res.status).toBe(200);
+    expect(await adminCount()).toBe(1);
+    expect(errors).not.toHaveBeenCalled();
+  });
+
+  it('keeps signing the admin in after ADMIN_PASSWORD is deleted, and never creates a second one', async () => {
+    await signIn();
+    const errors = vi.spyOn(console, 'error');
+    expect((await signInWith({ ADMIN_PASSWORD: undefined }, ADMIN)).status).toBe(200);
+    // Another username with the secrets of a fresh deployment: one admin exists, so nothing is created.
+    const other = await signInWith({ ADMIN_USERNAME: 'second-admin', ADMIN_PASSWORD: 'another-strong-password' }, {
+      username: 'second-admin',
+      password: 'another-strong-password',
+    });
+    expect(other.status).toBe(401);
+    expect(await adminCount()).toBe(1);
+    expect(errors).not.toHaveBeenCalled();
   });
 });

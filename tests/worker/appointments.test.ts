@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { bookingTimeSlots } from '../../web/content/booking';
 import { firm } from '../../web/content/firm';
 import { BOOKING_MESSAGES, createAppointmentSchema, toFirmCalendarDate } from '../../worker/schemas/appointments';
-import { buildInvite, escapeText, foldLine } from '../../worker/services/ics';
+import { buildInvite, escapeText, foldLine, vtimezoneFor } from '../../worker/services/ics';
 import { appointmentConfirmationEmail } from '../../worker/services/submission-emails';
 import { call } from './helpers';
 import { callWithEnv, nextSaturday, nextWeekday, visitorIp } from './submission-helpers';
@@ -53,6 +53,7 @@ describe('POST /api/appointments', () => {
     const res = await call('/api/appointments', { body: { ...booking, date: iso } });
     expect(res.status).toBe(201);
     expect(((await res.json()) as { date: string }).date).toBe(date);
+    // The conversion itself, in an explicit zone: these instants are New York facts, whatever firm.timeZone is.
     expect(toFirmCalendarDate('2026-11-23T05:00:00.000Z', 'America/New_York')).toBe('2026-11-23');
     expect(toFirmCalendarDate('2026-11-23T03:00:00.000Z', 'America/New_York')).toBe('2026-11-22');
   });
@@ -163,6 +164,7 @@ describe('GET /api/appointments/availability', () => {
 });
 
 describe('the booking schema at a fixed moment', () => {
+  // An explicit zone, not firm.timeZone: the instants and expectations below are New York wall-clock facts.
   // Monday 23 November 2026, 3:05 PM in New York (EST, UTC-5).
   const schema = createAppointmentSchema('America/New_York', () => new Date('2026-11-23T20:05:00Z'));
   const base = { name: 'A', email: 'a@example.com', serviceType: 'Payroll Services' };
@@ -201,19 +203,18 @@ describe('the .ics invite', () => {
     status: 'requested' as const,
   };
 
-  it('is attached to the confirmation, with the slot as New York wall-clock time and its VTIMEZONE', () => {
+  it("is attached to the confirmation, with the slot as the firm's wall-clock time and its zone's VTIMEZONE", () => {
     const mail = appointmentConfirmationEmail(env, appointment);
     expect(mail.attachments).toHaveLength(1);
     const [attachment] = mail.attachments!;
     expect(attachment.filename).toBe('appointment.ics');
     expect(attachment.contentType).toMatch(/^text\/calendar/);
     const ics = new TextDecoder().decode(Uint8Array.from(atob(attachment.content), (c) => c.charCodeAt(0)));
-    expect(ics).toContain('DTSTART;TZID=America/New_York:20260714T130000\r\n');
-    expect(ics).toContain('DTEND;TZID=America/New_York:20260714T140000\r\n');
-    expect(ics).toContain('BEGIN:VTIMEZONE\r\nTZID:America/New_York\r\n');
-    expect(ics).toMatch(/BEGIN:DAYLIGHT\r\nTZOFFSETFROM:-0500\r\nTZOFFSETTO:-0400\r\nTZNAME:EDT\r\nDTSTART:20070311T020000\r\nRRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=2SU/);
-    expect(ics).toMatch(/BEGIN:STANDARD\r\nTZOFFSETFROM:-0400\r\nTZOFFSETTO:-0500\r\nTZNAME:EST\r\nDTSTART:20071104T020000\r\nRRULE:FREQ=YEARLY;BYMONTH=11;BYDAY=1SU/);
-    expect(ics).toMatch(/UID:appointment-42@/);
+    expect(ics).toContain(`DTSTART;TZID=${firm.timeZone}:20260714T130000\r\n`);
+    expect(ics).toContain(`DTEND;TZID=${firm.timeZone}:20260714T140000\r\n`);
+    expect(ics).toContain(`BEGIN:VTIMEZONE\r\nTZID:${firm.timeZone}\r\n`);
+    // The UID's host is the site's public host (SITE_URL), so it is unique to this firm's calendar.
+    expect(ics).toContain(`UID:appointment-42@${new URL(env.SITE_URL).hostname}\r\n`);
     expect(ics).toContain('STATUS:TENTATIVE');
     expect(ics.startsWith('BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:')).toBe(true);
     expect(ics.endsWith('END:VCALENDAR\r\n')).toBe(true);
@@ -223,6 +224,19 @@ describe('the .ics invite', () => {
     // The comma in the address is escaped.
     expect(ics.replace(/\r\n /g, '')).toContain('LOCATION:Northgate CPA\\, 2000 Corporate Drive\\, Suite 250\\, Warrendale\\, PA 15086');
     expect(mail.text).toContain('Tuesday, July 14, 2026 at 1:00 PM Eastern Time');
+  });
+
+  it("has a VTIMEZONE for the firm's time zone: a new firm.timeZone needs its entry in worker/services/ics.ts", () => {
+    const lines = vtimezoneFor(firm.timeZone);
+    expect(lines, `worker/services/ics.ts has no VTIMEZONE for ${firm.timeZone}`).toBeDefined();
+    expect(lines).toContain(`TZID:${firm.timeZone}`);
+    expect(vtimezoneFor('toString')).toBeUndefined();
+  });
+
+  it('writes the US Eastern rules since 2007 for America/New_York', () => {
+    const ics = [...vtimezoneFor('America/New_York')!].join('\r\n');
+    expect(ics).toMatch(/BEGIN:DAYLIGHT\r\nTZOFFSETFROM:-0500\r\nTZOFFSETTO:-0400\r\nTZNAME:EDT\r\nDTSTART:20070311T020000\r\nRRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=2SU/);
+    expect(ics).toMatch(/BEGIN:STANDARD\r\nTZOFFSETFROM:-0400\r\nTZOFFSETTO:-0500\r\nTZNAME:EST\r\nDTSTART:20071104T020000\r\nRRULE:FREQ=YEARLY;BYMONTH=11;BYDAY=1SU/);
   });
 
   it('escapes text and folds long lines without splitting a character', () => {

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { firm } from '../../web/content/firm';
 import { emailTransport, sendEmail } from '../../worker/services/email/send-email';
 import type { OutgoingEmail } from '../../worker/services/email/types';
 import { call, signIn } from './helpers';
@@ -42,6 +43,13 @@ describe('sendEmail through MailChannels (fake at the fetch boundary)', () => {
     expect(req.body.headers).toEqual({ 'List-Unsubscribe': '<https://x.example/u>' });
     const [row] = await logRows();
     expect(row).toMatchObject({ to: 'client@example.com', status: 'sent', transport: 'mailchannels', provider_id: 'mc-123', error: null });
+  });
+
+  it("sends from MAIL_FROM (wrangler.toml) under the firm's name, whatever the DKIM domain", async () => {
+    const requests = fakeMailChannels(() => Response.json({ request_id: 'mc-1' }, { status: 202 }));
+    expect(env.MAIL_FROM).toMatch(/^[^@\s]+@[^@\s]+$/);
+    await sendEmail(mailChannelsEnv({ DKIM_DOMAIN: 'other.example', DKIM_SELECTOR: 's', DKIM_PRIVATE_KEY: 'K' }), message);
+    expect(requests[0].body.from).toEqual({ email: env.MAIL_FROM, name: firm.name });
   });
 
   it.each([

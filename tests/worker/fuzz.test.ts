@@ -15,7 +15,10 @@ interface RouteSpec {
   /** A valid body to mutate, so the fuzzer also reaches the code behind validation. */
   valid?: Record<string, unknown>;
   admin?: boolean;
-  /** Tables a rejected request may legitimately write (e.g. failed sign-ins are counted). */
+  /**
+   * Tables a rejected request may legitimately write: failed sign-ins are counted, and so are form
+   * attempts against the per-IP allowance (a booking refused 409 for a taken slot still counts).
+   */
   mayWriteOnReject?: string[];
   query?: Record<string, string>;
 }
@@ -32,9 +35,9 @@ const routes: RouteSpec[] = [
   { method: 'POST', path: '/api/admin/logout' },
   { method: 'GET', path: '/api/admin/session' },
   { method: 'POST', path: '/api/admin/change-password', admin: true, valid: { currentPassword: 'wrong-password', newPassword: 'another-password-1' } },
-  { method: 'POST', path: '/api/contact', valid: { name: 'Jane Doe', email: 'jane@example.com', phone: '724-555-0100', message: 'I need help with my 2025 return.' } },
+  { method: 'POST', path: '/api/contact', valid: { name: 'Jane Doe', email: 'jane@example.com', phone: '724-555-0100', message: 'I need help with my 2025 return.' }, mayWriteOnReject: ['submission_windows'] },
   { method: 'GET', path: '/api/appointments/availability', query: { date: tomorrowWeekday() } },
-  { method: 'POST', path: '/api/appointments', valid: { name: 'Jane Doe', email: 'jane@example.com', phone: '7245550100', serviceType: 'Individual Tax Return', date: tomorrowWeekday(), timeSlot: '10:00 AM', notes: 'First visit' } },
+  { method: 'POST', path: '/api/appointments', valid: { name: 'Jane Doe', email: 'jane@example.com', phone: '7245550100', serviceType: 'Individual Tax Return', date: tomorrowWeekday(), timeSlot: '10:00 AM', notes: 'First visit' }, mayWriteOnReject: ['submission_windows'] },
   { method: 'POST', path: '/api/chat', valid: { message: 'How much does an individual return cost?', sessionId: '3b241101-e2bb-4255-8caf-4136c566a962' } },
   { method: 'POST', path: '/api/newsletter/subscribe', valid: { email: 'reader@example.com', name: 'Reader' } },
   { method: 'GET', path: '/api/admin/contact-messages', admin: true },

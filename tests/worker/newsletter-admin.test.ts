@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { call, ORIGIN, signIn } from './helpers';
+import { call, signIn } from './helpers';
 
-// Links in e-mails use SITE_URL when configured (.dev.vars sets it), else the request's origin.
-const SITE = env.SITE_URL ?? ORIGIN;
+// Links in e-mails use SITE_URL (wrangler.toml [vars]; a developer's .dev.vars may override it).
+const SITE = env.SITE_URL.replace(/\/+$/, '');
 const SITE_RE = SITE.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 async function addSubscribers(n: number, active = true) {
@@ -154,7 +154,7 @@ describe('admin newsletter endpoints', () => {
     const cookie = await signIn();
     expect(await (await call('/api/admin/scheduler/status', { cookie })).json()).toEqual({
       running: false,
-      schedule: 'First Monday of every month at 9:00 AM (Eastern)',
+      schedule: 'First Monday of every month at 9:00 AM (Eastern Time)',
     });
     expect((await call('/api/admin/scheduler/start', { cookie, method: 'POST' })).status).toBe(200);
     expect(((await (await call('/api/admin/scheduler/status', { cookie })).json()) as { running: boolean }).running).toBe(true);

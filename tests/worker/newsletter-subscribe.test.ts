@@ -3,8 +3,10 @@ import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { signLinkToken } from '../../worker/services/newsletter/tokens';
 import { call, ORIGIN } from './helpers';
+import { callWithEnv } from './submission-helpers';
 
-const SITE = env.SITE_URL ?? ORIGIN;
+// Links in e-mails use SITE_URL (wrangler.toml [vars]; a developer's .dev.vars may override it).
+const SITE = env.SITE_URL.replace(/\/+$/, '');
 
 async function subscriber(email: string) {
   return env.DB.prepare('SELECT * FROM newsletter_subscriptions WHERE email = ?').bind(email).first<Record<string, unknown>>();
@@ -42,6 +44,13 @@ describe('POST /api/newsletter/subscribe', () => {
     expect((await open(link)).headers.get('location')).toBe('/newsletter/confirmed');
   });
 
+  it("links to the request's origin only when a deployment has no SITE_URL", async () => {
+    expect(SITE).toMatch(/^https?:\/\/[^/]+$/);
+    expect((await callWithEnv({ SITE_URL: '' }, '/api/newsletter/subscribe', { body: { email: 'no-site@example.com' } })).status).toBe(200);
+    const [link] = await confirmationLinks('no-site@example.com');
+    expect(link.startsWith(`${ORIGIN}/api/newsletter/confirm?token=`)).toBe(true);
+  });
+
   it('answers the same for new, pending and active addresses and never creates a second row', async () => {
     const answers = [];
     answers.push(await (await call('/api/newsletter/subscribe', { body: { email: 'dup@example.com' } })).json());
@@ -57,7 +66,7 @@ describe('POST /api/newsletter/subscribe', () => {
     expect(await confirmationLinks('dup@example.com')).toHaveLength(1);
   });
 
-  it('validates the address with the SPEC message', async () => {
+  it('validates the address with the message of docs/product.md §9', async () => {
     for (const email of ['', 'not-an-email', 'a@b', 'x'.repeat(250) + '@example.com']) {
       const res = await call('/api/newsletter/subscribe', { body: { email } });
       expect(res.status, email).toBe(400);

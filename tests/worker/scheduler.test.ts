@@ -84,7 +84,7 @@ describe('scheduler (the Cron Trigger)', () => {
     expect(trigger.status).toBe(200);
     expect(((await trigger.json()) as { message: string }).message).toMatch(/^Scheduled newsletter triggered/);
     // The cron fires at this period's slot (the trigger used the real clock's period).
-    const period = currentPeriod(env);
+    const period = currentPeriod();
     const [year, month] = period.key.split('-').map(Number);
     const firstWeekday = new Date(Date.UTC(year, month - 1, 1)).getUTCDay();
     const firstMonday = 1 + ((1 - firstWeekday + 7) % 7);

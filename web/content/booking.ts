@@ -1,5 +1,5 @@
-// SPEC 9: the 10 booking service types and the 7 time slots. The worker's appointment schema
-// builds its zod enums from these lists, so the dropdowns and the API can never disagree.
+// docs/product.md §3: the 10 booking service types and the 7 time slots. The worker's appointment
+// schema builds its zod enums from these lists, so the dropdowns and the API can never disagree.
 
 export const bookingServiceTypes = [
   'Business Accounting',

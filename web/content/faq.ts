@@ -1,11 +1,11 @@
-// SPEC 2 / 9: the FAQ page's 12 questions, 3 per category, with the prices of SPEC 9.
+// docs/product.md §1.3: the FAQ page's 12 questions, 3 per category, with the prices stated there.
 // Pure data: the FAQ page renders it (and its FAQPage JSON-LD); the chat assistant quotes it.
 import { firm, prices } from './firm';
 
 export const faqCategories = ['General Services', 'Tax Services', 'Business Services', 'Pricing & Billing'] as const;
 export type FaqCategory = (typeof faqCategories)[number];
 
-/** The filter buttons, 'All Questions' first (SPEC 2). */
+/** The filter buttons, 'All Questions' first (docs/product.md §1.3). */
 export const faqFilters = ['All Questions', ...faqCategories] as const;
 export type FaqFilter = (typeof faqFilters)[number];
 

@@ -8,7 +8,10 @@ export const firm = {
   legalName: 'Northgate CPA, LLC',
   tagline: 'Professional accounting services you can trust.',
   logoAlt: 'Northgate CPA logo - professional tax and accounting services',
-  siteUrl: 'https://www.northgatecpa.example',
+  // The IANA zone the firm keeps its calendar in: the daily submission cap, booking days and slots,
+  // the newsletter schedule, e-mailed times and .ics invites (worker/services/ics.ts must carry its
+  // VTIMEZONE), and the admin's dates. The public origin is SITE_URL in wrangler.toml, not here.
+  timeZone: 'America/New_York',
   foundingYear: 2020,
   openedToPublicYear: 2021,
   yearsOfExperience: '5+',
@@ -49,7 +52,7 @@ export const firm = {
 
 export const firmAddressLine = `${firm.contact.address.street}, ${firm.contact.address.city}, ${firm.contact.address.region} ${firm.contact.address.postalCode}`;
 
-/** SPEC 9: prices stated in the FAQ (and by the chat assistant). */
+/** docs/product.md §1.3: prices stated in the FAQ (and by the chat assistant). */
 export const prices = {
   individualReturn: 'from $500',
   businessReturn: 'from $1,000',

@@ -1,4 +1,5 @@
-// SPEC 2: the About page's 'Meet Our Leader' (a fictional CPA).
+// docs/product.md §1.3: the About page's 'Meet Our Leader' (a fictional CPA).
+import { firm } from './firm';
 
 export const leader = {
   name: 'Daniel R. Whitaker, CPA',
@@ -13,11 +14,11 @@ export const leader = {
   ],
   social: [
     { name: 'LinkedIn', href: 'https://www.linkedin.com/in/daniel-whitaker-cpa-example' },
-    { name: 'Email', href: 'mailto:info@northgatecpa.example' },
+    { name: 'Email', href: `mailto:${firm.contact.email}` },
   ],
 } as const;
 
-/** SPEC 2: the three About cards. */
+/** docs/product.md §1.3: the three About cards. */
 export const aboutHighlights = [
   {
     title: 'Expertise',
@@ -39,7 +40,7 @@ export const aboutHighlights = [
   },
 ] as const;
 
-/** SPEC 1: the firm opened its doors to the public in 2021 (the structured data says 2020). */
+/** docs/product.md §1.3: the firm opened its doors to the public in 2021 (the structured data says 2020). */
 export const ourStory = [
   'Northgate CPA began in 2020 as a small tax practice serving friends, neighbours and a handful of local businesses, and opened its doors to the public in 2021 in Warrendale, Pennsylvania.',
   'Today we serve individuals, families and companies across the North Hills, greater Pittsburgh and, thanks to secure online tools, clients in every state. With over 5 years of experience, our approach has stayed the same: accurate work, plain answers and an accountant who picks up the phone.',

@@ -1,4 +1,4 @@
-/** SPEC 2: header menu links, in this order. */
+/** docs/product.md §1.2: header menu links, in this order. */
 export const mainNavigation = [
   { to: '/', label: 'Home' },
   { to: '/services', label: 'Services' },

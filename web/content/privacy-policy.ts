@@ -1,4 +1,4 @@
-// SPEC 2: the privacy policy's sections. Pure data; the page renders each section in order.
+// docs/product.md §1.3: the privacy policy's sections. Pure data; the page renders each section in order.
 import { firm, firmAddressLine } from './firm';
 
 export const privacyPolicyLastUpdated = 'March 9, 2025';

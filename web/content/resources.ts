@@ -1,4 +1,4 @@
-// SPEC 2: the Resources page's helpful federal links (each opens in a new tab).
+// docs/product.md §1.3: the Resources page's helpful federal links (each opens in a new tab).
 
 export interface ResourceLink {
   title: string;

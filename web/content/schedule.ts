@@ -1,6 +1,6 @@
 import type { BookingServiceType } from './booking';
 
-// Texts of the Schedule page (SPEC 2): the reasons to book and the services summary.
+// Texts of the Schedule page (docs/product.md §3): the reasons to book and the services summary.
 
 export const reasonsToBook = [
   { title: 'Free initial consultation', text: 'Your first meeting costs nothing and commits you to nothing.' },

@@ -1,5 +1,5 @@
-// SPEC 2: the firm's services. The Services page renders the three groups with their four cards;
-// the home page shows one card per group; the chat assistant quotes the descriptions.
+// docs/product.md §1.3: the firm's services. The Services page renders the three groups with their
+// four cards; the home page shows one card per group; the chat assistant quotes the descriptions.
 // Pure data (no React): `icon` names a lucide icon the pages map to a component.
 
 export interface ServiceCard {
@@ -10,14 +10,17 @@ export interface ServiceCard {
 
 export interface ServiceGroup {
   title: string;
-  /** SPEC 2: anchor = the lowercased title with hyphens instead of spaces (#tax-services). */
+  /** docs/product.md §1.3: anchor = the lowercased title with hyphens instead of spaces (#tax-services). */
   anchor: string;
   summary: string;
   icon: string;
   services: readonly ServiceCard[];
 }
 
-/** SPEC 2 anchor rule, exported so links to a section are built the same way everywhere. */
+/**
+ * The anchor rule of docs/product.md §1.3, exported so links to a section are built the same way
+ * everywhere.
+ */
 export const serviceAnchor = (title: string) => title.toLowerCase().replace(/\s+/g, '-');
 
 export const serviceGroups: readonly ServiceGroup[] = [
@@ -122,7 +125,7 @@ export const serviceGroups: readonly ServiceGroup[] = [
   },
 ] as const;
 
-/** Schedule page: the services summary in two groups (SPEC 2). */
+/** Schedule page: the services summary in two groups (docs/product.md §3). */
 export const scheduleServiceSummary = [
   {
     title: 'Tax Services',
@@ -134,7 +137,7 @@ export const scheduleServiceSummary = [
   },
 ] as const;
 
-/** Schedule page: the reasons to book (SPEC 2). */
+/** Schedule page: the reasons to book (docs/product.md §3). */
 export const reasonsToBook = [
   'Free initial consultation',
   'Expert CPA guidance',
@@ -143,7 +146,7 @@ export const reasonsToBook = [
   'Virtual and in-person meetings',
 ] as const;
 
-/** Home page 'Why Choose' points (SPEC 2). */
+/** Home page 'Why Choose' points (docs/product.md §1.3). */
 export const whyChoose = [
   {
     title: 'Expertise',
@@ -165,5 +168,5 @@ export const whyChoose = [
   },
 ] as const;
 
-/** Home page hero trust labels (SPEC 2). */
+/** Home page hero trust labels (docs/product.md §1.3). */
 export const trustLabels = ['Certified Public Accountant', 'Licensed & Insured', 'Nationwide Service'] as const;

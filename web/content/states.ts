@@ -1,7 +1,8 @@
-// SPEC 2 / 9: the Resources page's state refund selector: all 50 states, each with its official
-// refund-status page. Nine states have no personal income tax on wages (AK, FL, NV, NH, SD, TN,
-// TX, WA, WY) and therefore no refund to track: their refundUrl is null and choosing them opens
-// nothing. The links are not printed on the page (SPEC 2); choosing a state opens it in a new tab.
+// docs/product.md §1.3: the Resources page's state refund selector: all 50 states, each with its
+// official refund-status page. Nine states have no personal income tax on wages (AK, FL, NV, NH,
+// SD, TN, TX, WA, WY) and therefore no refund to track: their refundUrl is null and choosing them
+// opens nothing. The links are not printed on the page; choosing a state opens it in a new
+// tab.
 
 export interface StateRefundLink {
   code: string;
@@ -62,5 +63,5 @@ export const stateRefundLinks: readonly StateRefundLink[] = [
   { code: 'WY', name: 'Wyoming', refundUrl: null },
 ] as const;
 
-/** The nine states without a refund-status link (SPEC 2). */
+/** The nine states without a refund-status link (docs/product.md §1.3). */
 export const statesWithoutRefundLink = stateRefundLinks.filter((s) => s.refundUrl === null).map((s) => s.code);

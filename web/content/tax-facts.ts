@@ -1,4 +1,4 @@
-// SPEC 2 / 9: the ten 'Did You Know' facts on the Resources page (2025 tax year figures).
+// docs/product.md §1.3: the ten 'Did You Know' facts on the Resources page (2025 tax year figures).
 
 export const taxFacts: readonly string[] = [
   'The IRS standard mileage rate for business use of a car is 70 cents per mile in 2025, up from 67 cents in 2024.',

@@ -1,4 +1,4 @@
-// SPEC 2 / 3: six fixed client reviews for the home page carousel (fictional clients).
+// docs/product.md §1.3: six fixed client reviews for the home page carousel (fictional clients).
 
 export interface Testimonial {
   id: number;

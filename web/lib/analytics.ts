@@ -1,5 +1,6 @@
-// SPEC 7: analytics events go to window.dataLayer. Nothing third-party loads from here; a tag
-// manager (when configured) is added only after cookie consent and reads the same dataLayer.
+// docs/product.md §12: analytics events go to window.dataLayer. Nothing third-party loads from
+// here; a tag manager (when configured) is added only after cookie consent and reads the same
+// dataLayer.
 
 type DataLayerEvent = Record<string, unknown> & { event: string };
 

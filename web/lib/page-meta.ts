@@ -20,7 +20,10 @@ export interface HeadMeta extends PageMeta {
 /** The full document title of a page; the home page leads with the firm's name. */
 export const documentTitle = (title: string) => `${title} | ${firm.name}`;
 
-export const canonicalUrl = (pathname: string) => `${firm.siteUrl}${pathname === '/' ? '/' : pathname.replace(/\/+$/, '')}`;
+/** The site's public origin: SITE_URL in wrangler.toml, put in at build time by vite.config.ts. */
+export const siteUrl = import.meta.env.VITE_SITE_URL;
+
+export const canonicalUrl = (pathname: string) => `${siteUrl}${pathname === '/' ? '/' : pathname.replace(/\/+$/, '')}`;
 
 /**
  * At build time the prerender step renders each route on the server, where effects never run:
@@ -87,13 +90,14 @@ export function renderHeadTags(head: HeadMeta): string {
     `<title>${escapeAttribute(head.documentTitle)}</title>`,
     `<meta name="description" content="${escapeAttribute(head.description)}" />`,
     `<meta name="robots" content="${head.noindex ? 'noindex' : 'index, follow'}" />`,
-    `<link rel="canonical" href="${escapeAttribute(head.canonical)}" />`,
+    // A noindex page (the 404 page, admin shells) names no canonical address of its own (nor og:url below).
+    ...(head.noindex ? [] : [`<link rel="canonical" href="${escapeAttribute(head.canonical)}" />`]),
     `<meta property="og:type" content="website" />`,
     `<meta property="og:site_name" content="${escapeAttribute(firm.name)}" />`,
     `<meta property="og:title" content="${escapeAttribute(head.documentTitle)}" />`,
     `<meta property="og:description" content="${escapeAttribute(head.description)}" />`,
-    `<meta property="og:url" content="${escapeAttribute(head.canonical)}" />`,
-    `<meta property="og:image" content="${firm.siteUrl}/og-image.png" />`,
+    ...(head.noindex ? [] : [`<meta property="og:url" content="${escapeAttribute(head.canonical)}" />`]),
+    `<meta property="og:image" content="${siteUrl}/og-image.png" />`,
     `<meta property="og:locale" content="en_US" />`,
     `<meta name="twitter:card" content="summary_large_image" />`,
   ];

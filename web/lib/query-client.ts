@@ -1,6 +1,9 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
 
-/** SPEC 7: a non-OK answer becomes the error "status: body text" (or the status text when empty). */
+/**
+ * docs/product.md §11: a non-OK answer becomes the error "status: body text" (or the status text
+ * when empty).
+ */
 export async function throwIfNotOk(res: Response): Promise<void> {
   if (!res.ok) {
     const text = (await res.text()) || res.statusText;
@@ -8,7 +11,7 @@ export async function throwIfNotOk(res: Response): Promise<void> {
   }
 }
 
-/** SPEC 7: every call sends cookies; bodies are JSON. */
+/** docs/product.md §11: every call sends cookies; bodies are JSON. */
 export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
   const res = await fetch(url, {
     method,
@@ -49,7 +52,10 @@ export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFu
   };
 }
 
-/** SPEC 9: no refetch interval or on focus, never stale, no retries, unused data dropped after 5 min. */
+/**
+ * docs/product.md §11: no refetch interval or on focus, never stale, no retries, unused data
+ * dropped after 5 min.
+ */
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {

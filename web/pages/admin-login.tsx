@@ -3,7 +3,7 @@ import { useAdminSession } from '../features/admin/api/session';
 import { AdminLoginCard } from '../features/admin/components/admin-login-card';
 import { usePageMeta } from '../lib/page-meta';
 
-/** /admin/login (DECISIONS): the same login card as /admin; after signing in, on to /admin. */
+/** /admin/login (docs/product.md §6.1): the same login card as /admin; after signing in, on to /admin. */
 export default function AdminLoginPage() {
   usePageMeta({ title: 'Admin Login', description: 'Administrator sign-in' });
   const navigate = useNavigate();

@@ -14,7 +14,7 @@ import { SubscribersTable } from '../features/admin/components/subscribers-table
 import { buildSubscribersCsv, subscribersCsvFileName } from '../features/admin/lib/subscribers-csv';
 import { usePageMeta } from '../lib/page-meta';
 
-const RECENT_DAYS = 30; // SPEC 9: "recent" means subscribed within 30 days.
+const RECENT_DAYS = 30; // docs/product.md §6.3: "recent" means subscribed within 30 days.
 
 function Spinner() {
   return (
@@ -24,7 +24,7 @@ function Spinner() {
   );
 }
 
-/** /admin/subscribers: subscriber administration (SPEC 2), behind the admin session. */
+/** /admin/subscribers: subscriber administration (docs/product.md §6.3), behind the admin session. */
 export default function AdminSubscribersPage() {
   usePageMeta({ title: 'Newsletter Subscribers', description: 'Subscriber administration' });
   const session = useAdminSession();
@@ -46,7 +46,7 @@ function SubscriberAdministration() {
     if (subscribers.error) toast({ variant: 'destructive', title: 'Error', description: 'Failed to load subscribers. Please try again.' });
   }, [subscribers.error]);
   useEffect(() => {
-    // SPEC 8: an Unauthorized answer is left to the session check, silently.
+    // docs/product.md §10: an Unauthorized answer is left to the session check, silently.
     if (history.error && !/unauthorized/i.test(history.error.message)) {
       toast({ variant: 'destructive', title: 'Error', description: 'Failed to load sent newsletters history.' });
     }

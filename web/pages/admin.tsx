@@ -23,7 +23,7 @@ import { SendingProgress } from '../features/admin/components/sending-progress';
 import { NewsletterBadges, SubmissionBadges } from '../features/admin/components/stats-badges';
 import { usePageMeta } from '../lib/page-meta';
 
-/** /admin: the login card when signed out, the admin panel when signed in (SPEC 2, DECISIONS). */
+/** /admin: the login card when signed out, the admin panel when signed in (docs/product.md §6). */
 export default function AdminPage() {
   usePageMeta({ title: 'Admin Panel', description: 'Administration' });
   const session = useAdminSession();
@@ -39,7 +39,7 @@ export default function AdminPage() {
   return <AdminPanel username={session.data.username} />;
 }
 
-/** Mounted only while signed in, so every read (and every poll) runs only then (SPEC 4). */
+/** Mounted only while signed in, so every read (and every poll) runs only then (docs/product.md §6.2). */
 function AdminPanel({ username }: { username: string }) {
   const logout = useAdminLogout();
   const messages = useContactMessages(true);

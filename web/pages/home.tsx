@@ -16,7 +16,7 @@ export default function HomePage() {
   usePageMeta({
     title: 'CPA Firm in Warrendale, PA | Tax, Accounting & Payroll',
     description:
-      'Northgate CPA helps individuals and businesses in Warrendale, PA and nationwide with tax preparation, tax planning, bookkeeping, payroll and business consulting. Free initial consultation.',
+      `${firm.name} helps individuals and businesses in Warrendale, PA and nationwide with tax preparation, tax planning, bookkeeping, payroll and business consulting. Free initial consultation.`,
     jsonLd,
   });
 

@@ -6,7 +6,7 @@ import { firm } from '../content/firm';
 import { trackPaymentAttempt } from '../lib/analytics';
 import { usePageMeta } from '../lib/page-meta';
 
-/** SPEC 2: the card-payment page sends the visitor here when they cancel. */
+/** docs/product.md §1.3: the card-payment page sends the visitor here when they cancel. */
 export default function PaymentCancelledPage() {
   usePageMeta({ title: 'Payment Cancelled', description: 'Your payment was cancelled. You can try again at any time.' });
   const announced = useRef(false);

@@ -6,7 +6,7 @@ import { firm } from '../content/firm';
 import { trackPaymentAttempt } from '../lib/analytics';
 import { usePageMeta } from '../lib/page-meta';
 
-/** SPEC 2: the card-payment page sends the visitor here after paying. */
+/** docs/product.md §1.3: the card-payment page sends the visitor here after paying. */
 export default function PaymentSuccessPage() {
   usePageMeta({ title: 'Payment Successful', description: `Thank you for your payment to ${firm.name}.` });
   const announced = useRef(false);

@@ -1,10 +1,11 @@
+import { firm } from '../content/firm';
 import { privacyPolicyLastUpdated, privacyPolicySections } from '../content/privacy-policy';
 import { usePageMeta } from '../lib/page-meta';
 
 export default function PrivacyPolicyPage() {
   usePageMeta({
     title: 'Privacy Policy',
-    description: 'How Northgate CPA collects, uses and protects the information you share through our website, including contact, consultation and newsletter details.',
+    description: `How ${firm.name} collects, uses and protects the information you share through our website, including contact, consultation and newsletter details.`,
   });
 
   return (

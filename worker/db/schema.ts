@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 // Timestamps are stored as Unix epoch milliseconds (Drizzle `timestamp_ms`), so ordering and
 // "last 30 days" windows are plain integer comparisons.
 const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
 const createdAt = () => integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now);
 
-/** Messages from the contact form (SPEC 3), plus the inbox's read marker. */
+/** Messages from the contact form (docs/product.md §2), plus the inbox's read marker. */
 export const contactMessages = sqliteTable(
   'contact_messages',
   {
@@ -53,8 +53,8 @@ export const appointments = sqliteTable(
 );
 
 /**
- * Newsletter subscribers. `active` keeps SPEC 3's text flag ('true' / 'false'); double opt-in adds
- * the confirmation and unsubscribe timestamps. Pending = active 'false' and never confirmed.
+ * Newsletter subscribers (docs/product.md §13). `active` keeps the text flag ('true' / 'false');
+ * double opt-in adds the confirmation and unsubscribe timestamps. Pending = active 'false' and never confirmed.
  * E-mail addresses are stored lower-cased so the UNIQUE index means one row per mailbox.
  */
 export const newsletterSubscriptions = sqliteTable(
@@ -101,7 +101,7 @@ export const sentNewsletters = sqliteTable(
     subject: text('subject').notNull(),
     content: text('content').notNull(),
     sentAt: integer('sent_at', { mode: 'timestamp_ms' }).notNull().default(now),
-    // Recipients actually delivered (SPEC 3 keeps it as text; we keep the number).
+    // Recipients actually delivered, as a number (docs/product.md §13).
     recipientCount: integer('recipient_count').notNull().default(0),
     totalRecipients: integer('total_recipients').notNull().default(0),
     failedCount: integer('failed_count').notNull().default(0),
@@ -168,8 +168,8 @@ export const emailLog = sqliteTable(
 );
 
 /**
- * Administrators (DECISIONS: one table). `sessionVersion` is carried in the session token;
- * bumping it on a password change ends every other session.
+ * Administrators, in one table (docs/product.md §6.1). `sessionVersion` is carried in the session
+ * token; bumping it on a password change ends every other session.
  */
 export const adminUsers = sqliteTable(
   'admin_users',
@@ -209,6 +209,21 @@ export const dailySubmitters = sqliteTable(
     ipHash: text('ip_hash').notNull(),
   },
   (t) => [uniqueIndex('daily_submitters_uq').on(t.day, t.ipHash)],
+);
+
+/**
+ * Contact + booking submissions per (hashed) IP per 10-minute window (the per-IP allowance,
+ * docs/decisions/0006). `windowStart` is the window's first millisecond; the cron deletes windows
+ * that have ended.
+ */
+export const submissionWindows = sqliteTable(
+  'submission_windows',
+  {
+    ipHash: text('ip_hash').notNull(),
+    windowStart: integer('window_start', { mode: 'timestamp_ms' }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.ipHash, t.windowStart] })],
 );
 
 /** The automated newsletter scheduler's state: a single row (id = 1). */

@@ -1,6 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { Hono, type Context, type Next } from 'hono';
 import { bookingTimeSlots } from '../../web/content/booking';
+import { firm } from '../../web/content/firm';
 import { getDb } from '../db/client';
 import { appointments } from '../db/schema';
 import type { AppEnv } from '../env';
@@ -19,14 +20,14 @@ export function isSlotTaken(error: unknown): boolean {
   return false;
 }
 
-/** The booking schema for this request's "now" in the firm's zone (env.FIRM_TIME_ZONE). */
+/** The booking schema for this request's "now" in the firm's zone (firm.timeZone). */
 const typedBookingValidator = validate('json', appointmentSchema);
 const validateBooking = ((c: Context<AppEnv>, next: Next) =>
-  validate('json', createAppointmentSchema(c.env.FIRM_TIME_ZONE))(c as never, next)) as unknown as typeof typedBookingValidator;
+  validate('json', createAppointmentSchema(firm.timeZone))(c as never, next)) as unknown as typeof typedBookingValidator;
 
 const bookingResponseMessage = "Thank you! Your appointment request has been received. We'll contact you shortly to confirm your appointment.";
 
-/** The public booking API (SPEC 2, 5, 8, 9; DECISIONS). */
+/** The public booking API (docs/product.md §3). */
 export const appointmentsApi = new Hono<AppEnv>()
   // The 7 slots of a day and whether each can still be booked.
   .get('/availability', validate('query', availabilityQuerySchema), async (c) => {
@@ -41,7 +42,7 @@ export const appointmentsApi = new Hono<AppEnv>()
     return c.json(
       {
         date,
-        slots: bookingTimeSlots.map((time) => ({ time, available: !takenSlots.has(time) && !slotHasPassed(date, time, c.env.FIRM_TIME_ZONE, now) })),
+        slots: bookingTimeSlots.map((time) => ({ time, available: !takenSlots.has(time) && !slotHasPassed(date, time, firm.timeZone, now) })),
       },
       200,
     );
@@ -75,6 +76,6 @@ export const appointmentsApi = new Hono<AppEnv>()
     if (!result.ok) return c.json({ message: result.message }, 429, { 'Retry-After': String(IP_WINDOW_SECONDS) });
     const stored = result.row;
 
-    await sendAfterStoring(c.env, [appointmentConfirmationEmail(c.env, stored), appointmentNotificationEmail(c.env, stored)]);
+    await sendAfterStoring(c.env, [appointmentConfirmationEmail(c.env, stored), appointmentNotificationEmail(stored)]);
     return c.json({ id: stored.id, message: bookingResponseMessage, date: stored.date, timeSlot: stored.timeSlot, status: stored.status }, 201);
   });

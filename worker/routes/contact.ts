@@ -21,7 +21,7 @@ export const honeypot = (field: string): MiddlewareHandler<AppEnv> =>
     return next();
   };
 
-/** POST /api/contact: store the message first, then tell the firm (SPEC 2, 5, 8; DECISIONS). */
+/** POST /api/contact: store the message first, then tell the firm (docs/product.md §2). */
 export const contact = new Hono<AppEnv>().post('/', honeypot('website'), validate('json', contactSchema), async (c) => {
   const input = c.req.valid('json');
   const ipHash = await hashIp(clientIp(c), c.env.JWT_SECRET);
@@ -35,6 +35,6 @@ export const contact = new Hono<AppEnv>().post('/', honeypot('website'), validat
   if (!result.ok) return c.json({ message: result.message }, 429, { 'Retry-After': String(IP_WINDOW_SECONDS) });
   const stored = result.row;
 
-  await sendAfterStoring(c.env, [contactNotificationEmail(c.env, stored)]);
+  await sendAfterStoring(c.env, [contactNotificationEmail(stored)]);
   return c.json({ message: CONTACT_SUCCESS_MESSAGE }, 201);
 });

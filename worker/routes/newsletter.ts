@@ -4,6 +4,7 @@ import type { AppEnv } from '../env';
 import { validate } from '../middleware/validate';
 import { newsletterSubscribeSchema, newsletterTokenSchema } from '../schemas/newsletter';
 import { clientIp, hashIp } from '../services/client-ip';
+import { takeKvAllowance } from '../services/kv-throttle';
 import { checkUnsubscribeToken, confirmSubscription, subscribe, unsubscribe } from '../services/newsletter/subscriptions';
 import { siteOrigin } from '../services/newsletter/template';
 
@@ -11,12 +12,15 @@ export const SUBSCRIBE_MESSAGE = 'Thank you! Please check your inbox and click t
 /** Sign-ups per IP per hour: generous for people, a wall for scripts mailing strangers. */
 const SUBSCRIBES_PER_IP_PER_HOUR = 10;
 
+/** Counted in KV and open when KV fails (worker/services/kv-throttle.ts, docs/decisions/0006). */
 async function overIpLimit(kv: KVNamespace, ipHash: string): Promise<boolean> {
-  const key = `newsletter-subscribe:${ipHash}:${Math.floor(Date.now() / 3_600_000)}`;
-  const used = Number((await kv.get(key)) ?? 0);
-  if (used >= SUBSCRIBES_PER_IP_PER_HOUR) return true;
-  await kv.put(key, String(used + 1), { expirationTtl: 3600 + 60 });
-  return false;
+  const allowed = await takeKvAllowance(kv, {
+    key: `newsletter-subscribe:${ipHash}:${Math.floor(Date.now() / 3_600_000)}`,
+    limit: SUBSCRIBES_PER_IP_PER_HOUR,
+    ttlSeconds: 3600 + 60,
+    name: 'newsletter-subscribe',
+  });
+  return !allowed;
 }
 
 /** Reads the token from the query (links, RFC 8058 one-click) or a JSON / form body (the SPA's button). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Admin user schema of SPEC 5: the minimums apply to new credentials. */
+/** Admin user schema (docs/product.md §9): the minimums apply to new credentials. */
 export const adminUserSchema = z.object({
   username: z.string().trim().min(3, 'Username must be at least 3 characters').max(64),
   password: z.string().min(8, 'Password must be at least 8 characters').max(256),

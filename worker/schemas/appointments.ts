@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { bookingServiceTypes, bookingTimeSlots, type BookingTimeSlot } from '../../web/content/booking';
-import { FIRM_TIME_ZONE, firmDateParts, firmToday, isCalendarDate, weekdayOf } from '../services/firm-time';
+import { firm } from '../../web/content/firm';
+import { firmDateParts, firmToday, isCalendarDate, weekdayOf } from '../services/firm-time';
 
-// The booking rules of SPEC 5 as resolved by DECISIONS.md: the 10 service types of the dropdown,
+// The booking rules of docs/product.md §3 and §9: the 10 service types of the dropdown,
 // a real weekday that is not in the past in the firm's time zone, one of the 7 slots, and a phone
 // that is optional but holds at least 10 digits when given. Pure zod (no bindings): the booking
 // form runs the same schema before it sends anything, and the API runs it again.
-
-export { FIRM_TIME_ZONE };
 
 export const BOOKING_LIMITS = { name: 100, email: 254, phone: 40, date: 40, notes: 2000 } as const;
 
@@ -62,8 +61,8 @@ const phoneSchema = z
   .nullish()
   .refine((value) => !value || (/^[\d\s()+.-]+$/.test(value) && value.replace(/\D/g, '').length >= 10), BOOKING_MESSAGES.phone);
 
-/** The booking request schema for a given "now" in a given zone (the server passes its env). */
-export function createAppointmentSchema(timeZone: string = FIRM_TIME_ZONE, now: () => Date = () => new Date()) {
+/** The booking request schema for a given "now" in a given zone (the firm's unless a test says otherwise). */
+export function createAppointmentSchema(timeZone: string = firm.timeZone, now: () => Date = () => new Date()) {
   return z
     .object({
       name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(BOOKING_LIMITS.name, `Name must be at most ${BOOKING_LIMITS.name} characters`),

@@ -18,7 +18,7 @@ export const chatRequestSchema = z.object({
 
 export type ChatRequest = z.infer<typeof chatRequestSchema>;
 
-/** The answer: a chat message the widget appends to its list as is (SPEC 7). */
+/** The answer: a chat message the widget appends to its list as is (docs/product.md §4). */
 export interface ChatReply {
   role: 'assistant';
   content: string;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
-// SPEC 5: the contact form's rules. The same schema validates the form in the browser (through
-// the react-hook-form resolver) and the request in POST /api/contact, so each message exists once.
+// The contact form's rules (docs/product.md §2, §9). The same schema validates the form in the
+// browser (through the react-hook-form resolver) and the request in POST /api/contact, so each
+// message exists once.
 // The maximum lengths keep one message well inside the 64 KB body limit and a readable inbox card.
 
 export const CONTACT_LIMITS = { name: 100, email: 254, phone: 40, message: 5000, honeypot: 500 } as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** SPEC 5: the footer form. One schema for the API and the form resolver. */
+/** docs/product.md §5.1 and §9: the footer form. One schema for the API and the form resolver. */
 export const newsletterSubscribeSchema = z.object({
   email: z.string().trim().max(254, 'Please enter a valid email address').email('Please enter a valid email address'),
   name: z
@@ -16,7 +16,7 @@ export const newsletterTokenSchema = z.object({
   token: z.string().min(1, 'Missing link token').max(2048, 'Invalid link'),
 });
 
-/** SPEC 5: "Please fill in both subject and content". Content is HTML, sanitised on the server. */
+/** "Please fill in both subject and content" (docs/product.md §9). Content is HTML, sanitised on the server. */
 export const sendNewsletterSchema = z.object({
   subject: z
     .string()

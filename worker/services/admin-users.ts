@@ -11,6 +11,25 @@ export async function findAdminById(db: Db, id: number) {
   return db.query.adminUsers.findFirst({ where: eq(adminUsers.id, id) });
 }
 
+/** The shortest ADMIN_PASSWORD that may create the first administrator (`npm start` generates 12). */
+export const MIN_BOOTSTRAP_PASSWORD_LENGTH = 12;
+
+/** The sample values in .dev.vars.example: never anyone's password, whatever their length. */
+const PLACEHOLDER_PASSWORDS = new Set(['generated-by-npm-start']);
+
+/**
+ * Why ADMIN_PASSWORD must not create the first administrator, or null when it may. The guard that
+ * keeps a missing, short or sample password from ever becoming a production admin's password.
+ */
+export function bootstrapPasswordProblem(password: string | undefined): string | null {
+  if (!password) return 'ADMIN_PASSWORD is not set';
+  if (PLACEHOLDER_PASSWORDS.has(password.trim().toLowerCase())) return 'ADMIN_PASSWORD is still the placeholder from .dev.vars.example';
+  if (password.length < MIN_BOOTSTRAP_PASSWORD_LENGTH) {
+    return `ADMIN_PASSWORD is shorter than ${MIN_BOOTSTRAP_PASSWORD_LENGTH} characters`;
+  }
+  return null;
+}
+
 /**
  * Makes sure the first administrator exists (from ADMIN_USERNAME / ADMIN_PASSWORD). Never
  * overwrites an existing account, so a password changed in the panel survives restarts.

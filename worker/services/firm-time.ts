@@ -1,13 +1,9 @@
 /**
- * Calendar arithmetic in the firm's time zone (FIRM_TIME_ZONE, America/New_York): the daily cap,
- * booking dates and the newsletter schedule all count days as the office does, not as UTC does.
+ * Calendar arithmetic in the firm's time zone (firm.timeZone in web/content/firm.ts, passed in by
+ * the callers): the daily cap, booking dates and the newsletter schedule all count days as the
+ * office does, not as UTC does. Kept apart from the zod schemas so the booking page can compute
+ * "today" without loading zod.
  */
-
-/**
- * The firm's zone; the worker passes env.FIRM_TIME_ZONE (the same value, from wrangler.toml). Kept
- * here, not beside the zod schemas, so the booking page can compute "today" without loading zod.
- */
-export const FIRM_TIME_ZONE = 'America/New_York';
 
 export interface FirmDateParts {
   year: number;
@@ -41,6 +37,14 @@ export function firmDateParts(timeZone: string, at: Date = new Date()): FirmDate
     minute: Number(get('minute')),
     weekday: WEEKDAYS.indexOf(get('weekday')),
   };
+}
+
+/** The zone's generic name for people ("Eastern Time" for America/New_York), else its IANA id. */
+export function timeZoneLabel(timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longGeneric' }).formatToParts(new Date(0));
+  const name = parts.find((p) => p.type === 'timeZoneName')?.value;
+  // Zones without a generic name come back as an offset ("GMT+00:00"), which drifts with DST rules.
+  return name && !/^GMT/.test(name) ? name : timeZone;
 }
 
 /** Today's date in the firm's time zone as YYYY-MM-DD. */

@@ -1,11 +1,13 @@
-// RFC 5545 calendar invites for appointments. Times are written as local times with
-// TZID=America/New_York plus the matching VTIMEZONE, so every calendar shows the slot at the
-// firm's wall-clock time, whatever the reader's own zone (and across daylight-saving changes).
+// RFC 5545 calendar invites for appointments. Times are written as local times with the firm's
+// TZID (firm.timeZone, web/content/firm.ts) plus the matching VTIMEZONE, so every calendar shows
+// the slot at the firm's wall-clock time, whatever the reader's own zone (and across daylight-saving
+// changes). A zone without an entry below falls back to UTC times, which every calendar reads but
+// which lose the zone's name; tests/worker/appointments.test.ts fails while the firm's zone has none.
 
 const CRLF = '\r\n';
 
-/** VTIMEZONE definitions we can emit. US Eastern rules since 2007 (Energy Policy Act of 2005). */
-const VTIMEZONES: Record<string, string[]> = {
+/** VTIMEZONE definitions we can emit, by IANA zone id. US Eastern rules since 2007 (Energy Policy Act of 2005). */
+const VTIMEZONES: Record<string, readonly string[]> = {
   'America/New_York': [
     'BEGIN:VTIMEZONE',
     'TZID:America/New_York',
@@ -27,6 +29,9 @@ const VTIMEZONES: Record<string, string[]> = {
     'END:VTIMEZONE',
   ],
 };
+
+/** The VTIMEZONE lines for a zone, or undefined when this module carries none for it. */
+export const vtimezoneFor = (timeZone: string): readonly string[] | undefined => (Object.hasOwn(VTIMEZONES, timeZone) ? VTIMEZONES[timeZone] : undefined);
 
 export interface InviteEvent {
   uid: string;
@@ -108,7 +113,7 @@ function zonedToUtc(date: string, minutes: number, timeZone: string): Date {
 
 /** A complete VCALENDAR (METHOD:PUBLISH, one VEVENT) with CRLF line endings. */
 export function buildInvite(event: InviteEvent): string {
-  const vtimezone = VTIMEZONES[event.timeZone];
+  const vtimezone = vtimezoneFor(event.timeZone);
   const end = event.startMinutes + event.durationMinutes;
   const times = vtimezone
     ? [`DTSTART;TZID=${event.timeZone}:${localDateTime(event.date, event.startMinutes)}`, `DTEND;TZID=${event.timeZone}:${localDateTime(event.date, end)}`]

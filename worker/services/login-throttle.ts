@@ -2,7 +2,7 @@ import { and, count, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { loginFailures } from '../db/schema';
 
-// SPEC-adjacent limit from the foundation issue: 5 failures within 15 minutes, per username and
+// The sign-in limit of docs/product.md §6.1 and §8: 5 failures within 15 minutes, per username and
 // per IP, lock further attempts for that key until the window passes.
 export const MAX_LOGIN_FAILURES = 5;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;

@@ -1,5 +1,5 @@
 // PBKDF2-SHA256 through WebCrypto. 100,000 iterations is the most workerd allows for PBKDF2
-// (DECISIONS.md); each hash carries its own random 16-byte salt.
+// (docs/product.md §6.1); each hash carries its own random 16-byte salt.
 const ITERATIONS = 100_000;
 const KEY_BITS = 256;
 

@@ -4,6 +4,7 @@ import type { Bindings } from '../env';
 import { slotStartMinutes } from '../schemas/appointments';
 import { sendEmail } from './email/send-email';
 import type { EmailTransport, OutgoingEmail, SendOutcome } from './email/types';
+import { timeZoneLabel } from './firm-time';
 import { buildInvite, toBase64 } from './ics';
 
 // The e-mails the two public forms cause: the firm's notification of a contact message, the
@@ -32,18 +33,13 @@ export interface StoredAppointment {
   status: 'requested' | 'confirmed' | 'cancelled';
 }
 
-/** Where the firm's notifications go: FIRM_NOTIFICATION_EMAIL, else the address on the site. */
-export const firmNotificationAddress = (env: Bindings) => env.FIRM_NOTIFICATION_EMAIL || firm.contact.email;
+/** Where the firm's notifications go: the firm's address, the one on the site (web/content/firm.ts). */
+export const firmNotificationAddress = firm.contact.email;
 
 const oneLine = (value: string, max = 120) => value.replace(/[\r\n\t]+/g, ' ').replace(/\s{2,}/g, ' ').trim().slice(0, max);
 
 export function escapeHtml(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-}
-
-/** A friendly zone name for the firm's zone ("Eastern Time"), or the IANA name. */
-function zoneLabel(timeZone: string): string {
-  return timeZone === 'America/New_York' ? 'Eastern Time' : timeZone;
 }
 
 /** "Monday, November 23, 2026" for a YYYY-MM-DD calendar day (no zone shift). */
@@ -56,7 +52,7 @@ export function longDate(date: string): string {
 
 /** "Monday, November 23, 2026 at 10:00 AM Eastern Time" */
 export const appointmentWhen = (a: Pick<StoredAppointment, 'date' | 'timeSlot'>, timeZone: string) =>
-  `${longDate(a.date)} at ${a.timeSlot} ${zoneLabel(timeZone)}`;
+  `${longDate(a.date)} at ${a.timeSlot} ${timeZoneLabel(timeZone)}`;
 
 function htmlDocument(title: string, paragraphs: string[], rows: [string, string][] = []): string {
   const table = rows.length
@@ -75,7 +71,7 @@ ${table}
 const textRows = (rows: [string, string][]) => rows.map(([k, v]) => `${k}: ${v}`).join('\n');
 const signature = `${firm.name}\n${firmAddressLine}\n${firm.contact.phone} · ${firm.contact.email}`;
 
-export function contactNotificationEmail(env: Bindings, message: StoredContactMessage): OutgoingEmail {
+export function contactNotificationEmail(message: StoredContactMessage): OutgoingEmail {
   const rows: [string, string][] = [
     ['Name', message.name],
     ['Email', message.email],
@@ -85,7 +81,7 @@ export function contactNotificationEmail(env: Bindings, message: StoredContactMe
   ];
   return {
     kind: 'contact-notification',
-    to: firmNotificationAddress(env),
+    to: firmNotificationAddress,
     toName: firm.name,
     replyTo: message.email,
     subject: oneLine(`New contact message from ${message.name}`),
@@ -107,12 +103,12 @@ function appointmentRows(a: StoredAppointment, timeZone: string): [string, strin
 
 function invite(env: Bindings, a: StoredAppointment, status: 'TENTATIVE' | 'CONFIRMED', sequence: number) {
   const ics = buildInvite({
-    uid: `appointment-${a.id}@${new URL(firm.siteUrl).hostname}`,
+    uid: `appointment-${a.id}@${new URL(env.SITE_URL).hostname}`,
     date: a.date,
     startMinutes: slotStartMinutes(a.timeSlot as BookingTimeSlot),
-    // Slots are an hour apart (SPEC 9), so an appointment holds its hour.
+    // Slots are an hour apart (docs/product.md §3), so an appointment holds its hour.
     durationMinutes: 60,
-    timeZone: env.FIRM_TIME_ZONE,
+    timeZone: firm.timeZone,
     summary: `${a.serviceType} consultation with ${firm.name}`,
     description: `${a.serviceType} consultation${status === 'TENTATIVE' ? ' (requested; we will contact you within 24 hours to confirm)' : ''}.\nQuestions: ${firm.contact.phone} or ${firm.contact.email}.`,
     location: `${firm.name}, ${firmAddressLine}`,
@@ -125,8 +121,8 @@ function invite(env: Bindings, a: StoredAppointment, status: 'TENTATIVE' | 'CONF
 }
 
 export function appointmentConfirmationEmail(env: Bindings, a: StoredAppointment): OutgoingEmail {
-  const when = appointmentWhen(a, env.FIRM_TIME_ZONE);
-  const rows = appointmentRows(a, env.FIRM_TIME_ZONE);
+  const when = appointmentWhen(a, firm.timeZone);
+  const rows = appointmentRows(a, firm.timeZone);
   const intro = `Thank you, ${oneLine(a.name)}. We have received your request for a ${a.serviceType} appointment on ${when}.`;
   const next = `${firm.confirmationPromise} The attached invite adds the time to your calendar.`;
   return {
@@ -141,12 +137,12 @@ export function appointmentConfirmationEmail(env: Bindings, a: StoredAppointment
   };
 }
 
-export function appointmentNotificationEmail(env: Bindings, a: StoredAppointment): OutgoingEmail {
-  const rows = appointmentRows(a, env.FIRM_TIME_ZONE);
+export function appointmentNotificationEmail(a: StoredAppointment): OutgoingEmail {
+  const rows = appointmentRows(a, firm.timeZone);
   const intro = `New appointment request #${a.id}. Please confirm it with the visitor within 24 hours.`;
   return {
     kind: 'appointment-notification',
-    to: firmNotificationAddress(env),
+    to: firmNotificationAddress,
     toName: firm.name,
     replyTo: a.email,
     subject: oneLine(`New appointment request: ${a.serviceType}, ${a.date} ${a.timeSlot}, ${a.name}`, 160),
@@ -156,8 +152,8 @@ export function appointmentNotificationEmail(env: Bindings, a: StoredAppointment
 }
 
 export function appointmentStatusEmail(env: Bindings, a: StoredAppointment): OutgoingEmail {
-  const when = appointmentWhen(a, env.FIRM_TIME_ZONE);
-  const rows = appointmentRows(a, env.FIRM_TIME_ZONE);
+  const when = appointmentWhen(a, firm.timeZone);
+  const rows = appointmentRows(a, firm.timeZone);
   const confirmed = a.status === 'confirmed';
   const intro = confirmed
     ? `Good news, ${oneLine(a.name)}: your ${a.serviceType} appointment on ${when} is confirmed. The attached invite updates your calendar.`

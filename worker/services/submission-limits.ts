@@ -1,17 +1,18 @@
-import { sql } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { getDb, type Db } from '../db/client';
-import { dailySubmissions, dailySubmitters } from '../db/schema';
+import { dailySubmissions, dailySubmitters, submissionWindows } from '../db/schema';
 import type { Bindings } from '../env';
 import { firm } from '../../web/content/firm';
 import { firmToday } from './firm-time';
 
-// SPEC 9 abuse limits for the two public forms (contact + booking):
-// - per IP: SUBMISSIONS_PER_IP_PER_WINDOW submissions per 10-minute window, counted in KV. KV is
-//   eventually consistent, so two simultaneous requests from one IP may both pass: this is a
-//   courtesy limit against a person or script hammering the form, not the hard guarantee;
+// The abuse limits for the two public forms, contact + booking (docs/product.md §8), both claimed
+// in D1 by ONE atomic statement each, so they hold exactly under concurrency (docs/decisions/0006):
+// - per IP: SUBMISSIONS_PER_IP_PER_WINDOW submissions per 10-minute window. Not in KV: KV refuses
+//   a second write to a key within a second and has a daily write quota, so a visitor sending two
+//   forms quickly would hit a storage error, and its read-then-write count lets a burst through;
 // - per day: DAILY_SUBMISSION_CAP (80) submissions across both forms per calendar day in the
-//   firm's time zone, claimed in D1 by ONE atomic statement, so it holds exactly under concurrency.
+//   firm's time zone.
 
 export const IP_WINDOW_SECONDS = 10 * 60;
 const DEFAULT_PER_IP = 5;
@@ -29,21 +30,41 @@ export const dailySubmissionCap = (env: Bindings) => intSetting(env.DAILY_SUBMIS
 export const submissionsPerIpPerWindow = (env: Bindings) => intSetting(env.SUBMISSIONS_PER_IP_PER_WINDOW, DEFAULT_PER_IP);
 
 /** The submission day: today's date in the firm's time zone. */
-export const submissionDay = (env: Bindings, at: Date = new Date()) => firmToday(env.FIRM_TIME_ZONE, at);
+export const submissionDay = (at: Date = new Date()) => firmToday(firm.timeZone, at);
+
+const IP_WINDOW_MS = IP_WINDOW_SECONDS * 1000;
 
 /**
  * Counts one submission for this IP in its current 10-minute window; false once the window's
- * allowance is used up (the attempt is then not counted again).
+ * allowance is used up (the attempt is then not counted again). One UPSERT that only increments
+ * while under the limit, like claimDailySubmission: 20 simultaneous requests from one IP with a
+ * limit of 5 get exactly 5 allowances.
+ *
+ * If the statement itself fails, the submission is let through and the failure logged: this is
+ * the courtesy limit, and the daily cap (checked next, fail-closed) still bounds the day.
  */
 export async function takeIpAllowance(env: Bindings, ipHash: string, nowMs: number = Date.now()): Promise<boolean> {
   const limit = submissionsPerIpPerWindow(env);
-  const window = Math.floor(nowMs / (IP_WINDOW_SECONDS * 1000));
-  const key = `submissions:${ipHash}:${window}`;
-  const used = Number(await env.THROTTLE.get(key)) || 0;
-  if (used >= limit) return false;
-  // The key outlives its window a little; KV's minimum TTL is 60 s.
-  await env.THROTTLE.put(key, String(used + 1), { expirationTtl: IP_WINDOW_SECONDS * 2 });
-  return true;
+  if (limit <= 0) return false;
+  const windowStart = Math.floor(nowMs / IP_WINDOW_MS) * IP_WINDOW_MS;
+  try {
+    const row = await env.DB.prepare(
+      `INSERT INTO submission_windows (ip_hash, window_start, count) VALUES (?1, ?2, 1)
+       ON CONFLICT(ip_hash, window_start) DO UPDATE SET count = submission_windows.count + 1 WHERE submission_windows.count < ?3
+       RETURNING count`,
+    )
+      .bind(ipHash, windowStart, limit)
+      .first<{ count: number }>();
+    return row !== null;
+  } catch (error) {
+    console.error('[throttle] per-IP submission allowance unavailable, admitting the submission:', error instanceof Error ? error.message : String(error));
+    return true;
+  }
+}
+
+/** Housekeeping for the cron: windows that have ended no longer limit anyone. */
+export async function pruneSubmissionWindows(db: Db, nowMs: number = Date.now()): Promise<void> {
+  await db.delete(submissionWindows).where(lt(submissionWindows.windowStart, new Date(Math.floor(nowMs / IP_WINDOW_MS) * IP_WINDOW_MS)));
 }
 
 /**
@@ -79,10 +100,14 @@ export type AdmissionResult = { ok: true; day: string } | { ok: false; message: 
 /**
  * The gate both forms pass before writing: the per-IP allowance, then a slot under the daily cap.
  * On success the caller owns one daily slot and must release it if its write fails.
+ *
+ * The per-IP allowance is taken first and never given back (not when the daily cap refuses, not
+ * when the write fails, e.g. a booking's slot was just taken): it counts attempts, so one address
+ * hammering the forms is stopped before it can use up the day's shared cap.
  */
 export async function admitSubmission(env: Bindings, ipHash: string, now: Date = new Date()): Promise<AdmissionResult> {
   if (!(await takeIpAllowance(env, ipHash, now.getTime()))) return { ok: false, message: IP_LIMIT_MESSAGE };
-  const day = submissionDay(env, now);
+  const day = submissionDay(now);
   if ((await claimDailySubmission(env, day)) === null) return { ok: false, message: DAILY_CAP_MESSAGE };
   return { ok: true, day };
 }

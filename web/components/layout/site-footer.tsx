@@ -4,7 +4,10 @@ import { firm, firmAddressLine } from '../../content/firm';
 import { footerCompanyLinks, footerServiceLinks } from '../../content/navigation';
 import { NewsletterSignup } from '../../features/newsletter/components/newsletter-signup';
 
-/** SPEC 2 footer: tagline, Services and Company lists, contact information, copyright, privacy notice. */
+/**
+ * The footer of docs/product.md §1.2: tagline, Services and Company lists, contact information,
+ * copyright, privacy notice.
+ */
 export function SiteFooter() {
   // The prerendered HTML carries the build's year and the first client render repeats it (so
   // hydration matches); the browser's clock then takes over, in case the year has turned since.

@@ -16,7 +16,10 @@ const mobileLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'border-brand-700 bg-brand-50 text-brand-700' : 'border-transparent text-slate-800 hover:bg-slate-50'
   }`;
 
-/** SPEC 2: logo, menu with the current route highlighted, Pay Now / Client Portal, Get Started. */
+/**
+ * docs/product.md §1.2: logo, menu with the current route highlighted, Pay Now / Client Portal, Get
+ * Started.
+ */
 export function SiteHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);

@@ -2,7 +2,7 @@ import { X } from 'lucide-react';
 import { Toast } from 'radix-ui';
 import { dismissToast, useToasts } from './use-toast';
 
-/** SPEC 4: Radix toasts, 5000 ms auto-dismiss, swipe right 50 px, F8 focuses the viewport. */
+/** docs/product.md §10: Radix toasts, 5000 ms auto-dismiss, swipe right 50 px, F8 focuses the viewport. */
 export function Toaster() {
   const toasts = useToasts();
   return (

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-// SPEC 4: at most one toast at a time; dismissed toasts are removed after 1,000,000 ms
+// docs/product.md §10: at most one toast at a time; dismissed toasts are removed after 1,000,000 ms
 // (the Radix exit animation and swipe state need the element to stay mounted meanwhile).
 const TOAST_LIMIT = 1;
 const TOAST_REMOVE_DELAY = 1_000_000;

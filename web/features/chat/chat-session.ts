@@ -1,6 +1,6 @@
 /**
- * SPEC 3: a random UUID per widget instance. crypto.randomUUID needs a secure context (https or
- * localhost); elsewhere the same v4 UUID is built from crypto.getRandomValues.
+ * docs/product.md §4: a random UUID per widget instance. crypto.randomUUID needs a secure context
+ * (https or localhost); elsewhere the same v4 UUID is built from crypto.getRandomValues.
  */
 export function newChatSessionId(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();

@@ -1,4 +1,4 @@
-// SPEC 2 / 9: twelve suggested questions in three groups of four. Pure data: the widget shows
+// docs/product.md §4: twelve suggested questions in three groups of four. Pure data: the widget shows
 // them, and the worker tests check that the offline assistant answers each one with its key fact.
 
 export const suggestedQuestionGroups = [

@@ -1,5 +1,6 @@
-// SPEC 9: consent is the localStorage flag cookieConsent = 'true'. Nothing third-party loads before
-// it is set; afterwards Google Tag Manager loads when the site has a container id configured.
+// docs/product.md §12: consent is the localStorage flag cookieConsent = 'true'. Nothing third-party
+// loads before it is set; afterwards Google Tag Manager loads when the site has a container id
+// configured.
 
 export const CONSENT_KEY = 'cookieConsent';
 

@@ -4,9 +4,9 @@ import { trackButtonClick } from '../../lib/analytics';
 import { hasConsent, loadTagManager, storeConsent } from './consent';
 
 /**
- * SPEC 2 / 4: fixed at the bottom of every page until the visitor accepts. Rendered only after
- * mount (the prerendered HTML cannot know the visitor's choice), so it never causes a hydration
- * mismatch, and as a fixed overlay it never shifts the page's layout.
+ * docs/product.md §12: fixed at the bottom of every page until the visitor accepts. Rendered only
+ * after mount (the prerendered HTML cannot know the visitor's choice), so it never causes a
+ * hydration mismatch, and as a fixed overlay it never shifts the page's layout.
  */
 export function CookieBanner() {
   const [visible, setVisible] = useState(false);

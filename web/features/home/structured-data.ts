@@ -1,19 +1,23 @@
 import { firm } from '../../content/firm';
 import { serviceGroups } from '../../content/services';
+import { siteUrl } from '../../lib/page-meta';
 
-/** SPEC 1: the home page's structured business data (foundingDate 2020, as the firm's records say). */
+/**
+ * docs/product.md §1.3: the home page's structured business data (foundingDate 2020, as the firm's
+ * records say).
+ */
 export function accountingServiceJsonLd(): Record<string, unknown> {
   const { address } = firm.contact;
   return {
     '@context': 'https://schema.org',
     '@type': ['AccountingService', 'LocalBusiness'],
-    '@id': `${firm.siteUrl}/#business`,
+    '@id': `${siteUrl}/#business`,
     name: firm.name,
     legalName: firm.legalName,
     description: 'Certified public accountants providing tax preparation, accounting, payroll and business consulting in Warrendale, PA and nationwide.',
-    url: `${firm.siteUrl}/`,
-    logo: `${firm.siteUrl}/logo.svg`,
-    image: `${firm.siteUrl}/og-image.png`,
+    url: `${siteUrl}/`,
+    logo: `${siteUrl}/logo.svg`,
+    image: `${siteUrl}/og-image.png`,
     telephone: firm.contact.phone,
     faxNumber: firm.contact.fax,
     email: firm.contact.email,

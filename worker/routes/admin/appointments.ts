@@ -1,6 +1,7 @@
 import { asc, desc, eq, gte, lt } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { bookingTimeSlots } from '../../../web/content/booking';
+import { firm } from '../../../web/content/firm';
 import { getDb } from '../../db/client';
 import { appointments } from '../../db/schema';
 import type { AppEnv } from '../../env';
@@ -12,7 +13,7 @@ import { isSlotTaken } from '../appointments';
 
 type AppointmentRow = typeof appointments.$inferSelect;
 
-/** The admin list's shape (CONTRACTS.md). */
+/** The admin list's shape (docs/product.md §11). */
 export const toAppointment = (row: AppointmentRow) => ({
   id: row.id,
   name: row.name,
@@ -34,7 +35,7 @@ const PAST_LIMIT = 500;
 export const adminAppointments = new Hono<AppEnv>()
   .get('/', async (c) => {
     const db = getDb(c.env.DB);
-    const today = firmToday(c.env.FIRM_TIME_ZONE);
+    const today = firmToday(firm.timeZone);
     const [upcoming, past] = await Promise.all([
       db.select().from(appointments).where(gte(appointments.date, today)).orderBy(asc(appointments.date), asc(appointments.id)),
       db.select().from(appointments).where(lt(appointments.date, today)).orderBy(desc(appointments.date), desc(appointments.id)).limit(PAST_LIMIT),

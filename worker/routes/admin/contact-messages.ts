@@ -9,7 +9,7 @@ import { contactReadSchema } from '../../schemas/contact';
 
 type ContactRow = typeof contactMessages.$inferSelect;
 
-/** The inbox's shape (CONTRACTS.md): dates as ISO strings, absent values as null. */
+/** The inbox's shape (docs/product.md §11): dates as ISO strings, absent values as null. */
 export const toContactMessage = (row: ContactRow) => ({
   id: row.id,
   name: row.name,

@@ -12,7 +12,7 @@ import { emailTransport, sendEmail } from '../../services/email/send-email';
 /** The newest 200 entries: enough for the admin (and the tests) to see what went out. */
 const LOG_LIMIT = 200;
 
-/** The e-mail log and the "Email Authentication Setup" block (SPEC 2, DECISIONS: MailChannels). */
+/** The e-mail log and the "Email Authentication Setup" block (docs/product.md §7: MailChannels). */
 export const adminEmails = new Hono<AppEnv>()
   .get('/emails', async (c) => {
     const rows = await getDb(c.env.DB).select().from(emailLog).orderBy(desc(emailLog.createdAt), desc(emailLog.id)).limit(LOG_LIMIT);

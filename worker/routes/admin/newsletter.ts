@@ -30,7 +30,10 @@ function deliveredMessage(recipientCount: number, totalRecipients: number, statu
   return `Newsletter is being sent: ${recipientCount} of ${totalRecipients} delivered so far; the rest follow automatically`;
 }
 
-/** Subscribers, sending, previews and the scheduler (SPEC 2 and 7, CONTRACTS.md). Guarded by requireAdmin in index.ts. */
+/**
+ * Subscribers, sending, previews and the scheduler (docs/product.md §5 and §11). Guarded by
+ * requireAdmin in index.ts.
+ */
 export const adminNewsletter = new Hono<AppEnv>()
   .get('/subscribers', async (c) => c.json(await listSubscribers(getDb(c.env.DB)), 200))
   .get('/sent-newsletters', async (c) => c.json(await listSentNewsletters(getDb(c.env.DB)), 200))
@@ -71,7 +74,7 @@ export const adminNewsletter = new Hono<AppEnv>()
     const result = await startPeriodNewsletter(c.env, db, { force: true, origin, trigger: 'manual' });
     if (result.outcome === 'no-subscribers') return c.json({ message: 'There are no active subscribers to send to' }, 400);
     if (result.outcome !== 'created') {
-      return c.json({ message: `The ${currentPeriod(c.env).label} newsletter has already been sent` }, 409);
+      return c.json({ message: `The ${currentPeriod().label} newsletter has already been sent` }, 409);
     }
     await sendNewsletterBatch(c.env, db, { newsletterId: result.newsletterId, origin, limit: firstBatch(c.env) });
     const after = (await getNewsletter(db, result.newsletterId))!;
@@ -91,7 +94,7 @@ export const adminNewsletter = new Hono<AppEnv>()
     return c.json({ subject: draft.subject, htmlContent: draft.htmlContent }, 200);
   })
   .get('/newsletter/preview-static', (c) => {
-    const draft = staticNewsletter(c.env, siteOrigin(c.env, c.req.url));
+    const draft = staticNewsletter(siteOrigin(c.env, c.req.url));
     return c.json({ subject: draft.subject, htmlContent: draft.htmlContent }, 200);
   })
   .get('/newsletter/template', (c) => c.json(sampleTemplate(siteOrigin(c.env, c.req.url)), 200))
@@ -114,7 +117,7 @@ export const adminNewsletter = new Hono<AppEnv>()
     const result = await startPeriodNewsletter(c.env, db, { force: true, origin, trigger: 'scheduled' });
     if (result.outcome === 'no-subscribers') return c.json({ message: 'There are no active subscribers to send to' }, 400);
     if (result.outcome !== 'created') {
-      return c.json({ message: `The ${currentPeriod(c.env).label} newsletter has already been sent` }, 409);
+      return c.json({ message: `The ${currentPeriod().label} newsletter has already been sent` }, 409);
     }
     await sendNewsletterBatch(c.env, db, { newsletterId: result.newsletterId, origin, limit: firstBatch(c.env) });
     const after = (await getNewsletter(db, result.newsletterId))!;

@@ -5,6 +5,6 @@ import { submissionDay, todaysSubmissionStats } from '../../services/submission-
 
 /** GET /api/admin/rate-limit-stats: today's (firm time) submissions and distinct submitting IPs. */
 export const adminRateLimitStats = new Hono<AppEnv>().get('/', async (c) => {
-  const stats = await todaysSubmissionStats(getDb(c.env.DB), submissionDay(c.env));
+  const stats = await todaysSubmissionStats(getDb(c.env.DB), submissionDay());
   return c.json(stats, 200);
 });

@@ -1,11 +1,18 @@
 import { Hono } from 'hono';
-import { getDb } from '../../db/client';
+import { getDb, type Db } from '../../db/client';
 import type { AppEnv } from '../../env';
 import { currentAdmin, requireAdmin } from '../../middleware/require-admin';
 import { validate } from '../../middleware/validate';
 import { adminLoginSchema, changePasswordSchema } from '../../schemas/admin';
 import { clearSessionCookie, setSessionCookie } from '../../services/admin-session';
-import { ensureAdmin, findAdminById, findAdminByUsername, updateAdminPassword } from '../../services/admin-users';
+import {
+  bootstrapPasswordProblem,
+  ensureAdmin,
+  findAdminById,
+  findAdminByUsername,
+  MIN_BOOTSTRAP_PASSWORD_LENGTH,
+  updateAdminPassword,
+} from '../../services/admin-users';
 import { clientIp, hashIp } from '../../services/client-ip';
 import { clearUserFailures, isLoginLocked, loginKeys, recordLoginFailure } from '../../services/login-throttle';
 import { verifyPassword } from '../../services/passwords';
@@ -21,7 +28,31 @@ async function sameSecret(a: string, b: string): Promise<boolean> {
   return difference === 0;
 }
 
-/** Admin sign-in, sign-out, session check and password change (DECISIONS.md). */
+/**
+ * Creates the first administrator from the ADMIN_USERNAME / ADMIN_PASSWORD secrets, on a sign-in
+ * that presents exactly those credentials while no administrator exists at all (a failed attempt
+ * writes nothing; once one admin exists the secrets are never read again). Refused, with the
+ * reason logged and never the password, when ADMIN_PASSWORD is unset, too short or a placeholder:
+ * that sign-in then fails like any other. True when it created the account (or a concurrent
+ * sign-in just did).
+ */
+async function bootstrapFirstAdmin(env: AppEnv['Bindings'], db: Db, username: string, password: string): Promise<boolean> {
+  const { ADMIN_USERNAME: adminUsername, ADMIN_PASSWORD: adminPassword } = env;
+  if (!adminUsername || username !== adminUsername) return false;
+  if (await db.query.adminUsers.findFirst({ columns: { id: true } })) return false;
+  const problem = bootstrapPasswordProblem(adminPassword);
+  if (problem !== null) {
+    console.error(
+      `[admin] First administrator not created: ${problem}. Set one of at least ${MIN_BOOTSTRAP_PASSWORD_LENGTH} random characters with \`wrangler secret put ADMIN_PASSWORD\`, then sign in again.`,
+    );
+    return false;
+  }
+  if (!adminPassword || !(await sameSecret(password, adminPassword))) return false;
+  await ensureAdmin(db, adminUsername, adminPassword);
+  return true;
+}
+
+/** Admin sign-in, sign-out, session check and password change (docs/product.md §6.1). */
 export const adminSession = new Hono<AppEnv>()
   .post('/login', validate('json', adminLoginSchema), async (c) => {
     const { username, password } = c.req.valid('json');
@@ -31,14 +62,8 @@ export const adminSession = new Hono<AppEnv>()
       return c.json({ message: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.' }, 429);
     }
 
-    // The first administrator comes from the ADMIN_USERNAME / ADMIN_PASSWORD secrets, created by
-    // the first sign-in that presents exactly those credentials (a failed attempt writes nothing).
-    if (c.env.ADMIN_USERNAME && c.env.ADMIN_PASSWORD && username === c.env.ADMIN_USERNAME && (await sameSecret(password, c.env.ADMIN_PASSWORD))) {
-      const existing = await db.query.adminUsers.findFirst();
-      if (!existing) await ensureAdmin(db, c.env.ADMIN_USERNAME, c.env.ADMIN_PASSWORD);
-    }
-
-    const user = await findAdminByUsername(db, username);
+    let user = await findAdminByUsername(db, username);
+    if (!user && (await bootstrapFirstAdmin(c.env, db, username, password))) user = await findAdminByUsername(db, username);
     const valid = user ? await verifyPassword(password, user.passwordHash) : false;
     if (!user || !valid) {
       await recordLoginFailure(db, keys);

@@ -32,12 +32,12 @@ export interface MailChannelsConfig {
 
 export function mailChannelsConfig(env: Bindings): MailChannelsConfig | null {
   if (!env.MAILCHANNELS_API_KEY) return null;
-  const fromEmail = env.MAIL_FROM || `no-reply@${env.DKIM_DOMAIN || firm.contact.email.split('@')[1]}`;
   const timeout = Number(env.MAILCHANNELS_TIMEOUT_MS);
   return {
     apiKey: env.MAILCHANNELS_API_KEY,
     baseUrl: (env.MAILCHANNELS_API_URL || MAILCHANNELS_DEFAULT_URL).replace(/\/+$/, ''),
-    from: { email: fromEmail, name: firm.name },
+    // MAIL_FROM (wrangler.toml [vars]) is the one sender address; the display name is the firm's.
+    from: { email: env.MAIL_FROM, name: firm.name },
     dkim:
       env.DKIM_DOMAIN && env.DKIM_SELECTOR && env.DKIM_PRIVATE_KEY
         ? { domain: env.DKIM_DOMAIN, selector: env.DKIM_SELECTOR, privateKey: env.DKIM_PRIVATE_KEY }

@@ -5,18 +5,18 @@ import { sanitizeHtml } from './sanitize-html';
 import { escapeHtml, type NewsletterDraft, staticNewsletter } from './template';
 
 export const AI_MODEL = '@cf/meta/llama-3.1-8b-instruct';
-/** SPEC 9: the AI preview takes about 15 to 20 seconds; past 25 s the static template answers. */
+/** The AI preview takes 15 to 20 s (docs/product.md §5.6); past 25 s the static template answers. */
 export const AI_TIMEOUT_MS = 25_000;
 
 export interface GeneratedNewsletter extends NewsletterDraft {
   source: 'ai' | 'static';
 }
 
-function prompt(env: Bindings, at: Date): string {
-  const { month, year } = firmDateParts(env.FIRM_TIME_ZONE || 'America/New_York', at);
+function prompt(at: Date): string {
+  const { month, year } = firmDateParts(firm.timeZone, at);
   const monthName = new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, 1)));
   return [
-    `Write a short e-mail newsletter for ${firm.name}, a CPA firm in Warrendale, Pennsylvania, for ${monthName} ${year}.`,
+    `Write a short e-mail newsletter for ${firm.name}, a CPA firm in ${firm.contact.address.city}, ${firm.contact.address.region}, for ${monthName} ${year}.`,
     'Give 3 to 5 practical, seasonal tax or bookkeeping tips for individuals and small businesses.',
     `Mention that the initial consultation is ${prices.initialConsultation}. Do not invent phone numbers, addresses, prices, names or deadlines you are unsure of.`,
     'Answer in exactly this format and nothing else:',
@@ -43,7 +43,7 @@ export function parseAiNewsletter(answer: string): { subject: string; html: stri
  */
 export async function generateNewsletter(env: Bindings, origin: string, options: { timeoutMs?: number; at?: Date } = {}): Promise<GeneratedNewsletter> {
   const at = options.at ?? new Date();
-  const fallback = (): GeneratedNewsletter => ({ ...staticNewsletter(env, origin, at), source: 'static' });
+  const fallback = (): GeneratedNewsletter => ({ ...staticNewsletter(origin, at), source: 'static' });
   if (!env.AI) return fallback();
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
@@ -54,7 +54,7 @@ export async function generateNewsletter(env: Bindings, origin: string, options:
     const run = Promise.resolve().then(() => ai.run(AI_MODEL as Parameters<Ai['run']>[0], {
       messages: [
         { role: 'system', content: 'You write concise, accurate newsletters for a small accounting firm.' },
-        { role: 'user', content: prompt(env, at) },
+        { role: 'user', content: prompt(at) },
       ],
       max_tokens: 1200,
     } as never) as Promise<unknown>);

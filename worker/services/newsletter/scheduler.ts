@@ -1,20 +1,22 @@
 import { eq, sql } from 'drizzle-orm';
+import { firm } from '../../../web/content/firm';
 import type { Db } from '../../db/client';
 import { schedulerSettings } from '../../db/schema';
 import type { Bindings } from '../../env';
-import { firmDateParts, weekdayOf } from '../firm-time';
+import { firmDateParts, timeZoneLabel, weekdayOf } from '../firm-time';
 import { generateNewsletter } from './ai-preview';
 import { sanitizeHtml } from './sanitize-html';
 import { createNewsletter, countActiveSubscribers, PeriodAlreadySentError } from './sending';
 import { siteOrigin } from './template';
 
 /**
- * The automated newsletter (SPEC 4): one issue per month, on the first Monday at 9:00 AM in the
- * firm's time zone. State lives in scheduler_settings (row id = 1, created on first use). The hourly
- * cron sends when the scheduler is running and the period is due; sent_newsletters.period_key is
- * UNIQUE, so a period gets at most one issue however often the cron fires or the admin triggers it.
+ * The automated newsletter (docs/product.md §5.5): one issue per month, on the first Monday at
+ * 9:00 AM in the firm's time zone. State lives in scheduler_settings (row id = 1, created on first
+ * use). The hourly cron sends when the scheduler is running and the period is due;
+ * sent_newsletters.period_key is UNIQUE, so a period gets at most one issue however often the cron
+ * fires or the admin triggers it.
  */
-export const SCHEDULE_TEXT = 'First Monday of every month at 9:00 AM (Eastern)';
+export const SCHEDULE_TEXT = `First Monday of every month at 9:00 AM (${timeZoneLabel(firm.timeZone)})`;
 const SEND_HOUR = 9;
 /** A missed slot (outage, scheduler started late) is caught up within the following week, not later. */
 const CATCH_UP_DAYS = 7;
@@ -40,8 +42,8 @@ export interface Period {
   due: boolean;
 }
 
-export function currentPeriod(env: Bindings, at: Date = new Date()): Period {
-  const { year, month, day, hour } = firmDateParts(env.FIRM_TIME_ZONE || 'America/New_York', at);
+export function currentPeriod(at: Date = new Date()): Period {
+  const { year, month, day, hour } = firmDateParts(firm.timeZone, at);
   const mm = String(month).padStart(2, '0');
   const firstWeekday = weekdayOf(`${year}-${mm}-01`);
   const firstMonday = 1 + ((1 - firstWeekday + 7) % 7);
@@ -64,7 +66,7 @@ export async function startPeriodNewsletter(
   options: { at?: Date; force?: boolean; origin?: string; trigger: 'manual' | 'scheduled' },
 ): Promise<ScheduledSendResult> {
   const at = options.at ?? new Date();
-  const period = currentPeriod(env, at);
+  const period = currentPeriod(at);
   if (!options.force) {
     const state = await schedulerState(db);
     if (!state.running) return { outcome: 'stopped' };

@@ -19,7 +19,7 @@ export function subscriberStatus(row: Pick<SubscriptionRow, 'active' | 'unsubscr
   return row.unsubscribedAt ? 'unsubscribed' : 'pending';
 }
 
-/** The admin's view of a subscriber (CONTRACTS.md). */
+/** The admin's view of a subscriber (docs/product.md §11). */
 export function toSubscriber(row: SubscriptionRow) {
   return {
     id: row.id,

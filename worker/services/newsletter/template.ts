@@ -2,11 +2,14 @@ import { firm, firmAddressLine } from '../../../web/content/firm';
 import type { Bindings } from '../../env';
 import { firmDateParts } from '../firm-time';
 
-/** The public origin for links in e-mails: SITE_URL when set, else the request's origin, else the firm's site. */
+/**
+ * The public origin for links in e-mails: SITE_URL (wrangler.toml [vars], the one source), or the
+ * request's origin should a deployment have dropped it. The cron has no request: it needs SITE_URL.
+ */
 export function siteOrigin(env: Bindings, requestUrl?: string): string {
   if (env.SITE_URL) return env.SITE_URL.replace(/\/+$/, '');
   if (requestUrl) return new URL(requestUrl).origin;
-  return firm.siteUrl;
+  throw new Error('SITE_URL is not set: add the public origin to wrangler.toml [vars]');
 }
 
 export function escapeHtml(text: string): string {
@@ -40,8 +43,8 @@ export interface NewsletterEmailParts {
 }
 
 /**
- * The frame every newsletter is sent in (SPEC 2: "the template adds social links, contact info
- * and an unsubscribe link automatically"), plus the firm's postal address (CAN-SPAM).
+ * The frame every newsletter is sent in (docs/product.md §5.3: social links, contact details and an
+ * unsubscribe link are added automatically), plus the firm's postal address (CAN-SPAM).
  */
 export function renderNewsletterEmail(parts: NewsletterEmailParts): { html: string; text: string } {
   const social = firm.social
@@ -123,21 +126,24 @@ const SEASONS: { months: number[]; title: string; tips: string[] }[] = [
 ];
 
 /** The static newsletter for the current season in the firm's time zone (the AI preview's fallback). */
-export function staticNewsletter(env: Bindings, origin: string, at: Date = new Date()): NewsletterDraft {
-  const { month, year } = firmDateParts(env.FIRM_TIME_ZONE || 'America/New_York', at);
+export function staticNewsletter(origin: string, at: Date = new Date()): NewsletterDraft {
+  const { month, year } = firmDateParts(firm.timeZone, at);
   const season = SEASONS.find((s) => s.months.includes(month)) ?? SEASONS[0];
   const monthName = new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, 1)));
   const htmlContent = [
     `<h2 style="color: #1e3a8a;">${escapeHtml(season.title)}: ${monthName} ${year}</h2>`,
     `<p>Hello from everyone at ${escapeHtml(firm.name)}! Here are a few things worth doing this month to keep more of what you earn.</p>`,
     `<ul>${season.tips.map((tip) => `<li>${escapeHtml(tip)}</li>`).join('')}</ul>`,
-    `<p>Questions about your own situation? Our CPAs offer a free initial consultation, in person in Warrendale or online.</p>`,
+    `<p>Questions about your own situation? Our CPAs offer a free initial consultation, in person in ${escapeHtml(firm.contact.address.city)} or online.</p>`,
     callToAction(origin),
   ].join('\n');
   return { subject: `${firm.name} ${monthName} ${year} Newsletter: ${season.title}`, htmlContent };
 }
 
-/** The sample body behind the admin's "Load Template" button (SPEC 2: with a call-to-action to /schedule). */
+/**
+ * The sample body behind the admin's "Load Template" button (docs/product.md §5.3: with a
+ * call-to-action to /schedule).
+ */
 export function sampleTemplate(origin: string): NewsletterDraft {
   const htmlContent = [
     '<h2 style="color: #1e3a8a;">Your Headline Here</h2>',

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { apiRequest } from '../../../lib/query-client';
 import { adminSessionKey, type AdminSession } from './session';
 
-// Shapes of the admin API (docs: /work CONTRACTS; SPEC 3 client-side shapes).
+// Shapes of the admin API (docs/product.md §11).
 export interface ContactMessage {
   id: number;
   name: string;
@@ -97,7 +97,7 @@ export const adminKeys = {
   emails: ['/api/admin/emails'],
 } as const;
 
-// SPEC 9 polling intervals. React Query pauses them while the tab is hidden because
+// Polling intervals of docs/product.md §6.2. React Query pauses them while the tab is hidden because
 // refetchIntervalInBackground is false, and `enabled` stops them once signed out.
 export const POLL_RATE_LIMIT_MS = 30_000;
 export const POLL_NEWSLETTER_STATS_MS = 60_000;
@@ -166,7 +166,7 @@ export function useSchedulerAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (action: SchedulerAction) => json<{ message: string }>('POST', `/api/admin/scheduler/${action}`),
-    // SPEC 4: the status is re-read after each action, whatever its outcome.
+    // docs/product.md §6.2: the status is re-read after each action, whatever its outcome.
     onSettled: (_data, _error, action) => {
       void queryClient.invalidateQueries({ queryKey: adminKeys.schedulerStatus });
       if (action === 'trigger') refreshNewsletterData(queryClient);

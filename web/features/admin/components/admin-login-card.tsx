@@ -5,7 +5,7 @@ import { Input, Label } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
 import { useAdminLogin } from '../api/session';
 
-/** SPEC 2: the signed-out admin screen. Toasts from SPEC 8. */
+/** docs/product.md §6.1: the signed-out admin screen. Toasts from §10. */
 export function AdminLoginCard({ onSignedIn }: { onSignedIn?: () => void }) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');

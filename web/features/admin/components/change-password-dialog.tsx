@@ -8,7 +8,10 @@ import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/query-client';
 import { useChangePassword } from '../api/admin-api';
 
-/** SPEC 2 Change Admin Password dialog; the rules are the server's own schema (worker/schemas/admin.ts). */
+/**
+ * The Change Admin Password dialog (docs/product.md §6.3); the rules are the server's own schema
+ * (worker/schemas/admin.ts).
+ */
 export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');

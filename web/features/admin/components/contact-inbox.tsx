@@ -13,7 +13,7 @@ import { formatDateTime } from '../lib/format';
 // A year of messages can run into the thousands: render the newest first, older ones on request.
 const MESSAGES_PER_PAGE = 25;
 
-/** SPEC 2: the contact-message cards, the empty state and three skeleton cards while loading. */
+/** docs/product.md §6.2: the contact-message cards, the empty state and three skeleton cards while loading. */
 export function ContactInbox({
   messages,
   isPending,

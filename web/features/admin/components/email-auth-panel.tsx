@@ -8,7 +8,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/query-client';
 import { useSendTestEmail, useTestEmailAuth, type EmailAuthResult } from '../api/admin-api';
 
-/** SPEC 2 'Email Authentication Setup', for MailChannels (DECISIONS): test, test send, setup steps. */
+/** 'Email Authentication Setup' for MailChannels (docs/product.md §7): test, test send, setup steps. */
 export function EmailAuthPanel() {
   const [results, setResults] = useState<EmailAuthResult[] | null>(null);
   const [testEmail, setTestEmail] = useState('');

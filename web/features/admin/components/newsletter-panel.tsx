@@ -8,7 +8,7 @@ import { errorMessage } from '../../../lib/query-client';
 import { usePreview, useSendGeneratedNewsletter, type NewsletterPreview } from '../api/admin-api';
 import { NewsletterFrame } from './newsletter-frame';
 
-/** SPEC 2: Quick Preview, AI Preview, Send Newsletter, and the Newsletter Preview they fill. */
+/** docs/product.md §6.2: Quick Preview, AI Preview, Send Newsletter, and the Newsletter Preview they fill. */
 export function NewsletterPanel({ activeSubscribers }: { activeSubscribers: number | undefined }) {
   const [preview, setPreview] = useState<NewsletterPreview | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);

@@ -12,7 +12,10 @@ const successTitle: Record<SchedulerAction, string> = {
   stop: 'Scheduler stopped successfully',
 };
 
-/** SPEC 2 / 4: Running or Stopped, the schedule, Start or Stop, Send Now; status re-read after each. */
+/**
+ * docs/product.md §5.5, §6.2: Running or Stopped, the schedule, Start or Stop, Send Now; status
+ * re-read after each.
+ */
 export function SchedulerPanel({ enabled }: { enabled: boolean }) {
   const status = useSchedulerStatus(enabled);
   const action = useSchedulerAction();

@@ -4,12 +4,13 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Input, Label, Textarea } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
+import { firm } from '../../../content/firm';
 import { errorMessage } from '../../../lib/query-client';
 import { useNewsletterTemplate, useSendNewsletter } from '../api/admin-api';
 
 /** Used when the template endpoint cannot answer: a sample with the /schedule call to action. */
 export const FALLBACK_TEMPLATE = {
-  subject: 'Tax Tips and Updates from Northgate CPA',
+  subject: `Tax Tips and Updates from ${firm.name}`,
   htmlContent: `<h1 style="color:#0f2a4a;">Your Monthly Tax &amp; Business Update</h1>
 <p>Hello,</p>
 <p>Here is what our clients should keep in mind this month:</p>
@@ -22,10 +23,13 @@ export const FALLBACK_TEMPLATE = {
 <p style="text-align:center;margin:32px 0;">
   <a href="/schedule" style="background:#163f6c;color:#ffffff;padding:12px 24px;border-radius:6px;text-decoration:none;font-weight:bold;">Schedule a Free Consultation</a>
 </p>
-<p>Warm regards,<br>The Northgate CPA team</p>`,
+<p>Warm regards,<br>The ${firm.name} team</p>`,
 };
 
-/** SPEC 2 Send Newsletter dialog; SPEC 5 'Please fill in both subject and content'; SPEC 8 toasts. */
+/**
+ * The Send Newsletter dialog (docs/product.md §6.3); 'Please fill in both subject and content'
+ * (§9); toasts (§10).
+ */
 export function SendNewsletterDialog({ open, onOpenChange, activeCount }: { open: boolean; onOpenChange: (open: boolean) => void; activeCount: number }) {
   const [subject, setSubject] = useState('');
   const [content, setContent] = useState('');

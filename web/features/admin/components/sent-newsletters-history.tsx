@@ -5,7 +5,7 @@ import { formatDateTime } from '../lib/format';
 import { NewsletterFrame } from './newsletter-frame';
 import { SendingProgress } from './sending-progress';
 
-/** SPEC 2: subject, sent time, recipient count and the rendered HTML, newest first. */
+/** docs/product.md §6.3: subject, sent time, recipient count and the rendered HTML, newest first. */
 export function SentNewslettersHistory({ newsletters }: { newsletters: SentNewsletter[] | undefined }) {
   return (
     <section aria-labelledby="history-heading" className="space-y-4">

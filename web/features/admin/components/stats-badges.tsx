@@ -2,8 +2,8 @@ import { Badge } from '../../../components/ui/badge';
 import type { NewsletterStats, RateLimitStats } from '../api/admin-api';
 import { formatDate } from '../lib/format';
 
-// SPEC 9: the daily submission cap shown to the admin, and the count above which the
-// protection badge turns destructive.
+// docs/product.md §6.2 and §8: the daily submission cap shown to the admin, and the count above
+// which the protection badge turns destructive.
 export const DAILY_SUBMISSION_CAP = 80;
 export const PROTECTION_WARNING_THRESHOLD = 60;
 

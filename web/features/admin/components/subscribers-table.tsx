@@ -12,7 +12,7 @@ export const SUBSCRIBERS_PER_PAGE = 50;
 
 const inactiveReason: Record<string, string> = { pending: 'awaiting confirmation', unsubscribed: 'unsubscribed' };
 
-/** SPEC 2: Email, Name (a dash when empty), Subscription Date, Status (Active or Inactive). */
+/** docs/product.md §6.3: Email, Name (a dash when empty), Subscription Date, Status (Active or Inactive). */
 export function SubscribersTable({ subscribers }: { subscribers: Subscriber[] }) {
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(0);

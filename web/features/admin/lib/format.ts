@@ -1,12 +1,13 @@
+import { firm } from '../../../content/firm';
+
 // Dates in the admin screens are shown in the firm's time zone, whatever the admin's laptop says.
-export const FIRM_TIME_ZONE = 'America/New_York';
 
 const dateTime = new Intl.DateTimeFormat('en-US', {
-  timeZone: FIRM_TIME_ZONE,
+  timeZone: firm.timeZone,
   dateStyle: 'medium',
   timeStyle: 'short',
 });
-const dateOnly = new Intl.DateTimeFormat('en-US', { timeZone: FIRM_TIME_ZONE, dateStyle: 'medium' });
+const dateOnly = new Intl.DateTimeFormat('en-US', { timeZone: firm.timeZone, dateStyle: 'medium' });
 
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '';
@@ -30,5 +31,5 @@ export function formatCalendarDay(day: string): string {
 
 /** Today in the firm's time zone as 'YYYY-MM-DD'. */
 export function firmToday(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: FIRM_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: firm.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }

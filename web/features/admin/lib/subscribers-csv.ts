@@ -1,5 +1,7 @@
-// The subscriber export of SPEC 7, built in the browser from the loaded list. Pure: no DOM here,
-// so it is unit-tested in Node (tests/web/subscribers-csv.test.ts).
+// The subscriber export of docs/product.md §6.3, built in the browser from the loaded list. Pure:
+// no DOM here, so it is unit-tested in Node (tests/web/subscribers-csv.test.ts).
+
+import { firm } from '../../../content/firm';
 
 export interface CsvSubscriber {
   email: string;
@@ -25,8 +27,8 @@ export function quoteCsvField(value: string): string {
 
 const csvCell = (value: string) => quoteCsvField(neutraliseFormula(value));
 
-// The day the firm (America/New_York) saw the sign-up, as YYYY-MM-DD: sorts and imports cleanly.
-const firmDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' });
+// The day the firm (in its time zone) saw the sign-up, as YYYY-MM-DD: sorts and imports cleanly.
+const firmDay = new Intl.DateTimeFormat('en-CA', { timeZone: firm.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /** The subscription date as YYYY-MM-DD, or the raw value if it is not a date. */
 function csvDate(value: string): string {

@@ -15,8 +15,8 @@ export interface BookedAppointment {
 
 /**
  * GET the 7 slots of a day and which are still free. Read afresh whenever a day is (re)chosen and
- * after each booking attempt: someone else may book meanwhile. A plain fetch (SPEC 7: cookies sent,
- * a non-OK answer is an error), so the page needs no React Query.
+ * after each booking attempt: someone else may book meanwhile. A plain fetch (docs/product.md §11:
+ * cookies sent, a non-OK answer is an error), so the page needs no React Query.
  */
 export async function fetchAvailability(date: string): Promise<{ date: string; slots: SlotAvailability[] }> {
   const res = await fetch(`/api/appointments/availability?date=${date}`, { credentials: 'include' });
@@ -33,7 +33,10 @@ export async function bookAppointment(request: AppointmentInput): Promise<Booked
   return (await (await apiRequest('POST', '/api/appointments', request)).json()) as BookedAppointment;
 }
 
-/** The server answers these with a message written for the visitor; anything else gets SPEC 8's text. */
+/**
+ * The server answers these with a message written for the visitor; anything else gets the generic
+ * text (docs/product.md §10).
+ */
 export async function bookingFailureText(error: unknown): Promise<string> {
   const status = error instanceof Error ? Number(/^(\d{3}):/.exec(error.message)?.[1]) : NaN;
   const fallback = 'Failed to schedule appointment. Please try again.';

@@ -31,7 +31,10 @@ const classNames = {
   hidden: 'invisible',
 };
 
-/** Single-day calendar (SPEC 9): week starts Sunday, outside days shown, weekends and past days disabled. */
+/**
+ * Single-day calendar (docs/product.md §3): week starts Sunday, outside days shown, weekends and
+ * past days disabled.
+ */
 export function BookingCalendar({
   today,
   selected,

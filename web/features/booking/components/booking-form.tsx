@@ -2,7 +2,7 @@ import { startTransition, useEffect, useRef, useState, type FormEvent } from 're
 import { bookingServiceTypes, bookingTimeSlots } from '../../../content/booking';
 import { firm } from '../../../content/firm';
 import type { AppointmentInput } from '../../../../worker/schemas/appointments';
-import { FIRM_TIME_ZONE, firmToday } from '../../../../worker/services/firm-time';
+import { firmToday } from '../../../../worker/services/firm-time';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { FieldError, Input, Label, Textarea } from '../../../components/ui/input';
@@ -11,7 +11,7 @@ import { trackFormSubmission } from '../../../lib/analytics';
 import { bookAppointment, bookingFailureText, fetchAvailability, type SlotAvailability } from '../api/appointments';
 import type { BookingCalendar } from './booking-calendar';
 
-// SPEC 3: the booking form's state; everything starts empty, the date unset.
+// docs/product.md §3: the booking form's state; everything starts empty, the date unset.
 interface BookingState {
   name: string;
   email: string;
@@ -36,7 +36,7 @@ const longDate = (d: Date) => d.toLocaleDateString('en-US', { weekday: 'long', m
 const selectClass =
   'block h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-600';
 
-/** SPEC 2/4/5/8: the Schedule page's booking form. */
+/** docs/product.md §3: the Schedule page's booking form. */
 export function BookingForm() {
   const [form, setForm] = useState<BookingState>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -54,7 +54,7 @@ export function BookingForm() {
     const load = () => {
       // The browser's first time-zone date format is its slowest (it loads the zone data): done
       // here, while the calendar chunk downloads, rather than in the same task as its evaluation.
-      const today = fromIsoDate(firmToday(FIRM_TIME_ZONE));
+      const today = fromIsoDate(firmToday(firm.timeZone));
       void import('./booking-calendar').then(({ BookingCalendar }) => {
         // A transition: React renders the month in short slices instead of one long task.
         if (live) startTransition(() => setCalendar({ Calendar: BookingCalendar, today }));

@@ -3,7 +3,7 @@ import { firm } from '../../../content/firm';
 import { reasonsToBook, scheduleServiceGroups } from '../../../content/schedule';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 
-/** SPEC 2: the Schedule page's contact info card: phone, e-mail, office hours, address. */
+/** docs/product.md §3: the Schedule page's contact info card: phone, e-mail, office hours, address. */
 export function ScheduleContactCard() {
   const { address } = firm.contact;
   const rows = [
@@ -44,7 +44,7 @@ export function ScheduleContactCard() {
   );
 }
 
-/** SPEC 2: why book a consultation. */
+/** docs/product.md §3: why book a consultation. */
 export function ReasonsToBook() {
   return (
     <Card className="bg-brand-50">
@@ -68,7 +68,7 @@ export function ReasonsToBook() {
   );
 }
 
-/** SPEC 2: the services summary in two groups, Tax Services and Business Services. */
+/** docs/product.md §3: the services summary in two groups, Tax Services and Business Services. */
 export function ServicesSummary() {
   return (
     <section aria-labelledby="schedule-services-heading">

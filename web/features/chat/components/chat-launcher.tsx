@@ -12,10 +12,10 @@ const preload = () => {
   void loadChatPanel().catch(() => undefined);
 };
 
-/** SPEC 2: the floating round chat button at the bottom right of every page. */
+/** docs/product.md §4: the floating round chat button at the bottom right of every page. */
 export function ChatLauncher() {
   const [open, setOpen] = useState(false);
-  // One session per widget instance (SPEC 3), created on first open, kept across reopenings.
+  // One session per widget instance (docs/product.md §4), created on first open, kept across reopenings.
   const [sessionId, setSessionId] = useState<string | null>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const wasOpen = useRef(false);

@@ -13,9 +13,9 @@ interface ChatBubble {
   content: string;
 }
 
-/** SPEC 4: the single message the list resets to on every open. */
+/** docs/product.md §4: the single message the list resets to on every open. */
 export const CHAT_GREETING = `Hello! I'm your ${firm.name} assistant. I can help with questions about tax planning, business advisory, or bookkeeping services. How can I assist you today?`;
-/** SPEC 8: what a failed request shows. */
+/** docs/product.md §4: what a failed request shows. */
 export const CHAT_ERROR_MESSAGE =
   "I'm having trouble connecting to our services right now. Please try again later or contact us directly.";
 
@@ -28,7 +28,7 @@ const bubbleClass: Record<ChatRole, string> = {
 const roleLabel: Record<ChatRole, string> = { user: 'You', assistant: 'Assistant', error: 'Error' };
 
 /**
- * SPEC 2 / 4 / 8: the 'Chat with us' panel. Mounted on open and unmounted on close, so every
+ * docs/product.md §4: the 'Chat with us' panel. Mounted on open and unmounted on close, so every
  * open starts again from the greeting. A non-modal dialog: the page stays usable beside it.
  */
 export default function ChatPanel({ sessionId, onClose }: { sessionId: string; onClose: () => void }) {
@@ -80,7 +80,7 @@ export default function ChatPanel({ sessionId, onClose }: { sessionId: string; o
   async function send(text: string) {
     if (pending) return;
     const parsed = chatRequestSchema.safeParse({ message: text, sessionId });
-    // SPEC 5: a message blank after trimming is ignored and not sent.
+    // docs/product.md §4: a message blank after trimming is ignored and not sent.
     if (!parsed.success) return;
     const { message } = parsed.data;
     append('user', message);

@@ -1,8 +1,9 @@
 import type { ContactInput } from '../../../../worker/schemas/contact';
 
 /**
- * POST /api/contact (SPEC 7: the answer's body is not used). The request helpers load with the
- * first message (their module also holds the React Query client, which this page does not need).
+ * POST /api/contact (docs/product.md §11: the answer's body is not used). The request helpers load
+ * with the first message (their module also holds the React Query client, which this page does not
+ * need).
  */
 export async function sendContactMessage(message: ContactInput): Promise<void> {
   const { apiRequest } = await import('../../../lib/query-client');

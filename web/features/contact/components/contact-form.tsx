@@ -31,8 +31,8 @@ const readForm = (form: HTMLFormElement): ContactInput => {
 };
 
 /**
- * SPEC 2/4/5/8: 'Send us a Message'. Validated by the same zod schema as POST /api/contact. Plain
- * uncontrolled inputs (no form library): checked on submit and, once submitted, again as the
+ * docs/product.md §2: 'Send us a Message'. Validated by the same zod schema as POST /api/contact.
+ * Plain uncontrolled inputs (no form library): checked on submit and, once submitted, again as the
  * visitor corrects a field; the form empties after a message is sent.
  */
 export function ContactForm() {

@@ -3,7 +3,7 @@ import { firm } from '../../../content/firm';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { MapEmbed } from './map-embed';
 
-/** SPEC 2: address, phone, fax, e-mail, opening hours and the map. */
+/** docs/product.md §1.3: address, phone, fax, e-mail, opening hours and the map. */
 export function ContactInfoCard() {
   const { address } = firm.contact;
   return (

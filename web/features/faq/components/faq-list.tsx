@@ -4,7 +4,10 @@ import { Link } from 'react-router';
 import { faqFilters, faqItems, type FaqFilter } from '../../../content/faq';
 import { trackButtonClick } from '../../../lib/analytics';
 
-/** SPEC 2 / 4: five filter buttons; a question toggles its answer; only one answer open at a time. */
+/**
+ * docs/product.md §1.3: five filter buttons; a question toggles its answer; only one answer open at
+ * a time.
+ */
 export function FaqList() {
   const [filter, setFilter] = useState<FaqFilter>('All Questions');
   const [openId, setOpenId] = useState<string | null>(null);

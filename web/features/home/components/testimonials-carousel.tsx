@@ -5,7 +5,7 @@ import { testimonials } from '../../../content/testimonials';
 import { trackButtonClick } from '../../../lib/analytics';
 
 /**
- * SPEC 2 / 4 / 9: six reviews, previous/next wrap around at both ends (hidden on small screens),
+ * docs/product.md §1.3: six reviews, previous/next wrap around at both ends (hidden on small screens),
  * dots jump to a slide, 500 ms slide transition (none when the visitor prefers reduced motion).
  */
 export function TestimonialsCarousel() {

@@ -8,9 +8,10 @@ const footerField =
   'block h-10 w-full rounded-md border border-white/20 bg-white/10 px-3 text-sm text-white placeholder:text-slate-300 focus:border-white focus:outline-none focus:ring-2 focus:ring-white/40 aria-[invalid=true]:border-red-300';
 
 /**
- * The footer sign-up (DECISIONS: displayed; double opt-in). It sits in the shared frame of every
- * page, so it carries no form library: the shared zod schema (the API's own, with its message
- * 'Please enter a valid email address') and the request helper load when the visitor submits.
+ * The footer sign-up (docs/product.md §5.1: displayed; double opt-in). It sits in the shared frame
+ * of every page, so it carries no form library: the shared zod schema (the API's own, with its
+ * message 'Please enter a valid email address') and the request helper load when the visitor
+ * submits.
  */
 export function NewsletterSignup() {
   const [email, setEmail] = useState('');

@@ -2,7 +2,7 @@ import { ChevronRight, Lightbulb } from 'lucide-react';
 import { useState } from 'react';
 import { taxFacts } from '../../../content/tax-facts';
 
-/** SPEC 2 / 9: ten tax facts, an n/10 counter and Next, which wraps from the last to the first. */
+/** docs/product.md §1.3: ten tax facts, an n/10 counter and Next, which wraps from the last to the first. */
 export function DidYouKnow() {
   const [index, setIndex] = useState(0);
   const count = taxFacts.length;

@@ -3,9 +3,9 @@ import { stateRefundLinks } from '../../../content/states';
 import { trackButtonClick } from '../../../lib/analytics';
 
 /**
- * SPEC 2: all 50 states; choosing one with a refund-status page opens it in a new tab (the link
- * itself is not shown). The nine states without a state income tax on wages open nothing and
- * say why. A native select: keyboard and screen-reader support come for free.
+ * docs/product.md §1.3: all 50 states; choosing one with a refund-status page opens it in a new tab
+ * (the link itself is not shown). The nine states without a state income tax on wages open nothing
+ * and say why. A native select: keyboard and screen-reader support come for free.
  */
 export function StateRefundSelector() {
   const selectId = useId();

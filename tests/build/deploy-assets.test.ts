@@ -1,0 +1,121 @@
+// What `npm run deploy` uploads: the production build (`npm run build`, the same one `npm start`,
+// the browser tests and `npm run check` use), read back through `wrangler deploy --dry-run`, which
+// walks the assets directory named in wrangler.toml and applies .assetsignore exactly as a real
+// deploy does. Every public route must be there prerendered, and nothing build-only may be.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { htmlFileFor, publicRoutes } from '../../scripts/lib/public-routes';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const env: NodeJS.ProcessEnv = { ...process.env, PATH: `${root}node_modules/.bin:${process.env.PATH ?? ''}`, WRANGLER_SEND_METRICS: 'false' };
+// The deploy build goes where wrangler.toml says, never into a directory a caller chose.
+delete env.BUILD_OUT_DIR;
+
+let assetsDir = '';
+/** Paths (relative, with a leading slash) that wrangler would upload as assets. */
+let uploaded = new Set<string>();
+let dryRunOutput = '';
+
+const read = (path: string) => readFileSync(join(assetsDir, path), 'utf8');
+const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '';
+
+beforeAll(() => {
+  const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, env, encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(`npm run build failed:\n${build.stdout}\n${build.stderr}`);
+  const outDir = mkdtempSync(join(tmpdir(), 'cpa-dry-run-'));
+  try {
+    // WRANGLER_LOG=debug makes wrangler list every asset it read and every one it ignored.
+    const dryRun = spawnSync('wrangler', ['deploy', '--dry-run', '--outdir', outDir], {
+      cwd: root,
+      env: { ...env, WRANGLER_LOG: 'debug' },
+      encoding: 'utf8',
+    });
+    dryRunOutput = `${dryRun.stdout}\n${dryRun.stderr}`;
+    if (dryRun.status !== 0) throw new Error(`wrangler deploy --dry-run failed:\n${dryRunOutput}`);
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+  const read = /Read (\d+) files? from the assets directory (\S+)/.exec(dryRunOutput);
+  if (!read) throw new Error(`wrangler did not report its assets directory:\n${dryRunOutput}`);
+  assetsDir = read[2];
+  const ignored = new Set([...dryRunOutput.matchAll(/^Ignoring asset: (.+)$/gm)].map((m) => `/${m[1].trim()}`));
+  const listed = [...dryRunOutput.matchAll(/^(\/\S+)$/gm)].map((m) => m[1]);
+  uploaded = new Set(listed.filter((path) => !ignored.has(path) && statSync(join(assetsDir, path)).isFile()));
+}, 240_000);
+
+describe('the directory `wrangler deploy` uploads', () => {
+  it('is the build output named in wrangler.toml', () => {
+    expect(assetsDir).toBe(join(root, 'dist/client'));
+    expect(uploaded.size).toBeGreaterThan(20);
+  });
+
+  it('has every public route prerendered with its own title', () => {
+    const titles = new Map<string, string>();
+    for (const route of publicRoutes) {
+      const file = `/${htmlFileFor(route.path)}`;
+      expect(uploaded, route.path).toContain(file);
+      const html = read(file);
+      expect(html, route.path).toContain(`data-prerendered="${route.path}"`);
+      expect(html, route.path).toMatch(/<h1[\s>]/);
+      const title = titleOf(html);
+      expect(title, route.path).toMatch(/\| Northgate CPA$|^Northgate CPA/);
+      titles.set(route.path, title);
+    }
+    // Own titles: no two routes share one, and none kept the template's default.
+    expect(new Set(titles.values()).size).toBe(publicRoutes.length);
+    const template = titleOf(read('/admin.html'));
+    for (const [path, title] of titles) expect(title, path).not.toBe(template);
+  });
+
+  it('has the 404 page, prerendered and noindex', () => {
+    expect(uploaded).toContain('/404.html');
+    const html = read('/404.html');
+    expect(titleOf(html)).toBe('404 Page Not Found | Northgate CPA');
+    expect(html).toContain('<meta name="robots" content="noindex" />');
+    expect(html).toContain('data-prerendered="*"');
+    expect(html).toContain('Return to Home');
+  });
+
+  it('has the client-only screens as noindex shells, never the home page', () => {
+    for (const file of ['/admin.html', '/admin/login.html', '/admin/subscribers.html', '/newsletter/confirmed.html', '/newsletter/unsubscribe.html', '/newsletter/unsubscribed.html', '/newsletter/invalid-link.html']) {
+      expect(uploaded, file).toContain(file);
+      const html = read(file);
+      expect(html, file).toContain('<meta name="robots" content="noindex" />');
+      expect(html, file).toContain('<div id="root"></div>');
+    }
+  });
+
+  it('has sitemap.xml listing every public route, and robots.txt pointing to it', () => {
+    expect(uploaded).toContain('/sitemap.xml');
+    const sitemap = read('/sitemap.xml');
+    const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]));
+    const origin = locs[0]?.origin;
+    expect(origin).toMatch(/^https:\/\//);
+    const listedPaths = locs.map((url) => url.pathname);
+    expect(listedPaths.sort()).toEqual(publicRoutes.filter((r) => r.sitemap).map((r) => r.path).sort());
+    expect(uploaded).toContain('/robots.txt');
+    expect(read('/robots.txt')).toContain(`Sitemap: ${origin}/sitemap.xml`);
+    expect(read('/robots.txt')).toContain('Disallow: /admin');
+  });
+
+  it('has _headers, read by wrangler as configuration rather than served as a file', () => {
+    expect(existsSync(join(assetsDir, '_headers'))).toBe(true);
+    expect(uploaded).not.toContain('/_headers');
+    const headers = read('/_headers');
+    expect(headers).toContain('Content-Security-Policy:');
+    expect(headers).toContain('X-Content-Type-Options: nosniff');
+  });
+
+  it('leaves out build-only files', () => {
+    // The manifest is written for the prerender step and stays on disk, but .assetsignore keeps it out.
+    expect(existsSync(join(assetsDir, '.vite/manifest.json'))).toBe(true);
+    expect(read('/.assetsignore')).toContain('.vite/');
+    for (const path of uploaded) {
+      expect(path).not.toMatch(/^\/\.vite\/|\.map$|^\/\.assetsignore$|^\/_worker\.js/);
+    }
+  });
+});

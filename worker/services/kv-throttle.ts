@@ -1,0 +1,46 @@
+// The courtesy throttles kept in KV (env.THROTTLE): chat messages and newsletter sign-ups per
+// (hashed) IP. Approximate by design (docs/decisions/0006): the count is read-then-written, so
+// racing requests may pass a little over the limit, and KV is only eventually consistent.
+//
+// They fail open. KV refuses a second write to one key within a second ("KV PUT failed: 429 Too
+// Many Requests"), the free plan stops accepting writes after 1,000 a day, and any call can fail
+// in an outage; none of that may cost a visitor their message. A failed read or write is logged
+// (never the key: it holds the IP hash) and the request goes on.
+
+export type KvAllowance = {
+  /** The counter's key; one key per IP and window, so a new window starts from zero. */
+  key: string;
+  /** Requests allowed per window. */
+  limit: number;
+  /** How long the key lives (at least 60 s, KV's minimum TTL). */
+  ttlSeconds: number;
+  /** Names the throttle in the log line, e.g. 'chat'. */
+  name: string;
+};
+
+function logFailure(name: string, operation: 'read' | 'write', error: unknown): void {
+  const reason = error instanceof Error ? error.message : String(error);
+  console.warn(`[throttle] ${name}: KV ${operation} failed, letting the request through: ${reason}`);
+}
+
+/**
+ * Counts one request against `key`; false when the window's allowance is used up (the refused
+ * request is not counted). True, without counting, when KV cannot be read: writing 1 over a count
+ * we could not read would reset it.
+ */
+export async function takeKvAllowance(kv: KVNamespace, { key, limit, ttlSeconds, name }: KvAllowance): Promise<boolean> {
+  let used: number;
+  try {
+    used = Number(await kv.get(key)) || 0;
+  } catch (error) {
+    logFailure(name, 'read', error);
+    return true;
+  }
+  if (used >= limit) return false;
+  try {
+    await kv.put(key, String(used + 1), { expirationTtl: Math.max(60, ttlSeconds) });
+  } catch (error) {
+    logFailure(name, 'write', error);
+  }
+  return true;
+}
