@@ -1,0 +1,57 @@
+// `npm run dev`: the development loop. The Vite dev server serves the SPA from web/ with hot module
+// replacement, and @cloudflare/vite-plugin runs the worker (worker/index.ts, the bindings of
+// wrangler.toml, .dev.vars) in workerd, so /api/* answers from the same local D1 and KV as
+// `npm start` (.wrangler/state) and an edit to a page or a route shows without a rebuild.
+//
+// The plugin is added here, never in vite.config.ts: `npm run build` (and the prerender step, which
+// builds with vite.config.ts) keep producing exactly dist/client, as `wrangler deploy` expects.
+import { cloudflare } from '@cloudflare/vite-plugin';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { createServer } from 'vite';
+import { projectRoot } from './lib/local-server.ts';
+import { prepareDevVars, prepareLocalDatabase, printRunning } from './lib/local-state.ts';
+
+const admin = prepareDevVars();
+await prepareLocalDatabase(admin);
+
+// The plugin runs the worker on its own workerd, which can be older than wrangler's: it refuses a
+// compatibility_date newer than its release. Only then, and only here, the worker runs on that
+// runtime's newest date; `npm start`, the tests and deploys keep wrangler.toml's date.
+const pluginRequire = createRequire(fileURLToPath(import.meta.resolve('@cloudflare/vite-plugin')));
+const runtimeDate: string = pluginRequire('workerd').compatibilityDate;
+
+const port = Number(process.env.PORT ?? 8787);
+const server = await createServer({
+  configFile: `${projectRoot}vite.config.ts`,
+  server: { port, host: 'localhost', strictPort: true },
+  plugins: [
+    cloudflare({
+      // Vite's root is web/; the worker's config, .dev.vars and local state live at the project root.
+      configPath: `${projectRoot}wrangler.toml`,
+      persistState: { path: `${projectRoot}.wrangler/state` },
+      // Offline like `npm start` (wrangler dev --local): no Cloudflare login, so the AI binding is
+      // unavailable and the chat and previews use their offline fallbacks.
+      remoteBindings: false,
+      // Merged into wrangler.toml's settings. The build prerenders one HTML file per route and a
+      // 404.html ("404-page"); in dev there is only web/index.html, so every page navigation gets it
+      // and the SPA routes (an unknown path shows the app's not-found page, with status 200).
+      config: (config) => {
+        const devConfig: { assets: { not_found_handling: 'single-page-application' }; compatibility_date?: string } = {
+          assets: { not_found_handling: 'single-page-application' },
+        };
+        if (config.compatibility_date && config.compatibility_date > runtimeDate) {
+          console.log(`Dev runs the worker with compatibility date ${runtimeDate}, the newest the Vite plugin's workerd supports (wrangler.toml: ${config.compatibility_date}).`);
+          devConfig.compatibility_date = runtimeDate;
+        }
+        return devConfig;
+      },
+    }),
+  ],
+});
+await server.listen();
+printRunning(`http://localhost:${port}`, admin, 'hot reload');
+
+const shutdown = () => server.close().then(() => process.exit(0));
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
