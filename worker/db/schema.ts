@@ -39,6 +39,11 @@ export const appointments = sqliteTable(
     status: text('status', { enum: ['requested', 'confirmed', 'cancelled'] })
       .notNull()
       .default('requested'),
+    // iCalendar SEQUENCE (RFC 5545 3.8.7.4): 0 for the first invite, +1 for every change the
+    // visitor's calendar must apply (confirm, reschedule, cancel). The UID stays the same for the
+    // appointment's whole life. Self-service links are bound to it, so a changed appointment
+    // invalidates links sent before the change.
+    sequence: integer('sequence').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
   },
@@ -158,6 +163,9 @@ export const emailLog = sqliteTable(
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
     headers: text('headers'),
+    // JSON array of { filename, contentType, content } (content base64), exactly as handed to the
+    // transport, so the firm can see the invite it sent.
+    attachments: text('attachments'),
     createdAt: createdAt(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
   },
@@ -235,3 +243,42 @@ export const schedulerSettings = sqliteTable('scheduler_settings', {
   lastPeriodKey: text('last_period_key'),
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
 });
+
+/**
+ * Which of the seven slot labels each weekday offers (ISO weekday 1 = Monday ... 5 = Friday;
+ * weekends stay closed). A missing row means the slot is not offered that weekday. Migration 0002
+ * seeds every slot on every weekday, the firm's hours before this table existed.
+ */
+export const weekdaySlots = sqliteTable(
+  'weekday_slots',
+  {
+    weekday: integer('weekday').notNull(),
+    timeSlot: text('time_slot').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.weekday, t.timeSlot] })],
+);
+
+/** Days the firm is closed (a holiday, a training day): no bookings; existing ones are kept. */
+export const blockedDates = sqliteTable('blocked_dates', {
+  date: text('date').primaryKey(),
+  reason: text('reason'),
+  createdAt: createdAt(),
+});
+
+/**
+ * One row per reminder sent: the primary key (appointment, the date and slot reminded of) makes the
+ * reminder exactly-once whatever the cron's timing; a rescheduled appointment has a new date/slot,
+ * so it can be reminded again.
+ */
+export const appointmentReminders = sqliteTable(
+  'appointment_reminders',
+  {
+    appointmentId: integer('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    date: text('date').notNull(),
+    timeSlot: text('time_slot').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.appointmentId, t.date, t.timeSlot] })],
+);
