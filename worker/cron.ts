@@ -2,21 +2,15 @@ import { getDb } from './db/client';
 import type { Bindings } from './env';
 import { pruneLoginFailures } from './services/login-throttle';
 import { countingD1 } from './services/newsletter/d1-counter';
-import { startPeriodNewsletter } from './services/newsletter/scheduler';
-import { batchSize, sendNewsletterBatch } from './services/newsletter/sending';
+import { sendNewsletterNow } from './services/newsletter/send-now';
+import { logNewsletterBatch, sendNewsletterBatch } from './services/newsletter/sender';
 import { pruneSubmissionWindows } from './services/submission-limits';
 
 /**
- * Subrequests the scheduler may spend before the send batch in the same invocation (scheduler
- * state, subscriber count, the AI call, creating the newsletter): the batch shrinks by this much
- * so the invocation stays under the plan's subrequest limit.
- */
-const SCHEDULER_OVERHEAD = 10;
-
-/**
- * The Cron Trigger (wrangler.toml [triggers]): housekeeping, then the newsletter scheduler (sends
- * this period's issue when running and due; at most once per period), then one batch of whatever
- * newsletter is still sending, so an interrupted send is finished by the following ticks.
+ * The Cron Trigger (wrangler.toml [triggers]): housekeeping, then the newsletter scheduler (starts
+ * this period's issue when running and due, at most once per period, and sends its first batch);
+ * otherwise one batch of the oldest newsletter still sending, so every send, interrupted or too
+ * large for one invocation, is finished by the following ticks.
  */
 export async function scheduled(controller: ScheduledController, env: Bindings, _ctx: ExecutionContext): Promise<void> {
   const d1 = countingD1(env.DB);
@@ -25,12 +19,7 @@ export async function scheduled(controller: ScheduledController, env: Bindings, 
   await pruneLoginFailures(db);
   await pruneSubmissionWindows(db);
   const at = new Date(controller.scheduledTime || Date.now());
-  const result = await startPeriodNewsletter(tickEnv, db, { at, trigger: 'scheduled' });
-  const limit = result.outcome === 'created' ? Math.max(1, batchSize(env) - SCHEDULER_OVERHEAD) : batchSize(env);
-  const stats = await sendNewsletterBatch(tickEnv, db, { limit });
-  if (stats.newsletterId !== null) {
-    // One line per tick: what was sent and what it cost (read by `npm run bench:newsletter`).
-    const d1Calls = d1.calls();
-    console.log(`[newsletter-batch] ${JSON.stringify({ scheduler: result.outcome, ...stats, d1Calls, subrequests: d1Calls + stats.providerRequests })}`);
-  }
+  const issue = await sendNewsletterNow(tickEnv, db, { kind: 'period', trigger: 'scheduled', force: false, at });
+  const stats = issue.outcome === 'created' ? issue.stats : await sendNewsletterBatch(tickEnv, db);
+  logNewsletterBatch({ scheduler: issue.outcome }, stats, d1.calls());
 }

@@ -1,7 +1,9 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '../../worker/db/client';
-import { createNewsletter, INTERRUPTED_ERROR, sendNewsletterBatch, UNSUBSCRIBED_ERROR } from '../../worker/services/newsletter/sending';
+import type { EmailTransport } from '../../worker/services/email/types';
+import { sendNewsletterBatch } from '../../worker/services/newsletter/sender';
+import { createNewsletter, INTERRUPTED_ERROR, UNSUBSCRIBED_ERROR } from '../../worker/services/newsletter/store';
 import { fakeMailChannels, mailChannelsEnv, type RecordedRequest } from './mailchannels-fake';
 
 async function addSubscribers(n: number) {
@@ -176,6 +178,29 @@ describe('resumable newsletter sending', () => {
     expect(await newsletterRow(created.id)).toMatchObject({ status: 'sent', recipient_count: 5, failed_count: 1 });
     const row = await env.DB.prepare("SELECT error FROM newsletter_deliveries WHERE email = 'r0005@example.com'").first<{ error: string }>();
     expect(row?.error).toBe(UNSUBSCRIBED_ERROR);
+  });
+
+  it('records a batch larger than the 100 parameters D1 binds per statement (batch size 150)', async () => {
+    await addSubscribers(150);
+    const testEnv = mailChannelsEnv({ NEWSLETTER_BATCH_SIZE: '150' });
+    const db = getDb(testEnv.DB);
+    const created = await createNewsletter(db, { subject: 'Paid plan', content: '<p>Hi</p>', trigger: 'manual' });
+    const sentTo: string[] = [];
+    const transport: EmailTransport = {
+      name: 'fake',
+      send: async (message) => {
+        sentTo.push(message.to);
+        return { status: 'sent' };
+      },
+    };
+    const stats = await sendNewsletterBatch(testEnv, db, { transport });
+    expect(stats).toMatchObject({ claimed: 150, sent: 150, failed: 0, retryLater: 0, status: 'sent' });
+    expect(sentTo).toHaveLength(150);
+    expect(duplicates(sentTo)).toEqual([]);
+    expect(await deliveryCounts(created.id)).toEqual({ sent: 150 });
+    expect(await newsletterRow(created.id)).toMatchObject({ status: 'sent', recipient_count: 150, failed_count: 0, total_recipients: 150 });
+    const log = await env.DB.prepare("SELECT status, count(*) AS n FROM email_log WHERE kind = 'newsletter' GROUP BY status").all<{ status: string; n: number }>();
+    expect(log.results).toEqual([{ status: 'sent', n: 150 }]);
   });
 
   it('a newsletter with CR/LF in its subject is never handed to the provider', async () => {

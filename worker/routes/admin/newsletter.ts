@@ -1,4 +1,4 @@
-import { and, count, eq, gte, max } from 'drizzle-orm';
+import { count, max } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { getDb } from '../../db/client';
 import { sentNewsletters } from '../../db/schema';
@@ -6,24 +6,13 @@ import type { AppEnv } from '../../env';
 import { validate } from '../../middleware/validate';
 import { sendNewsletterSchema } from '../../schemas/newsletter';
 import { generateNewsletter } from '../../services/newsletter/ai-preview';
-import { sanitizeHtml } from '../../services/newsletter/sanitize-html';
-import { currentPeriod, schedulerState, setSchedulerRunning, startPeriodNewsletter } from '../../services/newsletter/scheduler';
+import { currentPeriod, schedulerState, setSchedulerRunning } from '../../services/newsletter/scheduler';
 import { countingD1 } from '../../services/newsletter/d1-counter';
-import { batchSize, countActiveSubscribers, createNewsletter, getNewsletter, listSentNewsletters, sendNewsletterBatch } from '../../services/newsletter/sending';
+import { sendNewsletterNow } from '../../services/newsletter/send-now';
+import { logNewsletterBatch } from '../../services/newsletter/sender';
+import { countActiveSubscribers, listSentNewsletters } from '../../services/newsletter/store';
 import { listSubscribers } from '../../services/newsletter/subscriptions';
 import { sampleTemplate, siteOrigin, staticNewsletter } from '../../services/newsletter/template';
-
-/**
- * D1 calls and provider requests a send route makes besides its first batch (session check,
- * counts, creating the newsletter, the final read; the AI call and scheduler state for the
- * generated newsletter). The first batch shrinks by this much, so the request stays under the
- * plan's subrequest limit; the cron sends the rest.
- */
-const SEND_ROUTE_OVERHEAD = 10;
-const firstBatch = (env: AppEnv['Bindings']) => Math.max(1, batchSize(env) - SEND_ROUTE_OVERHEAD);
-
-/** A second identical newsletter within this window is refused: a double click must not mail everyone twice. */
-const DUPLICATE_WINDOW_MS = 10 * 60 * 1000;
 
 function deliveredMessage(recipientCount: number, totalRecipients: number, status: string): string {
   if (status === 'sent') return `Newsletter sent to ${recipientCount} of ${totalRecipients} subscribers`;
@@ -40,45 +29,21 @@ export const adminNewsletter = new Hono<AppEnv>()
   .post('/send-newsletter', validate('json', sendNewsletterSchema), async (c) => {
     const { subject, content } = c.req.valid('json');
     const d1 = countingD1(c.env.DB);
-    const db = getDb(d1.db);
-    const clean = sanitizeHtml(content);
-    if (!clean.replace(/<[^>]*>/g, '').trim()) {
-      return c.json({ message: 'The newsletter content is empty once unsafe HTML is removed' }, 400);
-    }
-    if ((await countActiveSubscribers(db)) === 0) {
-      return c.json({ message: 'There are no active subscribers to send to' }, 400);
-    }
-    const recent = await db.query.sentNewsletters.findFirst({
-      where: and(eq(sentNewsletters.subject, subject), eq(sentNewsletters.content, clean), gte(sentNewsletters.sentAt, new Date(Date.now() - DUPLICATE_WINDOW_MS))),
-    });
-    if (recent) return c.json({ message: 'This newsletter was sent a moment ago; it will not be sent twice' }, 409);
-    const created = await createNewsletter(db, { subject, content: clean, trigger: 'manual' });
-    const stats = await sendNewsletterBatch({ ...c.env, DB: d1.db }, db, { newsletterId: created.id, origin: siteOrigin(c.env, c.req.url), limit: firstBatch(c.env) });
-    const after = (await getNewsletter(db, created.id))!;
+    const result = await sendNewsletterNow({ ...c.env, DB: d1.db }, getDb(d1.db), { kind: 'composed', subject, content }, { origin: siteOrigin(c.env, c.req.url) });
+    if (result.outcome === 'empty-content') return c.json({ message: 'The newsletter content is empty once unsafe HTML is removed' }, 400);
+    if (result.outcome === 'duplicate') return c.json({ message: 'This newsletter was sent a moment ago; it will not be sent twice' }, 409);
+    if (result.outcome !== 'created') return c.json({ message: 'There are no active subscribers to send to' }, 400);
     // +1: the session check in requireAdmin ran before this handler.
-    console.log(`[newsletter-batch] ${JSON.stringify({ source: 'send-newsletter', ...stats, d1Calls: d1.calls() + 1, subrequests: d1.calls() + 1 + stats.providerRequests })}`);
-    return c.json(
-      {
-        message: deliveredMessage(after.recipientCount, after.totalRecipients, after.status),
-        newsletterId: after.id,
-        recipientCount: after.recipientCount,
-        totalRecipients: after.totalRecipients,
-        status: after.status,
-      },
-      200,
-    );
+    logNewsletterBatch({ source: 'send-newsletter' }, result.stats, d1.calls() + 1);
+    const { newsletterId, recipientCount, totalRecipients, status } = result.newsletter;
+    return c.json({ message: deliveredMessage(recipientCount, totalRecipients, status), newsletterId, recipientCount, totalRecipients, status }, 200);
   })
   .post('/newsletter/send', async (c) => {
-    const db = getDb(c.env.DB);
-    const origin = siteOrigin(c.env, c.req.url);
-    const result = await startPeriodNewsletter(c.env, db, { force: true, origin, trigger: 'manual' });
+    const result = await sendNewsletterNow(c.env, getDb(c.env.DB), { kind: 'period', trigger: 'manual', force: true }, { origin: siteOrigin(c.env, c.req.url) });
     if (result.outcome === 'no-subscribers') return c.json({ message: 'There are no active subscribers to send to' }, 400);
-    if (result.outcome !== 'created') {
-      return c.json({ message: `The ${currentPeriod().label} newsletter has already been sent` }, 409);
-    }
-    await sendNewsletterBatch(c.env, db, { newsletterId: result.newsletterId, origin, limit: firstBatch(c.env) });
-    const after = (await getNewsletter(db, result.newsletterId))!;
-    return c.json({ sentCount: after.recipientCount, message: deliveredMessage(after.recipientCount, after.totalRecipients, after.status), newsletterId: after.id }, 200);
+    if (result.outcome !== 'created') return c.json({ message: `The ${currentPeriod().label} newsletter has already been sent` }, 409);
+    const { newsletterId, recipientCount, totalRecipients, status } = result.newsletter;
+    return c.json({ sentCount: recipientCount, message: deliveredMessage(recipientCount, totalRecipients, status), newsletterId }, 200);
   })
   .get('/newsletter/stats', async (c) => {
     const db = getDb(c.env.DB);
@@ -113,13 +78,9 @@ export const adminNewsletter = new Hono<AppEnv>()
       await setSchedulerRunning(db, false);
       return c.json({ message: 'Scheduler stopped successfully' }, 200);
     }
-    const origin = siteOrigin(c.env, c.req.url);
-    const result = await startPeriodNewsletter(c.env, db, { force: true, origin, trigger: 'scheduled' });
+    const result = await sendNewsletterNow(c.env, db, { kind: 'period', trigger: 'scheduled', force: true }, { origin: siteOrigin(c.env, c.req.url) });
     if (result.outcome === 'no-subscribers') return c.json({ message: 'There are no active subscribers to send to' }, 400);
-    if (result.outcome !== 'created') {
-      return c.json({ message: `The ${currentPeriod().label} newsletter has already been sent` }, 409);
-    }
-    await sendNewsletterBatch(c.env, db, { newsletterId: result.newsletterId, origin, limit: firstBatch(c.env) });
-    const after = (await getNewsletter(db, result.newsletterId))!;
-    return c.json({ message: `Scheduled newsletter triggered. ${deliveredMessage(after.recipientCount, after.totalRecipients, after.status)}` }, 200);
+    if (result.outcome !== 'created') return c.json({ message: `The ${currentPeriod().label} newsletter has already been sent` }, 409);
+    const { recipientCount, totalRecipients, status } = result.newsletter;
+    return c.json({ message: `Scheduled newsletter triggered. ${deliveredMessage(recipientCount, totalRecipients, status)}` }, 200);
   });

@@ -6,7 +6,7 @@ import type { Bindings } from '../../env';
 import { firmDateParts, timeZoneLabel, weekdayOf } from '../firm-time';
 import { generateNewsletter } from './ai-preview';
 import { sanitizeHtml } from './sanitize-html';
-import { createNewsletter, countActiveSubscribers, PeriodAlreadySentError } from './sending';
+import { countActiveSubscribers, createNewsletter, PeriodAlreadySentError } from './store';
 import { siteOrigin } from './template';
 
 /**
@@ -57,7 +57,7 @@ export type ScheduledSendResult =
   | { outcome: 'already-sent' | 'no-subscribers' | 'not-due' | 'stopped'; newsletterId?: number };
 
 /**
- * Creates this period's generated newsletter (the caller then sends its first batch).
+ * Creates this period's generated newsletter (sendNewsletterNow, send-now.ts, then sends its first batch).
  * `force` skips the running/due checks (the admin's trigger) but never the once-per-period rule.
  */
 export async function startPeriodNewsletter(
