@@ -71,6 +71,8 @@ function staticSecurityHeaders(): Plugin {
             groups: [
               // React and the router in one file every page needs, instead of four small ones.
               { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 20 },
+              // zod and the shared field rules in one file, loaded when a form is first submitted.
+              { name: 'zod', test: /node_modules[\\/]zod[\\/]|worker[\\/]schemas[\\/]fields\.ts$/, priority: 10 },
             ],
           },
         },

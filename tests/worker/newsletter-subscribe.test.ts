@@ -175,4 +175,30 @@ describe('unsubscribe', () => {
     }
     expect((await subscriber('keep@example.com'))?.active).toBe('true');
   });
+
+  it('answers a token of the wrong type or length as a wrong token (GET: not valid; POST: 400)', async () => {
+    const token = await activeSubscriber('typed@example.com');
+    for (const body of [{ token: 42 }, { token: [token] }, { token: 'x'.repeat(2049) }]) {
+      const res = await call('/api/newsletter/unsubscribe', { body });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { message: string }).message).toBe('This unsubscribe link is invalid or has expired');
+    }
+    const twice = await call(`/api/newsletter/unsubscribe?token=${encodeURIComponent(token)}&token=${encodeURIComponent(token)}`);
+    expect(await twice.json()).toEqual({ valid: false });
+    const long = await call(`/api/newsletter/unsubscribe?token=${'x'.repeat(2049)}`);
+    expect(long.status).toBe(200);
+    expect(await long.json()).toEqual({ valid: false });
+    expect((await subscriber('typed@example.com'))?.active).toBe('true');
+  });
+
+  it('accepts the token from a plain HTML form body too', async () => {
+    const token = await activeSubscriber('form@example.com');
+    const res = await call('/api/newsletter/unsubscribe', {
+      method: 'POST',
+      rawBody: new URLSearchParams({ token }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(res.status).toBe(200);
+    expect((await subscriber('form@example.com'))?.active).toBe('false');
+  });
 });

@@ -12,6 +12,7 @@ import { SendNewsletterDialog } from '../features/admin/components/send-newslett
 import { SentNewslettersHistory } from '../features/admin/components/sent-newsletters-history';
 import { SubscribersTable } from '../features/admin/components/subscribers-table';
 import { buildSubscribersCsv, subscribersCsvFileName } from '../features/admin/lib/subscribers-csv';
+import { isUnauthorized } from '../lib/api';
 import { usePageMeta } from '../lib/page-meta';
 
 const RECENT_DAYS = 30; // docs/product.md §6.3: "recent" means subscribed within 30 days.
@@ -47,7 +48,7 @@ function SubscriberAdministration() {
   }, [subscribers.error]);
   useEffect(() => {
     // docs/product.md §10: an Unauthorized answer is left to the session check, silently.
-    if (history.error && !/unauthorized/i.test(history.error.message)) {
+    if (history.error && !isUnauthorized(history.error)) {
       toast({ variant: 'destructive', title: 'Error', description: 'Failed to load sent newsletters history.' });
     }
   }, [history.error]);

@@ -6,7 +6,7 @@ import { toast } from '../components/ui/use-toast';
 import { firm } from '../content/firm';
 import { checkUnsubscribeLink, useUnsubscribe } from '../features/newsletter/api/newsletter-api';
 import { NewsletterStatus } from '../features/newsletter/components/newsletter-status';
-import { errorMessage } from '../lib/query-client';
+import { errorMessage } from '../lib/api';
 import { usePageMeta } from '../lib/page-meta';
 
 /**

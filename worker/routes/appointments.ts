@@ -1,29 +1,19 @@
 import { and, eq, ne } from 'drizzle-orm';
-import { Hono, type Context, type Next } from 'hono';
+import { Hono } from 'hono';
 import { bookingTimeSlots } from '../../web/content/booking';
 import { firm } from '../../web/content/firm';
 import { getDb } from '../db/client';
 import { appointments } from '../db/schema';
+import { isUniqueViolation } from '../db/unique-violation';
 import type { AppEnv } from '../env';
 import { validate } from '../middleware/validate';
-import { appointmentSchema, availabilityQuerySchema, BOOKING_MESSAGES, createAppointmentSchema, slotHasPassed } from '../schemas/appointments';
+import { appointmentSchema, availabilityQuerySchema, BOOKING_MESSAGES, slotHasPassed } from '../schemas/appointments';
 import { clientIp, hashIp } from '../services/client-ip';
 import { appointmentConfirmationEmail, appointmentNotificationEmail, sendAfterStoring } from '../services/submission-emails';
 import { IP_WINDOW_SECONDS, storeSubmission } from '../services/submission-limits';
 
-/** True for D1's error when the partial UNIQUE index over active bookings refuses a row. */
-export function isSlotTaken(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    const message = e instanceof Error ? e.message : String(e);
-    if (/UNIQUE constraint failed: appointments\.date, appointments\.time_slot/i.test(message)) return true;
-  }
-  return false;
-}
-
-/** The booking schema for this request's "now" in the firm's zone (firm.timeZone). */
-const typedBookingValidator = validate('json', appointmentSchema);
-const validateBooking = ((c: Context<AppEnv>, next: Next) =>
-  validate('json', createAppointmentSchema(firm.timeZone))(c as never, next)) as unknown as typeof typedBookingValidator;
+/** True when the partial UNIQUE index over active bookings (appointments_active_slot_uq) refused a row. */
+export const isSlotTaken = (error: unknown) => isUniqueViolation(error, [appointments.date, appointments.timeSlot]);
 
 const bookingResponseMessage = "Thank you! Your appointment request has been received. We'll contact you shortly to confirm your appointment.";
 
@@ -47,7 +37,8 @@ export const appointmentsApi = new Hono<AppEnv>()
       200,
     );
   })
-  .post('/', validateBooking, async (c) => {
+  // appointmentSchema reads the clock on each parse, so one validator judges every request by its own "now".
+  .post('/', validate('json', appointmentSchema), async (c) => {
     const input = c.req.valid('json');
     const ipHash = await hashIp(clientIp(c), c.env.JWT_SECRET);
     let result;

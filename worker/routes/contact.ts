@@ -1,28 +1,18 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import { contactMessages } from '../db/schema';
 import type { AppEnv } from '../env';
+import { honeypot } from '../middleware/honeypot';
 import { validate } from '../middleware/validate';
 import { CONTACT_SUCCESS_MESSAGE, contactSchema } from '../schemas/contact';
 import { clientIp, hashIp } from '../services/client-ip';
 import { contactNotificationEmail, sendAfterStoring } from '../services/submission-emails';
 import { IP_WINDOW_SECONDS, storeSubmission } from '../services/submission-limits';
 
-/**
- * The honeypot: a field people never see. A bot that fills it gets the normal success answer and
- * nothing is stored, counted or sent. Checked before validation, so the answer does not depend on
- * the rest of the bot's input either.
- */
-export const honeypot = (field: string): MiddlewareHandler<AppEnv> =>
-  async function honeypotMiddleware(c, next) {
-    const body = await c.req.json().catch(() => null);
-    if (body && typeof body === 'object' && typeof (body as Record<string, unknown>)[field] === 'string' && (body as Record<string, string>)[field].trim()) {
-      return c.json({ message: CONTACT_SUCCESS_MESSAGE }, 201);
-    }
-    return next();
-  };
+// A bot that fills the hidden "website" field gets the answer a person gets, and nothing happens.
+const contactHoneypot = honeypot<AppEnv>({ field: 'website', onFilled: (c) => c.json({ message: CONTACT_SUCCESS_MESSAGE }, 201) });
 
 /** POST /api/contact: store the message first, then tell the firm (docs/product.md §2). */
-export const contact = new Hono<AppEnv>().post('/', honeypot('website'), validate('json', contactSchema), async (c) => {
+export const contact = new Hono<AppEnv>().post('/', contactHoneypot, validate('json', contactSchema), async (c) => {
   const input = c.req.valid('json');
   const ipHash = await hashIp(clientIp(c), c.env.JWT_SECRET);
   // One transaction: the message and today's distinct-submitter record.

@@ -1,17 +1,19 @@
 import { z } from 'zod';
 import { bookingServiceTypes, bookingTimeSlots, type BookingTimeSlot } from '../../web/content/booking';
 import { firm } from '../../web/content/firm';
+import type { appointments } from '../db/schema';
 import { firmDateParts, firmToday, isCalendarDate, weekdayOf } from '../services/firm-time';
+import { emailField, FIELD_LIMITS, nameField, tooLongMessage } from './fields';
 
 // The booking rules of docs/product.md §3 and §9: the 10 service types of the dropdown,
 // a real weekday that is not in the past in the firm's time zone, one of the 7 slots, and a phone
 // that is optional but holds at least 10 digits when given. Pure zod (no bindings): the booking
 // form runs the same schema before it sends anything, and the API runs it again.
 
-export const BOOKING_LIMITS = { name: 100, email: 254, phone: 40, date: 40, notes: 2000 } as const;
+export const BOOKING_LIMITS = { ...FIELD_LIMITS, date: 40, notes: 2000 } as const;
 
-export const appointmentStatuses = ['requested', 'confirmed', 'cancelled'] as const;
-export type AppointmentStatus = (typeof appointmentStatuses)[number];
+/** requested, confirmed or cancelled: the status column of worker/db/schema.ts. */
+export type AppointmentStatus = (typeof appointments.$inferSelect)['status'];
 
 export const BOOKING_MESSAGES = {
   phone: 'Please enter a valid phone number',
@@ -65,12 +67,8 @@ const phoneSchema = z
 export function createAppointmentSchema(timeZone: string = firm.timeZone, now: () => Date = () => new Date()) {
   return z
     .object({
-      name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(BOOKING_LIMITS.name, `Name must be at most ${BOOKING_LIMITS.name} characters`),
-      email: z
-        .string({ error: 'Please enter a valid email address' })
-        .trim()
-        .max(BOOKING_LIMITS.email, 'Please enter a valid email address')
-        .pipe(z.email('Please enter a valid email address')),
+      name: nameField(),
+      email: emailField(),
       phone: phoneSchema,
       serviceType: z.enum(bookingServiceTypes, { error: BOOKING_MESSAGES.service }),
       date: z
@@ -96,7 +94,7 @@ export function createAppointmentSchema(timeZone: string = firm.timeZone, now: (
           return day;
         }),
       timeSlot: z.enum(bookingTimeSlots, { error: BOOKING_MESSAGES.slot }),
-      notes: z.string().trim().max(BOOKING_LIMITS.notes, `Notes must be at most ${BOOKING_LIMITS.notes} characters`).nullish(),
+      notes: z.string().trim().max(BOOKING_LIMITS.notes, tooLongMessage('Notes', BOOKING_LIMITS.notes)).nullish(),
     })
     .superRefine((value, ctx) => {
       if (slotHasPassed(value.date, value.timeSlot, timeZone, now())) {

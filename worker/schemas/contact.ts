@@ -1,25 +1,22 @@
 import { z } from 'zod';
+import { emailField, FIELD_LIMITS, nameField, tooLongMessage } from './fields';
 
 // The contact form's rules (docs/product.md §2, §9). The same schema validates the form in the
-// browser (through the react-hook-form resolver) and the request in POST /api/contact, so each
-// message exists once.
+// browser (loaded on the first submit, web/features/contact/validate-contact.ts) and the request in
+// POST /api/contact, so each message exists once; the rules the forms share are in ./fields.ts.
 // The maximum lengths keep one message well inside the 64 KB body limit and a readable inbox card.
 
-export const CONTACT_LIMITS = { name: 100, email: 254, phone: 40, message: 5000, honeypot: 500 } as const;
+export const CONTACT_LIMITS = { ...FIELD_LIMITS, message: 5000, honeypot: 500 } as const;
 
 export const contactSchema = z.object({
-  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(CONTACT_LIMITS.name, `Name must be at most ${CONTACT_LIMITS.name} characters`),
-  email: z
-    .string({ error: 'Please enter a valid email address' })
-    .trim()
-    .max(CONTACT_LIMITS.email, 'Please enter a valid email address')
-    .pipe(z.email('Please enter a valid email address')),
-  phone: z.string().trim().max(CONTACT_LIMITS.phone, `Phone must be at most ${CONTACT_LIMITS.phone} characters`).nullish(),
+  name: nameField(),
+  email: emailField(),
+  phone: z.string().trim().max(CONTACT_LIMITS.phone, tooLongMessage('Phone', CONTACT_LIMITS.phone)).nullish(),
   message: z
     .string({ error: 'Message must be at least 10 characters' })
     .trim()
     .min(10, 'Message must be at least 10 characters')
-    .max(CONTACT_LIMITS.message, `Message must be at most ${CONTACT_LIMITS.message} characters`),
+    .max(CONTACT_LIMITS.message, tooLongMessage('Message', CONTACT_LIMITS.message)),
   /** Honeypot: hidden from people, filled by bots. Any value means "drop silently". */
   website: z.string().max(CONTACT_LIMITS.honeypot).optional(),
 });

@@ -1,12 +1,14 @@
 import { z } from 'zod';
+import { emailField, FIELD_LIMITS, FIELD_MESSAGES, tooLongMessage } from './fields';
 
 /** docs/product.md §5.1 and §9: the footer form. One schema for the API and the form resolver. */
 export const newsletterSubscribeSchema = z.object({
-  email: z.string().trim().max(254, 'Please enter a valid email address').email('Please enter a valid email address'),
+  email: emailField(),
+  // Optional here; a blank one counts as not given.
   name: z
     .string()
     .trim()
-    .max(100, 'Name must be at most 100 characters')
+    .max(FIELD_LIMITS.name, FIELD_MESSAGES.nameTooLong)
     .optional()
     .transform((value) => (value ? value : undefined)),
 });
@@ -22,13 +24,13 @@ export const sendNewsletterSchema = z.object({
     .string()
     .trim()
     .min(1, 'Please fill in both subject and content')
-    .max(200, 'Subject must be at most 200 characters')
+    .max(200, tooLongMessage('Subject', 200))
     .refine((value) => !/[\r\n]/.test(value), 'The subject must be a single line'),
   content: z.string().trim().min(1, 'Please fill in both subject and content').max(500_000, 'Content is too long'),
 });
 
 export const testEmailSchema = z.object({
-  testEmail: z.string().trim().min(1, 'Please enter an email address').max(254).email('Please enter a valid email address'),
+  testEmail: emailField('Please enter an email address'),
 });
 
 export type NewsletterSubscribe = z.input<typeof newsletterSubscribeSchema>;

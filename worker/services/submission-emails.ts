@@ -1,5 +1,6 @@
 import { firm, firmAddressLine } from '../../web/content/firm';
 import type { BookingTimeSlot } from '../../web/content/booking';
+import type { appointments, contactMessages } from '../db/schema';
 import type { Bindings } from '../env';
 import { slotStartMinutes } from '../schemas/appointments';
 import { sendEmail } from './email/send-email';
@@ -12,26 +13,14 @@ import { buildInvite, toBase64 } from './ics';
 // visitor's notice when the admin confirms or cancels. Visitor text goes into bodies only, escaped
 // for HTML; header fields (subject, names) are flattened to one line.
 
-export interface StoredContactMessage {
-  id: number;
-  name: string;
-  email: string;
-  phone: string | null;
-  message: string;
-  createdAt: Date;
-}
+/** The columns of a stored contact message (contact_messages) the firm's notification shows. */
+export type MailedContactMessage = Pick<typeof contactMessages.$inferSelect, 'id' | 'name' | 'email' | 'phone' | 'message' | 'createdAt'>;
 
-export interface StoredAppointment {
-  id: number;
-  name: string;
-  email: string;
-  phone: string | null;
-  serviceType: string;
-  date: string;
-  timeSlot: string;
-  notes: string | null;
-  status: 'requested' | 'confirmed' | 'cancelled';
-}
+/** The columns of a stored booking (appointments) the booking e-mails show. */
+export type MailedAppointment = Pick<
+  typeof appointments.$inferSelect,
+  'id' | 'name' | 'email' | 'phone' | 'serviceType' | 'date' | 'timeSlot' | 'notes' | 'status'
+>;
 
 /** Where the firm's notifications go: the firm's address, the one on the site (web/content/firm.ts). */
 export const firmNotificationAddress = firm.contact.email;
@@ -51,7 +40,7 @@ export function longDate(date: string): string {
 }
 
 /** "Monday, November 23, 2026 at 10:00 AM Eastern Time" */
-export const appointmentWhen = (a: Pick<StoredAppointment, 'date' | 'timeSlot'>, timeZone: string) =>
+export const appointmentWhen = (a: Pick<MailedAppointment, 'date' | 'timeSlot'>, timeZone: string) =>
   `${longDate(a.date)} at ${a.timeSlot} ${timeZoneLabel(timeZone)}`;
 
 function htmlDocument(title: string, paragraphs: string[], rows: [string, string][] = []): string {
@@ -71,7 +60,7 @@ ${table}
 const textRows = (rows: [string, string][]) => rows.map(([k, v]) => `${k}: ${v}`).join('\n');
 const signature = `${firm.name}\n${firmAddressLine}\n${firm.contact.phone} · ${firm.contact.email}`;
 
-export function contactNotificationEmail(message: StoredContactMessage): OutgoingEmail {
+export function contactNotificationEmail(message: MailedContactMessage): OutgoingEmail {
   const rows: [string, string][] = [
     ['Name', message.name],
     ['Email', message.email],
@@ -90,7 +79,7 @@ export function contactNotificationEmail(message: StoredContactMessage): Outgoin
   };
 }
 
-function appointmentRows(a: StoredAppointment, timeZone: string): [string, string][] {
+function appointmentRows(a: MailedAppointment, timeZone: string): [string, string][] {
   return [
     ['Service', a.serviceType],
     ['When', appointmentWhen(a, timeZone)],
@@ -101,7 +90,7 @@ function appointmentRows(a: StoredAppointment, timeZone: string): [string, strin
   ];
 }
 
-function invite(env: Bindings, a: StoredAppointment, status: 'TENTATIVE' | 'CONFIRMED', sequence: number) {
+function invite(env: Bindings, a: MailedAppointment, status: 'TENTATIVE' | 'CONFIRMED', sequence: number) {
   const ics = buildInvite({
     uid: `appointment-${a.id}@${new URL(env.SITE_URL).hostname}`,
     date: a.date,
@@ -120,7 +109,7 @@ function invite(env: Bindings, a: StoredAppointment, status: 'TENTATIVE' | 'CONF
   return { filename: 'appointment.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: toBase64(ics) };
 }
 
-export function appointmentConfirmationEmail(env: Bindings, a: StoredAppointment): OutgoingEmail {
+export function appointmentConfirmationEmail(env: Bindings, a: MailedAppointment): OutgoingEmail {
   const when = appointmentWhen(a, firm.timeZone);
   const rows = appointmentRows(a, firm.timeZone);
   const intro = `Thank you, ${oneLine(a.name)}. We have received your request for a ${a.serviceType} appointment on ${when}.`;
@@ -137,7 +126,7 @@ export function appointmentConfirmationEmail(env: Bindings, a: StoredAppointment
   };
 }
 
-export function appointmentNotificationEmail(a: StoredAppointment): OutgoingEmail {
+export function appointmentNotificationEmail(a: MailedAppointment): OutgoingEmail {
   const rows = appointmentRows(a, firm.timeZone);
   const intro = `New appointment request #${a.id}. Please confirm it with the visitor within 24 hours.`;
   return {
@@ -151,7 +140,7 @@ export function appointmentNotificationEmail(a: StoredAppointment): OutgoingEmai
   };
 }
 
-export function appointmentStatusEmail(env: Bindings, a: StoredAppointment): OutgoingEmail {
+export function appointmentStatusEmail(env: Bindings, a: MailedAppointment): OutgoingEmail {
   const when = appointmentWhen(a, firm.timeZone);
   const rows = appointmentRows(a, firm.timeZone);
   const confirmed = a.status === 'confirmed';

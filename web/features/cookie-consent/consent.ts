@@ -27,16 +27,10 @@ export async function loadTagManager(): Promise<void> {
   if (tagManagerRequested || !hasConsent()) return;
   tagManagerRequested = true;
   try {
-    const res = await fetch('/api/site-config', { credentials: 'same-origin' });
-    if (!res.ok) return;
-    const { gtmId } = (await res.json()) as { gtmId: string | null };
-    if (!gtmId) return;
-    window.dataLayer = window.dataLayer ?? [];
-    window.dataLayer.push({ event: 'gtm.js', 'gtm.start': Date.now() });
-    const script = document.createElement('script');
-    script.async = true;
-    script.src = `https://www.googletagmanager.com/gtm.js?id=${encodeURIComponent(gtmId)}`;
-    document.head.appendChild(script);
+    // Its code (and the API client it reads the setting with) loads only now, after consent: no
+    // page pays for it up front.
+    const { startTagManager } = await import('./tag-manager');
+    await startTagManager();
   } catch {
     tagManagerRequested = false; // offline: try again on the next page load
   }

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { getDb, type Db } from '../../db/client';
 import type { AppEnv } from '../../env';
-import { currentAdmin, requireAdmin } from '../../middleware/require-admin';
+import { currentAdmin } from '../../middleware/require-admin';
 import { validate } from '../../middleware/validate';
 import { adminLoginSchema, changePasswordSchema } from '../../schemas/admin';
 import { clearSessionCookie, setSessionCookie } from '../../services/admin-session';
@@ -82,7 +82,9 @@ export const adminSession = new Hono<AppEnv>()
     if (!user) return c.json({ authenticated: false as const }, 200);
     return c.json({ authenticated: true as const, username: user.username }, 200);
   })
-  .post('/change-password', requireAdmin(), validate('json', changePasswordSchema), async (c) => {
+  // Signed-in only: worker/index.ts guards every /api/admin/* path but login, logout and session,
+  // and its requireAdmin sets adminUser.
+  .post('/change-password', validate('json', changePasswordSchema), async (c) => {
     const { currentPassword, newPassword } = c.req.valid('json');
     const db = getDb(c.env.DB);
     const user = await findAdminById(db, c.get('adminUser').id);

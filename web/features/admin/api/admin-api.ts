@@ -1,91 +1,24 @@
 import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import type { InferRequestType, InferResponseType } from 'hono/client';
 import { useEffect } from 'react';
-import { apiRequest } from '../../../lib/query-client';
+import { api, isUnauthorized, okJson } from '../../../lib/api';
 import { adminSessionKey, type AdminSession } from './session';
 
-// Shapes of the admin API (docs/product.md §11).
-export interface ContactMessage {
-  id: number;
-  name: string;
-  email: string;
-  phone: string | null;
-  message: string;
-  createdAt: string;
-  readAt: string | null;
-}
+// The admin API's shapes (docs/product.md §11) are the routes' own answers (worker/routes/admin/),
+// inferred through the typed client: a field renamed there fails the build here.
+export type ContactMessage = InferResponseType<(typeof api.admin)['contact-messages']['$get'], 200>[number];
+export type Appointment = InferResponseType<typeof api.admin.appointments.$get, 200>[number];
+export type RateLimitStats = InferResponseType<(typeof api.admin)['rate-limit-stats']['$get'], 200>;
+export type NewsletterStats = InferResponseType<typeof api.admin.newsletter.stats.$get, 200>;
+export type SchedulerStatus = InferResponseType<typeof api.admin.scheduler.status.$get, 200>;
+export type NewsletterPreview = InferResponseType<typeof api.admin.newsletter.preview.$get, 200>;
+export type Subscriber = InferResponseType<typeof api.admin.subscribers.$get, 200>[number];
+export type SentNewsletter = InferResponseType<(typeof api.admin)['sent-newsletters']['$get'], 200>[number];
+export type EmailLogEntry = InferResponseType<typeof api.admin.emails.$get, 200>[number];
+export type EmailAuthResult = InferResponseType<(typeof api.admin.email)['test-auth']['$post'], 200>['results'][number];
 
-export interface Appointment {
-  id: number;
-  name: string;
-  email: string;
-  phone: string | null;
-  serviceType: string;
-  date: string;
-  timeSlot: string;
-  notes: string | null;
-  status: 'requested' | 'confirmed' | 'cancelled';
-  createdAt: string;
-}
-
-export interface RateLimitStats {
-  globalCount: number;
-  ipCount: number;
-}
-
-export interface NewsletterStats {
-  activeSubscribers: number;
-  totalSent: number;
-  lastSent: string | null;
-}
-
-export interface SchedulerStatus {
-  running: boolean;
-  schedule: string;
-}
-
-export interface NewsletterPreview {
-  subject: string;
-  htmlContent: string;
-}
-
-export interface Subscriber {
-  id: number;
-  email: string;
-  name: string | null;
-  subscriptionDate: string;
-  active: 'true' | 'false';
-  status?: 'active' | 'pending' | 'unsubscribed';
-}
-
-export interface SentNewsletter {
-  id: number;
-  subject: string;
-  content: string;
-  sentAt: string;
-  recipientCount: number;
-  totalRecipients: number;
-  failedCount: number;
-  status: 'sending' | 'sent';
-}
-
-export interface EmailLogEntry {
-  id: number;
-  to: string;
-  subject: string;
-  kind: string;
-  status: 'queued' | 'sent' | 'stored' | 'failed';
-  transport: string;
-  error: string | null;
-  providerId: string | null;
-  createdAt: string;
-}
-
-export interface EmailAuthResult {
-  provider: string;
-  success: boolean;
-  detail?: string;
-}
-
+// React Query's cache keys: each is the path its query reads, so signing out can drop every
+// '/api/admin/' entry at once (session.ts).
 export const adminKeys = {
   contactMessages: ['/api/admin/contact-messages'],
   rateLimitStats: ['/api/admin/rate-limit-stats'],
@@ -107,21 +40,25 @@ const POLL_SENDING_MS = 10_000;
 
 const polled = (ms: number) => ({ refetchInterval: ms, refetchIntervalInBackground: false });
 
-export const useContactMessages = (enabled: boolean) => useQuery<ContactMessage[]>({ queryKey: adminKeys.contactMessages, enabled });
-export const useAppointments = (enabled: boolean) => useQuery<Appointment[]>({ queryKey: adminKeys.appointments, enabled });
-export const useEmailLog = (enabled: boolean) => useQuery<EmailLogEntry[]>({ queryKey: adminKeys.emails, enabled });
-export const useSubscribers = (enabled: boolean) => useQuery<Subscriber[]>({ queryKey: adminKeys.subscribers, enabled });
+export const useContactMessages = (enabled: boolean) =>
+  useQuery({ queryKey: adminKeys.contactMessages, queryFn: () => okJson(api.admin['contact-messages'].$get()), enabled });
+export const useAppointments = (enabled: boolean) =>
+  useQuery({ queryKey: adminKeys.appointments, queryFn: () => okJson(api.admin.appointments.$get()), enabled });
+export const useEmailLog = (enabled: boolean) => useQuery({ queryKey: adminKeys.emails, queryFn: () => okJson(api.admin.emails.$get()), enabled });
+export const useSubscribers = (enabled: boolean) =>
+  useQuery({ queryKey: adminKeys.subscribers, queryFn: () => okJson(api.admin.subscribers.$get()), enabled });
 
 export const useRateLimitStats = (enabled: boolean) =>
-  useQuery<RateLimitStats>({ queryKey: adminKeys.rateLimitStats, enabled, ...polled(POLL_RATE_LIMIT_MS) });
+  useQuery({ queryKey: adminKeys.rateLimitStats, queryFn: () => okJson(api.admin['rate-limit-stats'].$get()), enabled, ...polled(POLL_RATE_LIMIT_MS) });
 export const useNewsletterStats = (enabled: boolean) =>
-  useQuery<NewsletterStats>({ queryKey: adminKeys.newsletterStats, enabled, ...polled(POLL_NEWSLETTER_STATS_MS) });
+  useQuery({ queryKey: adminKeys.newsletterStats, queryFn: () => okJson(api.admin.newsletter.stats.$get()), enabled, ...polled(POLL_NEWSLETTER_STATS_MS) });
 export const useSchedulerStatus = (enabled: boolean) =>
-  useQuery<SchedulerStatus>({ queryKey: adminKeys.schedulerStatus, enabled, ...polled(POLL_SCHEDULER_MS) });
+  useQuery({ queryKey: adminKeys.schedulerStatus, queryFn: () => okJson(api.admin.scheduler.status.$get()), enabled, ...polled(POLL_SCHEDULER_MS) });
 
 export const useSentNewsletters = (enabled: boolean) =>
-  useQuery<SentNewsletter[]>({
+  useQuery({
     queryKey: adminKeys.sentNewsletters,
+    queryFn: () => okJson(api.admin['sent-newsletters'].$get()),
     enabled,
     refetchInterval: (query) => (query.state.data?.some((n) => n.status === 'sending') ? POLL_SENDING_MS : false),
     refetchIntervalInBackground: false,
@@ -130,18 +67,17 @@ export const useSentNewsletters = (enabled: boolean) =>
 /** When the session has expired (any admin read answers 401), show the login card again. */
 export function useEndSessionOn401(...queries: UseQueryResult[]) {
   const queryClient = useQueryClient();
-  const expired = queries.some((q) => q.error instanceof Error && q.error.message.startsWith('401'));
+  const expired = queries.some((q) => isUnauthorized(q.error));
   useEffect(() => {
     if (expired) queryClient.setQueryData<AdminSession>(adminSessionKey, { authenticated: false });
   }, [expired, queryClient]);
 }
 
-const json = async <T,>(method: string, url: string, body?: unknown) => (await apiRequest(method, url, body)).json() as Promise<T>;
-
 export function useMarkMessageRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, read }: { id: number; read: boolean }) => json<ContactMessage>('PATCH', `/api/admin/contact-messages/${id}`, { read }),
+    mutationFn: ({ id, read }: { id: number } & InferRequestType<(typeof api.admin)['contact-messages'][':id']['$patch']>['json']) =>
+      okJson(api.admin['contact-messages'][':id'].$patch({ param: { id: String(id) }, json: { read } })),
     onSuccess: (updated) =>
       queryClient.setQueryData<ContactMessage[]>(adminKeys.contactMessages, (list) => list?.map((m) => (m.id === updated.id ? updated : m))),
   });
@@ -150,8 +86,8 @@ export function useMarkMessageRead() {
 export function useUpdateAppointmentStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status }: { id: number; status: 'confirmed' | 'cancelled' }) =>
-      json<Appointment>('PATCH', `/api/admin/appointments/${id}`, { status }),
+    mutationFn: ({ id, status }: { id: number } & InferRequestType<(typeof api.admin.appointments)[':id']['$patch']>['json']) =>
+      okJson(api.admin.appointments[':id'].$patch({ param: { id: String(id) }, json: { status } })),
     onSuccess: (updated) => {
       queryClient.setQueryData<Appointment[]>(adminKeys.appointments, (list) => list?.map((a) => (a.id === updated.id ? updated : a)));
       // The visitor was e-mailed: the log has a new line.
@@ -165,7 +101,7 @@ export type SchedulerAction = 'start' | 'stop' | 'trigger';
 export function useSchedulerAction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (action: SchedulerAction) => json<{ message: string }>('POST', `/api/admin/scheduler/${action}`),
+    mutationFn: (action: SchedulerAction) => okJson(api.admin.scheduler[':action{start|stop|trigger}'].$post({ param: { action } })),
     // docs/product.md §6.2: the status is re-read after each action, whatever its outcome.
     onSettled: (_data, _error, action) => {
       void queryClient.invalidateQueries({ queryKey: adminKeys.schedulerStatus });
@@ -184,7 +120,7 @@ function refreshNewsletterData(queryClient: ReturnType<typeof useQueryClient>) {
 export function useSendGeneratedNewsletter() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => json<{ sentCount: number; message: string; newsletterId: number }>('POST', '/api/admin/newsletter/send'),
+    mutationFn: () => okJson(api.admin.newsletter.send.$post()),
     onSettled: () => refreshNewsletterData(queryClient),
   });
 }
@@ -193,36 +129,32 @@ export function useSendGeneratedNewsletter() {
 export function useSendNewsletter() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (newsletter: { subject: string; content: string }) =>
-      json<{ message: string; newsletterId: number; recipientCount: number; totalRecipients: number; status: string }>(
-        'POST',
-        '/api/admin/send-newsletter',
-        newsletter,
-      ),
+    mutationFn: (newsletter: InferRequestType<(typeof api.admin)['send-newsletter']['$post']>['json']) =>
+      okJson(api.admin['send-newsletter'].$post({ json: newsletter })),
     onSettled: () => refreshNewsletterData(queryClient),
   });
 }
 
 export const usePreview = (kind: 'quick' | 'ai') =>
   useMutation({
-    mutationFn: () => json<NewsletterPreview>('GET', kind === 'ai' ? '/api/admin/newsletter/preview' : '/api/admin/newsletter/preview-static'),
+    mutationFn: () => okJson(kind === 'ai' ? api.admin.newsletter.preview.$get() : api.admin.newsletter['preview-static'].$get()),
   });
 
-export const useNewsletterTemplate = () => useMutation({ mutationFn: () => json<NewsletterPreview>('GET', '/api/admin/newsletter/template') });
+export const useNewsletterTemplate = () => useMutation({ mutationFn: () => okJson(api.admin.newsletter.template.$get()) });
 
 export const useTestEmailAuth = () =>
-  useMutation({ mutationFn: () => json<{ results: EmailAuthResult[] }>('POST', '/api/admin/email/test-auth') });
+  useMutation({ mutationFn: () => okJson(api.admin.email['test-auth'].$post()) });
 
 export function useSendTestEmail() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (testEmail: string) => json<{ success: boolean; message: string }>('POST', '/api/admin/email/test-send', { testEmail }),
+    mutationFn: (testEmail: string) => okJson(api.admin.email['test-send'].$post({ json: { testEmail } })),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.emails }),
   });
 }
 
 export const useChangePassword = () =>
   useMutation({
-    mutationFn: (passwords: { currentPassword: string; newPassword: string }) =>
-      json<{ message: string }>('POST', '/api/admin/change-password', passwords),
+    mutationFn: (passwords: InferRequestType<(typeof api.admin)['change-password']['$post']>['json']) =>
+      okJson(api.admin['change-password'].$post({ json: passwords })),
   });

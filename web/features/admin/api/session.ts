@@ -1,20 +1,21 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/query-client';
+import type { InferRequestType, InferResponseType } from 'hono/client';
+import { api, okJson } from '../../../lib/api';
 
-export type AdminSession = { authenticated: true; username: string } | { authenticated: false };
+/** Signed in (and as whom) or not: GET /api/admin/session's answer (worker/routes/admin/session.ts). */
+export type AdminSession = InferResponseType<typeof api.admin.session.$get, 200>;
 
 export const adminSessionKey = ['/api/admin/session'];
 
 /** Whether this browser holds a valid admin session (the HttpOnly cookie is invisible to JS). */
 export function useAdminSession() {
-  return useQuery<AdminSession>({ queryKey: adminSessionKey });
+  return useQuery({ queryKey: adminSessionKey, queryFn: () => okJson(api.admin.session.$get()) });
 }
 
 export function useAdminLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (credentials: { username: string; password: string }) =>
-      (await apiRequest('POST', '/api/admin/login', credentials)).json() as Promise<AdminSession>,
+    mutationFn: (credentials: InferRequestType<typeof api.admin.login.$post>['json']) => okJson(api.admin.login.$post({ json: credentials })),
     onSuccess: (session) => queryClient.setQueryData(adminSessionKey, session),
   });
 }
@@ -22,7 +23,7 @@ export function useAdminLogin() {
 export function useAdminLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest('POST', '/api/admin/logout'),
+    mutationFn: () => okJson(api.admin.logout.$post()),
     onSuccess: () => {
       // Mark the session as ended on the query the screens observe (removing and re-creating it
       // would leave their observers on the removed one), then drop every admin list.

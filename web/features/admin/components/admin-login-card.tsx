@@ -3,6 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { Input, Label } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
+import { ApiError } from '../../../lib/api';
 import { useAdminLogin } from '../api/session';
 
 /** docs/product.md §6.1: the signed-out admin screen. Toasts from §10. */
@@ -23,10 +24,9 @@ export function AdminLoginCard({ onSignedIn }: { onSignedIn?: () => void }) {
       toast({ title: 'Login successful', description: 'Welcome to the admin panel' });
       onSignedIn?.();
     } catch (error) {
-      const message = error instanceof Error ? error.message : '';
-      if (message.startsWith('429')) {
+      if (error instanceof ApiError && error.status === 429) {
         toast({ variant: 'destructive', title: 'Login failed', description: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.' });
-      } else if (/^\d{3}:/.test(message)) {
+      } else if (error instanceof ApiError) {
         toast({ variant: 'destructive', title: 'Login failed', description: 'Invalid username or password' });
       } else {
         toast({ variant: 'destructive', title: 'Error', description: 'Failed to connect to server' });

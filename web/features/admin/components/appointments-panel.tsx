@@ -6,7 +6,7 @@ import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { Dialog } from '../../../components/ui/dialog';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/query-client';
+import { errorMessage } from '../../../lib/api';
 import { useUpdateAppointmentStatus, type Appointment } from '../api/admin-api';
 import { firmToday, formatCalendarDay } from '../lib/format';
 

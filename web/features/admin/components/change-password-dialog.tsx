@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Input, Label } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/query-client';
+import { errorMessage } from '../../../lib/api';
 import { useChangePassword } from '../api/admin-api';
 
 /**

@@ -6,7 +6,7 @@ import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/use-toast';
 import { firm } from '../../../content/firm';
-import { errorMessage } from '../../../lib/query-client';
+import { errorMessage } from '../../../lib/api';
 import { useMarkMessageRead, type ContactMessage } from '../api/admin-api';
 import { formatDateTime } from '../lib/format';
 

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { Input, Label } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/query-client';
+import { errorMessage } from '../../../lib/api';
 import { useSendTestEmail, useTestEmailAuth, type EmailAuthResult } from '../api/admin-api';
 
 /** 'Email Authentication Setup' for MailChannels (docs/product.md §7): test, test send, setup steps. */

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Badge, type BadgeVariant } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
-import { errorMessage } from '../../../lib/query-client';
+import { errorMessage } from '../../../lib/api';
 import type { EmailLogEntry } from '../api/admin-api';
 import { formatDateTime } from '../lib/format';
 

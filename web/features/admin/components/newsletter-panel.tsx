@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { Dialog } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/query-client';
+import { errorMessage } from '../../../lib/api';
 import { usePreview, useSendGeneratedNewsletter, type NewsletterPreview } from '../api/admin-api';
 import { NewsletterFrame } from './newsletter-frame';
 

@@ -3,7 +3,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/query-client';
+import { errorMessage } from '../../../lib/api';
 import { useSchedulerAction, useSchedulerStatus, type SchedulerAction } from '../api/admin-api';
 
 const successTitle: Record<SchedulerAction, string> = {

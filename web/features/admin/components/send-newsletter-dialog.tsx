@@ -5,7 +5,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { Input, Label, Textarea } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
 import { firm } from '../../../content/firm';
-import { errorMessage } from '../../../lib/query-client';
+import { errorMessage } from '../../../lib/api';
 import { useNewsletterTemplate, useSendNewsletter } from '../api/admin-api';
 
 /** Used when the template endpoint cannot answer: a sample with the /schedule call to action. */

@@ -1,36 +1,27 @@
-import type { AppointmentInput } from '../../../../worker/schemas/appointments';
+import type { InferRequestType, InferResponseType } from 'hono/client';
+// Type-only: the typed client (web/lib/api.ts) loads when the visitor first picks a day.
+import type { api } from '../../../lib/api';
 
-export interface SlotAvailability {
-  time: string;
-  available: boolean;
-}
+/** One of a day's slots and whether it can still be booked (GET /api/appointments/availability). */
+export type SlotAvailability = InferResponseType<typeof api.appointments.availability.$get, 200>['slots'][number];
 
-export interface BookedAppointment {
-  id: number;
-  message: string;
-  date: string;
-  timeSlot: string;
-  status: 'requested' | 'confirmed' | 'cancelled';
-}
+/** What POST /api/appointments accepts: the booking schema's input (worker/schemas/appointments.ts). */
+export type BookingRequest = InferRequestType<typeof api.appointments.$post>['json'];
 
 /**
  * GET the 7 slots of a day and which are still free. Read afresh whenever a day is (re)chosen and
- * after each booking attempt: someone else may book meanwhile. A plain fetch (docs/product.md §11:
- * cookies sent, a non-OK answer is an error), so the page needs no React Query.
+ * after each booking attempt: someone else may book meanwhile. A non-OK answer is an ApiError. The
+ * typed client loads with the first call (the page itself needs no request code to paint).
  */
-export async function fetchAvailability(date: string): Promise<{ date: string; slots: SlotAvailability[] }> {
-  const res = await fetch(`/api/appointments/availability?date=${date}`, { credentials: 'include' });
-  if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
-  return (await res.json()) as { date: string; slots: SlotAvailability[] };
+export async function fetchAvailability(date: string) {
+  const { api, okJson } = await import('../../../lib/api');
+  return okJson(api.appointments.availability.$get({ query: { date } }));
 }
 
-/**
- * POST /api/appointments. The request helpers load with the first booking (their module also
- * holds the React Query client, which this page does not need).
- */
-export async function bookAppointment(request: AppointmentInput): Promise<BookedAppointment> {
-  const { apiRequest } = await import('../../../lib/query-client');
-  return (await (await apiRequest('POST', '/api/appointments', request)).json()) as BookedAppointment;
+/** POST /api/appointments: the booking's id, its day, slot and status, and the message for the visitor. */
+export async function bookAppointment(request: BookingRequest) {
+  const { api, okJson } = await import('../../../lib/api');
+  return okJson(api.appointments.$post({ json: request }));
 }
 
 /**
@@ -38,12 +29,11 @@ export async function bookAppointment(request: AppointmentInput): Promise<Booked
  * text (docs/product.md §10).
  */
 export async function bookingFailureText(error: unknown): Promise<string> {
-  const status = error instanceof Error ? Number(/^(\d{3}):/.exec(error.message)?.[1]) : NaN;
   const fallback = 'Failed to schedule appointment. Please try again.';
-  if (status !== 400 && status !== 409 && status !== 429) return fallback;
   try {
-    const { errorMessage } = await import('../../../lib/query-client');
-    return errorMessage(error, fallback);
+    const { ApiError, errorMessage } = await import('../../../lib/api');
+    const worded = error instanceof ApiError && (error.status === 400 || error.status === 409 || error.status === 429);
+    return worded ? errorMessage(error, fallback) : fallback;
   } catch {
     return fallback;
   }

@@ -88,7 +88,7 @@ export function BookingForm() {
     if (isoDate) void loadAvailability(isoDate);
   }, [isoDate]);
   const slots = isoDate ? slotsByDate[isoDate] : undefined;
-  const unavailable = new Set(slots?.filter((s) => !s.available).map((s) => s.time));
+  const unavailable = new Set<string>(slots?.filter((s) => !s.available).map((s) => s.time));
 
   // A slot chosen before its day's availability arrived (or booked by someone meanwhile) is dropped.
   useEffect(() => {

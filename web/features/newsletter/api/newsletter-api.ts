@@ -1,15 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/query-client';
+import { api, okJson } from '../../../lib/api';
 
-/** GET /api/newsletter/unsubscribe?token=: is the link valid? Changes nothing. */
-export async function checkUnsubscribeLink(token: string): Promise<{ valid: boolean; email?: string }> {
-  const res = await fetch(`/api/newsletter/unsubscribe?token=${encodeURIComponent(token)}`, { credentials: 'include' });
+/** GET /api/newsletter/unsubscribe?token=: is the link valid (and whose masked address)? Changes nothing. */
+export async function checkUnsubscribeLink(token: string) {
+  const res = await api.newsletter.unsubscribe.$get({ query: { token } });
   if (!res.ok) return { valid: false };
-  return (await res.json()) as { valid: boolean; email?: string };
+  return res.json();
 }
 
 export function useUnsubscribe() {
   return useMutation({
-    mutationFn: async (token: string) => (await (await apiRequest('POST', '/api/newsletter/unsubscribe', { token })).json()) as { message: string },
+    mutationFn: (token: string) => okJson(api.newsletter.unsubscribe.$post({ json: { token } })),
   });
 }

@@ -10,8 +10,8 @@ const footerField =
 /**
  * The footer sign-up (docs/product.md §5.1: displayed; double opt-in). It sits in the shared frame
  * of every page, so it carries no form library: the shared zod schema (the API's own, with its
- * message 'Please enter a valid email address') and the request helper load when the visitor
- * submits.
+ * message 'Please enter a valid email address') and the typed API client (web/lib/api.ts) load
+ * when the visitor submits.
  */
 export function NewsletterSignup() {
   const [email, setEmail] = useState('');
@@ -23,10 +23,10 @@ export function NewsletterSignup() {
     event.preventDefault();
     setPending(true);
     try {
-      const [{ newsletterSubscribeSchema }, { apiRequest, errorMessage }] = await Promise.all([
+      const [{ newsletterSubscribeSchema }, { api, okJson, errorMessage }] = await Promise.all([
         // zod-jitless first: zod must be configured before the schema is built (no eval probe under our CSP).
         import('../../../lib/zod-jitless').then(() => import('../../../../worker/schemas/newsletter')),
-        import('../../../lib/query-client'),
+        import('../../../lib/api'),
       ]);
       const parsed = newsletterSubscribeSchema.safeParse({ email, name });
       if (!parsed.success) {
@@ -35,8 +35,7 @@ export function NewsletterSignup() {
       }
       setError(undefined);
       try {
-        const res = await apiRequest('POST', '/api/newsletter/subscribe', parsed.data);
-        const { message } = (await res.json()) as { message: string };
+        const { message } = await okJson(api.newsletter.subscribe.$post({ json: parsed.data }));
         trackFormSubmission('Newsletter Signup', 'success');
         toast({ title: 'Almost there!', description: message });
         setEmail('');

@@ -1,0 +1,172 @@
+// The API contract the SPA relies on, checked by the compiler (`npm run typecheck`, part of
+// `npm run check`), not at run time: each answer the screens read, inferred from the worker's
+// routes through the typed client (web/lib/api.ts). A route that renames, drops or retypes one of
+// these fields fails the build here, and in the screen that reads it (docs/decisions/0008).
+// `toMatchObjectType` checks the fields listed and allows more, as the screens do; `toExtend` also
+// allows an answer narrower than what the screen reads (a literal message, a union of outcomes), so
+// it comes with `.not.toBeNever()`: an answer the route no longer gives would pass it vacuously.
+import type { InferRequestType, InferResponseType } from 'hono/client';
+import { expectTypeOf } from 'vitest';
+import type { BookingServiceType, BookingTimeSlot } from '../../web/content/booking';
+import type { api } from '../../web/lib/api';
+
+type Status = 'requested' | 'confirmed' | 'cancelled';
+/** The bad-input answer of worker/middleware/validate.ts, shared by every validated route. */
+type Invalid = { message: string; fields: Record<string, string[]> };
+
+// Public forms (docs/product.md §2, §3, §11).
+expectTypeOf<InferRequestType<typeof api.contact.$post>['json']>().toMatchObjectType<{
+  name: string;
+  email: string;
+  phone?: string | null;
+  message: string;
+  website?: string;
+}>();
+expectTypeOf<InferResponseType<typeof api.contact.$post, 201>>().toEqualTypeOf<{ message: string }>();
+expectTypeOf<InferResponseType<typeof api.contact.$post, 400>>().toEqualTypeOf<Invalid>();
+expectTypeOf<InferResponseType<typeof api.contact.$post, 429>>().toEqualTypeOf<{ message: string }>();
+
+expectTypeOf<InferRequestType<typeof api.appointments.availability.$get>>().toEqualTypeOf<{ query: { date: string } }>();
+expectTypeOf<InferResponseType<typeof api.appointments.availability.$get, 200>>().toMatchObjectType<{ date: string }>();
+expectTypeOf<InferResponseType<typeof api.appointments.availability.$get, 200>['slots'][number]>().toEqualTypeOf<{
+  time: BookingTimeSlot;
+  available: boolean;
+}>();
+
+expectTypeOf<InferRequestType<typeof api.appointments.$post>['json']>().toMatchObjectType<{
+  name: string;
+  email: string;
+  phone?: string | null;
+  serviceType: BookingServiceType;
+  date: string;
+  timeSlot: BookingTimeSlot;
+  notes?: string | null;
+}>();
+expectTypeOf<InferResponseType<typeof api.appointments.$post, 201>>().toMatchObjectType<{
+  id: number;
+  message: string;
+  date: string;
+  timeSlot: string;
+  status: Status;
+}>();
+expectTypeOf<InferResponseType<typeof api.appointments.$post, 409>>().toExtend<{ message: string }>();
+expectTypeOf<InferResponseType<typeof api.appointments.$post, 409>>().not.toBeNever();
+expectTypeOf<InferResponseType<typeof api.appointments.$post, 429>>().toEqualTypeOf<{ message: string }>();
+
+// Chat (§4) and newsletter (§5).
+expectTypeOf<InferRequestType<typeof api.chat.$post>['json']>().toEqualTypeOf<{ message: string; sessionId: string }>();
+expectTypeOf<InferResponseType<typeof api.chat.$post, 200>>().toEqualTypeOf<{ role: 'assistant'; content: string }>();
+expectTypeOf<InferResponseType<typeof api.chat.$post, 429>>().toEqualTypeOf<{ message: string }>();
+
+expectTypeOf<InferRequestType<typeof api.newsletter.subscribe.$post>['json']>().toMatchObjectType<{ email: string; name?: string }>();
+expectTypeOf<InferResponseType<typeof api.newsletter.subscribe.$post, 200>>().toEqualTypeOf<{ message: string }>();
+expectTypeOf<InferRequestType<typeof api.newsletter.unsubscribe.$get>>().toEqualTypeOf<{ query: { token?: string } }>();
+expectTypeOf<InferResponseType<typeof api.newsletter.unsubscribe.$get, 200>>().toEqualTypeOf<{ valid: boolean; email?: string }>();
+expectTypeOf<InferRequestType<typeof api.newsletter.unsubscribe.$post>>().toEqualTypeOf<{ json: { token?: string } }>();
+expectTypeOf<InferResponseType<typeof api.newsletter.unsubscribe.$post, 200>>().toEqualTypeOf<{ message: string }>();
+expectTypeOf<InferResponseType<(typeof api)['site-config']['$get'], 200>>().toEqualTypeOf<{ gtmId: string | null }>();
+
+// Admin (§6): the session, the lists and the actions' answers.
+expectTypeOf<InferResponseType<typeof api.admin.session.$get, 200>>().toEqualTypeOf<
+  { authenticated: false } | { authenticated: true; username: string }
+>();
+expectTypeOf<InferRequestType<typeof api.admin.login.$post>['json']>().toEqualTypeOf<{ username: string; password: string }>();
+expectTypeOf<InferResponseType<typeof api.admin.login.$post, 200>>().toEqualTypeOf<{ authenticated: true; username: string }>();
+expectTypeOf<InferResponseType<typeof api.admin.login.$post, 401>>().toEqualTypeOf<{ message: string }>();
+expectTypeOf<InferResponseType<typeof api.admin.login.$post, 429>>().toEqualTypeOf<{ message: string }>();
+expectTypeOf<InferRequestType<(typeof api.admin)['change-password']['$post']>['json']>().toEqualTypeOf<{
+  currentPassword: string;
+  newPassword: string;
+}>();
+expectTypeOf<InferResponseType<(typeof api.admin)['change-password']['$post'], 200>>().toEqualTypeOf<{ message: string }>();
+
+expectTypeOf<InferResponseType<(typeof api.admin)['contact-messages']['$get'], 200>[number]>().toMatchObjectType<{
+  id: number;
+  name: string;
+  email: string;
+  phone: string | null;
+  message: string;
+  createdAt: string;
+  readAt: string | null;
+}>();
+expectTypeOf<InferRequestType<(typeof api.admin)['contact-messages'][':id']['$patch']>['json']>().toEqualTypeOf<{ read: boolean }>();
+
+expectTypeOf<InferResponseType<typeof api.admin.appointments.$get, 200>[number]>().toMatchObjectType<{
+  id: number;
+  name: string;
+  email: string;
+  phone: string | null;
+  serviceType: string;
+  date: string;
+  timeSlot: string;
+  notes: string | null;
+  status: Status;
+  createdAt: string;
+}>();
+expectTypeOf<InferRequestType<(typeof api.admin.appointments)[':id']['$patch']>['json']>().toEqualTypeOf<{
+  status: 'confirmed' | 'cancelled';
+}>();
+expectTypeOf<InferResponseType<(typeof api.admin.appointments)[':id']['$patch'], 409>>().toEqualTypeOf<{ message: string }>();
+
+expectTypeOf<InferResponseType<(typeof api.admin)['rate-limit-stats']['$get'], 200>>().toMatchObjectType<{ globalCount: number; ipCount: number }>();
+expectTypeOf<InferResponseType<typeof api.admin.newsletter.stats.$get, 200>>().toMatchObjectType<{
+  activeSubscribers: number;
+  totalSent: number;
+  lastSent: string | null;
+}>();
+expectTypeOf<InferResponseType<typeof api.admin.scheduler.status.$get, 200>>().toMatchObjectType<{ running: boolean; schedule: string }>();
+expectTypeOf<
+  InferResponseType<(typeof api.admin.scheduler)[':action{start|stop|trigger}']['$post'], 200>
+>().toEqualTypeOf<{ message: string }>();
+
+for (const preview of [null! as typeof api.admin.newsletter.preview.$get, null! as (typeof api.admin.newsletter)['preview-static']['$get']]) {
+  expectTypeOf<InferResponseType<typeof preview, 200>>().toMatchObjectType<{ subject: string; htmlContent: string }>();
+}
+expectTypeOf<InferResponseType<typeof api.admin.newsletter.template.$get, 200>>().toMatchObjectType<{ subject: string; htmlContent: string }>();
+
+expectTypeOf<InferResponseType<typeof api.admin.subscribers.$get, 200>[number]>().toMatchObjectType<{
+  id: number;
+  email: string;
+  name: string | null;
+  subscriptionDate: string;
+  active: 'true' | 'false';
+}>();
+expectTypeOf<InferResponseType<(typeof api.admin)['sent-newsletters']['$get'], 200>[number]>().toMatchObjectType<{
+  id: number;
+  subject: string;
+  content: string;
+  sentAt: string;
+  recipientCount: number;
+  totalRecipients: number;
+  failedCount: number;
+}>();
+expectTypeOf<InferResponseType<(typeof api.admin)['sent-newsletters']['$get'], 200>[number]['status']>().toExtend<'sending' | 'sent'>();
+expectTypeOf<InferResponseType<(typeof api.admin)['sent-newsletters']['$get'], 200>[number]['status']>().not.toBeNever();
+
+expectTypeOf<InferRequestType<(typeof api.admin)['send-newsletter']['$post']>['json']>().toEqualTypeOf<{ subject: string; content: string }>();
+expectTypeOf<InferResponseType<(typeof api.admin)['send-newsletter']['$post'], 200>>().toMatchObjectType<{
+  message: string;
+  newsletterId: number;
+  recipientCount: number;
+  totalRecipients: number;
+}>();
+expectTypeOf<InferResponseType<typeof api.admin.newsletter.send.$post, 200>>().toMatchObjectType<{ sentCount: number; message: string }>();
+
+expectTypeOf<InferResponseType<typeof api.admin.emails.$get, 200>[number]>().toMatchObjectType<{
+  id: number;
+  to: string;
+  subject: string;
+  kind: string;
+  transport: string;
+  error: string | null;
+  providerId: string | null;
+  createdAt: string;
+}>();
+expectTypeOf<InferResponseType<(typeof api.admin.email)['test-auth']['$post'], 200>['results'][number]>().toExtend<{
+  provider: string;
+  success: boolean;
+}>();
+expectTypeOf<InferResponseType<(typeof api.admin.email)['test-auth']['$post'], 200>['results'][number]>().not.toBeNever();
+expectTypeOf<InferRequestType<(typeof api.admin.email)['test-send']['$post']>['json']>().toEqualTypeOf<{ testEmail: string }>();
+expectTypeOf<InferResponseType<(typeof api.admin.email)['test-send']['$post'], 200>>().toExtend<{ success: boolean; message: string }>();
+expectTypeOf<InferResponseType<(typeof api.admin.email)['test-send']['$post'], 200>>().not.toBeNever();
