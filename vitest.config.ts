@@ -38,8 +38,9 @@ export default defineConfig({
         test: { name: 'build', include: ['tests/build/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 240_000 },
       },
       {
-        // Pure web modules (no DOM needed), e.g. the subscriber CSV builder.
-        test: { name: 'web', include: ['tests/web/**/*.test.ts'], environment: 'node' },
+        // Pure web modules (no DOM needed), e.g. the subscriber CSV builder, and the forms' component
+        // tests (*.test.tsx), which choose happy-dom with a `// @vitest-environment happy-dom` line.
+        test: { name: 'web', include: ['tests/web/**/*.test.ts', 'tests/web/**/*.test.tsx'], environment: 'node' },
       },
       {
         test: {

@@ -8,25 +8,15 @@
 //   BASE_URL=http://localhost:8787 ...       an already running server (skips build and start)
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { applyLocalMigrations, buildSpa, startDevServer } from './lib/local-server.ts';
+import { CHROMIUM_FLAGS } from './lib/chromium-flags.ts';
+import { preparePrivateStack } from './lib/local-server.ts';
 
 const PUBLIC_ROUTES = ['/', '/services', '/about', '/resources', '/faq', '/contact', '/schedule', '/privacy-policy', '/payment-success', '/payment-cancelled'];
 const routes = process.env.ROUTES ? process.env.ROUTES.split(',') : PUBLIC_ROUTES;
 
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 
 interface Row {
   route: string;
@@ -46,22 +36,17 @@ interface Row {
 
 async function main() {
   let stop = async () => {};
-  let workDir: string | undefined;
+  let removeStack = () => {};
   let baseUrl = process.env.BASE_URL;
   if (!baseUrl) {
-    workDir = mkdtempSync(join(tmpdir(), 'cpa-lighthouse-'));
-    const assetsDir = join(workDir, 'client');
-    const persistTo = join(workDir, 'state');
     console.log('Building the site...');
-    buildSpa(assetsDir);
-    applyLocalMigrations(persistTo);
-    const server = await startDevServer({
+    const stack = preparePrivateStack('cpa-lighthouse-');
+    removeStack = stack.remove;
+    const server = await stack.start({
       port: 8900 + Math.floor(Math.random() * 90),
       host: 'localhost',
-      persistTo,
-      assetsDir,
       quiet: true,
-      vars: { JWT_SECRET: 'lighthouse-bench-secret-0123456789abcdef0123', ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'lighthouse-bench-only' },
+      admin: { username: 'admin', password: 'lighthouse-bench-only', jwtSecret: 'lighthouse-bench-secret-0123456789abcdef0123' },
     });
     baseUrl = server.url;
     stop = server.stop;
@@ -119,7 +104,7 @@ async function main() {
   } finally {
     chrome.kill();
     await stop();
-    if (workDir) rmSync(workDir, { recursive: true, force: true });
+    removeStack();
   }
 
   const header = ['route', 'perf', 'a11y', 'best-pr', 'seo', 'LCP ms', 'TBT ms', 'CLS', 'JS KB gz', 'JS KB wire'];

@@ -4,18 +4,15 @@
 // rows stored must equal 2xx answers, with zero 5xx. Traffic goes to 127.0.0.1 only.
 import autocannon from 'autocannon';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { applyLocalMigrations, buildSpa, executeLocalSql, projectRoot, startDevServer } from './lib/local-server.ts';
+import { executeLocalSql, preparePrivateStack, projectRoot } from './lib/local-server.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CONNECTIONS = 50;
 const ADMIN = { username: 'bench-admin', password: 'bench-password-2026' };
 
-const workDir = mkdtempSync(join(tmpdir(), 'cpa-bench-'));
-const assetsDir = join(workDir, 'client');
-const persistTo = join(workDir, 'state');
+console.log('Building and seeding (10,000 subscribers, 5,000 contact messages)...');
+const stack = preparePrivateStack('cpa-bench-');
+const { persistTo } = stack;
 
 function queryCount(sql: string): number {
   const result = spawnSync(`${projectRoot}node_modules/.bin/wrangler`, ['d1', 'execute', 'DB', '--local', '--persist-to', persistTo, '--json', '--command', sql], {
@@ -27,9 +24,6 @@ function queryCount(sql: string): number {
   return Object.values(parsed[0].results[0])[0];
 }
 
-console.log('Building and seeding (10,000 subscribers, 5,000 contact messages)...');
-buildSpa(assetsDir);
-applyLocalMigrations(persistTo);
 executeLocalSql(
   `WITH RECURSIVE seq(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM seq WHERE n < 10000)
    INSERT INTO newsletter_subscriptions (email, name, active, confirmed_at, subscription_date)
@@ -47,15 +41,11 @@ executeLocalSql(
 const seededMessages = queryCount('select count(*) from contact_messages');
 
 const port = 8800 + Math.floor(Math.random() * 100);
-const server = await startDevServer({
+const server = await stack.start({
   port,
-  persistTo,
-  assetsDir,
   quiet: true,
+  admin: { ...ADMIN, jwtSecret: 'bench-secret-0123456789abcdef0123456789abcdef' },
   vars: {
-    JWT_SECRET: 'bench-secret-0123456789abcdef0123456789abcdef',
-    ADMIN_USERNAME: ADMIN.username,
-    ADMIN_PASSWORD: ADMIN.password,
     // Configured for the run (not code changes): throttles and the daily cap out of the way.
     SUBMISSIONS_PER_IP_PER_WINDOW: '100000000',
     DAILY_SUBMISSION_CAP: '100000000',
@@ -174,5 +164,5 @@ console.log(`\nReconciliation
   contact:      ${storedContacts} rows stored, ${count2xx('POST /api/contact')} 2xx answers -> ${storedContacts === count2xx('POST /api/contact') ? 'OK' : 'MISMATCH'}
   appointments: ${storedBookings} rows stored, ${count2xx('POST /api/appointments')} 2xx answers -> ${storedBookings === count2xx('POST /api/appointments') ? 'OK' : 'MISMATCH'}
   5xx answers:  ${fiveXx} ${fiveXx === 0 ? '-> OK' : '-> FAIL'}`);
-rmSync(workDir, { recursive: true, force: true });
+stack.remove();
 process.exit(storedContacts === count2xx('POST /api/contact') && storedBookings === count2xx('POST /api/appointments') && fiveXx === 0 ? 0 : 1);

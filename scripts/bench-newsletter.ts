@@ -92,10 +92,8 @@ async function start(port: number) {
     pipeOutput: true,
     testScheduled: true,
     configPath,
+    admin: { ...ADMIN, jwtSecret: 'bench-secret-0123456789abcdef0123456789abcdef' },
     vars: {
-      JWT_SECRET: 'bench-secret-0123456789abcdef0123456789abcdef',
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
       MAILCHANNELS_API_KEY: 'bench-key',
       MAILCHANNELS_API_URL: providerUrl,
       NEWSLETTER_BATCH_SIZE: BATCH_SIZE,

@@ -1,6 +1,9 @@
 // Shared by `npm start` and the browser tests: the real local stack (wrangler dev in local mode,
 // workerd + local D1 + local KV) with migrations applied, never a mock server.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -55,6 +58,8 @@ export interface DevServerOptions {
   configPath?: string;
   /** Pipe wrangler's stdout/stderr to the caller (child.stdout) instead of this terminal. */
   pipeOutput?: boolean;
+  /** The administrator account and the session-signing secret (JWT_SECRET) for this run. */
+  admin?: { username: string; password: string; jwtSecret: string };
 }
 
 /** Starts `wrangler dev --local`; resolves once /api/health answers. */
@@ -63,7 +68,10 @@ export async function startDevServer(options: DevServerOptions): Promise<{ url: 
   const args = ['dev', '--local', '--port', String(options.port), '--ip', host, '--show-interactive-dev-session=false'];
   if (options.persistTo) args.push('--persist-to', options.persistTo);
   if (options.assetsDir) args.push('--assets', options.assetsDir);
-  for (const [key, value] of Object.entries(options.vars ?? {})) args.push('--var', `${key}:${value}`);
+  const adminVars = options.admin
+    ? { JWT_SECRET: options.admin.jwtSecret, ADMIN_USERNAME: options.admin.username, ADMIN_PASSWORD: options.admin.password }
+    : {};
+  for (const [key, value] of Object.entries({ ...adminVars, ...options.vars })) args.push('--var', `${key}:${value}`);
   if (options.testScheduled) args.push('--test-scheduled');
   if (options.configPath) args.push('--config', options.configPath);
   const child = spawn(wranglerBin, args, {
@@ -95,4 +103,33 @@ export async function startDevServer(options: DevServerOptions): Promise<{ url: 
   }
   await stop();
   throw new Error('wrangler dev did not become ready within 90 s');
+}
+
+export interface PrivateStack {
+  workDir: string;
+  assetsDir: string;
+  persistTo: string;
+  /** `wrangler dev --local` serving this stack's build and database. */
+  start: (options: Omit<DevServerOptions, 'assetsDir' | 'persistTo'>) => ReturnType<typeof startDevServer>;
+  /** Deletes the work directory (build and database). */
+  remove: () => void;
+}
+
+/**
+ * A private build and a fresh local D1 (migrations applied) in a new temporary directory, so parallel
+ * runs (browser tests, benchmarks) never share state.
+ */
+export function preparePrivateStack(prefix: string): PrivateStack {
+  const workDir = mkdtempSync(join(tmpdir(), prefix));
+  const assetsDir = join(workDir, 'client');
+  const persistTo = join(workDir, 'state');
+  buildSpa(assetsDir);
+  applyLocalMigrations(persistTo);
+  return {
+    workDir,
+    assetsDir,
+    persistTo,
+    start: (options) => startDevServer({ ...options, assetsDir, persistTo }),
+    remove: () => rmSync(workDir, { recursive: true, force: true }),
+  };
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, launchBrowser, newPage, PHONE } from './browser';
+import { DESKTOP, launchBrowser, newPage, SCREEN_SIZES } from './browser';
 import { api, expectToastSaying, saveScreens, screenshotDir, signInThroughCard, uniqueEmail, waitUntil } from './admin-helpers';
 import { confirmedSubscriber } from './admin-newsletter-helpers';
 
@@ -208,10 +208,7 @@ describe('subscriber administration', () => {
   });
 
   it('looks right on desktop and phone (screenshots when ADMIN_SCREENSHOTS is set)', async () => {
-    for (const [label, viewport] of [
-      ['1280', DESKTOP],
-      ['390', PHONE],
-    ] as const) {
+    for (const [label, viewport] of SCREEN_SIZES) {
       const { context, page, errors } = await newPage(browser, viewport);
       await signInThroughCard(page, '/admin/subscribers');
       // Phones get the stacked list, wider screens the table.

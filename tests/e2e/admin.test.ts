@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, DESKTOP, launchBrowser, newPage, PHONE } from './browser';
+import { baseUrl, DESKTOP, launchBrowser, newPage, SCREEN_SIZES } from './browser';
 import { api, expectToastSaying, saveScreens, signInThroughCard, uniqueEmail, waitUntil } from './admin-helpers';
 import { confirmedSubscriber } from './admin-newsletter-helpers';
 
@@ -360,10 +360,7 @@ describe('the admin panel', () => {
   });
 
   it('looks right on desktop and phone (screenshots when ADMIN_SCREENSHOTS is set)', async () => {
-    for (const [label, viewport] of [
-      ['1280', DESKTOP],
-      ['390', PHONE],
-    ] as const) {
+    for (const [label, viewport] of SCREEN_SIZES) {
       const { context, page, errors } = await newPage(browser, viewport);
       await signInThroughCard(page);
       await page.getByRole('button', { name: 'Quick Preview' }).click();

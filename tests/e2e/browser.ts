@@ -1,29 +1,25 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
-
-// Debian's chromium, with the flags this machine needs (no sandbox as root, no background network).
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM_FLAGS } from '../../scripts/lib/chromium-flags';
 
 export const baseUrl = () => inject('baseUrl');
 
 export async function launchBrowser(): Promise<Browser> {
+  // Debian's chromium, with the flags this machine needs.
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: CHROMIUM_ARGS,
+    args: CHROMIUM_FLAGS,
   });
 }
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 900 };
+/** The two widths every screen is checked at, labelled by their width in pixels. */
+export const SCREEN_SIZES = [
+  ['1280', DESKTOP],
+  ['390', PHONE],
+] as const;
 
 /** A fresh context (own cookies and storage) with the base URL and an error log. */
 export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {

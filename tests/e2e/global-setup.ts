@@ -1,8 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { createServer } from 'node:net';
 import type { TestProject } from 'vitest/node';
-import { applyLocalMigrations, buildSpa, startDevServer } from '../../scripts/lib/local-server';
+import { preparePrivateStack } from '../../scripts/lib/local-server';
 
 export const E2E_ADMIN = { username: 'e2e-admin', password: 'e2e-password-2026' };
 
@@ -21,21 +19,12 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   // A private build and database per run, so parallel runs never share state.
-  const workDir = mkdtempSync(join(tmpdir(), 'cpa-e2e-'));
-  const assetsDir = join(workDir, 'client');
-  const persistTo = join(workDir, 'state');
-  buildSpa(assetsDir);
-  applyLocalMigrations(persistTo);
-  const port = Number(process.env.E2E_PORT ?? 8790 + Math.floor(Math.random() * 200));
-  const server = await startDevServer({
-    port,
-    persistTo,
-    assetsDir,
+  const stack = preparePrivateStack('cpa-e2e-');
+  const server = await stack.start({
+    port: Number(process.env.E2E_PORT ?? (await freePort())),
     quiet: true,
+    admin: { ...E2E_ADMIN, jwtSecret: 'e2e-secret-0123456789abcdef0123456789abcdef' },
     vars: {
-      JWT_SECRET: 'e2e-secret-0123456789abcdef0123456789abcdef',
-      ADMIN_USERNAME: E2E_ADMIN.username,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
       // Throttles are generous so a test run never trips them by accident.
       SUBMISSIONS_PER_IP_PER_WINDOW: '1000',
       DAILY_SUBMISSION_CAP: '100000',
@@ -43,9 +32,21 @@ export default async function setup(project: TestProject) {
   });
   project.provide('baseUrl', server.url);
   project.provide('admin', E2E_ADMIN);
-  project.provide('persistTo', persistTo);
+  project.provide('persistTo', stack.persistTo);
   return async () => {
     await server.stop();
-    rmSync(workDir, { recursive: true, force: true });
+    stack.remove();
   };
+}
+
+/** A port nothing listens on right now (the OS picks it), so parallel runs never collide. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
 }

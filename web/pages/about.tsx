@@ -1,5 +1,6 @@
 import { GraduationCap, Mail } from 'lucide-react';
 import { Link } from 'react-router';
+import { PageHero, TitledSection } from '../components/layout/page-parts';
 import { firm } from '../content/firm';
 import { aboutHighlights, leader, ourStory } from '../content/leader';
 import { ContentIcon } from '../features/home/components/content-icon';
@@ -14,12 +15,7 @@ export default function AboutPage() {
 
   return (
     <>
-      <section className="bg-brand-50">
-        <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20 lg:px-8">
-          <h1 className="text-4xl font-bold text-brand-800 sm:text-5xl">About {firm.name}</h1>
-          <p className="mt-4 max-w-3xl text-lg text-slate-700">A Warrendale accounting firm built around one idea: every client deserves an accountant who knows them.</p>
-        </div>
-      </section>
+      <PageHero title={`About ${firm.name}`} lead="A Warrendale accounting firm built around one idea: every client deserves an accountant who knows them." />
 
       <section aria-labelledby="story-heading" className="py-16">
         <div className="mx-auto grid max-w-7xl gap-10 px-4 sm:px-6 lg:grid-cols-3 lg:px-8">
@@ -34,79 +30,69 @@ export default function AboutPage() {
         </div>
       </section>
 
-      <section aria-labelledby="leader-heading" className="bg-slate-50 py-16">
-        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-          <h2 id="leader-heading" className="text-3xl font-bold text-brand-800">
-            Meet Our Leader
-          </h2>
-          <div className="mt-10 grid items-start gap-10 md:grid-cols-[minmax(0,320px)_1fr]">
-            <img
-              src="/images/leader-portrait.svg"
-              alt={leader.photoAlt}
-              width={480}
-              height={560}
-              loading="lazy"
-              decoding="async"
-              className="mx-auto w-full max-w-xs rounded-2xl shadow-md ring-1 ring-slate-200"
-            />
-            <div>
-              <h3 className="text-2xl font-semibold text-brand-800">{leader.name}</h3>
-              <p className="mt-1 font-medium text-slate-700">{leader.title}</p>
-              <ul className="mt-4 flex flex-wrap gap-2" aria-label="Degrees and credentials">
-                {leader.credentials.map((credential) => (
-                  <li key={credential} className="inline-flex items-center gap-1.5 rounded-full bg-brand-700 px-3 py-1 text-sm font-medium text-white">
-                    <GraduationCap className="h-4 w-4" aria-hidden="true" />
-                    {credential}
-                  </li>
-                ))}
-              </ul>
-              <div className="mt-6 space-y-4 leading-relaxed text-slate-700">
-                {leader.bio.map((paragraph) => (
-                  <p key={paragraph.slice(0, 24)}>{paragraph}</p>
-                ))}
-              </div>
-              <ul className="mt-6 flex gap-3" aria-label={`Contact ${leader.shortName}`}>
-                {leader.social.map((link) => (
-                  <li key={link.name}>
-                    <a
-                      href={link.href}
-                      {...(link.href.startsWith('http') ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-                      className="flex h-11 w-11 items-center justify-center rounded-full bg-white text-brand-700 shadow-sm ring-1 ring-slate-200 hover:bg-brand-50"
-                      aria-label={link.href.startsWith('http') ? `${leader.shortName} on ${link.name} (opens in a new tab)` : `Email ${leader.shortName}`}
-                    >
-                      {link.name === 'Email' ? <Mail className="h-5 w-5" aria-hidden="true" /> : <SocialIcon network={link.name} />}
-                    </a>
-                  </li>
-                ))}
-              </ul>
+      <TitledSection id="leader" title="Meet Our Leader" className="bg-slate-50 py-16">
+        <div className="mt-10 grid items-start gap-10 md:grid-cols-[minmax(0,320px)_1fr]">
+          <img
+            src="/images/leader-portrait.svg"
+            alt={leader.photoAlt}
+            width={480}
+            height={560}
+            loading="lazy"
+            decoding="async"
+            className="mx-auto w-full max-w-xs rounded-2xl shadow-md ring-1 ring-slate-200"
+          />
+          <div>
+            <h3 className="text-2xl font-semibold text-brand-800">{leader.name}</h3>
+            <p className="mt-1 font-medium text-slate-700">{leader.title}</p>
+            <ul className="mt-4 flex flex-wrap gap-2" aria-label="Degrees and credentials">
+              {leader.credentials.map((credential) => (
+                <li key={credential} className="inline-flex items-center gap-1.5 rounded-full bg-brand-700 px-3 py-1 text-sm font-medium text-white">
+                  <GraduationCap className="h-4 w-4" aria-hidden="true" />
+                  {credential}
+                </li>
+              ))}
+            </ul>
+            <div className="mt-6 space-y-4 leading-relaxed text-slate-700">
+              {leader.bio.map((paragraph) => (
+                <p key={paragraph.slice(0, 24)}>{paragraph}</p>
+              ))}
             </div>
+            <ul className="mt-6 flex gap-3" aria-label={`Contact ${leader.shortName}`}>
+              {leader.social.map((link) => (
+                <li key={link.name}>
+                  <a
+                    href={link.href}
+                    {...(link.href.startsWith('http') ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+                    className="flex h-11 w-11 items-center justify-center rounded-full bg-white text-brand-700 shadow-sm ring-1 ring-slate-200 hover:bg-brand-50"
+                    aria-label={link.href.startsWith('http') ? `${leader.shortName} on ${link.name} (opens in a new tab)` : `Email ${leader.shortName}`}
+                  >
+                    {link.name === 'Email' ? <Mail className="h-5 w-5" aria-hidden="true" /> : <SocialIcon network={link.name} />}
+                  </a>
+                </li>
+              ))}
+            </ul>
           </div>
         </div>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="values-heading" className="py-16">
-        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-          <h2 id="values-heading" className="sr-only">
-            What sets us apart
-          </h2>
-          <ul className="grid gap-6 md:grid-cols-3">
-            {aboutHighlights.map((card) => (
-              <li key={card.title} className="rounded-xl border border-slate-200 bg-white p-8 shadow-sm">
-                <span className="flex h-12 w-12 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
-                  <ContentIcon name={card.icon} />
-                </span>
-                <h3 className="mt-5 text-xl font-semibold text-brand-800">{card.title}</h3>
-                <p className="mt-3 text-slate-700">{card.description}</p>
-              </li>
-            ))}
-          </ul>
-          <div className="mt-12 text-center">
-            <Link to="/contact" className="inline-flex h-12 items-center justify-center rounded-md bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800">
-              Get in Touch
-            </Link>
-          </div>
+      <TitledSection id="values" title="What sets us apart" className="py-16" headingClassName="sr-only">
+        <ul className="grid gap-6 md:grid-cols-3">
+          {aboutHighlights.map((card) => (
+            <li key={card.title} className="rounded-xl border border-slate-200 bg-white p-8 shadow-sm">
+              <span className="flex h-12 w-12 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+                <ContentIcon name={card.icon} />
+              </span>
+              <h3 className="mt-5 text-xl font-semibold text-brand-800">{card.title}</h3>
+              <p className="mt-3 text-slate-700">{card.description}</p>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-12 text-center">
+          <Link to="/contact" className="inline-flex h-12 items-center justify-center rounded-md bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800">
+            Get in Touch
+          </Link>
         </div>
-      </section>
+      </TitledSection>
     </>
   );
 }

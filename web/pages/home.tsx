@@ -1,5 +1,7 @@
 import { ArrowRight, CircleCheck } from 'lucide-react';
 import { Link } from 'react-router';
+import type { ReactNode } from 'react';
+import { CtaBand, NewTabLink } from '../components/layout/page-parts';
 import { firm } from '../content/firm';
 import { serviceGroups, trustLabels, whyChoose } from '../content/services';
 import { HomeIcon } from '../features/home/components/home-icon';
@@ -11,6 +13,23 @@ import { trackButtonClick } from '../lib/analytics';
 import { usePageMeta } from '../lib/page-meta';
 
 const jsonLd = accountingServiceJsonLd();
+
+/** A home-page section: a centred heading and intro above the section's own content. */
+function IntroducedSection({ id, title, intro, className, children }: { id: string; title: ReactNode; intro: string; className: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-heading`} className={className}>
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <div className="mx-auto max-w-2xl text-center">
+          <h2 id={`${id}-heading`} className="text-3xl font-bold text-brand-800 sm:text-4xl">
+            {title}
+          </h2>
+          <p className="mt-4 text-lg text-slate-700">{intro}</p>
+        </div>
+        {children}
+      </div>
+    </section>
+  );
+}
 
 export default function HomePage() {
   usePageMeta({
@@ -63,58 +82,52 @@ export default function HomePage() {
         </div>
       </section>
 
-      <section aria-labelledby="services-heading" className="py-16 sm:py-24">
-        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-          <div className="mx-auto max-w-2xl text-center">
-            <h2 id="services-heading" className="text-3xl font-bold text-brand-800 sm:text-4xl">
-              Our Services
-            </h2>
-            <p className="mt-4 text-lg text-slate-700">Everything an individual or a growing business needs from an accounting firm, under one roof.</p>
-          </div>
-          <ul className="mt-12 grid gap-6 md:grid-cols-3">
-            {serviceGroups.map((group) => (
-              <li key={group.anchor}>
-                <Link
-                  to="/services"
-                  className="group flex h-full flex-col rounded-xl border border-slate-200 bg-white p-8 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-600 hover:shadow-md motion-reduce:transition-none"
-                >
-                  <span className="flex h-12 w-12 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
-                    <HomeIcon name={group.icon} />
-                  </span>
-                  <h3 className="mt-5 text-xl font-semibold text-brand-800">{group.title}</h3>
-                  <p className="mt-3 flex-1 text-slate-700">{group.summary}</p>
-                  <span className="mt-6 inline-flex items-center gap-1 font-semibold text-brand-700">
-                    View {group.title.toLowerCase()}
-                    <ArrowRight className="h-4 w-4 transition group-hover:translate-x-1 motion-reduce:transition-none" aria-hidden="true" />
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
-
-      <section aria-labelledby="why-heading" className="bg-slate-50 py-16 sm:py-24">
-        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-          <div className="mx-auto max-w-2xl text-center">
-            <h2 id="why-heading" className="text-3xl font-bold text-brand-800 sm:text-4xl">
-              Why Choose {firm.name}
-            </h2>
-            <p className="mt-4 text-lg text-slate-700">A small firm's attention with the depth of experience you would expect from a large one.</p>
-          </div>
-          <ul className="mt-12 grid gap-10 md:grid-cols-3">
-            {whyChoose.map((point) => (
-              <li key={point.title} className="text-center">
-                <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-brand-700 text-white">
-                  <HomeIcon name={point.icon} className="h-7 w-7" />
+      <IntroducedSection
+        id="services"
+        title="Our Services"
+        intro="Everything an individual or a growing business needs from an accounting firm, under one roof."
+        className="py-16 sm:py-24"
+      >
+        <ul className="mt-12 grid gap-6 md:grid-cols-3">
+          {serviceGroups.map((group) => (
+            <li key={group.anchor}>
+              <Link
+                to="/services"
+                className="group flex h-full flex-col rounded-xl border border-slate-200 bg-white p-8 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-600 hover:shadow-md motion-reduce:transition-none"
+              >
+                <span className="flex h-12 w-12 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+                  <HomeIcon name={group.icon} />
                 </span>
-                <h3 className="mt-5 text-xl font-semibold text-brand-800">{point.title}</h3>
-                <p className="mt-3 text-slate-700">{point.description}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+                <h3 className="mt-5 text-xl font-semibold text-brand-800">{group.title}</h3>
+                <p className="mt-3 flex-1 text-slate-700">{group.summary}</p>
+                <span className="mt-6 inline-flex items-center gap-1 font-semibold text-brand-700">
+                  View {group.title.toLowerCase()}
+                  <ArrowRight className="h-4 w-4 transition group-hover:translate-x-1 motion-reduce:transition-none" aria-hidden="true" />
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </IntroducedSection>
+
+      <IntroducedSection
+        id="why"
+        title={`Why Choose ${firm.name}`}
+        intro="A small firm's attention with the depth of experience you would expect from a large one."
+        className="bg-slate-50 py-16 sm:py-24"
+      >
+        <ul className="mt-12 grid gap-10 md:grid-cols-3">
+          {whyChoose.map((point) => (
+            <li key={point.title} className="text-center">
+              <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-brand-700 text-white">
+                <HomeIcon name={point.icon} className="h-7 w-7" />
+              </span>
+              <h3 className="mt-5 text-xl font-semibold text-brand-800">{point.title}</h3>
+              <p className="mt-3 text-slate-700">{point.description}</p>
+            </li>
+          ))}
+        </ul>
+      </IntroducedSection>
 
       <TestimonialsCarousel />
 
@@ -127,38 +140,27 @@ export default function HomePage() {
           <ul className="mt-8 flex flex-wrap justify-center gap-4">
             {firm.social.map((network) => (
               <li key={network.name}>
-                <a
+                <NewTabLink
                   href={network.href}
-                  target="_blank"
-                  rel="noopener noreferrer"
                   onClick={() => trackButtonClick(network.name, 'Social')}
                   className="flex items-center gap-2 rounded-full border border-slate-300 px-5 py-2.5 font-medium text-slate-800 hover:border-brand-700 hover:text-brand-700"
                 >
                   <SocialIcon network={network.name} />
                   {network.name}
-                  <span className="sr-only">(opens in a new tab)</span>
-                </a>
+                </NewTabLink>
               </li>
             ))}
           </ul>
         </div>
       </section>
 
-      <section className="bg-brand-800 py-14 text-white">
-        <div className="mx-auto flex max-w-7xl flex-col items-start justify-between gap-6 px-4 sm:px-6 md:flex-row md:items-center lg:px-8">
-          <div>
-            <h2 className="text-2xl font-bold sm:text-3xl">Ready to talk about your taxes or your business?</h2>
-            <p className="mt-2 text-slate-200">Your first consultation is free. Call {firm.contact.phone} or book online.</p>
-          </div>
-          <Link
-            to="/schedule"
-            onClick={() => trackButtonClick('Book Your Consultation', 'Home CTA')}
-            className="inline-flex h-12 shrink-0 items-center justify-center rounded-md bg-accent-400 px-6 font-semibold text-brand-900 hover:bg-accent-500"
-          >
-            Book Your Consultation
-          </Link>
-        </div>
-      </section>
+      <CtaBand
+        title="Ready to talk about your taxes or your business?"
+        text={`Your first consultation is free. Call ${firm.contact.phone} or book online.`}
+        to="/schedule"
+        label="Book Your Consultation"
+        onClick={() => trackButtonClick('Book Your Consultation', 'Home CTA')}
+      />
     </>
   );
 }

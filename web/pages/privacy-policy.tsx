@@ -1,3 +1,4 @@
+import { SectionLinks } from '../components/layout/page-parts';
 import { firm } from '../content/firm';
 import { privacyPolicyLastUpdated, privacyPolicySections } from '../content/privacy-policy';
 import { usePageMeta } from '../lib/page-meta';
@@ -16,13 +17,7 @@ export default function PrivacyPolicyPage() {
       <nav aria-label="Privacy policy sections" className="mt-8 rounded-xl bg-brand-50 p-6">
         <h2 className="text-sm font-semibold uppercase tracking-wide text-brand-800">On this page</h2>
         <ol className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
-          {privacyPolicySections.map((section) => (
-            <li key={section.id}>
-              <a href={`#${section.id}`} className="text-brand-700 underline-offset-4 hover:underline">
-                {section.title}
-              </a>
-            </li>
-          ))}
+          <SectionLinks sections={privacyPolicySections} linkClassName="text-brand-700 underline-offset-4 hover:underline" />
         </ol>
       </nav>
 

@@ -2,6 +2,7 @@ import { ExternalLink } from 'lucide-react';
 import { federalResourceLinks } from '../content/resources';
 import { DidYouKnow } from '../features/resources/components/did-you-know';
 import { StateRefundSelector } from '../features/resources/components/state-refund-selector';
+import { NewTabLink, PageHero, TitledSection } from '../components/layout/page-parts';
 import { trackButtonClick } from '../lib/analytics';
 import { usePageMeta } from '../lib/page-meta';
 
@@ -14,42 +15,30 @@ export default function ResourcesPage() {
 
   return (
     <>
-      <section className="bg-brand-50">
-        <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20 lg:px-8">
-          <h1 className="text-4xl font-bold text-brand-800 sm:text-5xl">Tax Resources</h1>
-          <p className="mt-4 max-w-3xl text-lg text-slate-700">
-            Quick links to the official tools you need most often: where's my refund, paying a balance and getting your tax records.
-          </p>
-        </div>
-      </section>
+      <PageHero
+        title="Tax Resources"
+        lead="Quick links to the official tools you need most often: where's my refund, paying a balance and getting your tax records."
+      />
 
-      <section aria-labelledby="helpful-links-heading" className="py-14">
-        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-          <h2 id="helpful-links-heading" className="text-2xl font-bold text-brand-800 sm:text-3xl">
-            Helpful Links
-          </h2>
-          <ul className="mt-8 grid gap-6 md:grid-cols-3">
-            {federalResourceLinks.map((link) => (
-              <li key={link.href}>
-                <a
-                  href={link.href}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  onClick={() => trackButtonClick(link.title, 'Resources')}
-                  className="group flex h-full flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm hover:border-brand-600 hover:shadow-md"
-                >
-                  <span className="flex items-center justify-between gap-2 text-lg font-semibold text-brand-800">
-                    {link.title}
-                    <ExternalLink className="h-5 w-5 text-brand-700" aria-hidden="true" />
-                  </span>
-                  <span className="mt-2 text-slate-700">{link.description}</span>
-                  <span className="sr-only">(opens in a new tab)</span>
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <TitledSection id="helpful-links" title="Helpful Links" className="py-14" headingClassName="text-2xl font-bold text-brand-800 sm:text-3xl">
+        <ul className="mt-8 grid gap-6 md:grid-cols-3">
+          {federalResourceLinks.map((link) => (
+            <li key={link.href}>
+              <NewTabLink
+                href={link.href}
+                onClick={() => trackButtonClick(link.title, 'Resources')}
+                className="group flex h-full flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm hover:border-brand-600 hover:shadow-md"
+              >
+                <span className="flex items-center justify-between gap-2 text-lg font-semibold text-brand-800">
+                  {link.title}
+                  <ExternalLink className="h-5 w-5 text-brand-700" aria-hidden="true" />
+                </span>
+                <span className="mt-2 text-slate-700">{link.description}</span>
+              </NewTabLink>
+            </li>
+          ))}
+        </ul>
+      </TitledSection>
 
       <section className="pb-16">
         <div className="mx-auto grid max-w-7xl gap-8 px-4 sm:px-6 lg:grid-cols-2 lg:px-8">

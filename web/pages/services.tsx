@@ -1,5 +1,6 @@
 import { ArrowRight, ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
+import { CtaBand, PageHero, SectionLinks } from '../components/layout/page-parts';
 import { serviceGroups } from '../content/services';
 import { ContentIcon } from '../features/home/components/content-icon';
 import { trackButtonClick } from '../lib/analytics';
@@ -14,8 +15,10 @@ export default function ServicesPage() {
 
   return (
     <>
-      <section className="bg-brand-50">
-        <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
+      <PageHero
+        title="Our Services"
+        lead="Tax, accounting and advisory services for individuals, families and businesses. Every engagement starts with a free consultation and a quote you agree to before we begin."
+        breadcrumb={
           <nav aria-label="Breadcrumb">
             <ol className="flex items-center gap-2 text-sm text-slate-700">
               <li>
@@ -33,21 +36,15 @@ export default function ServicesPage() {
               </li>
             </ol>
           </nav>
-          <h1 className="mt-6 text-4xl font-bold text-brand-800 sm:text-5xl">Our Services</h1>
-          <p className="mt-4 max-w-3xl text-lg text-slate-700">
-            Tax, accounting and advisory services for individuals, families and businesses. Every engagement starts with a free consultation and a quote you agree to before we begin.
-          </p>
-          <ul className="mt-8 flex flex-wrap gap-3" aria-label="Jump to a section">
-            {serviceGroups.map((group) => (
-              <li key={group.anchor}>
-                <a href={`#${group.anchor}`} className="inline-flex rounded-full bg-white px-4 py-2 text-sm font-medium text-brand-700 ring-1 ring-brand-100 hover:ring-brand-600">
-                  {group.title}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+        }
+      >
+        <ul className="mt-8 flex flex-wrap gap-3" aria-label="Jump to a section">
+          <SectionLinks
+            sections={serviceGroups.map((group) => ({ id: group.anchor, title: group.title }))}
+            linkClassName="inline-flex rounded-full bg-white px-4 py-2 text-sm font-medium text-brand-700 ring-1 ring-brand-100 hover:ring-brand-600"
+          />
+        </ul>
+      </PageHero>
 
       {serviceGroups.map((group, index) => (
         <section key={group.anchor} id={group.anchor} aria-labelledby={`${group.anchor}-heading`} className={`py-16 sm:py-20 ${index % 2 === 1 ? 'bg-slate-50' : ''}`}>
@@ -86,17 +83,12 @@ export default function ServicesPage() {
         </section>
       ))}
 
-      <section className="bg-brand-800 py-14 text-white">
-        <div className="mx-auto flex max-w-7xl flex-col items-start justify-between gap-6 px-4 sm:px-6 md:flex-row md:items-center lg:px-8">
-          <div>
-            <h2 className="text-2xl font-bold sm:text-3xl">Not sure which service you need?</h2>
-            <p className="mt-2 text-slate-200">Tell us about your situation and we will recommend the right starting point.</p>
-          </div>
-          <Link to="/schedule" className="inline-flex h-12 shrink-0 items-center justify-center rounded-md bg-accent-400 px-6 font-semibold text-brand-900 hover:bg-accent-500">
-            Schedule a Free Consultation
-          </Link>
-        </div>
-      </section>
+      <CtaBand
+        title="Not sure which service you need?"
+        text="Tell us about your situation and we will recommend the right starting point."
+        to="/schedule"
+        label="Schedule a Free Consultation"
+      />
     </>
   );
 }

@@ -4,6 +4,12 @@ import { firm, firmAddressLine } from '../../content/firm';
 import { footerCompanyLinks, footerServiceLinks } from '../../content/navigation';
 import { NewsletterSignup } from '../../features/newsletter/components/newsletter-signup';
 
+// The Services list all leads to the Services page; the Company list to its own pages.
+const footerLinkGroups = [
+  { title: 'Services', links: footerServiceLinks.map((label) => ({ to: '/services', label })) },
+  { title: 'Company', links: footerCompanyLinks },
+];
+
 /**
  * The footer of docs/product.md §1.2: tagline, Services and Company lists, contact information,
  * copyright, privacy notice.
@@ -20,30 +26,20 @@ export function SiteFooter() {
           <p className="text-lg font-bold text-white">{firm.name}</p>
           <p className="mt-2 text-sm">{firm.tagline}</p>
         </div>
-        <div>
-          <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Services</h2>
-          <ul className="mt-3 space-y-2 text-sm">
-            {footerServiceLinks.map((label) => (
-              <li key={label}>
-                <Link to="/services" className="hover:text-white hover:underline">
-                  {label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </div>
-        <div>
-          <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Company</h2>
-          <ul className="mt-3 space-y-2 text-sm">
-            {footerCompanyLinks.map((item) => (
-              <li key={item.to}>
-                <Link to={item.to} className="hover:text-white hover:underline">
-                  {item.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </div>
+        {footerLinkGroups.map((group) => (
+          <div key={group.title}>
+            <h2 className="text-sm font-semibold uppercase tracking-wide text-white">{group.title}</h2>
+            <ul className="mt-3 space-y-2 text-sm">
+              {group.links.map((item) => (
+                <li key={item.label}>
+                  <Link to={item.to} className="hover:text-white hover:underline">
+                    {item.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
         <div>
           <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Contact</h2>
           <address className="mt-3 space-y-2 text-sm not-italic">

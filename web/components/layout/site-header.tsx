@@ -4,6 +4,13 @@ import { Link, NavLink } from 'react-router';
 import { firm } from '../../content/firm';
 import { mainNavigation } from '../../content/navigation';
 import { trackButtonClick } from '../../lib/analytics';
+import { NewTabLink } from './page-parts';
+
+// The outside links beside the menu, in both the desktop bar and the phone menu.
+const externalActions = [
+  { label: 'Pay Now', href: firm.links.payNow },
+  { label: 'Client Portal', href: firm.links.clientPortal },
+] as const;
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
@@ -15,6 +22,34 @@ const mobileLinkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-md border-l-4 px-3 py-3 text-base font-medium ${
     isActive ? 'border-brand-700 bg-brand-50 text-brand-700' : 'border-transparent text-slate-800 hover:bg-slate-50'
   }`;
+
+/**
+ * Pay Now and Client Portal (new tabs), then Get Started: in the desktop bar, with hover shades, and
+ * in the phone menu, which they close.
+ */
+function HeaderActions({ closeMenu }: { closeMenu?: () => void }) {
+  const hover = closeMenu ? '' : ' hover:bg-brand-50';
+  const track = (label: string) => () => {
+    trackButtonClick(label);
+    closeMenu?.();
+  };
+  return (
+    <>
+      {externalActions.map((action) => (
+        <NewTabLink key={action.label} href={action.href} onClick={track(action.label)} className={`rounded-md px-3 py-2 text-sm font-medium text-brand-700${hover}`}>
+          {action.label}
+        </NewTabLink>
+      ))}
+      <Link
+        to="/contact"
+        onClick={track('Get Started')}
+        className={`rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white${closeMenu ? '' : ' hover:bg-brand-800'}`}
+      >
+        Get Started
+      </Link>
+    </>
+  );
+}
 
 /**
  * docs/product.md §1.2: logo, menu with the current route highlighted, Pay Now / Client Portal, Get
@@ -58,31 +93,7 @@ export function SiteHeader() {
         </nav>
 
         <div className="hidden items-center gap-2 lg:flex">
-          <a
-            href={firm.links.payNow}
-            target="_blank"
-            rel="noopener noreferrer"
-            onClick={() => trackButtonClick('Pay Now')}
-            className="rounded-md px-3 py-2 text-sm font-medium text-brand-700 hover:bg-brand-50"
-          >
-            Pay Now<span className="sr-only"> (opens in a new tab)</span>
-          </a>
-          <a
-            href={firm.links.clientPortal}
-            target="_blank"
-            rel="noopener noreferrer"
-            onClick={() => trackButtonClick('Client Portal')}
-            className="rounded-md px-3 py-2 text-sm font-medium text-brand-700 hover:bg-brand-50"
-          >
-            Client Portal<span className="sr-only"> (opens in a new tab)</span>
-          </a>
-          <Link
-            to="/contact"
-            onClick={() => trackButtonClick('Get Started')}
-            className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
-          >
-            Get Started
-          </Link>
+          <HeaderActions />
         </div>
 
         <button
@@ -109,15 +120,7 @@ export function SiteHeader() {
               </li>
             ))}
             <li className="mt-2 flex flex-wrap gap-2 border-t border-slate-200 pt-3">
-              <a href={firm.links.payNow} target="_blank" rel="noopener noreferrer" onClick={() => { trackButtonClick('Pay Now'); closeMenu(); }} className="rounded-md px-3 py-2 text-sm font-medium text-brand-700">
-                Pay Now<span className="sr-only"> (opens in a new tab)</span>
-              </a>
-              <a href={firm.links.clientPortal} target="_blank" rel="noopener noreferrer" onClick={() => { trackButtonClick('Client Portal'); closeMenu(); }} className="rounded-md px-3 py-2 text-sm font-medium text-brand-700">
-                Client Portal<span className="sr-only"> (opens in a new tab)</span>
-              </a>
-              <Link to="/contact" onClick={() => { trackButtonClick('Get Started'); closeMenu(); }} className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white">
-                Get Started
-              </Link>
+              <HeaderActions closeMenu={closeMenu} />
             </li>
           </ul>
         </nav>

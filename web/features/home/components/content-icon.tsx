@@ -19,11 +19,11 @@ import {
   TrendingUp,
   Users,
   Wallet,
-  type LucideIcon,
 } from 'lucide-react';
+import { iconLookup } from './icon-lookup';
 
-// web/content names icons by string (it stays pure data for the worker); this maps them.
-const icons: Record<string, LucideIcon> = {
+// Every icon web/content names (the home page uses the smaller HomeIcon).
+export const ContentIcon = iconLookup({
   award: Award,
   'book-open': BookOpen,
   briefcase: Briefcase,
@@ -44,9 +44,4 @@ const icons: Record<string, LucideIcon> = {
   'trending-up': TrendingUp,
   users: Users,
   wallet: Wallet,
-};
-
-export function ContentIcon({ name, className = 'h-6 w-6' }: { name: string; className?: string }) {
-  const Icon = icons[name] ?? FileText;
-  return <Icon className={className} aria-hidden="true" />;
-}
+});

@@ -2,7 +2,11 @@ import { ChevronLeft, ChevronRight, ExternalLink, Star } from 'lucide-react';
 import { useState } from 'react';
 import { firm } from '../../../content/firm';
 import { testimonials } from '../../../content/testimonials';
+import { NewTabLink } from '../../../components/layout/page-parts';
 import { trackButtonClick } from '../../../lib/analytics';
+
+const arrowClass =
+  'absolute top-1/2 hidden h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full bg-white text-brand-800 shadow ring-1 ring-slate-200 hover:bg-brand-50 md:flex';
 
 /**
  * docs/product.md §1.3: six reviews, previous/next wrap around at both ends (hidden on small screens),
@@ -70,22 +74,14 @@ export function TestimonialsCarousel() {
             </div>
           </div>
 
-          <button
-            type="button"
-            onClick={previous}
-            aria-label="Previous testimonial"
-            className="absolute left-0 top-1/2 hidden h-11 w-11 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full bg-white text-brand-800 shadow ring-1 ring-slate-200 hover:bg-brand-50 md:flex lg:-translate-x-full"
-          >
-            <ChevronLeft className="h-6 w-6" aria-hidden="true" />
-          </button>
-          <button
-            type="button"
-            onClick={next}
-            aria-label="Next testimonial"
-            className="absolute right-0 top-1/2 hidden h-11 w-11 -translate-y-1/2 translate-x-1/2 items-center justify-center rounded-full bg-white text-brand-800 shadow ring-1 ring-slate-200 hover:bg-brand-50 md:flex lg:translate-x-full"
-          >
-            <ChevronRight className="h-6 w-6" aria-hidden="true" />
-          </button>
+          {[
+            { label: 'Previous testimonial', onClick: previous, Icon: ChevronLeft, side: 'left-0 -translate-x-1/2 lg:-translate-x-full' },
+            { label: 'Next testimonial', onClick: next, Icon: ChevronRight, side: 'right-0 translate-x-1/2 lg:translate-x-full' },
+          ].map(({ label, onClick, Icon, side }) => (
+            <button key={label} type="button" onClick={onClick} aria-label={label} className={`${arrowClass} ${side}`}>
+              <Icon className="h-6 w-6" aria-hidden="true" />
+            </button>
+          ))}
 
           <div className="mt-6 flex justify-center gap-1">
             {testimonials.map((review, index) => (
@@ -117,17 +113,14 @@ export function TestimonialsCarousel() {
               5.0 <Star className="h-4 w-4 fill-current text-accent-500" aria-hidden="true" />
             </span>
           </div>
-          <a
+          <NewTabLink
             href={firm.links.googleReviews}
-            target="_blank"
-            rel="noopener noreferrer"
             onClick={() => trackButtonClick('Read more reviews on Google')}
             className="inline-flex items-center gap-2 font-semibold text-brand-700 underline-offset-4 hover:underline"
           >
             Read more reviews on Google
             <ExternalLink className="h-4 w-4" aria-hidden="true" />
-            <span className="sr-only">(opens in a new tab)</span>
-          </a>
+          </NewTabLink>
         </div>
       </div>
     </section>

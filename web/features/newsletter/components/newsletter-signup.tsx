@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, Fragment, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { FieldError } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
@@ -49,40 +49,43 @@ export function NewsletterSignup() {
     }
   }
 
+  // The two inputs, each named as its autocomplete token (the id is newsletter-<name>); the address is
+  // the one validated here, so only it has an error line.
+  const fields = [
+    { name: 'email', type: 'email', label: 'Email address', placeholder: 'Your email', value: email, setValue: setEmail, error },
+    { name: 'name', type: 'text', label: 'Name (optional)', placeholder: 'Your name (optional)', value: name, setValue: setName },
+  ];
+
   return (
     <form onSubmit={onSubmit} noValidate className="mt-6 space-y-2" aria-label="Newsletter sign-up">
       <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Newsletter</h2>
       <p className="text-sm">Tax tips and deadlines, once a month. Unsubscribe at any time.</p>
-      <label htmlFor="newsletter-email" className="sr-only">
-        Email address
-      </label>
-      <input
-        id="newsletter-email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        placeholder="Your email"
-        className={footerField}
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        {...(error ? { 'aria-invalid': true, 'aria-describedby': 'newsletter-email-error' } : {})}
-      />
-      <div className="[&_p]:text-red-200">
-        <FieldError id="newsletter-email-error" message={error} />
-      </div>
-      <label htmlFor="newsletter-name" className="sr-only">
-        Name (optional)
-      </label>
-      <input
-        id="newsletter-name"
-        name="name"
-        type="text"
-        autoComplete="name"
-        placeholder="Your name (optional)"
-        className={footerField}
-        value={name}
-        onChange={(e) => setName(e.target.value)}
-      />
+      {fields.map((field) => {
+        const id = `newsletter-${field.name}`;
+        return (
+          <Fragment key={field.name}>
+            <label htmlFor={id} className="sr-only">
+              {field.label}
+            </label>
+            <input
+              id={id}
+              name={field.name}
+              type={field.type}
+              autoComplete={field.name}
+              placeholder={field.placeholder}
+              className={footerField}
+              value={field.value}
+              onChange={(e) => field.setValue(e.target.value)}
+              {...(field.error ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {})}
+            />
+            {'error' in field && (
+              <div className="[&_p]:text-red-200">
+                <FieldError id={`${id}-error`} message={field.error} />
+              </div>
+            )}
+          </Fragment>
+        );
+      })}
       <Button type="submit" variant="accent" className="w-full" disabled={pending}>
         {pending ? 'Subscribing...' : 'Subscribe'}
       </Button>
