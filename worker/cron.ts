@@ -3,11 +3,14 @@ import type { Bindings } from './env';
 import { pruneLoginFailures } from './services/login-throttle';
 import { countingD1 } from './services/newsletter/d1-counter';
 import { sendNewsletterNow } from './services/newsletter/send-now';
-import { logNewsletterBatch, sendNewsletterBatch } from './services/newsletter/sender';
+import { batchSize, logNewsletterBatch, sendNewsletterBatch } from './services/newsletter/sender';
+import { sendDueReminders } from './services/reminders';
 import { pruneSubmissionWindows } from './services/submission-limits';
 
 /**
- * The Cron Trigger (wrangler.toml [triggers]): housekeeping, then the newsletter scheduler (starts
+ * The Cron Trigger (wrangler.toml [triggers]): housekeeping, then the appointment reminders due
+ * within 24 hours (worker/services/reminders.ts: exactly once each, at most REMINDERS_PER_TICK per
+ * tick), then the newsletter scheduler (starts
  * this period's issue when running and due, at most once per period, and sends its first batch);
  * otherwise one batch of the oldest newsletter still sending, so every send, interrupted or too
  * large for one invocation, is finished by the following ticks.
@@ -19,7 +22,16 @@ export async function scheduled(controller: ScheduledController, env: Bindings, 
   await pruneLoginFailures(db);
   await pruneSubmissionWindows(db);
   const at = new Date(controller.scheduledTime || Date.now());
+  // A failing reminder pass must not stop the newsletter: logged, retried by the next tick.
+  const reminders = await sendDueReminders(tickEnv, db, at).catch((error: unknown) => {
+    console.error('Appointment reminders failed', error);
+    return null;
+  });
+  if (reminders?.due) console.log('Appointment reminders', JSON.stringify(reminders));
   const issue = await sendNewsletterNow(tickEnv, db, { kind: 'period', trigger: 'scheduled', force: false, at });
-  const stats = issue.outcome === 'created' ? issue.stats : await sendNewsletterBatch(tickEnv, db);
+  // A tick that sent reminders takes their subrequests out of the newsletter batch, so it stays
+  // within the plan's limit (a quiet tick's one or two reminder reads fit the batch's margin).
+  const limit = Math.max(1, batchSize(env) - (reminders?.claimed ? reminders.subrequests : 0));
+  const stats = issue.outcome === 'created' ? issue.stats : await sendNewsletterBatch(tickEnv, db, { limit });
   logNewsletterBatch({ scheduler: issue.outcome }, stats, d1.calls());
 }

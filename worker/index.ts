@@ -7,13 +7,16 @@ import { requireAdmin } from './middleware/require-admin';
 import { sameOrigin } from './middleware/same-origin';
 import { securityHeaders } from './middleware/security-headers';
 import { adminAppointments } from './routes/admin/appointments';
+import { adminAvailability } from './routes/admin/availability';
 import { adminContactMessages } from './routes/admin/contact-messages';
 import { adminEmails } from './routes/admin/emails';
 import { adminNewsletter } from './routes/admin/newsletter';
 import { adminRateLimitStats } from './routes/admin/rate-limit-stats';
 import { adminSession } from './routes/admin/session';
+import { appointmentLinksApi } from './routes/appointment-links';
 import { appointmentsApi } from './routes/appointments';
 import { chat } from './routes/chat';
+import { closedDays } from './routes/closed-days';
 import { contact } from './routes/contact';
 import { health } from './routes/health';
 import { newsletter } from './routes/newsletter';
@@ -42,12 +45,15 @@ const routes = app.route('/api/health', health).route('/api/site-config', siteCo
   .route('/api/chat', chat)
   .route('/api/contact', contact)
   .route('/api/appointments', appointmentsApi)
+  .route('/api/appointments/manage', appointmentLinksApi)
+  .route('/api/appointments/closed-days', closedDays)
   .route('/api/admin/contact-messages', adminContactMessages)
   .route('/api/admin/appointments', adminAppointments)
   .route('/api/admin/rate-limit-stats', adminRateLimitStats)
   .route('/api/newsletter', newsletter)
   .route('/api/admin', adminNewsletter)
-  .route('/api/admin', adminEmails);
+  .route('/api/admin', adminEmails)
+  .route('/api/admin', adminAvailability);
 
 app.notFound((c) => c.json({ message: 'Not found' }, 404));
 

@@ -5,36 +5,7 @@ import {
   quoteCsvField,
   subscribersCsvFileName,
 } from '../../web/features/admin/lib/subscribers-csv';
-
-/** A minimal RFC 4180 reader, to check that what we write parses back to the same cells. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(field);
-      field = '';
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i++;
-    } else field += ch;
-  }
-  if (field || row.length) throw new Error('CSV does not end with CRLF');
-  return rows;
-}
+import { parseCsv } from './csv-reader';
 
 const sub = (email: string, name: string | null, active = 'true', subscriptionDate = '2026-11-20T15:04:05.000Z') => ({
   email,

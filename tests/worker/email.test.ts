@@ -1,10 +1,12 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { firm } from '../../web/content/firm';
-import { emailTransport, sendEmail } from '../../worker/services/email/send-email';
+import { getDb } from '../../worker/db/client';
+import { emailTransport, sendEmail, sendEmailBatch } from '../../worker/services/email/send-email';
 import type { OutgoingEmail } from '../../worker/services/email/types';
 import { call, signIn } from './helpers';
 import { callWith, fakeMailChannels, MAILCHANNELS_URL, mailChannelsEnv } from './mailchannels-fake';
+import { callWithEnv, nextWeekday } from './submission-helpers';
 
 const message: OutgoingEmail = { to: 'client@example.com', toName: 'Casey Client', subject: 'Hello', text: 'Plain body', html: '<p>HTML body</p>', kind: 'test' };
 
@@ -222,5 +224,79 @@ describe('POST /api/admin/email/test-send', () => {
     const failed = (await (await callWith(mailChannelsEnv(), '/api/admin/email/test-send', { cookie, body: { testEmail: 'owner@example.com' } })).json()) as { success: boolean; message: string };
     expect(failed.success).toBe(false);
     expect(failed.message).toMatch(/403: quota exceeded/);
+  });
+});
+
+describe('the e-mail log keeps attachments', () => {
+  const ics = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n';
+  const invite = { filename: 'appointment.ics', contentType: 'text/calendar; charset=utf-8; method=REQUEST', content: btoa(ics) };
+  const withInvite: OutgoingEmail = { ...message, kind: 'appointment-confirmation', attachments: [invite] };
+
+  type LoggedEmail = { subject: string; status: string; transport: string; attachments: { filename: string; contentType: string; content: string }[] };
+  async function adminLog(): Promise<LoggedEmail[]> {
+    const res = await call('/api/admin/emails', { cookie: await signIn() });
+    expect(res.status).toBe(200);
+    return (await res.json()) as LoggedEmail[];
+  }
+
+  it('MailChannels: hands the attachment to the provider and logs exactly what it handed over', async () => {
+    const requests = fakeMailChannels(() => Response.json({ request_id: 'mc-att' }, { status: 202 }));
+    const outcome = await sendEmail(mailChannelsEnv(), withInvite);
+    expect(outcome).toMatchObject({ ok: true, status: 'sent' });
+    expect(requests[0].body.attachments).toEqual([{ type: invite.contentType, filename: 'appointment.ics', content: invite.content }]);
+    const [row] = await logRows();
+    expect(JSON.parse(String(row.attachments))).toEqual([invite]);
+    const [entry] = await adminLog();
+    expect(entry).toMatchObject({ status: 'sent', transport: 'mailchannels', attachments: [invite] });
+    expect(atob(entry.attachments[0].content)).toBe(ics);
+  });
+
+  it('MailChannels: a refused message still shows the attachment it tried to send', async () => {
+    fakeMailChannels(() => new Response('unavailable', { status: 503 }));
+    const outcome = await sendEmail(mailChannelsEnv(), withInvite);
+    expect(outcome).toMatchObject({ ok: false, status: 'failed' });
+    const [entry] = await adminLog();
+    expect(entry).toMatchObject({ status: 'failed', transport: 'mailchannels', attachments: [invite] });
+  });
+
+  it('outbox: stores the attachment with the message, and a message without one lists none', async () => {
+    const requests = fakeMailChannels();
+    await sendEmail(env, { ...message, subject: 'Plain' });
+    await sendEmail(env, { ...withInvite, subject: 'Invite' });
+    expect(requests).toHaveLength(0);
+    const rows = await logRows();
+    expect(rows[0].attachments).toBeNull();
+    expect(JSON.parse(String(rows[1].attachments))).toEqual([invite]);
+    const list = await adminLog();
+    expect(list.map((e) => [e.subject, e.status, e.transport, e.attachments])).toEqual([
+      ['Invite', 'stored', 'outbox', [invite]],
+      ['Plain', 'stored', 'outbox', []],
+    ]);
+  });
+
+  it('batch sending (both transports) logs the attachments too', async () => {
+    const db = getDb(env.DB);
+    await sendEmailBatch(db, emailTransport(env), [withInvite, { ...message, to: 'other@example.com' }]);
+    fakeMailChannels();
+    await sendEmailBatch(db, emailTransport(mailChannelsEnv()), [withInvite]);
+    const rows = await logRows();
+    expect(rows.map((r) => [r.transport, r.status, r.attachments === null ? null : JSON.parse(String(r.attachments))])).toEqual([
+      ['outbox', 'stored', [invite]],
+      ['outbox', 'stored', null],
+      ['mailchannels', 'sent', [invite]],
+    ]);
+  });
+
+  it("a real booking's confirmation shows its .ics invite in the admin's log", async () => {
+    const res = await callWithEnv({}, '/api/appointments', {
+      body: { name: 'Ada Invite', email: 'ada@example.com', serviceType: 'Individual Tax Return', date: nextWeekday(8), timeSlot: '11:00 AM' },
+    });
+    expect(res.status).toBe(201);
+    const confirmation = (await adminLog()).find((e) => e.subject && e.attachments.length && e.status === 'stored');
+    expect(confirmation?.attachments).toHaveLength(1);
+    const [attachment] = confirmation!.attachments;
+    expect(attachment.filename).toMatch(/\.ics$/);
+    expect(attachment.contentType).toMatch(/^text\/calendar/);
+    expect(new TextDecoder().decode(Uint8Array.from(atob(attachment.content), (c) => c.charCodeAt(0)))).toMatch(/^BEGIN:VCALENDAR\r\n[\s\S]*BEGIN:VEVENT/);
   });
 });

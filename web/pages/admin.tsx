@@ -1,4 +1,4 @@
-import { Loader2, LogOut, Users } from 'lucide-react';
+import { CalendarCog, Loader2, LogOut, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../components/ui/button';
 import { toast } from '../components/ui/use-toast';
@@ -62,6 +62,10 @@ function AdminPanel({ username }: { username: string }) {
           <Link to="/admin/subscribers" className={buttonClass('outline')}>
             <Users className="h-4 w-4" aria-hidden="true" />
             Subscribers
+          </Link>
+          <Link to="/admin/availability" className={buttonClass('outline')}>
+            <CalendarCog className="h-4 w-4" aria-hidden="true" />
+            Availability
           </Link>
           <Button
             variant="outline"

@@ -8,6 +8,8 @@ import { isUniqueViolation } from '../db/unique-violation';
 import type { AppEnv } from '../env';
 import { validate } from '../middleware/validate';
 import { appointmentSchema, availabilityQuerySchema, BOOKING_MESSAGES, slotHasPassed } from '../schemas/appointments';
+import { availabilityRefusal, dayOffer } from '../services/availability';
+import { appointmentLinks } from '../services/appointment-links';
 import { clientIp, hashIp } from '../services/client-ip';
 import { appointmentConfirmationEmail, appointmentNotificationEmail, sendAfterStoring } from '../services/submission-emails';
 import { IP_WINDOW_SECONDS, storeSubmission } from '../services/submission-limits';
@@ -19,20 +21,31 @@ const bookingResponseMessage = "Thank you! Your appointment request has been rec
 
 /** The public booking API (docs/product.md §3). */
 export const appointmentsApi = new Hono<AppEnv>()
-  // The 7 slots of a day and whether each can still be booked.
+  // The 7 slots of a day and whether each can still be booked: not on a closed day (a weekend or a
+  // date the firm blocked, with its reason), not a slot the weekday does not offer, not a taken or
+  // started one (docs/product.md §3).
   .get('/availability', validate('query', availabilityQuerySchema), async (c) => {
     const { date } = c.req.valid('query');
     const db = getDb(c.env.DB);
-    const taken = await db
-      .select({ timeSlot: appointments.timeSlot })
-      .from(appointments)
-      .where(and(eq(appointments.date, date), ne(appointments.status, 'cancelled')));
+    const [day, taken] = await Promise.all([
+      dayOffer(db, date),
+      db
+        .select({ timeSlot: appointments.timeSlot })
+        .from(appointments)
+        .where(and(eq(appointments.date, date), ne(appointments.status, 'cancelled'))),
+    ]);
     const takenSlots = new Set(taken.map((row) => row.timeSlot));
+    const offered = new Set<string>(day.offered);
     const now = new Date();
     return c.json(
       {
         date,
-        slots: bookingTimeSlots.map((time) => ({ time, available: !takenSlots.has(time) && !slotHasPassed(date, time, firm.timeZone, now) })),
+        closed: day.closed,
+        reason: day.reason,
+        slots: bookingTimeSlots.map((time) => ({
+          time,
+          available: offered.has(time) && !takenSlots.has(time) && !slotHasPassed(date, time, firm.timeZone, now),
+        })),
       },
       200,
     );
@@ -40,6 +53,10 @@ export const appointmentsApi = new Hono<AppEnv>()
   // appointmentSchema reads the clock on each parse, so one validator judges every request by its own "now".
   .post('/', validate('json', appointmentSchema), async (c) => {
     const input = c.req.valid('json');
+    // A closed day or a slot the weekday does not offer is refused before the abuse limits are
+    // claimed: nothing is stored, and neither the daily cap nor the visitor's allowance is used.
+    const refusal = await availabilityRefusal(getDb(c.env.DB), input.date, input.timeSlot);
+    if (refusal) return c.json({ message: refusal }, 409);
     const ipHash = await hashIp(clientIp(c), c.env.JWT_SECRET);
     let result;
     try {
@@ -67,6 +84,8 @@ export const appointmentsApi = new Hono<AppEnv>()
     if (!result.ok) return c.json({ message: result.message }, 429, { 'Retry-After': String(IP_WINDOW_SECONDS) });
     const stored = result.row;
 
-    await sendAfterStoring(c.env, [appointmentConfirmationEmail(c.env, stored), appointmentNotificationEmail(stored)]);
+    // The confirmation carries the visitor's cancel and reschedule links (routes/appointment-links.ts).
+    const links = await appointmentLinks(c.env, stored);
+    await sendAfterStoring(c.env, [appointmentConfirmationEmail(c.env, stored, links), appointmentNotificationEmail(stored)]);
     return c.json({ id: stored.id, message: bookingResponseMessage, date: stored.date, timeSlot: stored.timeSlot, status: stored.status }, 201);
   });

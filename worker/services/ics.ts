@@ -47,6 +47,14 @@ export interface InviteEvent {
   organizerName: string;
   organizerEmail: string;
   status: 'TENTATIVE' | 'CONFIRMED' | 'CANCELLED';
+  /**
+   * iTIP method (RFC 5546): REQUEST for a new or changed event, CANCEL (with STATUS:CANCELLED) when
+   * it is off. Calendars apply a REQUEST or CANCEL to the event they hold with the same UID when its
+   * SEQUENCE is not lower than theirs. PUBLISH (the default) for a plain, attendee-less copy.
+   */
+  method?: 'PUBLISH' | 'REQUEST' | 'CANCEL';
+  /** The person invited (REQUEST and CANCEL must name one, RFC 5546 3.2.2 and 3.2.5). */
+  attendee?: { name: string; email: string };
   /** Bumped on every change of the same event (RFC 5545 3.8.7.4). */
   sequence?: number;
   now?: Date;
@@ -93,8 +101,8 @@ function utcStamp(at: Date): string {
   return `${at.getUTCFullYear()}${pad(at.getUTCMonth() + 1)}${pad(at.getUTCDate())}T${pad(at.getUTCHours())}${pad(at.getUTCMinutes())}${pad(at.getUTCSeconds())}Z`;
 }
 
-/** The UTC instant of a wall-clock time in a zone (for zones we carry no VTIMEZONE for). */
-function zonedToUtc(date: string, minutes: number, timeZone: string): Date {
+/** The UTC instant of a wall-clock time in a zone (DST-aware, through Intl). */
+export function zonedToUtc(date: string, minutes: number, timeZone: string): Date {
   const [y, m, d] = date.split('-').map(Number);
   const guess = Date.UTC(y, m - 1, d, 0, minutes);
   const parts = new Intl.DateTimeFormat('en-US', {
@@ -111,8 +119,14 @@ function zonedToUtc(date: string, minutes: number, timeZone: string): Date {
   return new Date(guess - (asIfUtc - guess));
 }
 
-/** A complete VCALENDAR (METHOD:PUBLISH, one VEVENT) with CRLF line endings. */
+/** A parameter value (CN) as a quoted-string: no DQUOTE or control characters (RFC 5545 3.2). */
+const paramValue = (value: string) => `"${value.replace(/["\x00-\x1f\x7f]/g, '').trim()}"`;
+
+/** A complete VCALENDAR (one VEVENT, METHOD as given, PUBLISH by default) with CRLF line endings. */
 export function buildInvite(event: InviteEvent): string {
+  const method = event.method ?? 'PUBLISH';
+  if (method === 'CANCEL' && event.status !== 'CANCELLED') throw new Error('A CANCEL carries STATUS:CANCELLED');
+  if (method !== 'PUBLISH' && !event.attendee) throw new Error(`METHOD:${method} needs an attendee`);
   const vtimezone = vtimezoneFor(event.timeZone);
   const end = event.startMinutes + event.durationMinutes;
   const times = vtimezone
@@ -123,7 +137,7 @@ export function buildInvite(event: InviteEvent): string {
     'VERSION:2.0',
     `PRODID:-//${escapeText(event.organizerName)}//Appointments//EN`,
     'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
+    `METHOD:${method}`,
     ...(vtimezone ?? []),
     'BEGIN:VEVENT',
     `UID:${event.uid}`,
@@ -134,7 +148,10 @@ export function buildInvite(event: InviteEvent): string {
     `SUMMARY:${escapeText(event.summary)}`,
     `DESCRIPTION:${escapeText(event.description)}`,
     `LOCATION:${escapeText(event.location)}`,
-    `ORGANIZER;CN="${event.organizerName.replace(/["\r\n]/g, '')}":mailto:${event.organizerEmail}`,
+    `ORGANIZER;CN=${paramValue(event.organizerName)}:mailto:${event.organizerEmail}`,
+    ...(event.attendee
+      ? [`ATTENDEE;CN=${paramValue(event.attendee.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE:mailto:${event.attendee.email}`]
+      : []),
     'TRANSP:OPAQUE',
     'END:VEVENT',
     'END:VCALENDAR',

@@ -3,15 +3,23 @@ import type { BookingTimeSlot } from '../../web/content/booking';
 import type { appointments, contactMessages } from '../db/schema';
 import type { Bindings } from '../env';
 import { slotStartMinutes } from '../schemas/appointments';
+import type { AppointmentLinks } from './appointment-links';
 import { sendEmail } from './email/send-email';
 import type { EmailTransport, OutgoingEmail, SendOutcome } from './email/types';
 import { timeZoneLabel } from './firm-time';
 import { buildInvite, toBase64 } from './ics';
 
 // The e-mails the two public forms cause: the firm's notification of a contact message, the
-// visitor's booking confirmation (with an .ics invite), the firm's booking notification, and the
-// visitor's notice when the admin confirms or cancels. Visitor text goes into bodies only, escaped
-// for HTML; header fields (subject, names) are flattened to one line.
+// visitor's booking confirmation (with an .ics invite), the firm's booking notification, the
+// visitor's notice when the admin confirms or cancels, and the appointment's later life: the
+// visitor's own cancel and reschedule (docs/product.md §3) and the reminder the day before.
+// Visitor text goes into bodies only, escaped for HTML; header fields (subject, names) are
+// flattened to one line.
+//
+// Calendar updates (RFC 5545/5546): one UID per appointment for its whole life, SEQUENCE =
+// appointments.sequence (bumped by every change), METHOD:REQUEST for the booking, a confirmation, a
+// reschedule and the reminder, METHOD:CANCEL with STATUS:CANCELLED for a cancellation. Every e-mail
+// sent after a change carries fresh self-service links: the change voided the older ones.
 
 /** The columns of a stored contact message (contact_messages) the firm's notification shows. */
 export type MailedContactMessage = Pick<typeof contactMessages.$inferSelect, 'id' | 'name' | 'email' | 'phone' | 'message' | 'createdAt'>;
@@ -20,7 +28,9 @@ export type MailedContactMessage = Pick<typeof contactMessages.$inferSelect, 'id
 export type MailedAppointment = Pick<
   typeof appointments.$inferSelect,
   'id' | 'name' | 'email' | 'phone' | 'serviceType' | 'date' | 'timeSlot' | 'notes' | 'status'
->;
+> &
+  // The stored row always has it; 0 (a first invite) when absent.
+  Partial<Pick<typeof appointments.$inferSelect, 'sequence'>>;
 
 /** Where the firm's notifications go: the firm's address, the one on the site (web/content/firm.ts). */
 export const firmNotificationAddress = firm.contact.email;
@@ -43,7 +53,16 @@ export function longDate(date: string): string {
 export const appointmentWhen = (a: Pick<MailedAppointment, 'date' | 'timeSlot'>, timeZone: string) =>
   `${longDate(a.date)} at ${a.timeSlot} ${timeZoneLabel(timeZone)}`;
 
-function htmlDocument(title: string, paragraphs: string[], rows: [string, string][] = []): string {
+/** The self-service links as HTML: two plain anchors, the URLs escaped. */
+const linksHtml = (links: AppointmentLinks | undefined) =>
+  links
+    ? `<p>Need to change your plans? <a href="${escapeHtml(links.rescheduleUrl)}" style="color:#0f4c81">Reschedule</a> or <a href="${escapeHtml(links.cancelUrl)}" style="color:#0f4c81">cancel this appointment</a>.</p>`
+    : '';
+
+const linksText = (links: AppointmentLinks | undefined) =>
+  links ? `\n\nNeed to change your plans?\nReschedule: ${links.rescheduleUrl}\nCancel: ${links.cancelUrl}` : '';
+
+function htmlDocument(title: string, paragraphs: string[], rows: [string, string][] = [], links?: AppointmentLinks): string {
   const table = rows.length
     ? `<table cellpadding="6" style="border-collapse:collapse;margin:16px 0">${rows
         .map(([k, v]) => `<tr><th align="left" style="color:#475569;vertical-align:top">${escapeHtml(k)}</th><td style="white-space:pre-wrap">${escapeHtml(v)}</td></tr>`)
@@ -53,6 +72,7 @@ function htmlDocument(title: string, paragraphs: string[], rows: [string, string
 <h1 style="font-size:20px;color:#0f2a4a">${escapeHtml(title)}</h1>
 ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 ${table}
+${linksHtml(links)}
 <p style="color:#475569;font-size:13px">${escapeHtml(firm.name)} &middot; ${escapeHtml(firmAddressLine)} &middot; ${escapeHtml(firm.contact.phone)}</p>
 </body></html>`;
 }
@@ -90,8 +110,15 @@ function appointmentRows(a: MailedAppointment, timeZone: string): [string, strin
   ];
 }
 
-function invite(env: Bindings, a: MailedAppointment, status: 'TENTATIVE' | 'CONFIRMED', sequence: number) {
-  const ics = buildInvite({
+const inviteStatus = { requested: 'TENTATIVE', confirmed: 'CONFIRMED', cancelled: 'CANCELLED' } as const;
+
+/**
+ * The appointment's calendar invite as it stands: METHOD:CANCEL (STATUS:CANCELLED) once cancelled,
+ * else METHOD:REQUEST with TENTATIVE (requested) or CONFIRMED; same UID always, SEQUENCE from the row.
+ */
+export function appointmentInvite(env: Pick<Bindings, 'SITE_URL'>, a: MailedAppointment, now?: Date): string {
+  const status = inviteStatus[a.status];
+  return buildInvite({
     uid: `appointment-${a.id}@${new URL(env.SITE_URL).hostname}`,
     date: a.date,
     startMinutes: slotStartMinutes(a.timeSlot as BookingTimeSlot),
@@ -99,17 +126,28 @@ function invite(env: Bindings, a: MailedAppointment, status: 'TENTATIVE' | 'CONF
     durationMinutes: 60,
     timeZone: firm.timeZone,
     summary: `${a.serviceType} consultation with ${firm.name}`,
-    description: `${a.serviceType} consultation${status === 'TENTATIVE' ? ' (requested; we will contact you within 24 hours to confirm)' : ''}.\nQuestions: ${firm.contact.phone} or ${firm.contact.email}.`,
+    description: `${a.serviceType} consultation${status === 'TENTATIVE' ? ' (requested; we will contact you within 24 hours to confirm)' : status === 'CANCELLED' ? ' (cancelled)' : ''}.\nQuestions: ${firm.contact.phone} or ${firm.contact.email}.`,
     location: `${firm.name}, ${firmAddressLine}`,
     organizerName: firm.name,
     organizerEmail: firm.contact.email,
+    attendee: { name: oneLine(a.name, 80), email: a.email },
     status,
-    sequence,
+    method: status === 'CANCELLED' ? 'CANCEL' : 'REQUEST',
+    sequence: a.sequence ?? 0,
+    now,
   });
-  return { filename: 'appointment.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: toBase64(ics) };
 }
 
-export function appointmentConfirmationEmail(env: Bindings, a: MailedAppointment): OutgoingEmail {
+function invite(env: Bindings, a: MailedAppointment) {
+  const method = a.status === 'cancelled' ? 'CANCEL' : 'REQUEST';
+  return {
+    filename: a.status === 'cancelled' ? 'cancellation.ics' : 'appointment.ics',
+    contentType: `text/calendar; charset=utf-8; method=${method}`,
+    content: toBase64(appointmentInvite(env, a)),
+  };
+}
+
+export function appointmentConfirmationEmail(env: Bindings, a: MailedAppointment, links?: AppointmentLinks): OutgoingEmail {
   const when = appointmentWhen(a, firm.timeZone);
   const rows = appointmentRows(a, firm.timeZone);
   const intro = `Thank you, ${oneLine(a.name)}. We have received your request for a ${a.serviceType} appointment on ${when}.`;
@@ -120,9 +158,9 @@ export function appointmentConfirmationEmail(env: Bindings, a: MailedAppointment
     toName: oneLine(a.name, 80),
     replyTo: firm.contact.email,
     subject: `Your appointment request with ${firm.name}: ${longDate(a.date)}, ${a.timeSlot}`,
-    text: `${intro}\n\n${next}\n\n${textRows(rows)}\n\n${signature}`,
-    html: htmlDocument('Appointment request received', [intro, next], rows),
-    attachments: [invite(env, a, 'TENTATIVE', 0)],
+    text: `${intro}\n\n${next}\n\n${textRows(rows)}${linksText(links)}\n\n${signature}`,
+    html: htmlDocument('Appointment request received', [intro, next], rows, links),
+    attachments: [invite(env, a)],
   };
 }
 
@@ -140,7 +178,8 @@ export function appointmentNotificationEmail(a: MailedAppointment): OutgoingEmai
   };
 }
 
-export function appointmentStatusEmail(env: Bindings, a: MailedAppointment): OutgoingEmail {
+/** The admin confirmed (new links, REQUEST) or cancelled (CANCEL) the appointment. */
+export function appointmentStatusEmail(env: Bindings, a: MailedAppointment, links?: AppointmentLinks): OutgoingEmail {
   const when = appointmentWhen(a, firm.timeZone);
   const rows = appointmentRows(a, firm.timeZone);
   const confirmed = a.status === 'confirmed';
@@ -153,9 +192,89 @@ export function appointmentStatusEmail(env: Bindings, a: MailedAppointment): Out
     toName: oneLine(a.name, 80),
     replyTo: firm.contact.email,
     subject: `${confirmed ? 'Appointment confirmed' : 'Appointment cancelled'}: ${longDate(a.date)}, ${a.timeSlot}`,
-    text: `${intro}\n\n${textRows(rows)}\n\n${signature}`,
-    html: htmlDocument(confirmed ? 'Appointment confirmed' : 'Appointment cancelled', [intro], rows),
-    attachments: confirmed ? [invite(env, a, 'CONFIRMED', 1)] : undefined,
+    text: `${intro}\n\n${textRows(rows)}${confirmed ? linksText(links) : ''}\n\n${signature}`,
+    html: htmlDocument(confirmed ? 'Appointment confirmed' : 'Appointment cancelled', [intro], rows, confirmed ? links : undefined),
+    attachments: [invite(env, a)],
+  };
+}
+
+/** The visitor cancelled through their link: the notice, with the CANCEL that removes the event. */
+export function appointmentCancelledByVisitorEmail(env: Bindings, a: MailedAppointment): OutgoingEmail {
+  const when = appointmentWhen(a, firm.timeZone);
+  const intro = `${oneLine(a.name)}, as you asked, your ${a.serviceType} appointment on ${when} is cancelled. The attached update removes it from your calendar.`;
+  const next = `To choose another time, book again on our website or call ${firm.contact.phone}.`;
+  const rows = appointmentRows(a, firm.timeZone);
+  return {
+    kind: 'appointment-status',
+    to: a.email,
+    toName: oneLine(a.name, 80),
+    replyTo: firm.contact.email,
+    subject: `Appointment cancelled: ${longDate(a.date)}, ${a.timeSlot}`,
+    text: `${intro}\n\n${next}\n\n${textRows(rows)}\n\n${signature}`,
+    html: htmlDocument('Appointment cancelled', [intro, next], rows),
+    attachments: [invite(env, a)],
+  };
+}
+
+/** The visitor moved their appointment: the updated confirmation (REQUEST, same UID, new SEQUENCE). */
+export function appointmentRescheduledEmail(
+  env: Bindings,
+  a: MailedAppointment,
+  previous: Pick<MailedAppointment, 'date' | 'timeSlot'>,
+  links: AppointmentLinks,
+): OutgoingEmail {
+  const intro = `${oneLine(a.name)}, your ${a.serviceType} appointment has moved from ${appointmentWhen(previous, firm.timeZone)} to ${appointmentWhen(a, firm.timeZone)}.`;
+  const next = `${firm.confirmationPromise} The attached invite updates the event in your calendar.`;
+  const rows = appointmentRows(a, firm.timeZone);
+  return {
+    kind: 'appointment-confirmation',
+    to: a.email,
+    toName: oneLine(a.name, 80),
+    replyTo: firm.contact.email,
+    subject: `Your appointment with ${firm.name} has moved: ${longDate(a.date)}, ${a.timeSlot}`,
+    text: `${intro}\n\n${next}\n\n${textRows(rows)}${linksText(links)}\n\n${signature}`,
+    html: htmlDocument('Appointment rescheduled', [intro, next], rows, links),
+    attachments: [invite(env, a)],
+  };
+}
+
+/** Tells the firm the visitor cancelled or moved an appointment through their link. */
+export function appointmentChangeNotificationEmail(
+  a: MailedAppointment,
+  change: { kind: 'cancelled' } | { kind: 'rescheduled'; previous: Pick<MailedAppointment, 'date' | 'timeSlot'> },
+): OutgoingEmail {
+  const rows = appointmentRows(a, firm.timeZone);
+  const intro =
+    change.kind === 'cancelled'
+      ? `The visitor cancelled appointment #${a.id} (${appointmentWhen(a, firm.timeZone)}). The slot is free again.`
+      : `The visitor moved appointment #${a.id} from ${appointmentWhen(change.previous, firm.timeZone)} to ${appointmentWhen(a, firm.timeZone)}. It is a request again: please confirm it within 24 hours. The old slot is free.`;
+  const title = change.kind === 'cancelled' ? 'Appointment cancelled by the visitor' : 'Appointment rescheduled by the visitor';
+  return {
+    kind: 'appointment-notification',
+    to: firmNotificationAddress,
+    toName: firm.name,
+    replyTo: a.email,
+    subject: oneLine(`${title}: ${a.serviceType}, ${a.date} ${a.timeSlot}, ${a.name}`, 160),
+    text: `${intro}\n\n${textRows(rows)}`,
+    html: htmlDocument(title, [intro], rows),
+  };
+}
+
+/** The reminder before an active appointment (worker/services/reminders.ts), with the invite and both links. */
+export function appointmentReminderEmail(env: Bindings, a: MailedAppointment, links: AppointmentLinks): OutgoingEmail {
+  const when = appointmentWhen(a, firm.timeZone);
+  const intro = `${oneLine(a.name)}, this is a reminder of your ${a.serviceType} appointment with ${firm.name} on ${when}${a.status === 'requested' ? ' (requested; we will confirm it with you)' : ''}.`;
+  const next = `We are at ${firmAddressLine}. If you cannot come, please reschedule or cancel with the links below so someone else can have the time.`;
+  const rows = appointmentRows(a, firm.timeZone);
+  return {
+    kind: 'appointment-reminder',
+    to: a.email,
+    toName: oneLine(a.name, 80),
+    replyTo: firm.contact.email,
+    subject: `Reminder: your appointment with ${firm.name}, ${longDate(a.date)}, ${a.timeSlot}`,
+    text: `${intro}\n\n${next}\n\n${textRows(rows)}${linksText(links)}\n\n${signature}`,
+    html: htmlDocument('Appointment reminder', [intro, next], rows, links),
+    attachments: [invite(env, a)],
   };
 }
 

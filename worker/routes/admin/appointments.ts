@@ -1,4 +1,4 @@
-import { asc, desc, eq, gte, lt } from 'drizzle-orm';
+import { asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { bookingTimeSlots } from '../../../web/content/booking';
 import { firm } from '../../../web/content/firm';
@@ -7,6 +7,7 @@ import { appointments } from '../../db/schema';
 import type { AppEnv } from '../../env';
 import { validate } from '../../middleware/validate';
 import { appointmentStatusSchema, idParamSchema } from '../../schemas/appointments';
+import { appointmentLinks } from '../../services/appointment-links';
 import { firmToday } from '../../services/firm-time';
 import { appointmentStatusEmail, sendAfterStoring } from '../../services/submission-emails';
 import { isSlotTaken } from '../appointments';
@@ -55,13 +56,20 @@ export const adminAppointments = new Hono<AppEnv>()
 
     let updated: AppointmentRow | undefined;
     try {
-      [updated] = await db.update(appointments).set({ status, updatedAt: new Date() }).where(eq(appointments.id, id)).returning();
+      // Every change bumps the invite's SEQUENCE (and so voids the visitor's older links).
+      [updated] = await db
+        .update(appointments)
+        .set({ status, sequence: sql`${appointments.sequence} + 1`, updatedAt: new Date() })
+        .where(eq(appointments.id, id))
+        .returning();
     } catch (error) {
       // Re-confirming a cancelled request whose slot someone else has booked since.
       if (isSlotTaken(error)) return c.json({ message: 'That time has been booked by someone else since this request was cancelled.' }, 409);
       throw error;
     }
     if (!updated) return c.json({ message: 'Appointment not found' }, 404);
-    await sendAfterStoring(c.env, [appointmentStatusEmail(c.env, updated)]);
+    // Confirmed: a REQUEST with fresh cancel/reschedule links; cancelled: a CANCEL that removes the event.
+    const links = updated.status === 'cancelled' ? undefined : await appointmentLinks(c.env, updated);
+    await sendAfterStoring(c.env, [appointmentStatusEmail(c.env, updated, links)]);
     return c.json(toAppointment(updated), 200);
   });

@@ -8,6 +8,7 @@ import { validate } from '../../middleware/validate';
 import { testEmailSchema } from '../../schemas/newsletter';
 import { checkMailChannels } from '../../services/email/mailchannels';
 import { emailTransport, sendEmail } from '../../services/email/send-email';
+import type { EmailAttachment } from '../../services/email/types';
 
 /** The newest 200 entries: enough for the admin (and the tests) to see what went out. */
 const LOG_LIMIT = 200;
@@ -30,6 +31,8 @@ export const adminEmails = new Hono<AppEnv>()
         textBody: r.textBody,
         htmlBody: r.htmlBody,
         headers: r.headers ? (JSON.parse(r.headers) as Record<string, string>) : null,
+        // What went out with it (the invite .ics): filename, content type, base64 content.
+        attachments: r.attachments ? (JSON.parse(r.attachments) as EmailAttachment[]) : [],
       })),
       200,
     );

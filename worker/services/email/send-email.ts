@@ -17,6 +17,15 @@ export function assertHeaderSafe(message: OutgoingEmail): void {
   }
 }
 
+/**
+ * The attachments as the log keeps them (email_log.attachments): a JSON array of
+ * { filename, contentType, content } exactly as handed to the transport, or null when there are none.
+ */
+function attachmentsJson(message: OutgoingEmail): string | null {
+  if (!message.attachments?.length) return null;
+  return JSON.stringify(message.attachments.map(({ filename, contentType, content }) => ({ filename, contentType, content })));
+}
+
 /** The transport this deployment uses: MailChannels when an API key is configured, else the D1 outbox. */
 export function emailTransport(env: Bindings): EmailTransport {
   const config = mailChannelsConfig(env);
@@ -35,7 +44,7 @@ export async function sendEmail(env: Bindings, message: OutgoingEmail, transport
   } catch (error) {
     const [row] = await db
       .insert(emailLog)
-      .values({ to: message.to.replace(/[\r\n]/g, ' '), subject: message.subject.replace(/[\r\n]/g, ' '), kind: message.kind, status: 'failed', transport: transport.name, error: (error as Error).message, textBody: message.text, htmlBody: message.html })
+      .values({ to: message.to.replace(/[\r\n]/g, ' '), subject: message.subject.replace(/[\r\n]/g, ' '), kind: message.kind, status: 'failed', transport: transport.name, error: (error as Error).message, textBody: message.text, htmlBody: message.html, attachments: attachmentsJson(message) })
       .returning({ id: emailLog.id });
     return { ok: false, logId: row.id, status: 'failed', error: (error as Error).message };
   }
@@ -50,6 +59,7 @@ export async function sendEmail(env: Bindings, message: OutgoingEmail, transport
       textBody: message.text,
       htmlBody: message.html,
       headers: message.headers ? JSON.stringify(message.headers) : null,
+      attachments: attachmentsJson(message),
     })
     .returning({ id: emailLog.id });
   try {
@@ -106,6 +116,7 @@ export async function sendEmailBatch(
         textBody: message.text,
         htmlBody: message.html,
         headers: message.headers && !unsafe[i] ? JSON.stringify(message.headers) : null,
+        attachments: attachmentsJson(message),
       })
       .returning({ id: emailLog.id }),
   );

@@ -4,6 +4,7 @@ export type EmailKind =
   | 'appointment-confirmation'
   | 'appointment-notification'
   | 'appointment-status'
+  | 'appointment-reminder'
   | 'newsletter-confirmation'
   | 'newsletter'
   | 'test';

@@ -2,8 +2,8 @@ import { jwtVerify, SignJWT } from 'jose';
 
 // Newsletter links carry a JWT signed with JWT_SECRET. A distinct audience per purpose means a
 // confirmation token cannot unsubscribe, neither can be used as an admin session, and vice versa.
-const ALGORITHM = 'HS256';
-const ISSUER = 'warrendale-cpa';
+export const ALGORITHM = 'HS256';
+export const ISSUER = 'warrendale-cpa';
 export type LinkPurpose = 'newsletter-confirm' | 'newsletter-unsubscribe';
 
 /** Confirmation links expire after 7 days; unsubscribe links work for a year (CAN-SPAM asks 30 days at least). */
@@ -19,7 +19,8 @@ export interface LinkClaims {
   issuedAtMs: number;
 }
 
-function key(secret: string): Uint8Array {
+/** The HMAC key of every signed link (newsletter and appointment links alike). */
+export function key(secret: string): Uint8Array {
   if (!secret || secret.length < 32) throw new Error('JWT_SECRET must be set to at least 32 characters');
   return new TextEncoder().encode(secret);
 }

@@ -1,4 +1,4 @@
-import { CalendarCheck, CalendarX } from 'lucide-react';
+import { CalendarCheck, CalendarX, Download } from 'lucide-react';
 import { useState } from 'react';
 import { Badge, type BadgeVariant } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -6,8 +6,11 @@ import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { Dialog } from '../../../components/ui/dialog';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/use-toast';
+import { bookingTimeSlots } from '../../../content/booking';
 import { errorMessage } from '../../../lib/api';
 import { useUpdateAppointmentStatus, type Appointment } from '../api/admin-api';
+import { buildAppointmentsCsv, csvFileName } from '../lib/csv';
+import { downloadText } from '../lib/download';
 import { firmToday, formatCalendarDay } from '../lib/format';
 
 const statusLook: Record<Appointment['status'], { label: string; variant: BadgeVariant }> = {
@@ -16,12 +19,49 @@ const statusLook: Record<Appointment['status'], { label: string; variant: BadgeV
   cancelled: { label: 'Cancelled', variant: 'secondary' },
 };
 
-/** Consultation requests, upcoming first (the API's order); confirm or cancel e-mails the visitor. */
+type StatusFilter = 'all' | Appointment['status'];
+
+const filterLabels: Record<StatusFilter, string> = { all: 'All', requested: 'Requested', confirmed: 'Confirmed', cancelled: 'Cancelled' };
+
+/** Consecutive appointments of the same day, in the order given (the API's: upcoming soonest first, past latest first). */
+function groupByDay(list: Appointment[]): { date: string; items: Appointment[] }[] {
+  const groups: { date: string; items: Appointment[] }[] = [];
+  for (const a of list) {
+    const last = groups.at(-1);
+    if (last?.date === a.date) last.items.push(a);
+    else groups.push({ date: a.date, items: [a] });
+  }
+  return groups;
+}
+
+/** 'Today', 'Tomorrow' or '', for the day headings (days are the firm's calendar days). */
+function relativeDay(date: string, today: string): string {
+  if (date === today) return 'Today';
+  const tomorrow = new Date(`${today}T12:00:00Z`);
+  tomorrow.setUTCDate(tomorrow.getUTCDate() + 1);
+  return date === tomorrow.toISOString().slice(0, 10) ? 'Tomorrow' : '';
+}
+
+/**
+ * Consultation requests grouped by day: upcoming first (today at the top, in the firm's time zone),
+ * past ones on request, a status filter, and a CSV export of every appointment. Confirm or cancel
+ * e-mails the visitor.
+ */
 export function AppointmentsPanel({ appointments, isPending, error }: { appointments: Appointment[] | undefined; isPending: boolean; error: Error | null }) {
   const today = firmToday();
-  const upcoming = appointments?.filter((a) => a.date >= today) ?? [];
-  const past = appointments?.filter((a) => a.date < today) ?? [];
-  const awaiting = upcoming.filter((a) => a.status === 'requested').length;
+  const [filter, setFilter] = useState<StatusFilter>('all');
+  const [showPast, setShowPast] = useState(false);
+  const matching = (appointments ?? []).filter((a) => filter === 'all' || a.status === filter);
+  const upcoming = matching.filter((a) => a.date >= today);
+  const past = matching.filter((a) => a.date < today);
+  const awaiting = appointments?.filter((a) => a.date >= today && a.status === 'requested').length ?? 0;
+  const filterName = filter === 'all' ? '' : `${filterLabels[filter].toLowerCase()} `;
+
+  function exportCsv() {
+    // Every appointment, whatever the filter, in calendar order.
+    const all = [...(appointments ?? [])].sort((x, y) => x.date.localeCompare(y.date) || slotIndex(x.timeSlot) - slotIndex(y.timeSlot) || x.id - y.id);
+    downloadText(csvFileName('appointments'), buildAppointmentsCsv(all));
+  }
 
   return (
     <section aria-labelledby="appointments-heading" className="space-y-4">
@@ -37,38 +77,85 @@ export function AppointmentsPanel({ appointments, isPending, error }: { appointm
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
           Failed to load appointments: {errorMessage(error, 'Please try again.')}
         </p>
-      ) : upcoming.length === 0 && past.length === 0 ? (
+      ) : !appointments || appointments.length === 0 ? (
         <Card>
           <CardContent className="py-8 text-center text-sm text-slate-600">No appointment requests yet.</CardContent>
         </Card>
       ) : (
         <>
-          {upcoming.length === 0 ? (
-            <p className="text-sm text-slate-600">No upcoming appointments.</p>
-          ) : (
-            <ul className="grid gap-3 md:grid-cols-2 lg:grid-cols-1" aria-label="Upcoming appointments">
-              {upcoming.map((a) => (
-                <li key={a.id}>
-                  <AppointmentCard appointment={a} actionable />
-                </li>
-              ))}
-            </ul>
-          )}
-          {past.length > 0 && (
-            <details className="rounded-md border border-slate-200 p-3">
-              <summary className="cursor-pointer text-sm font-medium text-slate-700">Past appointments ({past.length})</summary>
-              <ul className="mt-3 grid gap-3 md:grid-cols-2 lg:grid-cols-1" aria-label="Past appointments">
-                {past.map((a) => (
-                  <li key={a.id}>
-                    <AppointmentCard appointment={a} actionable={false} />
-                  </li>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <div className="flex items-center gap-2">
+              <label htmlFor="appointment-status-filter" className="text-sm font-medium text-slate-700">
+                Status
+              </label>
+              <select
+                id="appointment-status-filter"
+                value={filter}
+                onChange={(e) => setFilter(e.target.value as StatusFilter)}
+                className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900"
+              >
+                {(Object.keys(filterLabels) as StatusFilter[]).map((value) => (
+                  <option key={value} value={value}>
+                    {filterLabels[value]}
+                  </option>
                 ))}
-              </ul>
-            </details>
+              </select>
+            </div>
+            <Button variant="outline" size="sm" onClick={exportCsv}>
+              <Download className="h-4 w-4" aria-hidden="true" />
+              Export appointments CSV
+            </Button>
+          </div>
+          {upcoming.length === 0 ? (
+            <p className="text-sm text-slate-600">No upcoming {filterName}appointments.</p>
+          ) : (
+            <DayGroups label="Upcoming appointments" groups={groupByDay(upcoming)} today={today} actionable />
           )}
+          <div className="space-y-3">
+            <Button variant="ghost" size="sm" aria-expanded={showPast} aria-controls="past-appointments" onClick={() => setShowPast((v) => !v)}>
+              {showPast ? 'Hide past appointments' : `Show past appointments (${past.length})`}
+            </Button>
+            <div id="past-appointments" hidden={!showPast}>
+              {showPast &&
+                (past.length === 0 ? (
+                  <p className="text-sm text-slate-600">No past {filterName}appointments.</p>
+                ) : (
+                  <DayGroups label="Past appointments" groups={groupByDay(past)} today={today} actionable={false} />
+                ))}
+            </div>
+          </div>
         </>
       )}
     </section>
+  );
+}
+
+const slotIndex = (slot: string) => (bookingTimeSlots as readonly string[]).indexOf(slot);
+
+function DayGroups({ label, groups, today, actionable }: { label: string; groups: { date: string; items: Appointment[] }[]; today: string; actionable: boolean }) {
+  return (
+    <ol className="space-y-4" aria-label={label}>
+      {groups.map((g) => {
+        const relative = relativeDay(g.date, today);
+        const headingId = `appointments-day-${label.startsWith('Past') ? 'past' : 'upcoming'}-${g.date}`;
+        return (
+          <li key={g.date} data-testid="appointment-day" data-date={g.date}>
+            <h3 id={headingId} className="mb-2 text-sm font-semibold text-slate-800">
+              {relative && <span className="text-brand-700">{relative} · </span>}
+              {formatCalendarDay(g.date)}
+              <span className="font-normal text-slate-600"> ({g.items.length})</span>
+            </h3>
+            <ul className="grid gap-3 md:grid-cols-2 lg:grid-cols-1" aria-labelledby={headingId}>
+              {g.items.map((a) => (
+                <li key={a.id}>
+                  <AppointmentCard appointment={a} actionable={actionable} />
+                </li>
+              ))}
+            </ul>
+          </li>
+        );
+      })}
+    </ol>
   );
 }
 
@@ -97,10 +184,10 @@ function AppointmentCard({ appointment: a, actionable }: { appointment: Appointm
       <CardHeader className="pb-2">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div>
-            <h3 className="font-semibold text-slate-900">{a.serviceType}</h3>
-            <p className="text-sm font-medium text-brand-700">
-              {formatCalendarDay(a.date)} · {a.timeSlot}
-            </p>
+            {/* The day is the group's heading above. */}
+            <h4 className="font-semibold text-slate-900">
+              {a.timeSlot} · {a.serviceType}
+            </h4>
           </div>
           <Badge variant={look.variant}>{look.label}</Badge>
         </div>

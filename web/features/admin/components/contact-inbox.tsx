@@ -1,4 +1,4 @@
-import { Mail, MailOpen, Phone, Reply } from 'lucide-react';
+import { Download, Mail, MailOpen, Phone, Reply } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClass } from '../../../components/ui/button';
@@ -8,6 +8,8 @@ import { toast } from '../../../components/ui/use-toast';
 import { firm } from '../../../content/firm';
 import { errorMessage } from '../../../lib/api';
 import { useMarkMessageRead, type ContactMessage } from '../api/admin-api';
+import { buildContactMessagesCsv, csvFileName } from '../lib/csv';
+import { downloadText } from '../lib/download';
 import { formatDateTime } from '../lib/format';
 
 // A year of messages can run into the thousands: render the newest first, older ones on request.
@@ -28,15 +30,27 @@ export function ContactInbox({
 
   return (
     <section aria-labelledby="messages-heading" className="space-y-4">
-      <div className="flex flex-wrap items-center gap-3">
-        <h2 id="messages-heading" className="text-xl font-semibold text-brand-800">
-          Contact Messages
-        </h2>
-        {messages && (
-          <Badge variant={unread > 0 ? 'default' : 'secondary'} data-testid="unread-count">
-            {unread} unread
-          </Badge>
-        )}
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex flex-wrap items-center gap-3">
+          <h2 id="messages-heading" className="text-xl font-semibold text-brand-800">
+            Contact Messages
+          </h2>
+          {messages && (
+            <Badge variant={unread > 0 ? 'default' : 'secondary'} data-testid="unread-count">
+              {unread} unread
+            </Badge>
+          )}
+        </div>
+        {/* Every loaded message (newest first), not only the ones shown. */}
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => downloadText(csvFileName('contact-messages'), buildContactMessagesCsv(messages ?? []))}
+          disabled={!messages || messages.length === 0}
+        >
+          <Download className="h-4 w-4" aria-hidden="true" />
+          Export messages CSV
+        </Button>
       </div>
 
       {isPending ? (

@@ -1,3 +1,4 @@
+import { Paperclip } from 'lucide-react';
 import { useState } from 'react';
 import { Badge, type BadgeVariant } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -57,6 +58,7 @@ export function EmailLogPanel({ emails, isPending, error }: { emails: EmailLogEn
               <p className="break-all font-medium text-slate-900">{e.to}</p>
               <p className="text-slate-800">{e.subject}</p>
               <p className="text-xs text-slate-500">{e.kind}</p>
+              <Attachments attachments={e.attachments} />
               {e.error && <p className="text-xs text-red-700">{e.error}</p>}
             </li>
           ))}
@@ -77,7 +79,10 @@ export function EmailLogPanel({ emails, isPending, error }: { emails: EmailLogEn
                 <TableRow key={e.id} data-testid="email-log-row">
                   <TableCell className="whitespace-nowrap text-xs text-slate-600">{formatDateTime(e.createdAt)}</TableCell>
                   <TableCell className="break-all">{e.to}</TableCell>
-                  <TableCell className="min-w-48">{e.subject}</TableCell>
+                  <TableCell className="min-w-48">
+                    {e.subject}
+                    <Attachments attachments={e.attachments} />
+                  </TableCell>
                   <TableCell className="whitespace-nowrap text-xs">{e.kind}</TableCell>
                   <TableCell>
                     <Badge variant={statusVariant[e.status]}>{e.status}</Badge>
@@ -96,5 +101,43 @@ export function EmailLogPanel({ emails, isPending, error }: { emails: EmailLogEn
         </Button>
       )}
     </section>
+  );
+}
+
+type Attachment = EmailLogEntry['attachments'][number];
+
+/** Size of base64 content once decoded, for the label. */
+function decodedSize(base64: string): string {
+  const bytes = Math.floor((base64.replace(/=+$/, '').length * 3) / 4);
+  return bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+/**
+ * The files that went out with the e-mail (the .ics invites), each a download built in the browser
+ * from the logged content: a data: URL with the download attribute saves the file, never opens it.
+ */
+function Attachments({ attachments }: { attachments: Attachment[] }) {
+  if (attachments.length === 0) return null;
+  return (
+    <ul className="mt-1 space-y-1" aria-label="Attachments">
+      {attachments.map((a, i) => {
+        // Only the bare media type: parameters (charset, method) would need escaping in a data: URL.
+        const mediaType = /^[\w.+-]+\/[\w.+-]+/.exec(a.contentType)?.[0] ?? 'application/octet-stream';
+        return (
+          <li key={i}>
+            <a
+              href={`data:${mediaType};base64,${a.content}`}
+              download={a.filename}
+              data-testid="email-attachment"
+              className="inline-flex items-center gap-1 break-all py-1 text-sm text-brand-700 underline hover:text-brand-800"
+            >
+              <Paperclip className="h-3 w-3 shrink-0" aria-hidden="true" />
+              {a.filename}
+              <span className="text-slate-600">({decodedSize(a.content)})</span>
+            </a>
+          </li>
+        );
+      })}
+    </ul>
   );
 }

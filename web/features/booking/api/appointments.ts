@@ -18,6 +18,18 @@ export async function fetchAvailability(date: string) {
   return okJson(api.appointments.availability.$get({ query: { date } }));
 }
 
+/** The firm's closed days in a range and each weekday's slots (GET /api/appointments/closed-days). */
+export type ClosedDays = InferResponseType<(typeof api.appointments)['closed-days']['$get'], 200>;
+
+/**
+ * GET what the month view greys out: the blocked dates from `from` to `to` (at most 62 days) and
+ * the slots each weekday offers. Read when the calendar appears and when the visitor changes month.
+ */
+export async function fetchClosedDays(from: string, to: string): Promise<ClosedDays> {
+  const { api, okJson } = await import('../../../lib/api');
+  return okJson(api.appointments['closed-days'].$get({ query: { from, to } }));
+}
+
 /** POST /api/appointments: the booking's id, its day, slot and status, and the message for the visitor. */
 export async function bookAppointment(request: BookingRequest) {
   const { api, okJson } = await import('../../../lib/api');

@@ -31,21 +31,37 @@ const classNames = {
   hidden: 'invisible',
 };
 
+/** A YYYY-MM-DD day as the local-midnight Date the calendar compares with. */
+const localDay = (iso: string) => {
+  const [y, m, d] = iso.split('-').map(Number);
+  return new Date(y, m - 1, d);
+};
+
 /**
  * Single-day calendar (docs/product.md §3): week starts Sunday, outside days shown, weekends and
- * past days disabled.
+ * past days disabled, and so are the firm's closed days when given (blocked dates, weekdays that
+ * offer no slot).
  */
 export function BookingCalendar({
   today,
   selected,
   onSelect,
   labelledBy,
+  closedDates = [],
+  closedWeekdays = [],
+  onMonthChange,
 }: {
   /** Today in the firm's time zone, as a local-midnight Date. */
   today: Date;
   selected: Date | undefined;
   onSelect: (date: Date | undefined) => void;
   labelledBy: string;
+  /** Days the firm blocked, as YYYY-MM-DD. */
+  closedDates?: readonly string[];
+  /** Weekdays (0 = Sunday ... 6 = Saturday) that offer no slot, beyond the weekend. */
+  closedWeekdays?: readonly number[];
+  /** The first day of the month now shown, when the visitor changes month. */
+  onMonthChange?: (month: Date) => void;
 }) {
   return (
     <DayPicker
@@ -60,7 +76,8 @@ export function BookingCalendar({
       fixedWeeks
       startMonth={today}
       defaultMonth={selected ?? today}
-      disabled={[{ before: today }, { dayOfWeek: [0, 6] }]}
+      disabled={[{ before: today }, { dayOfWeek: [0, 6, ...closedWeekdays] }, closedDates.map(localDay)]}
+      onMonthChange={onMonthChange}
       classNames={classNames}
       aria-labelledby={labelledBy}
     />

@@ -1,0 +1,225 @@
+import { startTransition, useEffect, useRef, useState, type FormEvent } from 'react';
+import { bookingTimeSlots } from '../../content/booking';
+import { firm } from '../../content/firm';
+import type { AppointmentInput } from '../../../worker/schemas/appointments';
+import { firmToday } from '../../../worker/services/firm-time';
+import { toast } from '../../components/ui/use-toast';
+import { trackFormSubmission } from '../../lib/analytics';
+import { bookAppointment, bookingFailureText, fetchAvailability, fetchClosedDays, type ClosedDays, type SlotAvailability } from './api/appointments';
+import type { BookingCalendar } from './components/booking-calendar';
+
+// docs/product.md §3: the booking form's state; everything starts empty, the date unset.
+export interface BookingState {
+  name: string;
+  email: string;
+  phone: string;
+  serviceType: string;
+  date: Date | undefined;
+  timeSlot: string;
+  notes: string;
+}
+const EMPTY: BookingState = { name: '', email: '', phone: '', serviceType: '', date: undefined, timeSlot: '', notes: '' };
+
+export type BookingFieldErrors = Partial<Record<keyof BookingState, string>>;
+
+/** The lazily loaded calendar component and "today" in the firm's zone, once both are known. */
+export type LoadedCalendar = { Calendar: typeof BookingCalendar; today: Date };
+
+/** A calendar Date (local midnight, as the calendar gives it) as YYYY-MM-DD. */
+const toIsoDate = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+const fromIsoDate = (text: string) => {
+  const [y, m, d] = text.split('-').map(Number);
+  return new Date(y, m - 1, d);
+};
+
+/** The six weeks a month view shows (weeks start on Sunday, fixedWeeks), as a YYYY-MM-DD range. */
+function visibleRange(month: Date): { from: string; to: string } {
+  const first = new Date(month.getFullYear(), month.getMonth(), 1);
+  const start = new Date(first.getFullYear(), first.getMonth(), 1 - first.getDay());
+  return { from: toIsoDate(start), to: toIsoDate(new Date(start.getFullYear(), start.getMonth(), start.getDate() + 41)) };
+}
+
+const weekdayNames = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
+
+/**
+ * docs/product.md §3: the booking form's data and behaviour (the markup is
+ * components/booking-form.tsx): the lazily loaded calendar, the chosen day's availability, the
+ * shared schema's checks on submit, the submission and its outcome (toasts, analytics).
+ */
+export function useBookingForm() {
+  const [form, setForm] = useState<BookingState>(EMPTY);
+  const [errors, setErrors] = useState<BookingFieldErrors>({});
+  const [pending, setPending] = useState(false);
+  const busy = useRef(false);
+  // "Today" in the firm's zone, known only in the browser: the prerendered HTML (built earlier)
+  // shows a same-sized placeholder instead of a calendar frozen at build time. The calendar
+  // (react-day-picker with its date-fns) is its own chunk, loaded once the page has loaded and the
+  // browser is idle, so it is neither downloaded nor run while the page paints and hydrates; the
+  // placeholder keeps its space meanwhile.
+  const [calendar, setCalendar] = useState<LoadedCalendar | null>(null);
+  useEffect(() => {
+    let live = true;
+    let idle: number | undefined;
+    const load = () => {
+      // The browser's first time-zone date format is its slowest (it loads the zone data): done
+      // here, while the calendar chunk downloads, rather than in the same task as its evaluation.
+      const today = fromIsoDate(firmToday(firm.timeZone));
+      void import('./components/booking-calendar').then(({ BookingCalendar }) => {
+        // A transition: React renders the month in short slices instead of one long task.
+        if (live) startTransition(() => setCalendar({ Calendar: BookingCalendar, today }));
+      }, (error: unknown) => console.error('Booking calendar failed to load:', error));
+    };
+    // Once the page has loaded and the browser is idle (at the latest a second later).
+    const whenIdle = () => {
+      idle = typeof requestIdleCallback === 'function' ? requestIdleCallback(load, { timeout: 1000 }) : window.setTimeout(load, 1);
+    };
+    if (document.readyState === 'complete') whenIdle();
+    else window.addEventListener('load', whenIdle, { once: true });
+    return () => {
+      live = false;
+      window.removeEventListener('load', whenIdle);
+      if (idle !== undefined) (typeof cancelIdleCallback === 'function' ? cancelIdleCallback : clearTimeout)(idle);
+    };
+  }, []);
+
+  // The firm's closed days (docs/product.md §3), read for the month on show once the calendar has
+  // loaded and for each month the visitor moves to: blocked dates and weekdays offering nothing are
+  // disabled, and the time list offers only the chosen weekday's slots. Unknown (not yet read, or
+  // the read failed): nothing more is disabled; the server still refuses a closed day.
+  const [month, setMonth] = useState<Date | null>(null);
+  const [closedDays, setClosedDays] = useState<{ blocked: Record<string, string | null>; weekdays: ClosedDays['weekdays'] | null }>({ blocked: {}, weekdays: null });
+  const shownMonth = month ?? calendar?.today ?? null;
+  const rangeKey = shownMonth ? `${shownMonth.getFullYear()}-${shownMonth.getMonth()}` : null;
+  useEffect(() => {
+    if (!shownMonth) return;
+    let live = true;
+    const { from, to } = visibleRange(shownMonth);
+    fetchClosedDays(from, to).then(
+      (answer) => {
+        if (!live || !Array.isArray(answer?.blockedDates) || typeof answer.weekdays !== 'object') return;
+        // This range's answer replaces what was known of it (a day unblocked since is open again).
+        setClosedDays((known) => ({
+          blocked: Object.fromEntries([
+            ...Object.entries(known.blocked).filter(([date]) => date < from || date > to),
+            ...answer.blockedDates.map((b) => [b.date, b.reason] as const),
+          ]),
+          weekdays: answer.weekdays,
+        }));
+      },
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [rangeKey]);
+  const closedDates = Object.keys(closedDays.blocked);
+  const offerOf = closedDays.weekdays;
+  const offerOn = (day: number): readonly string[] | undefined => (offerOf as Record<string, readonly string[]> | null)?.[weekdayNames[day]];
+  const closedWeekdays = offerOf ? [1, 2, 3, 4, 5].filter((day) => offerOn(day)?.length === 0) : [];
+
+  const isoDate = form.date ? toIsoDate(form.date) : null;
+  // The chosen weekday's slots, in the form's order (all seven until the offer is known).
+  const offered: readonly string[] = (form.date && offerOn(form.date.getDay())) || bookingTimeSlots;
+  // Whether each day read so far is closed (with its reason) or open, as its availability said.
+  const [closedByDate, setClosedByDate] = useState<Record<string, { reason: string | null } | null>>({});
+  // Each day's slots as last read from the server (kept while a re-read is under way).
+  const [slotsByDate, setSlotsByDate] = useState<Record<string, SlotAvailability[]>>({});
+  const loadAvailability = async (date: string) => {
+    try {
+      const { slots, closed, reason } = await fetchAvailability(date);
+      setSlotsByDate((known) => ({ ...known, [date]: slots }));
+      setClosedByDate((known) => ({ ...known, [date]: closed ? { reason } : null }));
+    } catch {
+      // Unknown availability: every slot stays selectable; the server still refuses a taken one.
+    }
+  };
+  useEffect(() => {
+    if (isoDate) void loadAvailability(isoDate);
+  }, [isoDate]);
+  const slots = isoDate ? slotsByDate[isoDate] : undefined;
+  const unavailable = new Set<string>(slots?.filter((s) => !s.available).map((s) => s.time));
+
+  // A slot chosen before its day's availability arrived (or booked by someone meanwhile) is dropped.
+  useEffect(() => {
+    if (form.timeSlot && unavailable.has(form.timeSlot)) setForm((f) => ({ ...f, timeSlot: '' }));
+  }, [slots]);
+
+  const update = <K extends keyof BookingState>(key: K, value: BookingState[K]) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    // One submit at a time (the first one may still be loading the schema).
+    if (busy.current) return;
+    if (!form.name.trim() || !form.email.trim() || !form.serviceType || !form.date || !form.timeSlot) {
+      toast({ variant: 'destructive', title: 'Missing Information', description: 'Please fill in all required fields' });
+      return;
+    }
+    const request: AppointmentInput = {
+      name: form.name,
+      email: form.email,
+      phone: form.phone,
+      serviceType: form.serviceType as AppointmentInput['serviceType'],
+      date: toIsoDate(form.date),
+      timeSlot: form.timeSlot as AppointmentInput['timeSlot'],
+      notes: form.notes,
+    };
+    // The same rules the server applies (shared schema, loaded with the first submit): catch a
+    // short phone number here.
+    busy.current = true;
+    let checked;
+    try {
+      const { appointmentSchema } = await import('./validate-appointment');
+      checked = appointmentSchema.safeParse(request);
+    } catch (error) {
+      busy.current = false;
+      console.error('Appointment booking failed:', error);
+      toast({ variant: 'destructive', title: 'Error', description: 'Failed to schedule appointment. Please try again.' });
+      return;
+    }
+    if (!checked.success) {
+      busy.current = false;
+      const fieldErrors: BookingFieldErrors = {};
+      for (const issue of checked.error.issues) fieldErrors[String(issue.path[0]) as keyof BookingState] ??= issue.message;
+      setErrors(fieldErrors);
+      toast({ variant: 'destructive', title: 'Error', description: checked.error.issues[0].message });
+      return;
+    }
+    setPending(true);
+    let failure: { error: unknown } | null = null;
+    try {
+      await bookAppointment(request);
+    } catch (error) {
+      failure = { error };
+    }
+    // Booked or refused, that day's availability is read again before the visitor hears back.
+    await loadAvailability(request.date);
+    const failureText = failure ? await bookingFailureText(failure.error) : '';
+    setPending(false);
+    busy.current = false;
+    if (!failure) {
+      trackFormSubmission('Appointment Booking', 'success');
+      toast({ title: 'Appointment Scheduled!', description: "We'll contact you shortly to confirm your appointment." });
+      setForm(EMPTY);
+      setErrors({});
+    } else {
+      console.error('Appointment booking failed:', failure.error);
+      trackFormSubmission('Appointment Booking', 'error');
+      toast({ variant: 'destructive', title: 'Error', description: failureText });
+    }
+  }
+
+  // The chosen day is closed: as its own availability said, else as the month's blocked dates say.
+  const dayClosed = !isoDate
+    ? null
+    : isoDate in closedByDate
+      ? closedByDate[isoDate]
+      : isoDate in closedDays.blocked
+        ? { reason: closedDays.blocked[isoDate] }
+        : null;
+  const closed = { dates: closedDates, weekdays: closedWeekdays, day: dayClosed, onMonthChange: setMonth };
+
+  return { form, errors, pending, calendar, slots, unavailable, offered, closed, update, handleSubmit };
+}

@@ -1,0 +1,65 @@
+import { asc, eq } from 'drizzle-orm';
+import { bookingTimeSlots, type BookingTimeSlot } from '../../web/content/booking';
+import type { Db } from '../db/client';
+import { blockedDates, weekdaySlots } from '../db/schema';
+import { weekdayOf } from './firm-time';
+
+// The firm's availability: which of the seven slot labels each weekday offers (weekday_slots) and
+// the days it is closed (blocked_dates). Booking, rescheduling and the public availability answer
+// all ask this module, so one rule decides what a visitor may book.
+
+/** Monday to Friday, in order; index + 1 is the ISO weekday stored in weekday_slots. */
+export const firmWeekdays = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const;
+export type FirmWeekday = (typeof firmWeekdays)[number];
+
+export const AVAILABILITY_MESSAGES = {
+  closed: 'Sorry, we are closed on that day. Please choose another day.',
+  notOffered: 'Sorry, that time is not offered on that day. Please choose another time.',
+} as const;
+
+/** ISO weekday (1 = Monday ... 7 = Sunday) of a YYYY-MM-DD date. */
+const isoWeekdayOf = (date: string) => ((weekdayOf(date) + 6) % 7) + 1;
+
+/** Slots in the order of the booking form, whatever order the rows came in. */
+const inFormOrder = (slots: Iterable<string>) => {
+  const set = new Set(slots);
+  return bookingTimeSlots.filter((slot) => set.has(slot));
+};
+
+/** The whole availability: every weekday's slots and every blocked date (oldest first). */
+export async function firmAvailability(db: Db): Promise<{
+  weekdays: Record<FirmWeekday, BookingTimeSlot[]>;
+  blockedDates: { date: string; reason: string | null }[];
+}> {
+  const [slotRows, blockedRows] = await db.batch([
+    db.select().from(weekdaySlots),
+    db.select({ date: blockedDates.date, reason: blockedDates.reason }).from(blockedDates).orderBy(asc(blockedDates.date)),
+  ]);
+  const weekdays = Object.fromEntries(
+    firmWeekdays.map((name, index) => [name, inFormOrder(slotRows.filter((row) => row.weekday === index + 1).map((row) => row.timeSlot))]),
+  ) as Record<FirmWeekday, BookingTimeSlot[]>;
+  return { weekdays, blockedDates: blockedRows };
+}
+
+/** What one day offers: closed (with the reason) when blocked or a weekend, else its slots. */
+export async function dayOffer(db: Db, date: string): Promise<{ closed: boolean; reason: string | null; offered: BookingTimeSlot[] }> {
+  const weekday = isoWeekdayOf(date);
+  if (weekday > 5) return { closed: true, reason: null, offered: [] };
+  const [blocked, slotRows] = await db.batch([
+    db.select({ reason: blockedDates.reason }).from(blockedDates).where(eq(blockedDates.date, date)),
+    db.select({ timeSlot: weekdaySlots.timeSlot }).from(weekdaySlots).where(eq(weekdaySlots.weekday, weekday)),
+  ]);
+  if (blocked.length > 0) return { closed: true, reason: blocked[0].reason, offered: [] };
+  return { closed: false, reason: null, offered: inFormOrder(slotRows.map((row) => row.timeSlot)) };
+}
+
+/**
+ * Why this date and slot cannot be booked under the firm's availability (a message for a 409), or
+ * null when it can. Taken slots and the clock are judged elsewhere (the UNIQUE index, the schema).
+ */
+export async function availabilityRefusal(db: Db, date: string, timeSlot: string): Promise<string | null> {
+  const day = await dayOffer(db, date);
+  if (day.closed) return AVAILABILITY_MESSAGES.closed;
+  if (!day.offered.includes(timeSlot as BookingTimeSlot)) return AVAILABILITY_MESSAGES.notOffered;
+  return null;
+}
