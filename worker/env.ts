@@ -22,6 +22,8 @@ export interface TuningSettings {
   NEWSLETTER_BATCH_SIZE?: string;
   /** Seconds after which a claimed-but-unsettled delivery counts as interrupted (default 120). */
   NEWSLETTER_CLAIM_LEASE_SECONDS?: string;
+  /** Newsletter sign-ups per IP per hour (default 10); the browser tests raise it. */
+  SUBSCRIBES_PER_IP_PER_HOUR?: string;
 }
 
 /** Bindings and variables the worker receives (wrangler.toml, .dev.vars, `wrangler secret`). */

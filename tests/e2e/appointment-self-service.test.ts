@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { firm } from '../../web/content/firm';
 import { api, saveScreens, screenshotDir, signInThroughCard, uniqueEmail, waitUntil } from './admin-helpers';
 import { latestEmailBody } from './admin-newsletter-helpers';
+import { firmDay, open, pickDay, weekdayOf } from './booking-helpers';
 import { baseUrl, DESKTOP, expectToast, launchBrowser, newPage, PHONE } from './browser';
 
 // The visitor's self-service links (docs/product.md §3), as a visitor uses them: book, open the
@@ -18,31 +18,11 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const firmDay = (offsetDays: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: firm.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(Date.now() + offsetDays * 86_400_000),
-  );
-const isWeekday = (day: string) => ![0, 6].includes(new Date(`${day}T12:00:00Z`).getUTCDay());
+const isWeekday = (day: string) => ![0, 6].includes(weekdayOf(day));
 /** The first weekday at least `from` days ahead in New York (far enough out that other test files do not book it), with its offset. */
 function weekdayAhead(from: number): { date: string; offset: number } {
   for (let i = from; i < from + 7; i++) if (isWeekday(firmDay(i))) return { date: firmDay(i), offset: i };
   throw new Error('no weekday');
-}
-
-async function open(page: Page, path: string) {
-  page.setDefaultTimeout(10_000);
-  await page.goto(path);
-  const accept = page.getByRole('button', { name: 'Accept' });
-  await accept.waitFor({ timeout: 5_000 }).then(() => accept.click(), () => undefined);
-}
-
-/** Picks a day in the booking calendar, turning its months as a visitor would. */
-async function pickDay(page: Page, day: string) {
-  await page.locator('td[data-day]').first().waitFor();
-  const cell = page.locator(`td[data-day="${day}"]:not([data-outside])`);
-  for (let i = 0; i < 3 && (await cell.count()) === 0; i++) await page.getByRole('button', { name: /next month/i }).click();
-  await cell.getByRole('button').click();
-  await expect.poll(() => cell.getAttribute('data-selected')).toBe('true');
 }
 
 /** The link of that name in the newest e-mail of this kind to the address, as a path on the test server. */

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { firm } from '../../web/content/firm';
+import { firmDay, showMonthOf, weekdayOf } from './booking-helpers';
 import { baseUrl, DESKTOP, launchBrowser, newPage, PHONE, SCREEN_SIZES } from './browser';
 import { api, expectToastSaying, saveScreens, signInThroughCard } from './admin-helpers';
 
@@ -23,14 +23,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const firmDay = (offsetDays: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: firm.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(Date.now() + offsetDays * 86_400_000),
-  );
 /** A weekday about four weeks ahead that no other browser test books. */
 const day = (() => {
   for (let i = 27; i < 34; i++) {
-    const weekday = new Date(`${firmDay(i)}T12:00:00Z`).getUTCDay();
+    const weekday = weekdayOf(firmDay(i));
     if (weekday >= 1 && weekday <= 5) return firmDay(i);
   }
   throw new Error('unreachable');
@@ -47,9 +43,7 @@ async function book(body: Record<string, string>) {
 
 /** The calendar cell of `day`, turning months until it shows (the calendar opens on this month). */
 async function calendarCell(page: Page) {
-  await page.locator('td[data-day]').first().waitFor();
-  const cell = page.locator(`td[data-day="${day}"]:not([data-outside])`);
-  for (let i = 0; i < 3 && (await cell.count()) === 0; i++) await page.getByRole('button', { name: /next month/i }).click();
+  const cell = await showMonthOf(page, day);
   await cell.waitFor();
   return cell;
 }

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { firm } from '../../web/content/firm';
+import { firmDay, open, pickDay, showMonthOf, weekdayOf } from './booking-helpers';
 import { baseUrl, DESKTOP, expectToast, launchBrowser, newPage, PHONE } from './browser';
 
 let browser: Browser;
@@ -13,40 +13,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const firmDay = (offsetDays: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: firm.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(Date.now() + offsetDays * 86_400_000),
-  );
-const weekdayOf = (day: string) => new Date(`${day}T12:00:00Z`).getUTCDay();
-
 /** The first day at least `from` days ahead (New York) whose weekday passes the test. */
 function dayAhead(from: number, test: (weekday: number) => boolean): string {
   for (let i = from; i < from + 14; i++) if (test(weekdayOf(firmDay(i)))) return firmDay(i);
   throw new Error('no such day');
-}
-
-/** Shows the month holding `day` in the booking calendar (it opens on the current month). */
-async function showMonthOf(page: Page, day: string) {
-  // The calendar loads once the page is idle (a same-sized placeholder holds its place): a
-  // visitor waits for it to appear before turning its months.
-  await page.locator('td[data-day]').first().waitFor();
-  const cell = page.locator(`td[data-day="${day}"]:not([data-outside])`);
-  for (let i = 0; i < 3 && (await cell.count()) === 0; i++) await page.getByRole('button', { name: /next month/i }).click();
-  return cell;
-}
-
-async function pickDay(page: Page, day: string) {
-  const cell = await showMonthOf(page, day);
-  await cell.getByRole('button').click();
-  await expect.poll(() => cell.getAttribute('data-selected')).toBe('true');
-}
-
-/** Opens the page and accepts the cookie banner, as a returning visitor would have. */
-async function open(page: Page, path: string) {
-  page.setDefaultTimeout(10_000);
-  await page.goto(path);
-  const accept = page.getByRole('button', { name: 'Accept' });
-  await accept.waitFor({ timeout: 5_000 }).then(() => accept.click(), () => undefined);
 }
 
 /** Holds the browser's requests to `path` for a moment (then lets them through to the real server), so the pending state can be seen. */
@@ -55,6 +25,15 @@ async function slowDown(page: Page, path: string) {
     await new Promise((resolve) => setTimeout(resolve, 800));
     await route.continue();
   });
+}
+
+/** Clicks the form's `button` with its request to `path` held back, and checks the button reads `pendingLabel`, disabled, meanwhile. */
+async function sendHeldBack(page: Page, path: string, button: string, pendingLabel: string) {
+  await slowDown(page, path);
+  await page.getByRole('button', { name: button }).click();
+  const pending = page.getByRole('button', { name: pendingLabel });
+  await pending.waitFor();
+  expect(await pending.isDisabled()).toBe(true);
 }
 
 async function bookThroughApi(body: Record<string, string>) {
@@ -75,11 +54,7 @@ describe('contact page', () => {
     await page.getByLabel('Email', { exact: true }).fill('pat@example.com');
     await page.getByLabel('Phone (Optional)').fill('(724) 555-0100');
     await page.getByLabel('Message', { exact: true }).fill('Could you help me with a 2025 amended return?');
-    await slowDown(page, '/api/contact');
-    await page.getByRole('button', { name: 'Send Message' }).click();
-    const sending = page.getByRole('button', { name: 'Sending...' });
-    await sending.waitFor();
-    expect(await sending.isDisabled()).toBe(true);
+    await sendHeldBack(page, '/api/contact', 'Send Message', 'Sending...');
     await expectToast(page, 'Message Sent', "We'll get back to you as soon as possible.");
     expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('');
     expect(await page.getByLabel('Message', { exact: true }).inputValue()).toBe('');
@@ -145,11 +120,7 @@ describe('schedule page', () => {
     await pickDay(page, day);
     await page.getByLabel('Preferred Time').selectOption('10:00 AM');
     await page.getByLabel('Additional Notes').fill('S-corp, first year.');
-    await slowDown(page, '/api/appointments');
-    await page.getByRole('button', { name: 'Schedule Appointment' }).click();
-    const scheduling = page.getByRole('button', { name: 'Scheduling...' });
-    await scheduling.waitFor();
-    expect(await scheduling.isDisabled()).toBe(true);
+    await sendHeldBack(page, '/api/appointments', 'Schedule Appointment', 'Scheduling...');
     await expectToast(page, 'Appointment Scheduled!', "We'll contact you shortly to confirm your appointment.");
     await expect.poll(() => page.getByLabel('Full Name').inputValue()).toBe('');
     expect(await page.getByLabel('Service Needed').inputValue()).toBe('');

@@ -28,6 +28,7 @@ export default async function setup(project: TestProject) {
       // Throttles are generous so a test run never trips them by accident.
       SUBMISSIONS_PER_IP_PER_WINDOW: '1000',
       DAILY_SUBMISSION_CAP: '100000',
+      SUBSCRIBES_PER_IP_PER_HOUR: '100000',
     },
   });
   project.provide('baseUrl', server.url);

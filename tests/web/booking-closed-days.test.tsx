@@ -1,22 +1,14 @@
 // @vitest-environment happy-dom
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bookingTimeSlots } from '../../web/content/booking';
 import { BookingForm } from '../../web/features/booking/components/booking-form';
-import { captureFetch, json, renderForm, type SentRequest } from './form-harness';
+import { captureFetch, fakeNow, json, renderForm, type SentRequest } from './form-harness';
 
 // docs/product.md §3: the booking calendar greys out the firm's closed days (§6.4) and the time
 // list offers only the chosen weekday's slots. "Now" is Monday 13 July 2026, 10:30 in New York.
-const NOW = new Date('2026-07-13T14:30:00Z');
-
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+fakeNow(new Date('2026-07-13T14:30:00Z'));
 
 const all = [...bookingTimeSlots];
 // Wednesday 15 July is blocked; Fridays offer nothing; Thursdays only two slots.

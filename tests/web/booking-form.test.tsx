@@ -1,23 +1,15 @@
 // @vitest-environment happy-dom
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bookingTimeSlots } from '../../web/content/booking';
 import { BookingForm } from '../../web/features/booking/components/booking-form';
-import { captureFetch, dataLayer, deferred, json, renderForm, shownToasts, type SentRequest } from './form-harness';
+import { captureFetch, dataLayer, deferred, fakeNow, json, renderForm, shownToasts, type SentRequest } from './form-harness';
 
 // docs/product.md §3 (the form), §9 (its messages, exact), §10 (its toasts), §12 (its events).
 // "Now" is Monday 13 July 2026, 10:30 in the firm's zone (America/New_York): only Date is faked, so
 // the calendar still loads on its own (idle callback or timer) as it does in the browser.
-const NOW = new Date('2026-07-13T14:30:00Z');
-
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+fakeNow(new Date('2026-07-13T14:30:00Z'));
 
 const allFree = (date: string) => ({ date, slots: bookingTimeSlots.map((time) => ({ time, available: true })) });
 
@@ -94,6 +86,14 @@ async function fillAll(values: { name?: string; email?: string; phone?: string; 
 const complete = { name: 'Ann Lee', email: 'ann@example.com', phone: '(412) 555-0142', service: 'Tax Planning Consultation', day: 15, time: '2:00 PM' };
 const submit = (user: ReturnType<typeof userEvent.setup>) => user.click(screen.getByRole('button', { name: 'Schedule Appointment' }));
 
+/** Renders the form, fills it in with `values` and sends it; returns the user for any further steps. */
+async function sendFilled(values: Parameters<typeof fillAll>[0]) {
+  renderForm(<BookingForm />);
+  const user = await fillAll(values);
+  await submit(user);
+  return user;
+}
+
 describe('the booking form', () => {
   it('loads the calendar lazily, with weekends and past days disabled', async () => {
     server(booked);
@@ -109,9 +109,7 @@ describe('the booking form', () => {
 
   it('says "Missing Information" and sends nothing while a required field is empty', async () => {
     const sent = server(booked);
-    renderForm(<BookingForm />);
-    const user = await fillAll({ name: 'Ann Lee', email: 'ann@example.com', service: 'Payroll Services' });
-    await submit(user);
+    await sendFilled({ name: 'Ann Lee', email: 'ann@example.com', service: 'Payroll Services' });
     await waitFor(() => expect(shownToasts()).toEqual([{ variant: 'destructive', title: 'Missing Information', description: 'Please fill in all required fields' }]));
     expect(sent).toEqual([]);
     expect(dataLayer()).toEqual([]);
@@ -148,9 +146,7 @@ describe('the booking form', () => {
 
   it('checks the fields with the shared schema before sending (exact messages)', async () => {
     const sent = server(booked);
-    renderForm(<BookingForm />);
-    const user = await fillAll({ ...complete, name: 'n'.repeat(101), email: 'ann@', phone: '555-0142', notes: 'x'.repeat(2001) });
-    await submit(user);
+    const user = await sendFilled({ ...complete, name: 'n'.repeat(101), email: 'ann@', phone: '555-0142', notes: 'x'.repeat(2001) });
     await waitFor(() => expect(fieldError('name')).toBe('Name must be at most 100 characters'));
     expect(fieldError('email')).toBe('Please enter a valid email address');
     expect(fieldError('phone')).toBe('Please enter a valid phone number');
@@ -168,9 +164,7 @@ describe('the booking form', () => {
 
   it('refuses a slot of today that has already started', async () => {
     const sent = server(booked);
-    renderForm(<BookingForm />);
-    const user = await fillAll({ ...complete, day: 13, time: '9:00 AM' });
-    await submit(user);
+    await sendFilled({ ...complete, day: 13, time: '9:00 AM' });
     await waitFor(() => expect(fieldError('timeSlot')).toBe('That time has already passed today. Please choose a later time or another day.'));
     expect(shownToasts()).toEqual([
       { variant: 'destructive', title: 'Error', description: 'That time has already passed today. Please choose a later time or another day.' },
@@ -181,9 +175,7 @@ describe('the booking form', () => {
   it('POSTs the booking, disables the button while sending, re-reads the day and empties the form', async () => {
     const answer = deferred<Response>();
     const sent = server(() => answer.promise);
-    renderForm(<BookingForm />);
-    const user = await fillAll({ ...complete, notes: 'First visit.' });
-    await submit(user);
+    const user = await sendFilled({ ...complete, notes: 'First visit.' });
 
     const sending = await screen.findByRole('button', { name: 'Scheduling...' });
     expect((sending as HTMLButtonElement).disabled).toBe(true);
@@ -216,9 +208,7 @@ describe('the booking form', () => {
 
   it("shows the server's message for a slot taken meanwhile (409) and keeps the form", async () => {
     server(() => json({ message: 'Sorry, that time has just been booked. Please choose another time or day.' }, 409));
-    renderForm(<BookingForm />);
-    const user = await fillAll(complete);
-    await submit(user);
+    await sendFilled(complete);
     await waitFor(() =>
       expect(shownToasts()).toEqual([
         { variant: 'destructive', title: 'Error', description: 'Sorry, that time has just been booked. Please choose another time or day.' },
@@ -230,9 +220,7 @@ describe('the booking form', () => {
 
   it('shows the generic text for any other failure, whatever the server says', async () => {
     server(() => json({ message: 'Internal details' }, 500));
-    renderForm(<BookingForm />);
-    const user = await fillAll(complete);
-    await submit(user);
+    await sendFilled(complete);
     await waitFor(() => expect(shownToasts()).toEqual([{ variant: 'destructive', title: 'Error', description: 'Failed to schedule appointment. Please try again.' }]));
   });
 

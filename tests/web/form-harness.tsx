@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { LazyToaster } from '../../web/components/layout/lazy-toaster';
 import { dismissToast } from '../../web/components/ui/use-toast';
 
@@ -33,6 +33,21 @@ export function captureFetch(answer: Answer): SentRequest[] {
     return answer(request);
   });
   return sent;
+}
+
+/**
+ * Fakes only Date, set to `now`, for every test of the calling file (timers stay real, so the lazily
+ * loaded calendar still loads on its own, as in the browser). Returns `now`.
+ */
+export function fakeNow(now: Date): Date {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(now);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  return now;
 }
 
 /** A promise to hand out now and settle later (an answer the test holds back). */

@@ -9,21 +9,12 @@ import { appointmentInvite } from '../../worker/services/submission-emails';
 import { call, signIn } from './helpers';
 import { expectAtSlot, inviteOf, newYork, newYorkOffset, parseInvite, uidOf } from './ical-helpers';
 import { callWith, fakeMailChannels, mailChannelsEnv, type RecordedRequest } from './mailchannels-fake';
-import { nextSaturday, nextWeekday, visitorIp } from './submission-helpers';
+import { bookingRequest, nextSaturday, nextWeekday, visitorIp } from './submission-helpers';
 
 const date = nextWeekday(7);
 const otherDate = nextWeekday(9);
 
-const booking = (overrides: Record<string, unknown> = {}) => ({
-  name: 'Sam Client',
-  email: 'sam@example.com',
-  phone: '412-555-0199',
-  serviceType: 'Individual Tax Return',
-  date,
-  timeSlot: '10:00 AM',
-  notes: null,
-  ...overrides,
-});
+const booking = (overrides: Record<string, unknown> = {}) => bookingRequest(date, overrides);
 
 type Row = { id: number; status: string; sequence: number; date: string; time_slot: string };
 const rowOf = (id: number) => env.DB.prepare('SELECT id, status, sequence, date, time_slot FROM appointments WHERE id = ?').bind(id).first<Row>();

@@ -6,18 +6,10 @@ import { BOOKING_MESSAGES, createAppointmentSchema, toFirmCalendarDate } from '.
 import { buildInvite, escapeText, foldLine, vtimezoneFor } from '../../worker/services/ics';
 import { appointmentConfirmationEmail } from '../../worker/services/submission-emails';
 import { call } from './helpers';
-import { callWithEnv, nextSaturday, nextWeekday, visitorIp } from './submission-helpers';
+import { bookingRequest, callWithEnv, nextSaturday, nextWeekday, visitorIp } from './submission-helpers';
 
 const date = nextWeekday(7);
-const booking = {
-  name: 'Sam Client',
-  email: 'sam@example.com',
-  phone: '412-555-0199',
-  serviceType: 'Individual Tax Return',
-  date,
-  timeSlot: '10:00 AM',
-  notes: 'Bring last year’s return?',
-};
+const booking = bookingRequest(date, { notes: 'Bring last year’s return?' });
 
 const countRows = async (table: string) => (await env.DB.prepare(`SELECT count(*) AS n FROM ${table}`).first<{ n: number }>())!.n;
 

@@ -28,6 +28,18 @@ export async function callWithEnv(
   return res;
 }
 
+/** A visitor's valid booking request for `date` (Sam Client, 10:00 AM), with any field changed. */
+export const bookingRequest = (date: string, overrides: Record<string, unknown> = {}) => ({
+  name: 'Sam Client',
+  email: 'sam@example.com',
+  phone: '412-555-0199',
+  serviceType: 'Individual Tax Return',
+  date,
+  timeSlot: '10:00 AM',
+  notes: null as string | null,
+  ...overrides,
+});
+
 /** Distinct documentation-range addresses (RFC 5737), one per simulated visitor. */
 export const visitorIp = (n: number) => `198.51.${Math.floor(n / 250)}.${(n % 250) + 1}`;
 

@@ -1,11 +1,8 @@
-import { ArrowLeft, Loader2 } from 'lucide-react';
 import { useEffect } from 'react';
-import { Link } from 'react-router';
 import { toast } from '../components/ui/use-toast';
 import { useEndSessionOn401 } from '../features/admin/api/admin-api';
 import { useAvailability } from '../features/admin/api/availability-api';
-import { useAdminSession } from '../features/admin/api/session';
-import { AdminLoginCard } from '../features/admin/components/admin-login-card';
+import { AdminSubPageHeading, SignedInOnly } from '../features/admin/components/admin-page-parts';
 import { BlockedDatesCard, WeekdaySlotsCard } from '../features/admin/components/availability-editor';
 import { errorMessage, isUnauthorized } from '../lib/api';
 import { usePageMeta } from '../lib/page-meta';
@@ -13,16 +10,7 @@ import { usePageMeta } from '../lib/page-meta';
 /** /admin/availability: the firm's weekly hours and closed days (docs/product.md §6.4), behind the admin session. */
 export default function AdminAvailabilityPage() {
   usePageMeta({ title: 'Availability', description: 'Weekly hours and closed days' });
-  const session = useAdminSession();
-  if (session.isPending) {
-    return (
-      <div className="flex justify-center py-24" role="status" aria-label="Loading">
-        <Loader2 className="h-8 w-8 animate-spin text-brand-700" aria-hidden="true" />
-      </div>
-    );
-  }
-  if (!session.data?.authenticated) return <AdminLoginCard />;
-  return <AvailabilityAdministration />;
+  return <SignedInOnly>{() => <AvailabilityAdministration />}</SignedInOnly>;
 }
 
 function AvailabilityAdministration() {
@@ -37,14 +25,7 @@ function AvailabilityAdministration() {
 
   return (
     <section className="mx-auto max-w-4xl space-y-8 px-4 py-10 sm:px-6 lg:px-8">
-      <div>
-        <Link to="/admin" className="mb-2 inline-flex items-center gap-1 text-sm text-brand-700 hover:underline">
-          <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-          Admin Panel
-        </Link>
-        <h1 className="text-3xl font-bold text-brand-800">Availability</h1>
-        <p className="mt-1 text-slate-600">Which times visitors can book, and the days the office is closed.</p>
-      </div>
+      <AdminSubPageHeading title="Availability" intro="Which times visitors can book, and the days the office is closed." />
       {availability.isError && !isUnauthorized(availability.error) ? (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
           Failed to load availability: {errorMessage(availability.error, 'Please try again.')}

@@ -1,12 +1,12 @@
-import { ArrowLeft, Download, KeyRound, Loader2, LogOut, Send } from 'lucide-react';
+import { Download, KeyRound, LogOut, Send } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Button } from '../components/ui/button';
 import { Card, CardContent, CardHeader } from '../components/ui/card';
 import { toast } from '../components/ui/use-toast';
 import { useEndSessionOn401, useSentNewsletters, useSubscribers, type Subscriber } from '../features/admin/api/admin-api';
-import { useAdminLogout, useAdminSession } from '../features/admin/api/session';
-import { AdminLoginCard } from '../features/admin/components/admin-login-card';
+import { useAdminLogout } from '../features/admin/api/session';
+import { AdminSpinner, AdminSubPageHeading, SignedInOnly } from '../features/admin/components/admin-page-parts';
 import { ChangePasswordDialog } from '../features/admin/components/change-password-dialog';
 import { SendNewsletterDialog } from '../features/admin/components/send-newsletter-dialog';
 import { SentNewslettersHistory } from '../features/admin/components/sent-newsletters-history';
@@ -17,21 +17,10 @@ import { usePageMeta } from '../lib/page-meta';
 
 const RECENT_DAYS = 30; // docs/product.md §6.3: "recent" means subscribed within 30 days.
 
-function Spinner() {
-  return (
-    <div className="flex justify-center py-24" role="status" aria-label="Loading">
-      <Loader2 className="h-8 w-8 animate-spin text-brand-700" aria-hidden="true" />
-    </div>
-  );
-}
-
 /** /admin/subscribers: subscriber administration (docs/product.md §6.3), behind the admin session. */
 export default function AdminSubscribersPage() {
   usePageMeta({ title: 'Newsletter Subscribers', description: 'Subscriber administration' });
-  const session = useAdminSession();
-  if (session.isPending) return <Spinner />;
-  if (!session.data?.authenticated) return <AdminLoginCard />;
-  return <SubscriberAdministration />;
+  return <SignedInOnly>{() => <SubscriberAdministration />}</SignedInOnly>;
 }
 
 function SubscriberAdministration() {
@@ -78,19 +67,12 @@ function SubscriberAdministration() {
     });
   }
 
-  if (subscribers.isPending) return <Spinner />;
+  if (subscribers.isPending) return <AdminSpinner />;
 
   return (
     <section className="mx-auto max-w-7xl space-y-8 px-4 py-10 sm:px-6 lg:px-8">
       <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
-        <div>
-          <Link to="/admin" className="mb-2 inline-flex items-center gap-1 text-sm text-brand-700 hover:underline">
-            <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-            Admin Panel
-          </Link>
-          <h1 className="text-3xl font-bold text-brand-800">Newsletter Subscribers</h1>
-          <p className="mt-1 text-slate-600">Manage your newsletter subscription list</p>
-        </div>
+        <AdminSubPageHeading title="Newsletter Subscribers" intro="Manage your newsletter subscription list" />
         <div className="flex flex-wrap gap-2">
           <Button onClick={() => setSendOpen(true)}>
             <Send className="h-4 w-4" aria-hidden="true" />

@@ -1,4 +1,4 @@
-import { CalendarCog, Loader2, LogOut, Users } from 'lucide-react';
+import { CalendarCog, LogOut, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../components/ui/button';
 import { toast } from '../components/ui/use-toast';
@@ -11,8 +11,8 @@ import {
   useRateLimitStats,
   useSentNewsletters,
 } from '../features/admin/api/admin-api';
-import { useAdminLogout, useAdminSession } from '../features/admin/api/session';
-import { AdminLoginCard } from '../features/admin/components/admin-login-card';
+import { useAdminLogout } from '../features/admin/api/session';
+import { SignedInOnly } from '../features/admin/components/admin-page-parts';
 import { AppointmentsPanel } from '../features/admin/components/appointments-panel';
 import { ContactInbox } from '../features/admin/components/contact-inbox';
 import { EmailAuthPanel } from '../features/admin/components/email-auth-panel';
@@ -26,17 +26,7 @@ import { usePageMeta } from '../lib/page-meta';
 /** /admin: the login card when signed out, the admin panel when signed in (docs/product.md §6). */
 export default function AdminPage() {
   usePageMeta({ title: 'Admin Panel', description: 'Administration' });
-  const session = useAdminSession();
-
-  if (session.isPending) {
-    return (
-      <div className="flex justify-center py-24" role="status" aria-label="Loading">
-        <Loader2 className="h-8 w-8 animate-spin text-brand-700" aria-hidden="true" />
-      </div>
-    );
-  }
-  if (!session.data?.authenticated) return <AdminLoginCard />;
-  return <AdminPanel username={session.data.username} />;
+  return <SignedInOnly>{(username) => <AdminPanel username={username} />}</SignedInOnly>;
 }
 
 /** Mounted only while signed in, so every read (and every poll) runs only then (docs/product.md §6.2). */

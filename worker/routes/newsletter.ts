@@ -1,7 +1,7 @@
 import { Hono, type HonoRequest } from 'hono';
 import { z } from 'zod';
 import { getDb } from '../db/client';
-import type { AppEnv } from '../env';
+import type { AppEnv, Bindings } from '../env';
 import { validate } from '../middleware/validate';
 import { newsletterSubscribeSchema, newsletterTokenSchema } from '../schemas/newsletter';
 import { clientIp, hashIp } from '../services/client-ip';
@@ -11,13 +11,18 @@ import { siteOrigin } from '../services/newsletter/template';
 
 export const SUBSCRIBE_MESSAGE = 'Thank you! Please check your inbox and click the link in our e-mail to confirm your subscription.';
 /** Sign-ups per IP per hour: generous for people, a wall for scripts mailing strangers. */
-const SUBSCRIBES_PER_IP_PER_HOUR = 10;
+const DEFAULT_SUBSCRIBES_PER_IP_PER_HOUR = 10;
+
+const subscribesPerIpPerHour = (env: Bindings) => {
+  const configured = Number.parseInt(env.SUBSCRIBES_PER_IP_PER_HOUR ?? '', 10);
+  return Number.isFinite(configured) && configured >= 0 ? configured : DEFAULT_SUBSCRIBES_PER_IP_PER_HOUR;
+};
 
 /** Counted in KV and open when KV fails (worker/services/kv-throttle.ts, docs/decisions/0006). */
-async function overIpLimit(kv: KVNamespace, ipHash: string): Promise<boolean> {
-  const allowed = await takeKvAllowance(kv, {
+async function overIpLimit(env: Bindings, ipHash: string): Promise<boolean> {
+  const allowed = await takeKvAllowance(env.THROTTLE, {
     key: `newsletter-subscribe:${ipHash}:${Math.floor(Date.now() / 3_600_000)}`,
-    limit: SUBSCRIBES_PER_IP_PER_HOUR,
+    limit: subscribesPerIpPerHour(env),
     ttlSeconds: 3600 + 60,
     name: 'newsletter-subscribe',
   });
@@ -48,7 +53,7 @@ async function formToken(req: HonoRequest): Promise<string | undefined> {
 export const newsletter = new Hono<AppEnv>()
   .post('/subscribe', validate('json', newsletterSubscribeSchema), async (c) => {
     const input = c.req.valid('json');
-    if (await overIpLimit(c.env.THROTTLE, await hashIp(clientIp(c), c.env.JWT_SECRET))) {
+    if (await overIpLimit(c.env, await hashIp(clientIp(c), c.env.JWT_SECRET))) {
       return c.json({ message: 'Too many sign-up attempts. Please try again later.' }, 429);
     }
     await subscribe(c.env, getDb(c.env.DB), input, siteOrigin(c.env, c.req.url));

@@ -147,21 +147,39 @@ function invite(env: Bindings, a: MailedAppointment) {
   };
 }
 
-export function appointmentConfirmationEmail(env: Bindings, a: MailedAppointment, links?: AppointmentLinks): OutgoingEmail {
-  const when = appointmentWhen(a, firm.timeZone);
+/**
+ * An e-mail to the visitor about their appointment: the paragraphs, the appointment's details, the
+ * self-service links when given, the signature, and the invite (REQUEST, or CANCEL once cancelled).
+ */
+function visitorAppointmentEmail(
+  env: Bindings,
+  a: MailedAppointment,
+  mail: { kind: OutgoingEmail['kind']; subject: string; title: string; paragraphs: string[]; links?: AppointmentLinks },
+): OutgoingEmail {
   const rows = appointmentRows(a, firm.timeZone);
-  const intro = `Thank you, ${oneLine(a.name)}. We have received your request for a ${a.serviceType} appointment on ${when}.`;
-  const next = `${firm.confirmationPromise} The attached invite adds the time to your calendar.`;
   return {
-    kind: 'appointment-confirmation',
+    kind: mail.kind,
     to: a.email,
     toName: oneLine(a.name, 80),
     replyTo: firm.contact.email,
-    subject: `Your appointment request with ${firm.name}: ${longDate(a.date)}, ${a.timeSlot}`,
-    text: `${intro}\n\n${next}\n\n${textRows(rows)}${linksText(links)}\n\n${signature}`,
-    html: htmlDocument('Appointment request received', [intro, next], rows, links),
+    subject: mail.subject,
+    text: `${mail.paragraphs.join('\n\n')}\n\n${textRows(rows)}${linksText(mail.links)}\n\n${signature}`,
+    html: htmlDocument(mail.title, mail.paragraphs, rows, mail.links),
     attachments: [invite(env, a)],
   };
+}
+
+export function appointmentConfirmationEmail(env: Bindings, a: MailedAppointment, links?: AppointmentLinks): OutgoingEmail {
+  const when = appointmentWhen(a, firm.timeZone);
+  const intro = `Thank you, ${oneLine(a.name)}. We have received your request for a ${a.serviceType} appointment on ${when}.`;
+  const next = `${firm.confirmationPromise} The attached invite adds the time to your calendar.`;
+  return visitorAppointmentEmail(env, a, {
+    kind: 'appointment-confirmation',
+    subject: `Your appointment request with ${firm.name}: ${longDate(a.date)}, ${a.timeSlot}`,
+    title: 'Appointment request received',
+    paragraphs: [intro, next],
+    links,
+  });
 }
 
 export function appointmentNotificationEmail(a: MailedAppointment): OutgoingEmail {
@@ -181,21 +199,18 @@ export function appointmentNotificationEmail(a: MailedAppointment): OutgoingEmai
 /** The admin confirmed (new links, REQUEST) or cancelled (CANCEL) the appointment. */
 export function appointmentStatusEmail(env: Bindings, a: MailedAppointment, links?: AppointmentLinks): OutgoingEmail {
   const when = appointmentWhen(a, firm.timeZone);
-  const rows = appointmentRows(a, firm.timeZone);
   const confirmed = a.status === 'confirmed';
   const intro = confirmed
     ? `Good news, ${oneLine(a.name)}: your ${a.serviceType} appointment on ${when} is confirmed. The attached invite updates your calendar.`
     : `${oneLine(a.name)}, your ${a.serviceType} appointment on ${when} has been cancelled. To choose another time, reply to this e-mail, call ${firm.contact.phone} or book again on our website.`;
-  return {
+  const title = confirmed ? 'Appointment confirmed' : 'Appointment cancelled';
+  return visitorAppointmentEmail(env, a, {
     kind: 'appointment-status',
-    to: a.email,
-    toName: oneLine(a.name, 80),
-    replyTo: firm.contact.email,
-    subject: `${confirmed ? 'Appointment confirmed' : 'Appointment cancelled'}: ${longDate(a.date)}, ${a.timeSlot}`,
-    text: `${intro}\n\n${textRows(rows)}${confirmed ? linksText(links) : ''}\n\n${signature}`,
-    html: htmlDocument(confirmed ? 'Appointment confirmed' : 'Appointment cancelled', [intro], rows, confirmed ? links : undefined),
-    attachments: [invite(env, a)],
-  };
+    subject: `${title}: ${longDate(a.date)}, ${a.timeSlot}`,
+    title,
+    paragraphs: [intro],
+    links: confirmed ? links : undefined,
+  });
 }
 
 /** The visitor cancelled through their link: the notice, with the CANCEL that removes the event. */
@@ -203,17 +218,12 @@ export function appointmentCancelledByVisitorEmail(env: Bindings, a: MailedAppoi
   const when = appointmentWhen(a, firm.timeZone);
   const intro = `${oneLine(a.name)}, as you asked, your ${a.serviceType} appointment on ${when} is cancelled. The attached update removes it from your calendar.`;
   const next = `To choose another time, book again on our website or call ${firm.contact.phone}.`;
-  const rows = appointmentRows(a, firm.timeZone);
-  return {
+  return visitorAppointmentEmail(env, a, {
     kind: 'appointment-status',
-    to: a.email,
-    toName: oneLine(a.name, 80),
-    replyTo: firm.contact.email,
     subject: `Appointment cancelled: ${longDate(a.date)}, ${a.timeSlot}`,
-    text: `${intro}\n\n${next}\n\n${textRows(rows)}\n\n${signature}`,
-    html: htmlDocument('Appointment cancelled', [intro, next], rows),
-    attachments: [invite(env, a)],
-  };
+    title: 'Appointment cancelled',
+    paragraphs: [intro, next],
+  });
 }
 
 /** The visitor moved their appointment: the updated confirmation (REQUEST, same UID, new SEQUENCE). */
@@ -225,17 +235,13 @@ export function appointmentRescheduledEmail(
 ): OutgoingEmail {
   const intro = `${oneLine(a.name)}, your ${a.serviceType} appointment has moved from ${appointmentWhen(previous, firm.timeZone)} to ${appointmentWhen(a, firm.timeZone)}.`;
   const next = `${firm.confirmationPromise} The attached invite updates the event in your calendar.`;
-  const rows = appointmentRows(a, firm.timeZone);
-  return {
+  return visitorAppointmentEmail(env, a, {
     kind: 'appointment-confirmation',
-    to: a.email,
-    toName: oneLine(a.name, 80),
-    replyTo: firm.contact.email,
     subject: `Your appointment with ${firm.name} has moved: ${longDate(a.date)}, ${a.timeSlot}`,
-    text: `${intro}\n\n${next}\n\n${textRows(rows)}${linksText(links)}\n\n${signature}`,
-    html: htmlDocument('Appointment rescheduled', [intro, next], rows, links),
-    attachments: [invite(env, a)],
-  };
+    title: 'Appointment rescheduled',
+    paragraphs: [intro, next],
+    links,
+  });
 }
 
 /** Tells the firm the visitor cancelled or moved an appointment through their link. */
@@ -265,17 +271,13 @@ export function appointmentReminderEmail(env: Bindings, a: MailedAppointment, li
   const when = appointmentWhen(a, firm.timeZone);
   const intro = `${oneLine(a.name)}, this is a reminder of your ${a.serviceType} appointment with ${firm.name} on ${when}${a.status === 'requested' ? ' (requested; we will confirm it with you)' : ''}.`;
   const next = `We are at ${firmAddressLine}. If you cannot come, please reschedule or cancel with the links below so someone else can have the time.`;
-  const rows = appointmentRows(a, firm.timeZone);
-  return {
+  return visitorAppointmentEmail(env, a, {
     kind: 'appointment-reminder',
-    to: a.email,
-    toName: oneLine(a.name, 80),
-    replyTo: firm.contact.email,
     subject: `Reminder: your appointment with ${firm.name}, ${longDate(a.date)}, ${a.timeSlot}`,
-    text: `${intro}\n\n${next}\n\n${textRows(rows)}${linksText(links)}\n\n${signature}`,
-    html: htmlDocument('Appointment reminder', [intro, next], rows, links),
-    attachments: [invite(env, a)],
-  };
+    title: 'Appointment reminder',
+    paragraphs: [intro, next],
+    links,
+  });
 }
 
 /**

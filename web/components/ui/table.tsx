@@ -1,4 +1,4 @@
-import type { HTMLAttributes, TdHTMLAttributes, ThHTMLAttributes } from 'react';
+import type { HTMLAttributes, ReactNode, TdHTMLAttributes, ThHTMLAttributes } from 'react';
 
 // Admin-only primitives: a plain, horizontally scrollable table.
 export function Table({ className = '', ...props }: HTMLAttributes<HTMLTableElement>) {
@@ -27,4 +27,25 @@ export function TableHead({ className = '', ...props }: ThHTMLAttributes<HTMLTab
 
 export function TableCell({ className = '', ...props }: TdHTMLAttributes<HTMLTableCellElement>) {
   return <td className={`px-3 py-2 align-middle text-slate-800 ${className}`} {...props} />;
+}
+
+/**
+ * The wide-screen form of an admin list (md and up; a card list stands in below): a labelled table
+ * with one header cell per column and `children` as its body rows.
+ */
+export function WideTable({ label, columns, children }: { label: string; columns: readonly string[]; children: ReactNode }) {
+  return (
+    <div className="hidden rounded-lg border border-slate-200 bg-white md:block">
+      <Table aria-label={label}>
+        <TableHeader>
+          <tr>
+            {columns.map((column) => (
+              <TableHead key={column}>{column}</TableHead>
+            ))}
+          </tr>
+        </TableHeader>
+        <TableBody>{children}</TableBody>
+      </Table>
+    </div>
+  );
 }

@@ -12,6 +12,7 @@ import { useUpdateAppointmentStatus, type Appointment } from '../api/admin-api';
 import { buildAppointmentsCsv, csvFileName } from '../lib/csv';
 import { downloadText } from '../lib/download';
 import { firmToday, formatCalendarDay } from '../lib/format';
+import { SectionHeading } from './admin-page-parts';
 
 const statusLook: Record<Appointment['status'], { label: string; variant: BadgeVariant }> = {
   requested: { label: 'Requested', variant: 'warning' },
@@ -66,9 +67,7 @@ export function AppointmentsPanel({ appointments, isPending, error }: { appointm
   return (
     <section aria-labelledby="appointments-heading" className="space-y-4">
       <div className="flex flex-wrap items-center gap-3">
-        <h2 id="appointments-heading" className="text-xl font-semibold text-brand-800">
-          Appointments
-        </h2>
+        <SectionHeading id="appointments-heading">Appointments</SectionHeading>
         {appointments && <Badge variant={awaiting > 0 ? 'warning' : 'secondary'}>{awaiting} awaiting confirmation</Badge>}
       </div>
       {isPending ? (

@@ -3,7 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardHeader } from '../../../components/ui/card';
+import { CardContent } from '../../../components/ui/card';
 import { FieldError, Input, Label } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/use-toast';
@@ -12,6 +12,7 @@ import { ApiError, errorMessage } from '../../../lib/api';
 import { AVAILABILITY_LIMITS } from '../../../../worker/schemas/availability';
 import { useBlockDate, useSaveWeekdays, useUnblockDate, type AdminAvailability, type BlockedDate, type WeekdayOffer } from '../api/availability-api';
 import { firmToday, formatCalendarDay } from '../lib/format';
+import { PanelCard } from './admin-page-parts';
 
 const weekdays = [
   { key: 'monday', short: 'Mon', name: 'Monday' },
@@ -71,13 +72,7 @@ export function WeekdaySlotsCard({ availability }: { availability: AdminAvailabi
   }
 
   return (
-    <Card aria-labelledby="weekly-hours-heading">
-      <CardHeader className="pb-3">
-        <h2 id="weekly-hours-heading" className="text-lg font-semibold text-brand-800">
-          Weekly hours
-        </h2>
-        <p className="text-sm text-slate-600">The slots visitors can book on each weekday. Weekends are always closed.</p>
-      </CardHeader>
+    <PanelCard id="weekly-hours-heading" title="Weekly hours" intro="The slots visitors can book on each weekday. Weekends are always closed.">
       <CardContent>
         {!current ? (
           <Skeleton className="h-64 w-full" />
@@ -139,7 +134,7 @@ export function WeekdaySlotsCard({ availability }: { availability: AdminAvailabi
           </form>
         )}
       </CardContent>
-    </Card>
+    </PanelCard>
   );
 }
 
@@ -191,19 +186,19 @@ export function BlockedDatesCard({ availability }: { availability: AdminAvailabi
   }
 
   return (
-    <Card aria-labelledby="closed-days-heading">
-      <CardHeader className="pb-3">
-        <h2 id="closed-days-heading" className="text-lg font-semibold text-brand-800">
-          Closed days
-        </h2>
-        <p className="text-sm text-slate-600">
+    <PanelCard
+      id="closed-days-heading"
+      title="Closed days"
+      intro={
+        <>
           Holidays, training days: no new bookings on a blocked date. Bookings already on it are kept and listed here; cancel them from the{' '}
           <Link to="/admin" className="text-brand-700 underline">
             Admin Panel
           </Link>{' '}
           if needed.
-        </p>
-      </CardHeader>
+        </>
+      }
+    >
       <CardContent className="space-y-6">
         <form onSubmit={submit} className="grid gap-3 sm:grid-cols-[12rem_1fr_auto] sm:items-start" noValidate>
           <div>
@@ -258,7 +253,7 @@ export function BlockedDatesCard({ availability }: { availability: AdminAvailabi
           </div>
         )}
       </CardContent>
-    </Card>
+    </PanelCard>
   );
 }
 

@@ -11,6 +11,7 @@ import { useMarkMessageRead, type ContactMessage } from '../api/admin-api';
 import { buildContactMessagesCsv, csvFileName } from '../lib/csv';
 import { downloadText } from '../lib/download';
 import { formatDateTime } from '../lib/format';
+import { SectionHeading } from './admin-page-parts';
 
 // A year of messages can run into the thousands: render the newest first, older ones on request.
 const MESSAGES_PER_PAGE = 25;
@@ -32,9 +33,7 @@ export function ContactInbox({
     <section aria-labelledby="messages-heading" className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex flex-wrap items-center gap-3">
-          <h2 id="messages-heading" className="text-xl font-semibold text-brand-800">
-            Contact Messages
-          </h2>
+          <SectionHeading id="messages-heading">Contact Messages</SectionHeading>
           {messages && (
             <Badge variant={unread > 0 ? 'default' : 'secondary'} data-testid="unread-count">
               {unread} unread

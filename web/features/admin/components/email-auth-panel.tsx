@@ -2,11 +2,12 @@ import { Loader2, MailCheck, ShieldCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardHeader } from '../../../components/ui/card';
+import { CardContent } from '../../../components/ui/card';
 import { Input, Label } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api';
 import { useSendTestEmail, useTestEmailAuth, type EmailAuthResult } from '../api/admin-api';
+import { PanelCard } from './admin-page-parts';
 
 /** 'Email Authentication Setup' for MailChannels (docs/product.md §7): test, test send, setup steps. */
 export function EmailAuthPanel() {
@@ -41,14 +42,12 @@ export function EmailAuthPanel() {
   }
 
   return (
-    <Card aria-labelledby="email-auth-heading">
-      <CardHeader className="pb-3">
-        <h2 id="email-auth-heading" className="flex items-center gap-2 text-lg font-semibold text-brand-800">
-          <ShieldCheck className="h-5 w-5" aria-hidden="true" />
-          Email Authentication Setup
-        </h2>
-        <p className="text-sm text-slate-600">Newsletters and notifications go out through MailChannels, signed with DKIM.</p>
-      </CardHeader>
+    <PanelCard
+      id="email-auth-heading"
+      title="Email Authentication Setup"
+      icon={ShieldCheck}
+      intro="Newsletters and notifications go out through MailChannels, signed with DKIM."
+    >
       <CardContent className="space-y-5">
         <div className="space-y-2">
           <Button variant="outline" onClick={runAuthTest} disabled={testAuth.isPending}>
@@ -117,6 +116,6 @@ export function EmailAuthPanel() {
           </ol>
         </details>
       </CardContent>
-    </Card>
+    </PanelCard>
   );
 }

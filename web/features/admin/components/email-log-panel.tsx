@@ -2,10 +2,11 @@ import { Paperclip } from 'lucide-react';
 import { useState } from 'react';
 import { Badge, type BadgeVariant } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
+import { TableCell, TableRow, WideTable } from '../../../components/ui/table';
 import { errorMessage } from '../../../lib/api';
 import type { EmailLogEntry } from '../api/admin-api';
 import { formatDateTime } from '../lib/format';
+import { SectionHeading } from './admin-page-parts';
 
 const statusVariant: Record<EmailLogEntry['status'], BadgeVariant> = {
   sent: 'success',
@@ -27,9 +28,7 @@ export function EmailLogPanel({ emails, isPending, error }: { emails: EmailLogEn
     <section aria-labelledby="email-log-heading" className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex items-center gap-3">
-          <h2 id="email-log-heading" className="text-xl font-semibold text-brand-800">
-            Email Log
-          </h2>
+          <SectionHeading id="email-log-heading">Email Log</SectionHeading>
           {emails && <Badge variant={failed > 0 ? 'destructive' : 'secondary'}>{failed} failed</Badge>}
         </div>
         <label className="flex items-center gap-2 text-sm text-slate-700">
@@ -63,36 +62,23 @@ export function EmailLogPanel({ emails, isPending, error }: { emails: EmailLogEn
             </li>
           ))}
         </ul>
-        <div className="hidden rounded-lg border border-slate-200 bg-white md:block">
-          <Table aria-label="Email log">
-            <TableHeader>
-              <tr>
-                <TableHead>Time</TableHead>
-                <TableHead>To</TableHead>
-                <TableHead>Subject</TableHead>
-                <TableHead>Kind</TableHead>
-                <TableHead>Status</TableHead>
-              </tr>
-            </TableHeader>
-            <TableBody>
-              {rows.slice(0, shown).map((e) => (
-                <TableRow key={e.id} data-testid="email-log-row">
-                  <TableCell className="whitespace-nowrap text-xs text-slate-600">{formatDateTime(e.createdAt)}</TableCell>
-                  <TableCell className="break-all">{e.to}</TableCell>
-                  <TableCell className="min-w-48">
-                    {e.subject}
-                    <Attachments attachments={e.attachments} />
-                  </TableCell>
-                  <TableCell className="whitespace-nowrap text-xs">{e.kind}</TableCell>
-                  <TableCell>
-                    <Badge variant={statusVariant[e.status]}>{e.status}</Badge>
-                    {e.error && <p className="mt-1 max-w-xs text-xs text-red-700">{e.error}</p>}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </div>
+        <WideTable label="Email log" columns={['Time', 'To', 'Subject', 'Kind', 'Status']}>
+          {rows.slice(0, shown).map((e) => (
+            <TableRow key={e.id} data-testid="email-log-row">
+              <TableCell className="whitespace-nowrap text-xs text-slate-600">{formatDateTime(e.createdAt)}</TableCell>
+              <TableCell className="break-all">{e.to}</TableCell>
+              <TableCell className="min-w-48">
+                {e.subject}
+                <Attachments attachments={e.attachments} />
+              </TableCell>
+              <TableCell className="whitespace-nowrap text-xs">{e.kind}</TableCell>
+              <TableCell>
+                <Badge variant={statusVariant[e.status]}>{e.status}</Badge>
+                {e.error && <p className="mt-1 max-w-xs text-xs text-red-700">{e.error}</p>}
+              </TableCell>
+            </TableRow>
+          ))}
+        </WideTable>
         </>
       )}
       {rows.length > shown && (

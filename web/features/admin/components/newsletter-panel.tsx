@@ -1,11 +1,12 @@
 import { Eye, Loader2, Send, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardHeader } from '../../../components/ui/card';
+import { CardContent } from '../../../components/ui/card';
 import { Dialog } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api';
 import { usePreview, useSendGeneratedNewsletter, type NewsletterPreview } from '../api/admin-api';
+import { PanelCard } from './admin-page-parts';
 import { NewsletterFrame } from './newsletter-frame';
 
 /** docs/product.md §6.2: Quick Preview, AI Preview, Send Newsletter, and the Newsletter Preview they fill. */
@@ -31,13 +32,7 @@ export function NewsletterPanel({ activeSubscribers }: { activeSubscribers: numb
   }
 
   return (
-    <Card aria-labelledby="newsletter-heading">
-      <CardHeader className="pb-3">
-        <h2 id="newsletter-heading" className="text-lg font-semibold text-brand-800">
-          Newsletter
-        </h2>
-        <p className="text-sm text-slate-600">Preview this month's newsletter, then send it to every active subscriber.</p>
-      </CardHeader>
+    <PanelCard id="newsletter-heading" title="Newsletter" intro="Preview this month's newsletter, then send it to every active subscriber.">
       <CardContent className="space-y-4">
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" onClick={() => showPreview('quick')} disabled={quick.isPending}>
@@ -81,6 +76,6 @@ export function NewsletterPanel({ activeSubscribers }: { activeSubscribers: numb
           <Button onClick={sendNow}>Send now</Button>
         </div>
       </Dialog>
-    </Card>
+    </PanelCard>
   );
 }

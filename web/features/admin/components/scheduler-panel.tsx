@@ -1,10 +1,11 @@
 import { CalendarClock, Loader2, Play, Send, Square } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardHeader } from '../../../components/ui/card';
+import { CardContent } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api';
 import { useSchedulerAction, useSchedulerStatus, type SchedulerAction } from '../api/admin-api';
+import { PanelCard } from './admin-page-parts';
 
 const successTitle: Record<SchedulerAction, string> = {
   trigger: 'Scheduler triggered',
@@ -31,13 +32,7 @@ export function SchedulerPanel({ enabled }: { enabled: boolean }) {
   }
 
   return (
-    <Card aria-labelledby="scheduler-heading">
-      <CardHeader className="pb-3">
-        <h2 id="scheduler-heading" className="flex items-center gap-2 text-lg font-semibold text-brand-800">
-          <CalendarClock className="h-5 w-5" aria-hidden="true" />
-          Automated Newsletter Scheduler
-        </h2>
-      </CardHeader>
+    <PanelCard id="scheduler-heading" title="Automated Newsletter Scheduler" icon={CalendarClock}>
       <CardContent className="space-y-4">
         {status.isPending ? (
           <p className="text-sm text-slate-600">Loading scheduler status…</p>
@@ -74,6 +69,6 @@ export function SchedulerPanel({ enabled }: { enabled: boolean }) {
           </Button>
         </div>
       </CardContent>
-    </Card>
+    </PanelCard>
   );
 }

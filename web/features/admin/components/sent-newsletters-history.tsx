@@ -2,6 +2,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import type { SentNewsletter } from '../api/admin-api';
 import { formatDateTime } from '../lib/format';
+import { SectionHeading } from './admin-page-parts';
 import { NewsletterFrame } from './newsletter-frame';
 import { SendingProgress } from './sending-progress';
 
@@ -9,9 +10,7 @@ import { SendingProgress } from './sending-progress';
 export function SentNewslettersHistory({ newsletters }: { newsletters: SentNewsletter[] | undefined }) {
   return (
     <section aria-labelledby="history-heading" className="space-y-4">
-      <h2 id="history-heading" className="text-xl font-semibold text-brand-800">
-        Sent Newsletters History
-      </h2>
+      <SectionHeading id="history-heading">Sent Newsletters History</SectionHeading>
       {!newsletters || newsletters.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600">No newsletters have been sent yet</p>
       ) : (

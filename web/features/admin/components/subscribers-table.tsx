@@ -3,7 +3,7 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
+import { TableCell, TableRow, WideTable } from '../../../components/ui/table';
 import type { Subscriber } from '../api/admin-api';
 import { formatDate } from '../lib/format';
 
@@ -72,45 +72,33 @@ export function SubscribersTable({ subscribers }: { subscribers: Subscriber[] })
           })
         )}
       </ul>
-      <div className="hidden rounded-lg border border-slate-200 bg-white md:block">
-        <Table aria-label="Subscribers">
-          <TableHeader>
-            <tr>
-              <TableHead>Email</TableHead>
-              <TableHead>Name</TableHead>
-              <TableHead>Subscription Date</TableHead>
-              <TableHead>Status</TableHead>
-            </tr>
-          </TableHeader>
-          <TableBody>
-            {rows.length === 0 ? (
-              <tr>
-                <TableCell colSpan={4} className="py-8 text-center text-slate-600">
-                  {subscribers.length === 0 ? 'No subscribers yet' : 'No subscribers match your search'}
+      <WideTable label="Subscribers" columns={['Email', 'Name', 'Subscription Date', 'Status']}>
+        {rows.length === 0 ? (
+          <tr>
+            <TableCell colSpan={4} className="py-8 text-center text-slate-600">
+              {subscribers.length === 0 ? 'No subscribers yet' : 'No subscribers match your search'}
+            </TableCell>
+          </tr>
+        ) : (
+          rows.map((s) => {
+            const active = s.active === 'true';
+            const reason = !active && s.status ? inactiveReason[s.status] : undefined;
+            return (
+              <TableRow key={s.id} data-testid="subscriber-row">
+                <TableCell className="break-all font-medium">{s.email}</TableCell>
+                <TableCell>{s.name || '-'}</TableCell>
+                <TableCell className="whitespace-nowrap">{formatDate(s.subscriptionDate)}</TableCell>
+                <TableCell>
+                  <Badge variant={active ? 'success' : 'secondary'} title={reason}>
+                    {active ? 'Active' : 'Inactive'}
+                  </Badge>
+                  {reason && <span className="ml-2 text-xs text-slate-500">{reason}</span>}
                 </TableCell>
-              </tr>
-            ) : (
-              rows.map((s) => {
-                const active = s.active === 'true';
-                const reason = !active && s.status ? inactiveReason[s.status] : undefined;
-                return (
-                  <TableRow key={s.id} data-testid="subscriber-row">
-                    <TableCell className="break-all font-medium">{s.email}</TableCell>
-                    <TableCell>{s.name || '-'}</TableCell>
-                    <TableCell className="whitespace-nowrap">{formatDate(s.subscriptionDate)}</TableCell>
-                    <TableCell>
-                      <Badge variant={active ? 'success' : 'secondary'} title={reason}>
-                        {active ? 'Active' : 'Inactive'}
-                      </Badge>
-                      {reason && <span className="ml-2 text-xs text-slate-500">{reason}</span>}
-                    </TableCell>
-                  </TableRow>
-                );
-              })
-            )}
-          </TableBody>
-        </Table>
-      </div>
+              </TableRow>
+            );
+          })
+        )}
+      </WideTable>
       {filtered.length > SUBSCRIBERS_PER_PAGE && (
         <nav aria-label="Subscriber pages" className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-700">
           <p>

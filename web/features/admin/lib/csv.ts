@@ -3,6 +3,7 @@
 // neutralising. Pure: no DOM here, so it is unit-tested in Node (tests/web/*-csv.test.ts).
 
 import { firm } from '../../../content/firm';
+import type { ContactMessage } from '../api/admin-api';
 
 /**
  * A spreadsheet treats a cell starting with = + - @ (or a tab / carriage return that it strips
@@ -96,15 +97,8 @@ export function buildAppointmentsCsv(appointments: readonly CsvAppointment[]): s
   );
 }
 
-export interface CsvContactMessage {
-  id: number;
-  name: string;
-  email: string;
-  phone: string | null;
-  message: string;
-  createdAt: string;
-  readAt: string | null;
-}
+/** The fields of the inbox's message (the admin API's own type) that the export writes. */
+export type CsvContactMessage = Pick<ContactMessage, 'id' | 'createdAt' | 'name' | 'email' | 'phone' | 'message' | 'readAt'>;
 
 export const CONTACT_MESSAGE_CSV_COLUMNS = ['ID', 'Received', 'Name', 'Email', 'Phone', 'Message', 'Read'] as const;
 

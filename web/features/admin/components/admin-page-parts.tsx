@@ -1,0 +1,71 @@
+import { ArrowLeft, Loader2, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Card, CardHeader } from '../../../components/ui/card';
+import { useAdminSession } from '../api/session';
+import { AdminLoginCard } from './admin-login-card';
+
+// What the admin pages (web/pages/admin*.tsx) share: the loading state, the session gate and the
+// heading that leads back to the panel, and the titled card of each panel.
+
+export function AdminSpinner() {
+  return (
+    <div className="flex justify-center py-24" role="status" aria-label="Loading">
+      <Loader2 className="h-8 w-8 animate-spin text-brand-700" aria-hidden="true" />
+    </div>
+  );
+}
+
+/**
+ * The spinner while the session is read, the login card when signed out, else `children` with the
+ * signed-in username: what is behind it mounts (and reads, and polls) only while signed in
+ * (docs/product.md §6.2).
+ */
+export function SignedInOnly({ children }: { children: (username: string) => ReactNode }) {
+  const session = useAdminSession();
+  if (session.isPending) return <AdminSpinner />;
+  if (!session.data?.authenticated) return <AdminLoginCard />;
+  return children(session.data.username);
+}
+
+/** A sub-page's heading: the link back to the admin panel, the title and one line under it. */
+export function AdminSubPageHeading({ title, intro }: { title: string; intro: string }) {
+  return (
+    <div>
+      <Link to="/admin" className="mb-2 inline-flex items-center gap-1 text-sm text-brand-700 hover:underline">
+        <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+        Admin Panel
+      </Link>
+      <h1 className="text-3xl font-bold text-brand-800">{title}</h1>
+      <p className="mt-1 text-slate-600">{intro}</p>
+    </div>
+  );
+}
+
+/**
+ * An admin panel's card: its heading (which labels the card, with an icon when given) and a line of
+ * help under it when given, then `children` (its CardContent).
+ */
+export function PanelCard({ id, title, icon: Icon, intro, children }: { id: string; title: string; icon?: LucideIcon; intro?: ReactNode; children: ReactNode }) {
+  return (
+    <Card aria-labelledby={id}>
+      <CardHeader className="pb-3">
+        <h2 id={id} className={`${Icon ? 'flex items-center gap-2 ' : ''}text-lg font-semibold text-brand-800`}>
+          {Icon && <Icon className="h-5 w-5" aria-hidden="true" />}
+          {title}
+        </h2>
+        {intro && <p className="text-sm text-slate-600">{intro}</p>}
+      </CardHeader>
+      {children}
+    </Card>
+  );
+}
+
+/** The heading of one of the admin panel's list sections (its id labels the section). */
+export function SectionHeading({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <h2 id={id} className="text-xl font-semibold text-brand-800">
+      {children}
+    </h2>
+  );
+}
