@@ -2,7 +2,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:
 import worker from '../../worker/index';
 import { ORIGIN } from './helpers';
 
-export type AiCall = { model: string; inputs: { messages: { role: string; content: string }[]; max_tokens?: number; temperature?: number }; options?: { signal?: AbortSignal } };
+export type AiCall = { model: string; inputs: { messages: { role: string; content: string }[]; max_tokens?: number; temperature?: number; stream?: boolean }; options?: { signal?: AbortSignal } };
 
 /**
  * A stand-in for the Workers AI binding: records every run() and answers with `respond`. It
@@ -25,11 +25,11 @@ export const newSessionId = () => crypto.randomUUID();
 /** POST /api/chat through the worker's fetch with the test env, optionally changed (e.g. another AI). */
 export async function postChat(
   body: unknown,
-  options: { env?: Partial<Cloudflare.Env>; ip?: string } = {},
+  options: { env?: Partial<Cloudflare.Env>; ip?: string; headers?: Record<string, string> } = {},
 ): Promise<Response> {
   const request = new Request(`${ORIGIN}/api/chat`, {
     method: 'POST',
-    headers: { origin: ORIGIN, 'content-type': 'application/json', 'cf-connecting-ip': options.ip ?? '203.0.113.50' },
+    headers: { origin: ORIGIN, 'content-type': 'application/json', 'cf-connecting-ip': options.ip ?? '203.0.113.50', ...options.headers },
     body: JSON.stringify(body),
   });
   const ctx = createExecutionContext();

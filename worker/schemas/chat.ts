@@ -23,3 +23,16 @@ export interface ChatReply {
   role: 'assistant';
   content: string;
 }
+
+/** docs/product.md §4: what a reply that fails after it started streaming ends with. */
+export const CHAT_STREAM_FAILED_MESSAGE = 'The reply was interrupted. Please try again, or contact us directly.';
+
+/**
+ * The `data` of the events of a streamed POST /api/chat (`Accept: text/event-stream`): pieces of
+ * the reply, then one final event, either the whole reply (which the widget shows, and which the
+ * pieces join to unless a guard rail replaced it) or an error.
+ */
+export type ChatStreamEvent =
+  | { delta: string }
+  | { done: true; sessionId: string; content: string }
+  | { done: false; error: string };

@@ -9,11 +9,13 @@ import {
   isAboutOwnTaxes,
   isInjectionAttempt,
   leaksInstructions,
+  MAX_REPLY_LENGTH,
   toPlainText,
   withBookingInvitation,
 } from './guard-rails';
 import { KnowledgeBaseChatModel } from './knowledge-base-model';
 import { PROMPT_CANARY, assistantInstructions } from './system-prompt';
+import { textChunks } from './text-chunks';
 import type { ChatModel, ChatQuestion, ChatTurn } from './types';
 import { WorkersAiChatModel } from './workers-ai-model';
 
@@ -67,5 +69,83 @@ export async function answerQuestion(question: ChatQuestion, models: { primary?:
   if (isAboutOwnTaxes(question.message) && answer.model !== 'guard-rail') {
     answer = { ...answer, content: withBookingInvitation(answer.content) };
   }
+  return answer;
+}
+
+/**
+ * How much of a streamed reply is held back before the visitor sees it: the leak check (a run of
+ * eight words of the rules, or the canary) and the plain-text cleaning see this much more than has
+ * been shown, so a leak is caught before it is on screen and a Markdown link is shown cleaned.
+ */
+export const STREAM_HOLD_BACK = 80;
+
+/**
+ * The shown part of a reply still being written: its plain-text form without the last
+ * STREAM_HOLD_BACK characters, cut at a space. Undefined near the length cap, where cutting may
+ * still change it.
+ */
+function shownPart(raw: string): string | undefined {
+  const clean = toPlainText(raw);
+  if (clean.length >= MAX_REPLY_LENGTH - STREAM_HOLD_BACK) return undefined;
+  const end = clean.lastIndexOf(' ', clean.length - STREAM_HOLD_BACK);
+  return end > 0 ? clean.slice(0, end + 1) : '';
+}
+
+/** Thrown by streamAnswer when the model fails after part of the reply was shown. */
+export class ChatStreamInterruptedError extends Error {
+  override readonly name = 'ChatStreamInterruptedError';
+}
+
+/**
+ * answerQuestion, streamed: yields the reply in pieces as it is produced and returns the whole
+ * answer, which the same guard rails as answerQuestion decide. The pieces join to the returned
+ * content, except when a guard rail trips after some were shown (a leak caught late replaces the
+ * reply with the refusal); the final event carries the content, and the widget shows that. A model
+ * that fails before anything was shown falls back to the knowledge base; after, it throws
+ * ChatStreamInterruptedError.
+ */
+export async function* streamAnswer(
+  question: ChatQuestion,
+  models: { primary?: ChatModel; fallback: ChatModel },
+): AsyncGenerator<string, ChatAnswer, undefined> {
+  let shown = '';
+  let answer: ChatAnswer | undefined;
+  if (isInjectionAttempt(question.message)) answer = { content: INJECTION_REFUSAL, model: 'guard-rail' };
+
+  for (const model of answer ? [] : [models.primary, models.fallback]) {
+    if (!model) continue;
+    let raw = '';
+    try {
+      for await (const delta of model.stream(question)) {
+        raw += delta;
+        if (leaksInstructions(raw, assistantInstructions, PROMPT_CANARY)) {
+          answer = { content: INJECTION_REFUSAL, model: 'guard-rail' };
+          break;
+        }
+        const part = shownPart(raw);
+        if (part !== undefined && part.length > shown.length && part.startsWith(shown)) {
+          yield part.slice(shown.length);
+          shown = part;
+        }
+      }
+      if (!answer) {
+        const text = toPlainText(raw);
+        if (!text) throw new Error('empty reply after cleaning');
+        answer = { content: text, model: model.name };
+      }
+      break;
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      if (shown || model === models.fallback) throw new ChatStreamInterruptedError(`chat: ${model.name} failed mid-reply: ${reason}`);
+      console.warn(`chat: ${model.name} failed, answering from the knowledge base`, reason);
+    }
+  }
+  if (!answer) throw new ChatStreamInterruptedError('chat: no model answered');
+
+  if (isAboutOwnTaxes(question.message) && answer.model !== 'guard-rail') {
+    answer = { ...answer, content: withBookingInvitation(answer.content) };
+  }
+  // What was held back (or all of a refusal) follows in small pieces.
+  if (answer.content.startsWith(shown)) yield* textChunks(answer.content.slice(shown.length));
   return answer;
 }

@@ -3,6 +3,7 @@
 // keyword search (a few dozen facts need nothing heavier) and quotes them, then points to a page.
 import { firm, prices } from '../../../web/content/firm';
 import { knowledgeFacts, type KnowledgeFact } from './knowledge';
+import { textChunks } from './text-chunks';
 import type { ChatModel, ChatQuestion } from './types';
 
 const STOPWORDS = new Set(
@@ -126,6 +127,11 @@ export class KnowledgeBaseChatModel implements ChatModel {
 
   constructor(private readonly facts: KnowledgeFact[] = knowledgeFacts()) {
     this.index = new KnowledgeIndex(facts);
+  }
+
+  /** The answer in pieces of a few words, paced like a model's tokens. */
+  async *stream(question: ChatQuestion): AsyncGenerator<string, void, undefined> {
+    yield* textChunks(await this.reply(question));
   }
 
   async reply({ message, history }: ChatQuestion): Promise<string> {

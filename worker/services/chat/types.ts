@@ -19,4 +19,9 @@ export interface ChatQuestion {
 export interface ChatModel {
   readonly name: string;
   reply(question: ChatQuestion): Promise<string>;
+  /**
+   * The same reply as it is produced, in pieces that join to it. Ending the iteration early
+   * (`return()`) stops the model.
+   */
+  stream(question: ChatQuestion): AsyncIterable<string>;
 }

@@ -1,5 +1,6 @@
 // The online assistant: a current instruct model on Workers AI, given the confidential rules and
 // the firm's knowledge in the system message and the session's last turns as the conversation.
+import { sseEvents } from '../../../web/lib/sse-events';
 import { systemPrompt } from './system-prompt';
 import type { ChatModel, ChatQuestion } from './types';
 
@@ -30,6 +31,13 @@ function replyText(result: unknown): string {
   throw new Error('Workers AI answered without text');
 }
 
+/** The text of one event of a Workers AI stream: `{ response }` or OpenAI-style `choices[].delta`. */
+function deltaText(data: string): string {
+  const event = JSON.parse(data) as { response?: unknown; choices?: { delta?: { content?: unknown } }[] } | null;
+  const text = typeof event?.response === 'string' ? event.response : event?.choices?.[0]?.delta?.content;
+  return typeof text === 'string' ? text : '';
+}
+
 export class WorkersAiChatModel implements ChatModel {
   readonly name = 'workers-ai';
 
@@ -38,14 +46,65 @@ export class WorkersAiChatModel implements ChatModel {
     private readonly options: { model?: string; maxTokens?: number; timeoutMs?: number } = {},
   ) {}
 
-  async reply({ message, history }: ChatQuestion): Promise<string> {
-    const timeoutMs = this.options.timeoutMs ?? CHAT_TIMEOUT_MS;
-    const messages: AiMessage[] = [
+  private messages({ message, history }: ChatQuestion): AiMessage[] {
+    return [
       // The system prompt goes in the system message only, never into a user turn.
       { role: 'system', content: systemPrompt() },
       ...history.map((turn) => ({ role: turn.role, content: turn.content })),
       { role: 'user', content: message },
     ];
+  }
+
+  /**
+   * The reply as Workers AI streams it (`stream: true`: SSE lines `data: {"response":"..."}`, then
+   * `data: [DONE]`). The timeout bounds the wait for the stream and for each piece of it, so a model
+   * that stalls before its first token or in the middle fails like one that never answers.
+   */
+  async *stream(question: ChatQuestion): AsyncGenerator<string, void, undefined> {
+    const timeoutMs = this.options.timeoutMs ?? CHAT_TIMEOUT_MS;
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const inTime = <T>(promise: Promise<T>): Promise<T> =>
+      Promise.race([
+        promise,
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => {
+            controller.abort();
+            reject(new ChatModelTimeoutError(timeoutMs));
+          }, timeoutMs);
+        }),
+      ]).finally(() => {
+        if (timer !== null) clearTimeout(timer);
+      });
+    let events: AsyncGenerator<{ data: string }, void, undefined> | undefined;
+    try {
+      const body: unknown = await inTime(
+        Promise.resolve(
+          this.ai.run(
+            (this.options.model ?? CHAT_MODEL_ID) as typeof CHAT_MODEL_ID,
+            { messages: this.messages(question), max_tokens: this.options.maxTokens ?? CHAT_MAX_TOKENS, temperature: 0.3, stream: true },
+            { signal: controller.signal },
+          ),
+        ),
+      );
+      if (!(body instanceof ReadableStream)) throw new Error('Workers AI answered without a stream');
+      events = sseEvents(body as ReadableStream<Uint8Array>);
+      for (;;) {
+        const next = await inTime(events.next());
+        if (next.done || next.value.data.trim() === '[DONE]') return;
+        const text = deltaText(next.value.data);
+        if (text) yield text;
+      }
+    } finally {
+      // Finished, failed or abandoned by the caller: stop the model and release the stream.
+      controller.abort();
+      events?.return().catch(() => {});
+    }
+  }
+
+  async reply(question: ChatQuestion): Promise<string> {
+    const timeoutMs = this.options.timeoutMs ?? CHAT_TIMEOUT_MS;
+    const messages = this.messages(question);
     const controller = new AbortController();
     let timer: ReturnType<typeof setTimeout> | null = null;
     const timeout = new Promise<never>((_, reject) => {

@@ -1,8 +1,8 @@
 import { Loader2, Send, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { CHAT_MESSAGE_MAX_LENGTH, chatRequestSchema } from '../../../../worker/schemas/chat';
 import { firm } from '../../../content/firm';
-import { sendChatMessage } from '../api/send-chat-message';
+import { streamChatMessage } from '../api/stream-chat-message';
 import { suggestedQuestionGroups } from '../suggested-questions';
 import { ChatMessageText } from './chat-message-text';
 
@@ -11,7 +11,11 @@ interface ChatBubble {
   id: number;
   role: ChatRole;
   content: string;
+  /** A reply that did not finish: the visitor stopped it, or the connection failed midway. */
+  note?: 'stopped' | 'interrupted';
 }
+
+const noteText = { stopped: 'Stopped', interrupted: 'Interrupted' } as const;
 
 /** docs/product.md §4: the single message the list resets to on every open. */
 export const CHAT_GREETING = `Hello! I'm your ${firm.name} assistant. I can help with questions about tax planning, business advisory, or bookkeeping services. How can I assist you today?`;
@@ -35,6 +39,12 @@ export default function ChatPanel({ sessionId, onClose }: { sessionId: string; o
   const [messages, setMessages] = useState<ChatBubble[]>([{ id: 0, role: 'assistant', content: CHAT_GREETING }]);
   const [input, setInput] = useState('');
   const [pending, setPending] = useState(false);
+  // The first piece of the reply has arrived: "Thinking..." gives way to the growing bubble.
+  const [streaming, setStreaming] = useState(false);
+  const abortRef = useRef<AbortController | null>(null);
+  // The view follows the newest text unless the visitor has scrolled up to read.
+  const pinned = useRef(true);
+  const lastScrollTop = useRef(0);
   const [announcement, setAnnouncement] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
@@ -48,6 +58,7 @@ export default function ChatPanel({ sessionId, onClose }: { sessionId: string; o
     inputRef.current?.focus();
     return () => {
       mounted.current = false;
+      abortRef.current?.abort();
     };
   }, []);
 
@@ -60,14 +71,23 @@ export default function ChatPanel({ sessionId, onClose }: { sessionId: string; o
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [onClose]);
 
-  // Keep the newest message in view; a reply taller than the area is shown from its first line.
-  useEffect(() => {
+  // Keep the newest text in view while the visitor has not scrolled up (before paint: no jump).
+  useLayoutEffect(() => {
     const list = listRef.current;
-    const last = list?.lastElementChild as HTMLElement | null | undefined;
-    if (!list || !last || messages.length < 2) return;
-    const fits = last.offsetHeight + 32 <= list.clientHeight;
-    list.scrollTop = fits ? list.scrollHeight : last.offsetTop - 16;
+    if (!list || messages.length < 2 || !pinned.current) return;
+    list.scrollTop = list.scrollHeight;
+    lastScrollTop.current = list.scrollTop;
   }, [messages, pending]);
+
+  // Scrolling up unpins the view; scrolling back to the bottom pins it again. (Text growing below
+  // does not move scrollTop, so it never counts as scrolling up.)
+  const onScroll = () => {
+    const list = listRef.current;
+    if (!list) return;
+    if (list.scrollHeight - list.scrollTop - list.clientHeight < 24) pinned.current = true;
+    else if (list.scrollTop < lastScrollTop.current) pinned.current = false;
+    lastScrollTop.current = list.scrollTop;
+  };
 
   // After a reply the input is enabled again: give it the focus back for the next question.
   useEffect(() => {
@@ -83,24 +103,59 @@ export default function ChatPanel({ sessionId, onClose }: { sessionId: string; o
     // docs/product.md §4: a message blank after trimming is ignored and not sent.
     if (!parsed.success) return;
     const { message } = parsed.data;
+    pinned.current = true;
     append('user', message);
     setInput('');
     setPending(true);
     setAnnouncement('Thinking...');
-    try {
-      const reply = await sendChatMessage(message, sessionId);
+    const controller = new AbortController();
+    abortRef.current = controller;
+    // The reply's bubble, made when its first piece arrives.
+    let replyId: number | undefined;
+    let partial = '';
+    const update = (change: Partial<ChatBubble>) =>
+      setMessages((current) => current.map((bubble) => (bubble.id === replyId ? { ...bubble, ...change } : bubble)));
+    const onDelta = (delta: string) => {
       if (!mounted.current) return;
-      append('assistant', reply.content);
-      setAnnouncement(reply.content);
+      partial += delta;
+      const content = partial;
+      if (replyId === undefined) {
+        const id = (replyId = nextId.current++);
+        setMessages((current) => [...current, { id, role: 'assistant', content }]);
+        setStreaming(true);
+      } else {
+        update({ content });
+      }
+    };
+    try {
+      const content = await streamChatMessage(message, sessionId, { signal: controller.signal, onDelta });
+      if (!mounted.current) return;
+      // The final event's text is the reply (a guard rail may have replaced what streamed).
+      if (replyId === undefined) append('assistant', content);
+      else update({ content });
+      // Screen readers hear the finished reply once, not every piece.
+      setAnnouncement(content);
     } catch {
       if (!mounted.current) return;
-      append('error', CHAT_ERROR_MESSAGE);
-      setInput('');
-      setAnnouncement(CHAT_ERROR_MESSAGE);
+      if (controller.signal.aborted) {
+        if (replyId !== undefined) update({ note: 'stopped' });
+        setAnnouncement('Reply stopped.');
+      } else {
+        if (replyId !== undefined) update({ note: 'interrupted' });
+        append('error', CHAT_ERROR_MESSAGE);
+        setInput('');
+        setAnnouncement(CHAT_ERROR_MESSAGE);
+      }
     } finally {
-      if (mounted.current) setPending(false);
+      if (abortRef.current === controller) abortRef.current = null;
+      if (mounted.current) {
+        setPending(false);
+        setStreaming(false);
+      }
     }
   }
+
+  const stop = () => abortRef.current?.abort();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -131,7 +186,7 @@ export default function ChatPanel({ sessionId, onClose }: { sessionId: string; o
         </button>
       </div>
 
-      <div ref={listRef} aria-label="Chat messages" tabIndex={0} className="relative h-[300px] space-y-3 overflow-y-auto px-4 py-4">
+      <div ref={listRef} onScroll={onScroll} aria-label="Chat messages" tabIndex={0} className="relative h-[300px] space-y-3 overflow-y-auto px-4 py-4">
         {messages.map((bubble) => (
           <div
             key={bubble.id}
@@ -140,6 +195,7 @@ export default function ChatPanel({ sessionId, onClose }: { sessionId: string; o
           >
             <span className="sr-only">{roleLabel[bubble.role]}: </span>
             {bubble.role === 'assistant' ? <ChatMessageText text={bubble.content} /> : bubble.content}
+            {bubble.note && <span className="mt-1 block text-xs italic text-slate-500">({noteText[bubble.note]})</span>}
           </div>
         ))}
 
@@ -193,10 +249,24 @@ export default function ChatPanel({ sessionId, onClose }: { sessionId: string; o
           </button>
         </div>
         {pending && (
-          <p className="mt-2 flex items-center gap-2 text-xs text-slate-500">
-            <Loader2 className="h-3 w-3 animate-spin" aria-hidden="true" />
-            Thinking...
-          </p>
+          <div className="mt-2 flex items-center justify-between gap-2 text-xs text-slate-500">
+            {streaming ? (
+              <span />
+            ) : (
+              <p className="flex items-center gap-2">
+                <Loader2 className="h-3 w-3 animate-spin" aria-hidden="true" />
+                Thinking...
+              </p>
+            )}
+            <button
+              type="button"
+              onClick={stop}
+              className="flex items-center gap-1 rounded-md border border-slate-300 px-2 py-1 text-slate-700 hover:border-slate-400 hover:bg-slate-50"
+            >
+              <span className="h-2 w-2 rounded-[1px] bg-current" aria-hidden="true" />
+              Stop
+            </button>
+          </div>
         )}
       </form>
 
