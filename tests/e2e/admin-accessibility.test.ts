@@ -86,7 +86,11 @@ describe('admin accessibility', () => {
       // still going out to its 10,000 subscribers, so the network never goes quiet. The screen's
       // data is on screen (waitForData); let pending renders settle.
       await page.waitForTimeout(300);
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+      // The newsletter previews are sandboxed iframes of e-mail HTML (not admin UI; their content
+      // is the sanitizer's business, tests/worker/newsletter-sanitize.test.ts), and older history
+      // entries load lazily: axe would wait forever to enter a frame that never loads once earlier
+      // suites have sent several newsletters. The iframe elements keep their titles.
+      const results = await new AxeBuilder({ page }).exclude('iframe[sandbox]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
       const failures = results.violations
         .filter((v) => IMPACTS_THAT_FAIL.has(v.impact ?? ''))
         .map((v) => `${v.id} [${v.impact}] (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
