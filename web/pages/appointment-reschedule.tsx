@@ -6,13 +6,13 @@ import { bookingTimeSlots, type BookingTimeSlot } from '../content/booking';
 import { firm } from '../content/firm';
 import { linkFailureText, rescheduleAppointment, type ManagedAppointment } from '../features/appointment-links/api';
 import { AppointmentSummary, CheckingLink, HomeLink, LinkPage, RefusedLink, useManagedLink } from '../features/appointment-links/components/link-page';
-import { fetchAvailability, fetchClosedDays } from '../features/booking/api/appointments';
+import { fetchAvailability } from '../features/booking/api/appointments';
 import type { BookingCalendar } from '../features/booking/components/booking-calendar';
+import { toIsoDate, useClosedDays } from '../features/booking/use-closed-days';
 import { ApiError } from '../lib/api';
 import { usePageMeta } from '../lib/page-meta';
 
-/** A calendar Date (local midnight, as the calendar gives it) as YYYY-MM-DD, and back. */
-const toIsoDate = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+/** A YYYY-MM-DD date as the calendar's local-midnight Date. */
 const fromIsoDate = (text: string) => {
   const [y, m, d] = text.split('-').map(Number);
   return new Date(y, m - 1, d);
@@ -20,45 +20,6 @@ const fromIsoDate = (text: string) => {
 const longDate = (d: Date) => d.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
 
 type DayAvailability = Awaited<ReturnType<typeof fetchAvailability>>;
-const WEEKDAY_NAMES = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
-
-/** The six weeks a month view shows (weeks start on Sunday), as YYYY-MM-DD. */
-function visibleRange(month: Date) {
-  const first = new Date(month.getFullYear(), month.getMonth(), 1);
-  const start = new Date(first.getFullYear(), first.getMonth(), 1 - first.getDay());
-  const end = new Date(start.getFullYear(), start.getMonth(), start.getDate() + 41);
-  return { from: toIsoDate(start), to: toIsoDate(end) };
-}
-
-/**
- * The firm's closed days for the month on show (GET /api/appointments/closed-days): blocked dates
- * and weekdays that offer no slot, greyed out in the calendar as on the booking form. Unknown (not
- * yet read, or the read failed): nothing more is disabled; the server still refuses a closed day.
- */
-function useClosedDays(month: Date | null) {
-  const [closed, setClosed] = useState<{ dates: string[]; weekdays: number[] }>({ dates: [], weekdays: [] });
-  const key = month ? `${month.getFullYear()}-${month.getMonth()}` : null;
-  useEffect(() => {
-    if (!month) return;
-    let live = true;
-    const { from, to } = visibleRange(month);
-    fetchClosedDays(from, to).then(
-      (answer) => {
-        if (!live) return;
-        const offers = answer.weekdays as Record<string, readonly string[]>;
-        setClosed((known) => ({
-          dates: [...new Set([...known.dates, ...answer.blockedDates.map((b) => b.date)])],
-          weekdays: [1, 2, 3, 4, 5].filter((day) => (offers[WEEKDAY_NAMES[day]] ?? []).length === 0),
-        }));
-      },
-      () => {},
-    );
-    return () => {
-      live = false;
-    };
-  }, [key]);
-  return closed;
-}
 
 /**
  * The Reschedule link of a booking e-mail (docs/product.md §3). Opening it only shows the

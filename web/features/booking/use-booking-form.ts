@@ -5,8 +5,9 @@ import type { AppointmentInput } from '../../../worker/schemas/appointments';
 import { firmToday } from '../../../worker/services/firm-time';
 import { toast } from '../../components/ui/use-toast';
 import { trackFormSubmission } from '../../lib/analytics';
-import { bookAppointment, bookingFailureText, fetchAvailability, fetchClosedDays, type ClosedDays, type SlotAvailability } from './api/appointments';
+import { bookAppointment, bookingFailureText, fetchAvailability, type SlotAvailability } from './api/appointments';
 import type { BookingCalendar } from './components/booking-calendar';
+import { toIsoDate, useClosedDays } from './use-closed-days';
 
 // docs/product.md §3: the booking form's state; everything starts empty, the date unset.
 export interface BookingState {
@@ -25,21 +26,10 @@ export type BookingFieldErrors = Partial<Record<keyof BookingState, string>>;
 /** The lazily loaded calendar component and "today" in the firm's zone, once both are known. */
 export type LoadedCalendar = { Calendar: typeof BookingCalendar; today: Date };
 
-/** A calendar Date (local midnight, as the calendar gives it) as YYYY-MM-DD. */
-const toIsoDate = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 const fromIsoDate = (text: string) => {
   const [y, m, d] = text.split('-').map(Number);
   return new Date(y, m - 1, d);
 };
-
-/** The six weeks a month view shows (weeks start on Sunday, fixedWeeks), as a YYYY-MM-DD range. */
-function visibleRange(month: Date): { from: string; to: string } {
-  const first = new Date(month.getFullYear(), month.getMonth(), 1);
-  const start = new Date(first.getFullYear(), first.getMonth(), 1 - first.getDay());
-  return { from: toIsoDate(start), to: toIsoDate(new Date(start.getFullYear(), start.getMonth(), start.getDate() + 41)) };
-}
-
-const weekdayNames = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
 
 /**
  * docs/product.md §3: the booking form's data and behaviour (the markup is
@@ -82,40 +72,11 @@ export function useBookingForm() {
     };
   }, []);
 
-  // The firm's closed days (docs/product.md §3), read for the month on show once the calendar has
-  // loaded and for each month the visitor moves to: blocked dates and weekdays offering nothing are
-  // disabled, and the time list offers only the chosen weekday's slots. Unknown (not yet read, or
-  // the read failed): nothing more is disabled; the server still refuses a closed day.
+  // The firm's closed days: blocked dates and weekdays offering nothing are disabled, and the time
+  // list offers only the chosen weekday's slots.
   const [month, setMonth] = useState<Date | null>(null);
-  const [closedDays, setClosedDays] = useState<{ blocked: Record<string, string | null>; weekdays: ClosedDays['weekdays'] | null }>({ blocked: {}, weekdays: null });
-  const shownMonth = month ?? calendar?.today ?? null;
-  const rangeKey = shownMonth ? `${shownMonth.getFullYear()}-${shownMonth.getMonth()}` : null;
-  useEffect(() => {
-    if (!shownMonth) return;
-    let live = true;
-    const { from, to } = visibleRange(shownMonth);
-    fetchClosedDays(from, to).then(
-      (answer) => {
-        if (!live || !Array.isArray(answer?.blockedDates) || typeof answer.weekdays !== 'object') return;
-        // This range's answer replaces what was known of it (a day unblocked since is open again).
-        setClosedDays((known) => ({
-          blocked: Object.fromEntries([
-            ...Object.entries(known.blocked).filter(([date]) => date < from || date > to),
-            ...answer.blockedDates.map((b) => [b.date, b.reason] as const),
-          ]),
-          weekdays: answer.weekdays,
-        }));
-      },
-      () => {},
-    );
-    return () => {
-      live = false;
-    };
-  }, [rangeKey]);
-  const closedDates = Object.keys(closedDays.blocked);
-  const offerOf = closedDays.weekdays;
-  const offerOn = (day: number): readonly string[] | undefined => (offerOf as Record<string, readonly string[]> | null)?.[weekdayNames[day]];
-  const closedWeekdays = offerOf ? [1, 2, 3, 4, 5].filter((day) => offerOn(day)?.length === 0) : [];
+  const closedDays = useClosedDays(month ?? calendar?.today ?? null);
+  const { offerOn } = closedDays;
 
   const isoDate = form.date ? toIsoDate(form.date) : null;
   // The chosen weekday's slots, in the form's order (all seven until the offer is known).
@@ -219,7 +180,7 @@ export function useBookingForm() {
       : isoDate in closedDays.blocked
         ? { reason: closedDays.blocked[isoDate] }
         : null;
-  const closed = { dates: closedDates, weekdays: closedWeekdays, day: dayClosed, onMonthChange: setMonth };
+  const closed = { dates: closedDays.dates, weekdays: closedDays.weekdays, day: dayClosed, onMonthChange: setMonth };
 
   return { form, errors, pending, calendar, slots, unavailable, offered, closed, update, handleSubmit };
 }

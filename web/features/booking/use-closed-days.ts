@@ -1,0 +1,66 @@
+import { useEffect, useState } from 'react';
+import { fetchClosedDays, type ClosedDays } from './api/appointments';
+
+// The firm's closed days as the booking calendar needs them (docs/product.md §3), shared by the
+// booking form and the reschedule page: read for the month on show and for each month the visitor
+// moves to. Unknown (not yet read, or the read failed): nothing more is disabled; the server still
+// refuses a closed day.
+
+/** A calendar Date (local midnight, as the calendar gives it) as YYYY-MM-DD. */
+export const toIsoDate = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+
+/** The six weeks a month view shows (weeks start on Sunday, fixedWeeks), as a YYYY-MM-DD range. */
+function visibleRange(month: Date): { from: string; to: string } {
+  const first = new Date(month.getFullYear(), month.getMonth(), 1);
+  const start = new Date(first.getFullYear(), first.getMonth(), 1 - first.getDay());
+  return { from: toIsoDate(start), to: toIsoDate(new Date(start.getFullYear(), start.getMonth(), start.getDate() + 41)) };
+}
+
+const weekdayNames = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
+
+export interface ClosedDaysView {
+  /** Blocked dates read so far, with their reasons. */
+  blocked: Record<string, string | null>;
+  /** The blocked dates, for the calendar's closedDates. */
+  dates: string[];
+  /** Weekdays (0 = Sunday) that offer no slot, for the calendar's closedWeekdays. */
+  weekdays: number[];
+  /** The slots a weekday (0 = Sunday) offers; undefined until the offer is known. */
+  offerOn: (day: number) => readonly string[] | undefined;
+}
+
+/** Closed days around `month` (null until the calendar knows which month it shows). */
+export function useClosedDays(month: Date | null): ClosedDaysView {
+  const [known, setKnown] = useState<{ blocked: Record<string, string | null>; weekdays: ClosedDays['weekdays'] | null }>({ blocked: {}, weekdays: null });
+  const rangeKey = month ? `${month.getFullYear()}-${month.getMonth()}` : null;
+  useEffect(() => {
+    if (!month) return;
+    let live = true;
+    const { from, to } = visibleRange(month);
+    fetchClosedDays(from, to).then(
+      (answer) => {
+        if (!live || !Array.isArray(answer?.blockedDates) || typeof answer.weekdays !== 'object') return;
+        // This range's answer replaces what was known of it (a day unblocked since is open again).
+        setKnown((previous) => ({
+          blocked: Object.fromEntries([
+            ...Object.entries(previous.blocked).filter(([date]) => date < from || date > to),
+            ...answer.blockedDates.map((b) => [b.date, b.reason] as const),
+          ]),
+          weekdays: answer.weekdays,
+        }));
+      },
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [rangeKey]);
+  const offers = known.weekdays as Record<string, readonly string[]> | null;
+  const offerOn = (day: number) => offers?.[weekdayNames[day]];
+  return {
+    blocked: known.blocked,
+    dates: Object.keys(known.blocked),
+    weekdays: offers ? [1, 2, 3, 4, 5].filter((day) => offerOn(day)?.length === 0) : [],
+    offerOn,
+  };
+}
