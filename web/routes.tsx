@@ -41,6 +41,7 @@ export const routes: RouteObject[] = [
       { path: 'admin/login', lazy: lazyPage(() => import('./pages/admin-login')) },
       { path: 'admin/subscribers', lazy: lazyPage(() => import('./pages/admin-subscribers')) },
       { path: 'admin/availability', lazy: lazyPage(() => import('./pages/admin-availability')) },
+      { path: 'admin/chats', lazy: lazyPage(() => import('./pages/admin-chats')) },
       { path: '*', lazy: contentPage(() => import('./pages/not-found')) },
     ],
   },

@@ -24,6 +24,8 @@ export interface TuningSettings {
   NEWSLETTER_CLAIM_LEASE_SECONDS?: string;
   /** Newsletter sign-ups per IP per hour (default 10); the browser tests raise it. */
   SUBSCRIBES_PER_IP_PER_HOUR?: string;
+  /** Chat messages per IP per 10 minutes (default 20); the browser tests and the chat benchmark raise it. */
+  CHAT_MESSAGES_PER_WINDOW?: string;
 }
 
 /** Bindings and variables the worker receives (wrangler.toml, .dev.vars, `wrangler secret`). */

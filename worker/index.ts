@@ -8,6 +8,7 @@ import { sameOrigin } from './middleware/same-origin';
 import { securityHeaders } from './middleware/security-headers';
 import { adminAppointments } from './routes/admin/appointments';
 import { adminAvailability } from './routes/admin/availability';
+import { adminChatSessions } from './routes/admin/chat-sessions';
 import { adminContactMessages } from './routes/admin/contact-messages';
 import { adminEmails } from './routes/admin/emails';
 import { adminNewsletter } from './routes/admin/newsletter';
@@ -48,6 +49,7 @@ const routes = app.route('/api/health', health).route('/api/site-config', siteCo
   .route('/api/appointments/manage', appointmentLinksApi)
   .route('/api/appointments/closed-days', closedDays)
   .route('/api/admin/contact-messages', adminContactMessages)
+  .route('/api/admin/chat-sessions', adminChatSessions)
   .route('/api/admin/appointments', adminAppointments)
   .route('/api/admin/rate-limit-stats', adminRateLimitStats)
   .route('/api/newsletter', newsletter)

@@ -9,7 +9,7 @@ import { baseUrl, DESKTOP, launchBrowser, newPage, PHONE } from './browser';
 // with an attached invite), checked with axe at desktop and phone width: no serious or critical
 // violation of WCAG 2.1 A/AA or axe's best practices.
 
-const ADMIN_ROUTES = ['/admin', '/admin/subscribers', '/admin/availability'];
+const ADMIN_ROUTES = ['/admin', '/admin/subscribers', '/admin/availability', '/admin/chats'];
 const IMPACTS_THAT_FAIL = new Set(['serious', 'critical']);
 
 let browser: Browser;

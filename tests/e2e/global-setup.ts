@@ -29,6 +29,7 @@ export default async function setup(project: TestProject) {
       SUBMISSIONS_PER_IP_PER_WINDOW: '1000',
       DAILY_SUBMISSION_CAP: '100000',
       SUBSCRIBES_PER_IP_PER_HOUR: '100000',
+      CHAT_MESSAGES_PER_WINDOW: '100000',
     },
   });
   project.provide('baseUrl', server.url);

@@ -55,8 +55,23 @@ expectTypeOf<InferResponseType<typeof api.appointments.$post, 429>>().toEqualTyp
 
 // Chat (§4) and newsletter (§5).
 expectTypeOf<InferRequestType<typeof api.chat.$post>['json']>().toEqualTypeOf<{ message: string; sessionId: string }>();
-expectTypeOf<InferResponseType<typeof api.chat.$post, 200>>().toEqualTypeOf<{ role: 'assistant'; content: string }>();
+expectTypeOf<InferResponseType<typeof api.chat.$post, 200>>().toEqualTypeOf<{
+  role: 'assistant';
+  content: string;
+  sources: { path: string; title: string }[];
+  offerHandoff: boolean;
+}>();
 expectTypeOf<InferResponseType<typeof api.chat.$post, 429>>().toEqualTypeOf<{ message: string }>();
+expectTypeOf<InferResponseType<typeof api.chat.$post, 409>>().toEqualTypeOf<{ message: string }>();
+expectTypeOf<InferRequestType<typeof api.chat.handoff.$post>['json']>().toMatchObjectType<{
+  sessionId: string;
+  name: string;
+  email: string;
+  phone?: string | null;
+  note?: string | null;
+}>();
+expectTypeOf<InferResponseType<typeof api.chat.handoff.$post, 201>>().toEqualTypeOf<{ message: string }>();
+expectTypeOf<InferResponseType<typeof api.chat.handoff.$post, 404>>().toEqualTypeOf<{ message: string }>();
 
 expectTypeOf<InferRequestType<typeof api.newsletter.subscribe.$post>['json']>().toMatchObjectType<{ email: string; name?: string }>();
 expectTypeOf<InferResponseType<typeof api.newsletter.subscribe.$post, 200>>().toEqualTypeOf<{ message: string }>();
@@ -90,6 +105,29 @@ expectTypeOf<InferResponseType<(typeof api.admin)['contact-messages']['$get'], 2
   readAt: string | null;
 }>();
 expectTypeOf<InferRequestType<(typeof api.admin)['contact-messages'][':id']['$patch']>['json']>().toEqualTypeOf<{ read: boolean }>();
+
+type ChatSessionSummary = {
+  id: string;
+  startedAt: string;
+  lastActivityAt: string;
+  messageCount: number;
+  firstQuestion: string;
+  handedOff: boolean;
+  handedOffAt: string | null;
+  contactMessageId: number | null;
+};
+expectTypeOf<InferResponseType<(typeof api.admin)['chat-sessions']['$get'], 200>[number]>().toMatchObjectType<ChatSessionSummary>();
+expectTypeOf<InferRequestType<(typeof api.admin)['chat-sessions'][':id']['$get']>>().toEqualTypeOf<{ param: { id: string } }>();
+expectTypeOf<InferResponseType<(typeof api.admin)['chat-sessions'][':id']['$get'], 200>['session']>().toMatchObjectType<ChatSessionSummary>();
+expectTypeOf<InferResponseType<(typeof api.admin)['chat-sessions'][':id']['$get'], 200>['messages'][number]>().toMatchObjectType<{
+  id: number;
+  role: 'user' | 'assistant';
+  content: string;
+  refused: boolean;
+  createdAt: string;
+}>();
+expectTypeOf<InferResponseType<(typeof api.admin)['chat-sessions'][':id']['$get'], 404>>().toEqualTypeOf<{ message: string }>();
+expectTypeOf<InferResponseType<(typeof api.admin)['chat-sessions'][':id']['$get'], 400>>().toEqualTypeOf<Invalid>();
 
 expectTypeOf<InferResponseType<typeof api.admin.appointments.$get, 200>[number]>().toMatchObjectType<{
   id: number;

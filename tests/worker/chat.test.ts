@@ -16,7 +16,13 @@ describe('POST /api/chat with Workers AI', () => {
     const sessionId = newSessionId();
     const res = await postChat({ message: '  What does a tax return cost?  ', sessionId }, { env: { AI: ai } });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ role: 'assistant', content: 'Individual returns start from $500. Book a free consultation at /schedule.' });
+    // The SPEC's answer, plus the page the reply relied on (the FAQ states the price) and no hand-off offer.
+    expect(await res.json()).toEqual({
+      role: 'assistant',
+      content: 'Individual returns start from $500. Book a free consultation at /schedule.',
+      sources: [{ path: '/faq', title: 'FAQ' }],
+      offerHandoff: false,
+    });
 
     expect(calls).toHaveLength(1);
     const [{ model, inputs, options }] = calls;

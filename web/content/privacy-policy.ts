@@ -27,6 +27,7 @@ export const privacyPolicySections: readonly PolicySection[] = [
       'Communication preferences: whether you want to receive our newsletter and how you prefer to be contacted.',
       'Consultation information: the service you are interested in, your preferred date and time, and any notes you add to a booking request or message.',
       'Newsletter subscription details: your e-mail address, optional name, the date you subscribed and confirmed, and your unsubscribe requests.',
+      'Chat conversations: the messages you exchange with the chat assistant on this website, and the time of each.',
     ],
   },
   {
@@ -34,7 +35,9 @@ export const privacyPolicySections: readonly PolicySection[] = [
     title: 'How We Use Your Information',
     paragraphs: [
       'We use your information to answer your messages, schedule and confirm consultations, send the newsletter you asked for and improve this website. We do not sell or rent your personal information, and we do not share it with third parties except service providers who help us operate the site (such as our e-mail delivery provider), under contracts that require them to protect it.',
-      'Messages sent through the website chat assistant are stored so we can improve our answers. Please do not enter Social Security numbers, account numbers or other sensitive tax information in website forms or the chat; use our secure client portal instead.',
+      // The retention is CHAT_RETENTION_DAYS of worker/services/chat/sessions.ts; the throttle's window is worker/services/chat/throttle.ts.
+      'When you use the chat assistant, we keep the messages of your conversation (your questions and its answers) with the time each was sent, so the assistant can answer in the context of the conversation, and so we can review conversations to improve its answers and follow up when you ask to talk to a person. We do not store your IP address with the conversation; to limit abuse we keep only a coded form of it that cannot be turned back into the address, for about ten minutes. A conversation is deleted automatically 30 days after its last message. If you ask in the chat to talk to a person, the conversation is sent to us as a contact message together with the name and e-mail address you give, and we keep it like any other message you send us.',
+      'Please do not enter Social Security numbers, account numbers or other sensitive tax information in website forms or the chat; use our secure client portal instead.',
     ],
   },
   {

@@ -1,4 +1,4 @@
-import { CalendarCog, LogOut, Users } from 'lucide-react';
+import { CalendarCog, LogOut, MessagesSquare, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../components/ui/button';
 import { toast } from '../components/ui/use-toast';
@@ -56,6 +56,10 @@ function AdminPanel({ username }: { username: string }) {
           <Link to="/admin/availability" className={buttonClass('outline')}>
             <CalendarCog className="h-4 w-4" aria-hidden="true" />
             Availability
+          </Link>
+          <Link to="/admin/chats" className={buttonClass('outline')}>
+            <MessagesSquare className="h-4 w-4" aria-hidden="true" />
+            Chats
           </Link>
           <Button
             variant="outline"

@@ -82,7 +82,31 @@ export const newsletterSubscriptions = sqliteTable(
   ],
 );
 
-/** Both turns of every chat conversation, keyed by the widget's random session id. */
+/**
+ * One chat conversation (docs/product.md §4), keyed by the widget's random session id: created with
+ * its first stored exchange, at most CHAT_SESSION_MESSAGE_LIMIT messages, purged by the cron 30
+ * days after its last activity together with its messages.
+ */
+export const chatSessions = sqliteTable(
+  'chat_sessions',
+  {
+    id: text('id').primaryKey(),
+    startedAt: integer('started_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    lastActivityAt: integer('last_activity_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    messageCount: integer('message_count').notNull().default(0),
+    firstQuestion: text('first_question').notNull(),
+    /** When the visitor last asked for a person (POST /api/chat/handoff), and the message it made. */
+    handedOffAt: integer('handed_off_at', { mode: 'timestamp_ms' }),
+    contactMessageId: integer('contact_message_id'),
+  },
+  (t) => [index('chat_sessions_last_activity_idx').on(t.lastActivityAt)],
+);
+
+/**
+ * Both turns of every chat conversation. `refused` marks an exchange a guard rail refused (an
+ * injection attempt, or a reply that quoted the instructions): kept for the transcript, never
+ * replayed to the model.
+ */
 export const chatMessages = sqliteTable(
   'chat_messages',
   {
@@ -90,6 +114,7 @@ export const chatMessages = sqliteTable(
     role: text('role', { enum: ['user', 'assistant'] }).notNull(),
     content: text('content').notNull(),
     sessionId: text('session_id').notNull(),
+    refused: integer('refused', { mode: 'boolean' }).notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index('chat_messages_session_idx').on(t.sessionId, t.id)],

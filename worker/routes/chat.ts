@@ -1,80 +1,127 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { getDb, type Db } from '../db/client';
-import { chatMessages } from '../db/schema';
+import { getDb } from '../db/client';
+import { contactMessages } from '../db/schema';
 import type { AppEnv } from '../env';
+import { honeypot } from '../middleware/honeypot';
 import { validate } from '../middleware/validate';
-import { chatRequestSchema, CHAT_STREAM_FAILED_MESSAGE, type ChatReply, type ChatStreamEvent } from '../schemas/chat';
-import { answerQuestion, chatModelsFor, recentTurns, streamAnswer } from '../services/chat/answer';
-import { takeChatAllowance } from '../services/chat/throttle';
+import {
+  CHAT_HANDOFF_SUCCESS_MESSAGE,
+  CHAT_SESSION_NOT_FOUND_MESSAGE,
+  CHAT_STREAM_FAILED_MESSAGE,
+  chatHandoffSchema,
+  chatRequestSchema,
+  type ChatReply,
+  type ChatStreamEvent,
+} from '../schemas/chat';
+import { answerQuestion, chatModelsFor, streamAnswer, type FinishedAnswer } from '../services/chat/answer';
+import { handoffMessage } from '../services/chat/handoff';
+import {
+  CHAT_SESSION_FULL_MESSAGE,
+  hasRoomForExchange,
+  loadConversation,
+  markHandedOff,
+  recentTurns,
+  sessionMessageCount,
+  storeExchange,
+} from '../services/chat/sessions';
+import { chatMessagesPerWindow, takeChatAllowance } from '../services/chat/throttle';
 import { clientIp, hashIp } from '../services/client-ip';
+import { contactNotificationEmail, sendAfterStoring } from '../services/submission-emails';
+import { IP_WINDOW_SECONDS, storeSubmission } from '../services/submission-limits';
 
 export const CHAT_THROTTLED_MESSAGE = 'Too many messages in a short time. Please wait a few minutes and try again.';
-
-/** One statement, so a conversation never holds a question without its answer. */
-async function storeExchange(db: Db, sessionId: string, message: string, answer: string) {
-  await db.insert(chatMessages).values([
-    { role: 'user', content: message, sessionId },
-    { role: 'assistant', content: answer, sessionId },
-  ]);
-}
 
 /** A client that asks for `Accept: text/event-stream` gets the reply streamed. */
 const wantsStream = (accept: string | undefined) => /(^|,)\s*text\/event-stream\b/i.test(accept ?? '');
 
+/** Stores the finished exchange; a refused one is kept for the transcript but never replayed. */
+async function keep(d1: D1Database, sessionId: string, message: string, answer: FinishedAnswer) {
+  const stored = await storeExchange(d1, { sessionId, question: message, answer: answer.content, refused: answer.refused });
+  // Only two requests of one session racing at its limit get here: the visitor has the answer.
+  if (!stored) console.warn('chat: the session reached its message limit while answering; the exchange was not stored');
+}
+
+// A bot that fills the hidden field gets the answer a person gets, and nothing happens.
+const handoffHoneypot = honeypot<AppEnv>({ field: 'website', onFilled: (c) => c.json({ message: CHAT_HANDOFF_SUCCESS_MESSAGE }, 201) });
+
 /**
  * POST /api/chat: one visitor message in, one assistant reply out; both turns stored once the
- * reply is complete. With `Accept: text/event-stream` the reply streams (docs/product.md §4):
- * `data: {"delta"}` events, then `event: done` with the whole reply and the sessionId, or
- * `event: error` when it fails midway. Validation (400) and throttling (429) answer before any stream.
+ * reply is complete, with the session (docs/product.md §4.1). The model's context is the stored
+ * history of the sessionId; whatever else a client sends is dropped by the schema. With
+ * `Accept: text/event-stream` the reply streams (§4): `data: {"delta"}` events, then `event: done`
+ * with the whole reply, its sources and the sessionId, or `event: error` when it fails midway.
+ * Validation (400), throttling (429) and a full conversation (409) answer before any stream.
+ *
+ * POST /api/chat/handoff (§4.2): the conversation, read from the server, goes to the firm as a
+ * contact message under the contact form's limits and with its notification.
  */
-export const chat = new Hono<AppEnv>().post(
-  '/',
-  validate('json', chatRequestSchema),
-  async (c, next) => {
-    if (!(await takeChatAllowance(c.env.THROTTLE, await hashIp(clientIp(c), c.env.JWT_SECRET)))) {
-      return c.json({ message: CHAT_THROTTLED_MESSAGE }, 429);
-    }
-    await next();
-  },
-  // The stream is a handler of its own that passes JSON requests on: the typed client's contract
-  // (docs/decisions/0008-typed-api-contract.md) keeps describing the JSON answer.
-  async (c, next) => {
-    if (!wantsStream(c.req.header('accept'))) return next();
-    const { message, sessionId } = c.req.valid('json');
-    const db = getDb(c.env.DB);
-    const history = await recentTurns(db, sessionId);
-    return streamSSE(c, async (stream) => {
-      const send = (event: ChatStreamEvent) =>
-        stream.writeSSE({ event: 'delta' in event ? undefined : event.done ? 'done' : 'error', data: JSON.stringify(event) });
-      const answering = streamAnswer({ message, history }, chatModelsFor(c.env));
-      try {
-        for (;;) {
-          // A visitor who pressed Stop is gone: stop the model too (nothing is stored).
-          if (stream.aborted) {
-            await answering.return({ content: '', model: 'stopped' });
-            return;
-          }
-          const step = await answering.next();
-          if (step.done) {
-            await storeExchange(db, sessionId, message, step.value.content);
-            await send({ done: true, sessionId, content: step.value.content });
-            return;
-          }
-          await send({ delta: step.value });
-        }
-      } catch (error) {
-        console.warn('chat: the streamed reply failed', error instanceof Error ? error.message : error);
-        await send({ done: false, error: CHAT_STREAM_FAILED_MESSAGE });
+export const chat = new Hono<AppEnv>()
+  .post(
+    '/',
+    validate('json', chatRequestSchema),
+    async (c, next) => {
+      const ipHash = await hashIp(clientIp(c), c.env.JWT_SECRET);
+      if (!(await takeChatAllowance(c.env.THROTTLE, ipHash, Date.now(), chatMessagesPerWindow(c.env.CHAT_MESSAGES_PER_WINDOW)))) {
+        return c.json({ message: CHAT_THROTTLED_MESSAGE }, 429);
       }
-    });
-  },
-  async (c) => {
-    const { message, sessionId } = c.req.valid('json');
-    const db = getDb(c.env.DB);
-    const answer = await answerQuestion({ message, history: await recentTurns(db, sessionId) }, chatModelsFor(c.env));
-    await storeExchange(db, sessionId, message, answer.content);
-    const reply: ChatReply = { role: 'assistant', content: answer.content };
-    return c.json(reply, 200);
-  },
-);
+      if (!hasRoomForExchange(await sessionMessageCount(getDb(c.env.DB), c.req.valid('json').sessionId))) {
+        return c.json({ message: CHAT_SESSION_FULL_MESSAGE }, 409);
+      }
+      await next();
+    },
+    // The stream is a handler of its own that passes JSON requests on: the typed client's contract
+    // (docs/decisions/0008-typed-api-contract.md) keeps describing the JSON answer.
+    async (c, next) => {
+      if (!wantsStream(c.req.header('accept'))) return next();
+      const { message, sessionId } = c.req.valid('json');
+      const history = await recentTurns(getDb(c.env.DB), sessionId);
+      return streamSSE(c, async (stream) => {
+        const send = (event: ChatStreamEvent) =>
+          stream.writeSSE({ event: 'delta' in event ? undefined : event.done ? 'done' : 'error', data: JSON.stringify(event) });
+        const answering = streamAnswer({ message, history }, chatModelsFor(c.env));
+        try {
+          for (;;) {
+            // A visitor who pressed Stop is gone: stop the model too (nothing is stored).
+            if (stream.aborted) {
+              await answering.return(undefined as never);
+              return;
+            }
+            const step = await answering.next();
+            if (step.done) {
+              const answer = step.value;
+              await keep(c.env.DB, sessionId, message, answer);
+              await send({ done: true, sessionId, content: answer.content, sources: answer.sources, offerHandoff: answer.offerHandoff });
+              return;
+            }
+            await send({ delta: step.value });
+          }
+        } catch (error) {
+          console.warn('chat: the streamed reply failed', error instanceof Error ? error.message : error);
+          await send({ done: false, error: CHAT_STREAM_FAILED_MESSAGE });
+        }
+      });
+    },
+    async (c) => {
+      const { message, sessionId } = c.req.valid('json');
+      const answer = await answerQuestion({ message, history: await recentTurns(getDb(c.env.DB), sessionId) }, chatModelsFor(c.env));
+      await keep(c.env.DB, sessionId, message, answer);
+      const reply: ChatReply = { role: 'assistant', content: answer.content, sources: answer.sources, offerHandoff: answer.offerHandoff };
+      return c.json(reply, 200);
+    },
+  )
+  .post('/handoff', handoffHoneypot, validate('json', chatHandoffSchema), async (c) => {
+    const input = c.req.valid('json');
+    const conversation = await loadConversation(getDb(c.env.DB), input.sessionId);
+    if (!conversation) return c.json({ message: CHAT_SESSION_NOT_FOUND_MESSAGE }, 404);
+    const ipHash = await hashIp(clientIp(c), c.env.JWT_SECRET);
+    const text = handoffMessage(input.note, conversation.session, conversation.messages);
+    // Stored first (one transaction with today's submitter record), then the firm is told.
+    const result = await storeSubmission<typeof contactMessages.$inferSelect>(c.env, ipHash, (db) =>
+      db.insert(contactMessages).values({ name: input.name, email: input.email, phone: input.phone || null, message: text }).returning(),
+    );
+    if (!result.ok) return c.json({ message: result.message }, 429, { 'Retry-After': String(IP_WINDOW_SECONDS) });
+    await markHandedOff(getDb(c.env.DB), input.sessionId, result.row.id);
+    await sendAfterStoring(c.env, [contactNotificationEmail(result.row, 'chat-handoff')]);
+    return c.json({ message: CHAT_HANDOFF_SUCCESS_MESSAGE }, 201);
+  });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailField, FIELD_LIMITS, nameField, tooLongMessage } from './fields';
 
 /** Longest message a visitor may send (the widget's input enforces the same bound). */
 export const CHAT_MESSAGE_MAX_LENGTH = 1000;
@@ -18,10 +19,23 @@ export const chatRequestSchema = z.object({
 
 export type ChatRequest = z.infer<typeof chatRequestSchema>;
 
+/**
+ * A page of the site an answer relied on (docs/product.md §4): shown under the reply as a link.
+ * `path` is a site path, possibly with an anchor (`/services#tax-services`).
+ */
+export interface ChatSource {
+  path: string;
+  title: string;
+}
+
 /** The answer: a chat message the widget appends to its list as is (docs/product.md §4). */
 export interface ChatReply {
   role: 'assistant';
   content: string;
+  /** The pages the answer relied on (may be empty). */
+  sources: ChatSource[];
+  /** The visitor asked for a person, or the assistant could not help: the widget offers the hand-off. */
+  offerHandoff: boolean;
 }
 
 /** docs/product.md §4: what a reply that fails after it started streaming ends with. */
@@ -34,5 +48,28 @@ export const CHAT_STREAM_FAILED_MESSAGE = 'The reply was interrupted. Please try
  */
 export type ChatStreamEvent =
   | { delta: string }
-  | { done: true; sessionId: string; content: string }
+  | { done: true; sessionId: string; content: string; sources: ChatSource[]; offerHandoff: boolean }
   | { done: false; error: string };
+
+/** Longest note a visitor may add to a hand-off. */
+export const CHAT_HANDOFF_NOTE_MAX_LENGTH = 1000;
+
+/**
+ * POST /api/chat/handoff (docs/product.md §4.2): the visitor asks for a person. Only their contact
+ * details and an optional note: the transcript is read from the server, never sent by the client.
+ * Used by the route and by the widget's inline form.
+ */
+export const chatHandoffSchema = z.object({
+  sessionId: z.uuid({ error: 'Invalid chat session' }),
+  name: nameField(),
+  email: emailField(),
+  phone: z.string().trim().max(FIELD_LIMITS.phone, tooLongMessage('Phone', FIELD_LIMITS.phone)).nullish(),
+  note: z.string().trim().max(CHAT_HANDOFF_NOTE_MAX_LENGTH, tooLongMessage('Note', CHAT_HANDOFF_NOTE_MAX_LENGTH)).nullish(),
+  /** Honeypot, as on the contact form: any value means "drop silently". */
+  website: z.string().max(500).optional(),
+});
+
+export type ChatHandoffInput = z.input<typeof chatHandoffSchema>;
+
+export const CHAT_HANDOFF_SUCCESS_MESSAGE = "Thank you. We've received this conversation and will get back to you as soon as possible.";
+export const CHAT_SESSION_NOT_FOUND_MESSAGE = 'This conversation was not found. Please send us a message at /contact instead.';

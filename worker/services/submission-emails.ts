@@ -80,7 +80,16 @@ ${linksHtml(links)}
 const textRows = (rows: [string, string][]) => rows.map(([k, v]) => `${k}: ${v}`).join('\n');
 const signature = `${firm.name}\n${firmAddressLine}\n${firm.contact.phone} · ${firm.contact.email}`;
 
-export function contactNotificationEmail(message: MailedContactMessage): OutgoingEmail {
+/** Where a contact message came from: the contact form, or a visitor's chat hand-off (docs/product.md §4.2). */
+export type ContactOrigin = 'contact-form' | 'chat-handoff';
+
+const originText: Record<ContactOrigin, { how: string; title: string }> = {
+  'contact-form': { how: 'sent a message through the contact form', title: 'New contact message' },
+  'chat-handoff': { how: 'asked to talk to a person from the chat assistant', title: 'New chat hand-off' },
+};
+
+export function contactNotificationEmail(message: MailedContactMessage, origin: ContactOrigin = 'contact-form'): OutgoingEmail {
+  const { how, title } = originText[origin];
   const rows: [string, string][] = [
     ['Name', message.name],
     ['Email', message.email],
@@ -93,9 +102,9 @@ export function contactNotificationEmail(message: MailedContactMessage): Outgoin
     to: firmNotificationAddress,
     toName: firm.name,
     replyTo: message.email,
-    subject: oneLine(`New contact message from ${message.name}`),
-    text: `A visitor sent a message through the contact form (message #${message.id}).\n\n${textRows(rows)}\n\nReply to this e-mail to answer ${message.email}.`,
-    html: htmlDocument('New contact message', [`A visitor sent a message through the contact form (message #${message.id}).`], rows),
+    subject: oneLine(`${title} from ${message.name}`),
+    text: `A visitor ${how} (message #${message.id}).\n\n${textRows(rows)}\n\nReply to this e-mail to answer ${message.email}.`,
+    html: htmlDocument(title, [`A visitor ${how} (message #${message.id}).`], rows),
   };
 }
 

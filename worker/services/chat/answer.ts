@@ -1,8 +1,6 @@
 // One answer to one visitor message: guard rails first, then Workers AI when the binding is there,
 // the knowledge base when it is not or when it fails, and the same checks on whatever comes back.
-import { desc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { chatMessages } from '../../db/schema';
+import type { ChatSource } from '../../schemas/chat';
 import type { Bindings } from '../../env';
 import {
   INJECTION_REFUSAL,
@@ -13,25 +11,13 @@ import {
   toPlainText,
   withBookingInvitation,
 } from './guard-rails';
+import { offersHandoff } from './handoff-offer';
 import { KnowledgeBaseChatModel } from './knowledge-base-model';
 import { PROMPT_CANARY, assistantInstructions } from './system-prompt';
 import { textChunks } from './text-chunks';
-import type { ChatModel, ChatQuestion, ChatTurn } from './types';
+import { answerSources } from './sources';
+import type { ChatModel, ChatQuestion } from './types';
 import { WorkersAiChatModel } from './workers-ai-model';
-
-/** How many earlier turns (both roles) of the session the model sees: the last three exchanges. */
-export const HISTORY_TURNS = 6;
-
-/** The session's last turns, oldest first. */
-export async function recentTurns(db: Db, sessionId: string, limit = HISTORY_TURNS): Promise<ChatTurn[]> {
-  const rows = await db
-    .select({ role: chatMessages.role, content: chatMessages.content })
-    .from(chatMessages)
-    .where(eq(chatMessages.sessionId, sessionId))
-    .orderBy(desc(chatMessages.id))
-    .limit(limit);
-  return rows.reverse();
-}
 
 /** The models for this request: Workers AI when bound, and always the knowledge base behind it. */
 export function chatModelsFor(env: Pick<Bindings, 'AI' | 'CHAT_AI_TIMEOUT_MS'>): { primary?: ChatModel; fallback: ChatModel } {
@@ -44,13 +30,34 @@ export function chatModelsFor(env: Pick<Bindings, 'AI' | 'CHAT_AI_TIMEOUT_MS'>):
 
 export interface ChatAnswer {
   content: string;
-  /** Which model wrote it ('guard-rail' when none was asked). */
+  /** Which model wrote it ('guard-rail' when none was asked or a guard rail replaced its reply). */
   model: string;
 }
 
-export async function answerQuestion(question: ChatQuestion, models: { primary?: ChatModel; fallback: ChatModel }): Promise<ChatAnswer> {
+/** An answer as the visitor gets it: with its sources and whether to offer a person. */
+export interface FinishedAnswer extends ChatAnswer {
+  /** A guard rail refused the exchange: stored for the transcript, never replayed to the model. */
+  refused: boolean;
+  sources: ChatSource[];
+  offerHandoff: boolean;
+}
+
+/** What every answer gets last, on both paths: the booking invitation, its sources, the hand-off offer. */
+function finish(question: ChatQuestion, answer: ChatAnswer): FinishedAnswer {
+  if (answer.model === 'guard-rail') return { ...answer, refused: true, sources: [], offerHandoff: false };
+  const content = isAboutOwnTaxes(question.message) ? withBookingInvitation(answer.content) : answer.content;
+  return {
+    ...answer,
+    content,
+    refused: false,
+    sources: answerSources(question.message, content),
+    offerHandoff: offersHandoff(question.message, content),
+  };
+}
+
+export async function answerQuestion(question: ChatQuestion, models: { primary?: ChatModel; fallback: ChatModel }): Promise<FinishedAnswer> {
   // An attempt to take the assistant over never reaches a model: nothing to leak, no role to change.
-  if (isInjectionAttempt(question.message)) return { content: INJECTION_REFUSAL, model: 'guard-rail' };
+  if (isInjectionAttempt(question.message)) return finish(question, { content: INJECTION_REFUSAL, model: 'guard-rail' });
 
   let answer: ChatAnswer | undefined;
   if (models.primary) {
@@ -65,11 +72,7 @@ export async function answerQuestion(question: ChatQuestion, models: { primary?:
     }
   }
   answer ??= { content: toPlainText(await models.fallback.reply(question)), model: models.fallback.name };
-
-  if (isAboutOwnTaxes(question.message) && answer.model !== 'guard-rail') {
-    answer = { ...answer, content: withBookingInvitation(answer.content) };
-  }
-  return answer;
+  return finish(question, answer);
 }
 
 /**
@@ -107,7 +110,7 @@ export class ChatStreamInterruptedError extends Error {
 export async function* streamAnswer(
   question: ChatQuestion,
   models: { primary?: ChatModel; fallback: ChatModel },
-): AsyncGenerator<string, ChatAnswer, undefined> {
+): AsyncGenerator<string, FinishedAnswer, undefined> {
   let shown = '';
   let answer: ChatAnswer | undefined;
   if (isInjectionAttempt(question.message)) answer = { content: INJECTION_REFUSAL, model: 'guard-rail' };
@@ -142,10 +145,8 @@ export async function* streamAnswer(
   }
   if (!answer) throw new ChatStreamInterruptedError('chat: no model answered');
 
-  if (isAboutOwnTaxes(question.message) && answer.model !== 'guard-rail') {
-    answer = { ...answer, content: withBookingInvitation(answer.content) };
-  }
+  const finished = finish(question, answer);
   // What was held back (or all of a refusal) follows in small pieces.
-  if (answer.content.startsWith(shown)) yield* textChunks(answer.content.slice(shown.length));
-  return answer;
+  if (finished.content.startsWith(shown)) yield* textChunks(finished.content.slice(shown.length));
+  return finished;
 }

@@ -46,11 +46,19 @@ export function withBookingInvitation(reply: string): string {
 export const MAX_REPLY_LENGTH = 2000;
 
 /**
+ * The text without invisible format characters (zero-width spaces and joiners, bidi marks, soft
+ * hyphens: Unicode category Cf) and with compatibility forms folded (NFKC: full-width letters,
+ * ligatures). They change nothing a reader sees, so a model asked to sprinkle them through a quote
+ * of its rules must not get the quote past the leak check, nor onto the screen.
+ */
+export const withoutInvisibles = (text: string) => text.normalize('NFKC').replace(/\p{Cf}/gu, '');
+
+/**
  * A model's reply as plain text: no HTML, no Markdown decoration, bounded length. The widget
  * renders text only; this keeps stored replies readable too.
  */
 export function toPlainText(reply: string): string {
-  let text = reply
+  let text = withoutInvisibles(reply)
     .replace(/<[^>]{0,200}>/g, '')
     .replace(/\[([^\]]{1,200})\]\((\/[a-z0-9/#-]*)\)/gi, '$1 ($2)')
     .replace(/\[([^\]]{1,200})\]\((https?:[^)]+)\)/gi, '$1 ($2)')
@@ -76,10 +84,14 @@ const normalise = (text: string) =>
 /**
  * True when the reply quotes the confidential part of the system prompt: a run of eight words in
  * a row from it, or its canary marker. (The knowledge part is public and may be quoted freely.)
+ * Checked on the text as a reader sees it (invisible characters and tags removed, as toPlainText
+ * does) as well as raw: a quote split by `<b>` tags or zero-width spaces is still a quote.
  */
 export function leaksInstructions(reply: string, instructions: string, canary: string): boolean {
-  if (reply.toLowerCase().includes(canary.toLowerCase())) return true;
-  const replyText = ` ${normalise(reply)} `;
+  const visible = withoutInvisibles(reply).replace(/<[^>]{0,200}>/g, '');
+  const canaryText = normalise(canary);
+  if ([reply, visible].some((text) => text.toLowerCase().includes(canary.toLowerCase()) || normalise(text).includes(canaryText))) return true;
+  const replyText = ` ${normalise(reply)} ${normalise(visible)} `;
   const words = normalise(instructions).split(' ');
   const run = 8;
   for (let i = 0; i + run <= words.length; i++) {

@@ -2,6 +2,7 @@
 // development, tests) or fails. It retrieves the best-matching facts with a small weighted
 // keyword search (a few dozen facts need nothing heavier) and quotes them, then points to a page.
 import { firm, prices } from '../../../web/content/firm';
+import { PERSON_REPLY, wantsPerson } from './handoff-offer';
 import { knowledgeFacts, type KnowledgeFact } from './knowledge';
 import { textChunks } from './text-chunks';
 import type { ChatModel, ChatQuestion } from './types';
@@ -138,6 +139,7 @@ export class KnowledgeBaseChatModel implements ChatModel {
     if (GREETING.test(message)) {
       return 'Hello! How can I help you today? You can ask me about our services, prices, office hours or booking a consultation.';
     }
+    if (wantsPerson(message)) return PERSON_REPLY;
     if (THANKS.test(message)) {
       return `You're welcome! If anything else comes up, I'm here, or you can book a ${prices.initialConsultation} consultation at /schedule.`;
     }

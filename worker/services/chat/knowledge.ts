@@ -2,9 +2,12 @@
 // assistant), so a price or an opening hour changed there changes what the assistant says. The
 // only thing added here is retrieval metadata: extra words visitors use for each topic.
 import { bookingServiceTypes, bookingTimeSlots } from '../../../web/content/booking';
+import type { ChatSource } from '../../schemas/chat';
 import { faqItems } from '../../../web/content/faq';
 import { firm, firmAddressLine, prices } from '../../../web/content/firm';
+import { federalResourceLinks } from '../../../web/content/resources';
 import { reasonsToBook, scheduleServiceSummary, serviceGroups, trustLabels } from '../../../web/content/services';
+import { taxFacts } from '../../../web/content/tax-facts';
 
 /** A page of the site an answer may point to (the widget makes these clickable). */
 export type SitePath = '/schedule' | '/contact' | '/services' | '/faq' | '/about' | '/resources';
@@ -21,7 +24,19 @@ export interface KnowledgeFact {
   link: SitePath;
   /** Relevance multiplier: summaries rank a little below the specific fact they summarise. */
   weight?: number;
+  /** The page of the site that shows this fact: an answer that relies on it links it. */
+  source?: ChatSource;
 }
+
+/** The pages facts come from (docs/product.md §4: answers show their source). */
+const pages = {
+  faq: { path: '/faq', title: 'FAQ' },
+  schedule: { path: '/schedule', title: 'Schedule a consultation' },
+  contact: { path: '/contact', title: 'Contact us' },
+  about: { path: '/about', title: 'About us' },
+  services: { path: '/services', title: 'Services' },
+  resources: { path: '/resources', title: 'Resources' },
+} satisfies Record<string, ChatSource>;
 
 // Retrieval synonyms per service card title (web/content/services.ts).
 const serviceKeywords: Record<string, string> = {
@@ -67,6 +82,7 @@ function firmFacts(): KnowledgeFact[] {
       text: `Individual tax returns start ${prices.individualReturn}. The final fee depends on the forms and schedules your return needs, and we quote it before any work begins.`,
       keywords: 'cost price fee fees charge much pricing personal individual 1040 return preparation',
       link: '/schedule',
+      source: pages.faq,
     },
     {
       id: 'price-business-return',
@@ -74,6 +90,7 @@ function firmFacts(): KnowledgeFact[] {
       text: `Business tax returns start ${prices.businessReturn}. The final fee depends on the business and the forms involved, and we quote it before any work begins.`,
       keywords: 'cost price fee fees charge much pricing business corporate company partnership llc return preparation',
       link: '/schedule',
+      source: pages.faq,
     },
     {
       id: 'price-bookkeeping',
@@ -81,6 +98,7 @@ function firmFacts(): KnowledgeFact[] {
       text: `Monthly bookkeeping starts ${prices.monthlyBookkeeping}, depending on the number of accounts and transactions.`,
       keywords: 'cost price fee fees charge much pricing monthly bookkeeping books',
       link: '/schedule',
+      source: pages.faq,
     },
     {
       id: 'price-other-services',
@@ -89,6 +107,7 @@ function firmFacts(): KnowledgeFact[] {
       keywords:
         'cost price fee fees charge much pricing quote payroll 1099 filing compilation consulting cfo formation planning quickbooks software setup international real estate notice',
       link: '/schedule',
+      source: pages.faq,
     },
     {
       id: 'free-consultation',
@@ -96,6 +115,7 @@ function firmFacts(): KnowledgeFact[] {
       text: `The initial consultation is ${prices.initialConsultation}: we learn about your situation, answer your questions and give you a quote before any work begins. You can request one online at /schedule.`,
       keywords: 'free initial first consultation meeting cost charge appointment book',
       link: '/schedule',
+      source: pages.schedule,
     },
     {
       id: 'tax-planning',
@@ -103,6 +123,7 @@ function firmFacts(): KnowledgeFact[] {
       text: `In a Tax Planning Consultation a CPA reviews your income, credits, deductions and withholding and looks for legitimate ways to lower your tax bill, such as timing income and expenses or retirement contributions, before the year ends.`,
       keywords: 'tax planning plan lower reduce save saving minimize less owe strategy strategies year deduction deductions',
       link: '/schedule',
+      source: pages.schedule,
     },
     {
       id: 'office-hours',
@@ -110,6 +131,7 @@ function firmFacts(): KnowledgeFact[] {
       text: `${hoursText} Outside those hours you can still request an appointment at /schedule or send a message at /contact.`,
       keywords: 'hours open opening close closed when time times weekend saturday sunday today evening',
       link: '/contact',
+      source: pages.contact,
     },
     {
       id: 'contact-details',
@@ -117,6 +139,7 @@ function firmFacts(): KnowledgeFact[] {
       text: `You can ${phoneLine}, e-mail ${firm.contact.email}, send a fax to ${firm.contact.fax}, or visit our office at ${firmAddressLine}.`,
       keywords: 'contact phone call number email e-mail fax address office location where located directions reach visit',
       link: '/contact',
+      source: pages.contact,
     },
     {
       id: 'booking',
@@ -124,6 +147,7 @@ function firmFacts(): KnowledgeFact[] {
       text: `You can request an appointment at /schedule: choose the service you need (${bookingServiceTypes.join(', ')}), a weekday and a time (${bookingTimeSlots.join(', ')}). ${firm.confirmationPromise}`,
       keywords: 'book booking schedule appointment appointments meeting meet available availability time slot reserve',
       link: '/schedule',
+      source: pages.schedule,
     },
     {
       id: 'why-book',
@@ -131,6 +155,7 @@ function firmFacts(): KnowledgeFact[] {
       text: `When you book with us you get: ${reasonsToBook.map((r) => r.replace(/^\w/, (c) => c.toLowerCase())).join(', ')}.`,
       keywords: 'virtual in-person video online meeting why choose',
       link: '/schedule',
+      source: pages.schedule,
     },
     {
       id: 'about-firm',
@@ -138,6 +163,7 @@ function firmFacts(): KnowledgeFact[] {
       text: `${firm.name} is a certified public accounting firm in ${firm.contact.address.city}, ${firm.contact.address.region}, with ${firm.yearsOfExperience} years of experience. We are ${trustLabels.join(', ').replace('Nationwide Service', 'serve clients nationwide')}.`,
       keywords: 'about who firm company experience cpa certified licensed insured nationwide',
       link: '/about',
+      source: pages.about,
     },
     {
       id: 'services-overview',
@@ -145,6 +171,7 @@ function firmFacts(): KnowledgeFact[] {
       text: `We offer ${serviceGroups.map((g) => `${g.title} (${g.services.map((s) => s.title).join(', ')})`).join('; ')}.`,
       keywords: 'services offer provide do list what help',
       link: '/services',
+      source: pages.services,
     },
     {
       id: 'payments-portal',
@@ -156,6 +183,42 @@ function firmFacts(): KnowledgeFact[] {
   ];
 }
 
+// Titles and retrieval synonyms for the Resources page's 'Did You Know' facts
+// (web/content/tax-facts.ts), in the same order.
+const taxFactTopics: [title: string, keywords: string][] = [
+  ['Standard mileage rate', 'mileage rate car vehicle drive driving miles business use'],
+  ['Additional standard deduction for seniors', 'senior seniors older 65 age additional'],
+  ['Standard deduction', 'standard deduction single married jointly'],
+  ['401(k) contribution limit', '401k 401(k) retirement contribution contribute limit catch-up'],
+  ['IRA contribution limit', 'ira roth retirement contribution contribute limit'],
+  ['Pennsylvania income tax', 'pennsylvania pa state income tax rate local earned'],
+  ['Pennsylvania and retirement income', 'pennsylvania pa retirement social security pension ira distributions taxed'],
+  ['Gift tax exclusion', 'gift gifts exclusion give money'],
+  ['Extension deadline', 'extension extend deadline october april late file due'],
+  ['How long refunds take', 'refund refunds how long take when direct deposit weeks days'],
+];
+
+/** The Resources page: the 'Did You Know' tax facts and the federal links. */
+function resourceFacts(): KnowledgeFact[] {
+  const facts = taxFacts.map<KnowledgeFact>((text, index) => ({
+    id: `tax-fact:${index + 1}`,
+    title: taxFactTopics[index]?.[0] ?? text,
+    text,
+    keywords: taxFactTopics[index]?.[1] ?? '',
+    link: '/resources',
+    source: pages.resources,
+  }));
+  const links: KnowledgeFact = {
+    id: 'federal-links',
+    title: 'Refund status, paying the IRS and tax transcripts',
+    text: `Our /resources page links to the IRS tools: ${federalResourceLinks.map((l) => `${l.title} (${l.description.replace(/\.$/, '')})`).join('; ')}. It also has a selector that opens your state's refund-status page.`,
+    keywords: "where's where my refund status check track irs pay payment bill balance online transcript copy past return state",
+    link: '/resources',
+    source: pages.resources,
+  };
+  return [...facts, links];
+}
+
 /** Every fact the assistant knows, built from web/content. */
 export function knowledgeFacts(): KnowledgeFact[] {
   const services = serviceGroups.flatMap((group) =>
@@ -165,6 +228,7 @@ export function knowledgeFacts(): KnowledgeFact[] {
       text: `${service.title} (part of our ${group.title}): ${service.description}`,
       keywords: serviceKeywords[service.title] ?? '',
       link: '/services',
+      source: { path: `/services#${group.anchor}`, title: `Services: ${group.title}` },
     })),
   );
   const groups = serviceGroups.map<KnowledgeFact>((group) => ({
@@ -174,6 +238,7 @@ export function knowledgeFacts(): KnowledgeFact[] {
     keywords: '',
     link: '/services',
     weight: 0.75,
+    source: { path: `/services#${group.anchor}`, title: `Services: ${group.title}` },
   }));
   const faq = faqItems.map<KnowledgeFact>((item) => ({
     id: `faq:${item.id}`,
@@ -182,8 +247,9 @@ export function knowledgeFacts(): KnowledgeFact[] {
     text: item.answer.replace(/^(Yes|No)\.\s+/, ''),
     keywords: faqKeywords[item.id] ?? '',
     link: (item.links?.find((l) => l.href.startsWith('/'))?.href as SitePath | undefined) ?? '/faq',
+    source: pages.faq,
   }));
-  return [...firmFacts(), ...services, ...groups, ...faq];
+  return [...firmFacts(), ...services, ...groups, ...faq, ...resourceFacts()];
 }
 
 /** The knowledge as text for a language model's system message. */
@@ -201,6 +267,9 @@ export function knowledgeAsText(): string {
     ...serviceGroups.flatMap((g) => g.services.map((s) => `- ${s.title} (${g.title}): ${s.description}`)),
     'Frequently asked questions (more at /faq):',
     ...faqItems.map((item) => `- Q: ${item.question} A: ${item.answer}`),
+    'Tax facts for the 2025 tax year (on /resources):',
+    ...taxFacts.map((fact) => `- ${fact}`),
+    `The /resources page links to: ${federalResourceLinks.map((l) => `${l.title} (${l.description})`).join(' ')} It also has a state refund-status selector.`,
     'Site pages: /services, /about, /resources (refund status and IRS links), /faq, /contact (message form, map), /schedule (book a consultation).',
   ];
   return lines.join('\n');

@@ -48,7 +48,7 @@ export function ChatLauncher() {
     <>
       {open && sessionId && (
         <Suspense fallback={<ChatPanelLoading />}>
-          <ChatPanel sessionId={sessionId} onClose={close} />
+          <ChatPanel key={sessionId} sessionId={sessionId} onClose={close} onRestart={() => setSessionId(newChatSessionId())} />
         </Suspense>
       )}
       <button

@@ -1,10 +1,13 @@
-import { Loader2, Send, X } from 'lucide-react';
+import { Loader2, Send, UserRound, X } from 'lucide-react';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
-import { CHAT_MESSAGE_MAX_LENGTH, chatRequestSchema } from '../../../../worker/schemas/chat';
+import { Link } from 'react-router';
+import { CHAT_MESSAGE_MAX_LENGTH, chatRequestSchema, type ChatSource } from '../../../../worker/schemas/chat';
 import { firm } from '../../../content/firm';
+import { ApiError } from '../../../lib/api';
 import { streamChatMessage } from '../api/stream-chat-message';
 import { suggestedQuestionGroups } from '../suggested-questions';
 import { ChatMessageText } from './chat-message-text';
+import { HandoffForm } from './handoff-form';
 
 type ChatRole = 'user' | 'assistant' | 'error';
 interface ChatBubble {
@@ -13,9 +16,15 @@ interface ChatBubble {
   content: string;
   /** A reply that did not finish: the visitor stopped it, or the connection failed midway. */
   note?: 'stopped' | 'interrupted';
+  /** The pages the reply relied on (docs/product.md §4). */
+  sources?: ChatSource[];
+  /** The reply offers "Talk to a person" (§4.2). */
+  offerHandoff?: boolean;
 }
 
 const noteText = { stopped: 'Stopped', interrupted: 'Interrupted' } as const;
+
+const sourcesLead = (sources: ChatSource[]) => (sources.length === 1 ? 'Source: ' : 'Sources: ');
 
 /** docs/product.md §4: the single message the list resets to on every open. */
 export const CHAT_GREETING = `Hello! I'm your ${firm.name} assistant. I can help with questions about tax planning, business advisory, or bookkeeping services. How can I assist you today?`;
@@ -35,8 +44,13 @@ const roleLabel: Record<ChatRole, string> = { user: 'You', assistant: 'Assistant
  * docs/product.md §4: the 'Chat with us' panel. Mounted on open and unmounted on close, so every
  * open starts again from the greeting. A non-modal dialog: the page stays usable beside it.
  */
-export default function ChatPanel({ sessionId, onClose }: { sessionId: string; onClose: () => void }) {
+export default function ChatPanel({ sessionId, onClose, onRestart }: { sessionId: string; onClose: () => void; onRestart: () => void }) {
   const [messages, setMessages] = useState<ChatBubble[]>([{ id: 0, role: 'assistant', content: CHAT_GREETING }]);
+  // The server holds this conversation once a first reply is complete: from then on it can be
+  // handed to a person (§4.2). 'sent' once it has been.
+  const [conversation, setConversation] = useState<'new' | 'stored' | 'full'>('new');
+  const [handoff, setHandoff] = useState<'closed' | 'open' | 'sent'>('closed');
+  const handoffRef = useRef<HTMLDivElement>(null);
   const [input, setInput] = useState('');
   const [pending, setPending] = useState(false);
   // The first piece of the reply has arrived: "Thinking..." gives way to the growing bubble.
@@ -78,6 +92,11 @@ export default function ChatPanel({ sessionId, onClose }: { sessionId: string; o
     list.scrollTop = list.scrollHeight;
     lastScrollTop.current = list.scrollTop;
   }, [messages, pending]);
+
+  // The hand-off form opens at the end of the conversation: bring it into view.
+  useEffect(() => {
+    if (handoff === 'open') handoffRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [handoff]);
 
   // Scrolling up unpins the view; scrolling back to the bottom pins it again. (Text growing below
   // does not move scrollTop, so it never counts as scrolling up.)
@@ -128,16 +147,22 @@ export default function ChatPanel({ sessionId, onClose }: { sessionId: string; o
       }
     };
     try {
-      const content = await streamChatMessage(message, sessionId, { signal: controller.signal, onDelta });
+      const { content, sources, offerHandoff } = await streamChatMessage(message, sessionId, { signal: controller.signal, onDelta });
       if (!mounted.current) return;
       // The final event's text is the reply (a guard rail may have replaced what streamed).
-      if (replyId === undefined) append('assistant', content);
-      else update({ content });
-      // Screen readers hear the finished reply once, not every piece.
-      setAnnouncement(content);
-    } catch {
+      if (replyId === undefined) setMessages((current) => [...current, { id: nextId.current++, role: 'assistant', content, sources, offerHandoff }]);
+      else update({ content, sources, offerHandoff });
+      setConversation('stored');
+      // Screen readers hear the finished reply once, not every piece, with its sources as shown.
+      setAnnouncement(sources.length ? `${content}\n${sourcesLead(sources)}${sources.map((s) => s.title).join(', ')}` : content);
+    } catch (error) {
       if (!mounted.current) return;
-      if (controller.signal.aborted) {
+      if (error instanceof ApiError && error.status === 409 && error.serverMessage) {
+        // The conversation is full (§4.1): say so, and offer a fresh one.
+        append('error', error.serverMessage);
+        setConversation('full');
+        setAnnouncement(error.serverMessage);
+      } else if (controller.signal.aborted) {
         if (replyId !== undefined) update({ note: 'stopped' });
         setAnnouncement('Reply stopped.');
       } else {
@@ -163,6 +188,14 @@ export default function ChatPanel({ sessionId, onClose }: { sessionId: string; o
   };
 
   const showSuggestions = messages.length === 1;
+  const canHandOff = conversation !== 'new' && handoff === 'closed' && !pending;
+  const lastReplyId = messages.findLast((bubble) => bubble.role === 'assistant')?.id;
+
+  const onHandoffSent = (confirmation: string) => {
+    setHandoff('sent');
+    append('assistant', confirmation);
+    setAnnouncement(confirmation);
+  };
 
   return (
     <section
@@ -196,8 +229,47 @@ export default function ChatPanel({ sessionId, onClose }: { sessionId: string; o
             <span className="sr-only">{roleLabel[bubble.role]}: </span>
             {bubble.role === 'assistant' ? <ChatMessageText text={bubble.content} /> : bubble.content}
             {bubble.note && <span className="mt-1 block text-xs italic text-slate-500">({noteText[bubble.note]})</span>}
+            {bubble.sources && bubble.sources.length > 0 && (
+              <span className="mt-1.5 block text-xs text-slate-600">
+                {sourcesLead(bubble.sources)}
+                {bubble.sources.map((source, index) => (
+                  <span key={source.path}>
+                    {index > 0 && ', '}
+                    <Link to={source.path} className="font-medium text-brand-700 underline underline-offset-2 hover:no-underline">
+                      {source.title}
+                    </Link>
+                  </span>
+                ))}
+              </span>
+            )}
+            {bubble.offerHandoff && bubble.id === lastReplyId && canHandOff && (
+              <button
+                type="button"
+                onClick={() => setHandoff('open')}
+                className="mt-2 flex items-center gap-1.5 rounded-full border border-brand-600 bg-white px-3 py-1 text-xs font-medium text-brand-700 hover:bg-brand-50"
+              >
+                <UserRound className="h-3.5 w-3.5" aria-hidden="true" />
+                Talk to a person
+              </button>
+            )}
           </div>
         ))}
+
+        {conversation === 'full' && (
+          <button
+            type="button"
+            onClick={onRestart}
+            className="rounded-full border border-brand-600 bg-white px-3 py-1 text-xs font-medium text-brand-700 hover:bg-brand-50"
+          >
+            Start a new conversation
+          </button>
+        )}
+
+        {handoff === 'open' && (
+          <div ref={handoffRef}>
+            <HandoffForm sessionId={sessionId} onSent={onHandoffSent} onCancel={() => setHandoff('closed')} />
+          </div>
+        )}
 
         {showSuggestions && (
           <div className="space-y-3 pt-1">
@@ -223,7 +295,7 @@ export default function ChatPanel({ sessionId, onClose }: { sessionId: string; o
         )}
       </div>
 
-      <form onSubmit={onSubmit} className="border-t border-slate-200 px-3 py-3">
+      <form onSubmit={onSubmit} hidden={handoff === 'open'} className="border-t border-slate-200 px-3 py-3">
         <div className="flex items-center gap-2">
           <label htmlFor={inputId} className="sr-only">
             Type your message
@@ -267,6 +339,16 @@ export default function ChatPanel({ sessionId, onClose }: { sessionId: string; o
               Stop
             </button>
           </div>
+        )}
+        {canHandOff && (
+          <button
+            type="button"
+            onClick={() => setHandoff('open')}
+            className="mt-2 flex items-center gap-1.5 text-xs font-medium text-brand-700 underline-offset-2 hover:underline"
+          >
+            <UserRound className="h-3.5 w-3.5" aria-hidden="true" />
+            Talk to a person
+          </button>
         )}
       </form>
 

@@ -1,0 +1,86 @@
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
+import { toast } from '../components/ui/use-toast';
+import { useEndSessionOn401 } from '../features/admin/api/admin-api';
+import { useChatSessions, useChatTranscript } from '../features/admin/api/chat-sessions-api';
+import { AdminSpinner, AdminSubPageHeading, SignedInOnly } from '../features/admin/components/admin-page-parts';
+import { BackToConversations, ChatSessionsList, ChatTranscriptView, TranscriptSkeleton } from '../features/admin/components/chat-transcripts';
+import { ApiError, errorMessage, isUnauthorized } from '../lib/api';
+import { usePageMeta } from '../lib/page-meta';
+
+/**
+ * /admin/chats: the chat assistant's conversations (docs/product.md §4), behind the admin session.
+ * `?id=` opens one conversation's transcript, so a transcript has its own address and Back returns
+ * to the list.
+ */
+export default function AdminChatsPage() {
+  usePageMeta({ title: 'Chat Conversations', description: 'Chat assistant transcripts' });
+  return <SignedInOnly>{() => <ChatAdministration />}</SignedInOnly>;
+}
+
+const INTRO = 'What visitors asked the chat assistant and what it answered. Times are in the firm’s time zone; conversations are deleted 30 days after their last message.';
+
+function ChatAdministration() {
+  const [searchParams] = useSearchParams();
+  const id = searchParams.get('id');
+  return (
+    <section className="mx-auto max-w-5xl space-y-8 px-4 py-10 sm:px-6 lg:px-8">
+      <AdminSubPageHeading title="Chat Conversations" intro={INTRO} />
+      {id === null ? <ConversationList /> : <Conversation id={id} />}
+    </section>
+  );
+}
+
+function ConversationList() {
+  const sessions = useChatSessions(true);
+  useEndSessionOn401(sessions);
+
+  useEffect(() => {
+    if (sessions.error && !isUnauthorized(sessions.error)) {
+      toast({ variant: 'destructive', title: 'Error', description: 'Failed to load chat conversations. Please try again.' });
+    }
+  }, [sessions.error]);
+
+  if (sessions.isPending) return <AdminSpinner />;
+  if (sessions.isError) {
+    return isUnauthorized(sessions.error) ? null : (
+      <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+        Failed to load chat conversations: {errorMessage(sessions.error, 'Please try again.')}
+      </p>
+    );
+  }
+  return <ChatSessionsList sessions={sessions.data} />;
+}
+
+// A link to a conversation the purge has since deleted (or a mistyped address) is not an error to toast.
+const isGone = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400);
+
+function Conversation({ id }: { id: string }) {
+  const transcript = useChatTranscript(id);
+  useEndSessionOn401(transcript);
+
+  useEffect(() => {
+    if (transcript.error && !isUnauthorized(transcript.error) && !isGone(transcript.error)) {
+      toast({ variant: 'destructive', title: 'Error', description: 'Failed to load the conversation. Please try again.' });
+    }
+  }, [transcript.error]);
+
+  return (
+    <div className="space-y-4">
+      <BackToConversations />
+      {transcript.isPending ? (
+        <TranscriptSkeleton />
+      ) : transcript.isError ? (
+        isUnauthorized(transcript.error) ? null : (
+          <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+            {isGone(transcript.error)
+              ? 'This conversation was not found. It may have been deleted: conversations are kept 30 days after their last message.'
+              : `Failed to load the conversation: ${errorMessage(transcript.error, 'Please try again.')}`}
+          </p>
+        )
+      ) : (
+        <ChatTranscriptView transcript={transcript.data} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { desc } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { getDb } from '../../db/client';
+import { chatSessions } from '../../db/schema';
+import type { AppEnv } from '../../env';
+import { validate } from '../../middleware/validate';
+import { loadConversation, type ChatMessageRow as MessageRow, type ChatSessionRow as SessionRow } from '../../services/chat/sessions';
+
+/** One conversation in the admin's list: dates as ISO strings, absent values as null. */
+export type ChatSessionSummary = {
+  id: string;
+  startedAt: string;
+  lastActivityAt: string;
+  messageCount: number;
+  firstQuestion: string;
+  handedOff: boolean;
+  handedOffAt: string | null;
+  contactMessageId: number | null;
+};
+
+/** One turn of a transcript; `refused` marks an exchange a guard rail refused (worker/db/schema.ts). */
+export type ChatTranscriptMessage = {
+  id: number;
+  role: 'user' | 'assistant';
+  content: string;
+  refused: boolean;
+  createdAt: string;
+};
+
+export const toChatSessionSummary = (row: SessionRow): ChatSessionSummary => ({
+  id: row.id,
+  startedAt: row.startedAt.toISOString(),
+  lastActivityAt: row.lastActivityAt.toISOString(),
+  messageCount: row.messageCount,
+  firstQuestion: row.firstQuestion,
+  handedOff: row.handedOffAt !== null,
+  handedOffAt: row.handedOffAt ? row.handedOffAt.toISOString() : null,
+  contactMessageId: row.contactMessageId,
+});
+
+const toTranscriptMessage = (row: MessageRow): ChatTranscriptMessage => ({
+  id: row.id,
+  role: row.role,
+  content: row.content,
+  refused: row.refused,
+  createdAt: row.createdAt.toISOString(),
+});
+
+// Conversations are purged 30 days after their last message, so the list stays short; this bounds
+// the answer all the same.
+const LIST_LIMIT = 500;
+
+// The widget's session id is a random UUID (worker/schemas/chat.ts), so anything else cannot name one.
+const sessionParamSchema = z.object({ id: z.uuid({ error: 'Invalid chat session' }) });
+
+/** The chat transcripts (docs/product.md §4): the conversations, newest activity first, and each one's messages. */
+export const adminChatSessions = new Hono<AppEnv>()
+  .get('/', async (c) => {
+    const rows = await getDb(c.env.DB)
+      .select()
+      .from(chatSessions)
+      .orderBy(desc(chatSessions.lastActivityAt), desc(chatSessions.id))
+      .limit(LIST_LIMIT);
+    return c.json(rows.map(toChatSessionSummary), 200);
+  })
+  .get('/:id', validate('param', sessionParamSchema), async (c) => {
+    const conversation = await loadConversation(getDb(c.env.DB), c.req.valid('param').id);
+    if (!conversation) return c.json({ message: 'Chat session not found' }, 404);
+    return c.json({ session: toChatSessionSummary(conversation.session), messages: conversation.messages.map(toTranscriptMessage) }, 200);
+  });

@@ -1,0 +1,106 @@
+// Chat conversations on the server (docs/product.md §4.1): the session row and its messages in D1.
+// The model's context is read from here, never from the client, so a visitor cannot put words in
+// the assistant's mouth; refused exchanges stay in the transcript but are never replayed.
+import { and, asc, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { chatMessages, chatSessions } from '../../db/schema';
+import type { ChatTurn } from './types';
+
+/** Messages (both roles) one conversation may hold: 25 questions and their answers. */
+export const CHAT_SESSION_MESSAGE_LIMIT = 50;
+/** Days a conversation is kept after its last message; the cron deletes it after that. */
+export const CHAT_RETENTION_DAYS = 30;
+/** How many earlier turns (both roles) of the session the model sees: the last three exchanges. */
+export const HISTORY_TURNS = 6;
+
+export const CHAT_SESSION_FULL_MESSAGE = `This conversation has reached its limit of ${CHAT_SESSION_MESSAGE_LIMIT} messages. Please start a new conversation, or ask to talk to a person.`;
+
+/** How many messages the session holds (0 for a session not stored yet). */
+export async function sessionMessageCount(db: Db, sessionId: string): Promise<number> {
+  const [row] = await db.select({ count: chatSessions.messageCount }).from(chatSessions).where(eq(chatSessions.id, sessionId));
+  return row?.count ?? 0;
+}
+
+/** True while the session has room for one more exchange (a question and its answer). */
+export const hasRoomForExchange = (count: number) => count + 2 <= CHAT_SESSION_MESSAGE_LIMIT;
+
+/**
+ * The session's last turns the model may see, oldest first: refused exchanges left out, so an
+ * injection attempt refused once is not handed to the model as context later.
+ */
+export async function recentTurns(db: Db, sessionId: string, limit = HISTORY_TURNS): Promise<ChatTurn[]> {
+  const rows = await db
+    .select({ role: chatMessages.role, content: chatMessages.content })
+    .from(chatMessages)
+    .where(and(eq(chatMessages.sessionId, sessionId), eq(chatMessages.refused, false)))
+    .orderBy(desc(chatMessages.id))
+    .limit(limit);
+  return rows.reverse();
+}
+
+/**
+ * Stores one exchange and counts it on the session (created by its first exchange), in one D1
+ * batch (a transaction): a conversation never holds a question without its answer, and the
+ * message limit holds exactly even when two requests of one session race (each insert checks the
+ * count the batch before it left). Returns false when the session was already full.
+ */
+export async function storeExchange(
+  d1: D1Database,
+  exchange: { sessionId: string; question: string; answer: string; refused: boolean; at?: Date },
+): Promise<boolean> {
+  const at = (exchange.at ?? new Date()).getTime();
+  const refused = exchange.refused ? 1 : 0;
+  const room = `coalesce((SELECT message_count FROM chat_sessions WHERE id = ?1), 0) <= ${CHAT_SESSION_MESSAGE_LIMIT - 2}`;
+  const [inserted] = await d1.batch([
+    d1
+      .prepare(
+        `INSERT INTO chat_messages (role, content, session_id, refused, created_at)
+         SELECT 'user', ?2, ?1, ?4, ?5 WHERE ${room}
+         UNION ALL SELECT 'assistant', ?3, ?1, ?4, ?5 + 1 WHERE ${room}`,
+      )
+      .bind(exchange.sessionId, exchange.question, exchange.answer, refused, at),
+    d1
+      .prepare(
+        `INSERT INTO chat_sessions (id, started_at, last_activity_at, message_count, first_question) VALUES (?1, ?2, ?2, 2, ?3)
+         ON CONFLICT(id) DO UPDATE SET message_count = message_count + 2, last_activity_at = ?2
+         WHERE chat_sessions.message_count <= ${CHAT_SESSION_MESSAGE_LIMIT - 2}`,
+      )
+      .bind(exchange.sessionId, at, exchange.question),
+  ]);
+  return (inserted?.meta.changes ?? 0) > 0;
+}
+
+export type ChatSessionRow = typeof chatSessions.$inferSelect;
+export type ChatMessageRow = typeof chatMessages.$inferSelect;
+
+/** One session and all its messages in order, or undefined for an unknown id. */
+export async function loadConversation(db: Db, sessionId: string): Promise<{ session: ChatSessionRow; messages: ChatMessageRow[] } | undefined> {
+  const [session] = await db.select().from(chatSessions).where(eq(chatSessions.id, sessionId));
+  if (!session) return undefined;
+  const messages = await db.select().from(chatMessages).where(eq(chatMessages.sessionId, sessionId)).orderBy(asc(chatMessages.id));
+  return { session, messages };
+}
+
+/** Records that the visitor asked for a person and which contact message carries the transcript. */
+export async function markHandedOff(db: Db, sessionId: string, contactMessageId: number, at = new Date()): Promise<void> {
+  await db.update(chatSessions).set({ handedOffAt: at, contactMessageId }).where(eq(chatSessions.id, sessionId));
+}
+
+/** Conversations one cron tick deletes at most (each with up to 50 messages). */
+const PURGE_BATCH = 200;
+
+/**
+ * Retention (docs/product.md §4.1): deletes the conversations whose last message is older than
+ * CHAT_RETENTION_DAYS with their messages, in one batch (a transaction; the same oldest sessions
+ * in both statements). A tick deletes at most PURGE_BATCH conversations; the next ticks take the
+ * rest. Returns how many were deleted.
+ */
+export async function purgeExpiredChats(d1: D1Database, now = new Date()): Promise<number> {
+  const cutoff = now.getTime() - CHAT_RETENTION_DAYS * 24 * 60 * 60 * 1000;
+  const expired = `SELECT id FROM chat_sessions WHERE last_activity_at < ?1 ORDER BY last_activity_at LIMIT ${PURGE_BATCH}`;
+  const [, sessions] = await d1.batch([
+    d1.prepare(`DELETE FROM chat_messages WHERE session_id IN (${expired})`).bind(cutoff),
+    d1.prepare(`DELETE FROM chat_sessions WHERE id IN (${expired})`).bind(cutoff),
+  ]);
+  return sessions?.meta.changes ?? 0;
+}
