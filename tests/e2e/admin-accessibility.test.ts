@@ -49,6 +49,8 @@ beforeAll(async () => {
   await api(context, 'POST', '/api/admin/blocked-dates', { date: blocked, reason: 'Staff training' });
   await confirmedSubscriber(context, 'Axe Reader');
   await api(context, 'POST', '/api/newsletter/subscribe', { email: uniqueEmail('axe-pending'), name: 'Pending Reader' });
+  // A chat conversation, so the transcripts screen has a row to check.
+  await api(context, 'POST', '/api/chat', { message: 'What are your office hours?', sessionId: crypto.randomUUID() });
 }, 120_000);
 
 afterAll(async () => {
@@ -68,6 +70,9 @@ async function waitForData(page: Page, route: string) {
     await page.getByRole('button', { name: /^Show past appointments/ }).click();
   } else if (route === '/admin/subscribers') {
     await waitUntil(async () => (await page.getByTestId('subscriber-row').count()) > 0, 'subscriber rows');
+  } else if (route === '/admin/chats') {
+    // The table on wide screens, the list on phones: whichever is shown has a row.
+    await waitUntil(async () => (await page.locator('[data-testid="chat-session-row"]:visible, [data-testid="chat-session-item"]:visible').count()) > 0, 'chat rows');
   } else {
     await page.getByTestId('weekday-grid').waitFor();
     await page.locator(`[data-testid="blocked-date"][data-date="${blocked}"]`).waitFor();
