@@ -7,12 +7,19 @@
 // half, the fake stops answering and wrangler is killed (SIGKILL) while an invocation is waiting
 // for the provider: that batch reached the provider but its outcome was never recorded. wrangler
 // restarts on the same database and the following cron ticks finish the send.
+//
+// 2% of the recipients bounce: the fake provider reports them to the worker's
+// /api/webhooks/mailchannels as MailChannels does (batched hard-bounced events, signed with an
+// ed25519 key whose public key the fake serves at /tx/v1/webhook/public-key), retrying while the
+// worker is down. The worker verifies them with its real code and suppresses the addresses; a
+// second newsletter must then skip every one of them.
 import { type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { bytesToBase64, contentDigest } from '../worker/services/email/webhook-signature.ts';
 import { applyLocalMigrations, executeLocalSql, projectRoot, startDevServer } from './lib/local-server.ts';
 
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 10_000);
@@ -21,7 +28,46 @@ const KILL_AT = Math.floor(SUBSCRIBERS / 2);
 const ADMIN = { username: 'bench-admin', password: 'bench-password-123' };
 
 // ---- the fake MailChannels -------------------------------------------------------------------
+/** Every BOUNCE_EVERY-th subscriber's mailbox does not exist (2%). */
+const BOUNCE_EVERY = 50;
+const bounces = (email: string) => Number(/^subscriber(\d+)@/.exec(email)?.[1] ?? 0) % BOUNCE_EVERY === 0;
+const WEBHOOK_KEY_ID = 'bench-webhook-key';
+const webhookKeys = (await crypto.subtle.generateKey({ name: 'Ed25519' }, true, ['sign', 'verify'])) as CryptoKeyPair;
+const webhookPublicKey = bytesToBase64((await crypto.subtle.exportKey('spki', webhookKeys.publicKey)) as ArrayBuffer);
+/** Bounce events waiting to be posted (MailChannels batches them), and the figures of their delivery. */
+let pendingEvents: object[] = [];
+const webhook = { posts: 0, events: 0, refusedOrDown: 0 };
+let webhookTarget: string | null = null;
+
+/** Signs a body as MailChannels does: Content-Digest and an RFC 9421 ed25519 signature over it. */
+async function signedHeaders(body: string): Promise<Record<string, string>> {
+  const digest = await contentDigest(body);
+  const params = `("content-digest");created=${Math.floor(Date.now() / 1000)};alg="ed25519";keyid="${WEBHOOK_KEY_ID}"`;
+  const base = `"content-digest": ${digest}\n"@signature-params": ${params}`;
+  const signature = await crypto.subtle.sign({ name: 'Ed25519' }, webhookKeys.privateKey, new TextEncoder().encode(base));
+  return { 'content-type': 'application/json', 'content-digest': digest, 'signature-input': `sig_mc=${params}`, signature: `sig_mc=:${bytesToBase64(signature)}:` };
+}
+
+/** Posts the waiting events; a failed post keeps them for the next flush, as MailChannels retries. */
+async function flushEvents(): Promise<void> {
+  if (!webhookTarget || pendingEvents.length === 0) return;
+  const batch = pendingEvents.slice(0, 1000);
+  const body = JSON.stringify(batch);
+  try {
+    const res = await fetch(webhookTarget, { method: 'POST', headers: await signedHeaders(body), body });
+    if (!res.ok) throw new Error(`${res.status} ${await res.text()}`);
+    pendingEvents = pendingEvents.slice(batch.length);
+    webhook.posts++;
+    webhook.events += batch.length;
+  } catch {
+    webhook.refusedOrDown++;
+  }
+}
+const flusher = setInterval(() => void flushEvents(), 250);
+
 const received: string[] = [];
+/** Per newsletter subject, every recipient the provider was asked to deliver to. */
+const receivedBySubject = new Map<string, string[]>();
 let holding = false;
 const held: ServerResponse[] = [];
 let onThreshold: (() => void) | null = null;
@@ -30,17 +76,43 @@ const provider = createServer((req: IncomingMessage, res: ServerResponse) => {
   const chunks: Buffer[] = [];
   req.on('data', (c: Buffer) => chunks.push(c));
   req.on('end', () => {
+    if (req.url?.startsWith('/tx/v1/webhook/public-key')) {
+      const id = new URL(req.url, 'http://fake').searchParams.get('id');
+      if (id !== WEBHOOK_KEY_ID) res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"key not found"}');
+      else res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id, key: webhookPublicKey }));
+      return;
+    }
     if (req.url !== '/tx/v1/send' || req.headers['x-api-key'] !== 'bench-key') {
       res.writeHead(404).end();
       return;
     }
-    const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { personalizations: { to: { email: string }[] }[] };
-    for (const p of body.personalizations) for (const to of p.to) received.push(to.email);
+    const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { subject: string; personalizations: { to: { email: string }[] }[] };
+    const requestId = `bench-${received.length + 1}`;
+    const bySubject = receivedBySubject.get(body.subject) ?? [];
+    receivedBySubject.set(body.subject, bySubject);
+    for (const p of body.personalizations) {
+      for (const to of p.to) {
+        received.push(to.email);
+        bySubject.push(to.email);
+        if (bounces(to.email)) {
+          pendingEvents.push({
+            email: 'newsletter@northgatecpa.example',
+            customer_handle: 'bench-account',
+            timestamp: Math.floor(Date.now() / 1000),
+            event: 'hard-bounced',
+            request_id: requestId,
+            recipients: [to.email],
+            status: '5.1.1',
+            reason: '550 5.1.1 The email account that you tried to reach does not exist',
+          });
+        }
+      }
+    }
     if (holding) {
       held.push(res); // accepted by the provider, but the answer never gets back
       return;
     }
-    res.writeHead(202, { 'content-type': 'application/json' }).end(JSON.stringify({ request_id: `bench-${received.length}` }));
+    res.writeHead(202, { 'content-type': 'application/json' }).end(JSON.stringify({ request_id: requestId }));
     if (received.length >= KILL_AT && onThreshold) {
       const fire = onThreshold;
       onThreshold = null;
@@ -135,6 +207,7 @@ const cron = (url: string) => fetch(`${url}/__scheduled?cron=${encodeURIComponen
 const port = 9300 + Math.floor(Math.random() * 300);
 const started = performance.now();
 let server = await start(port);
+webhookTarget = `${server.url}/api/webhooks/mailchannels`;
 
 // The admin signs in and sends; the request delivers the first batch itself.
 const login = await fetch(`${server.url}/api/admin/login`, {
@@ -191,6 +264,7 @@ const ticksLoggedBeforeCrash = ticks.length;
 console.log(`bench: wrangler killed after ${ticksBeforeCrash} ticks with ${receivedAtCrash} recipients at the provider; restarting`);
 await new Promise((resolve) => setTimeout(resolve, 1000));
 server = await start(port + 1);
+webhookTarget = `${server.url}/api/webhooks/mailchannels`;
 let status = 'sending';
 let ticksAfterCrash = 0;
 for (let i = 0; i < 1000 && status !== 'sent'; i++) {
@@ -213,12 +287,42 @@ const [newsletter] = (await (await fetch(`${server.url}/api/admin/sent-newslette
   failedCount: number;
   totalRecipients: number;
 }[];
+
+// Every bounce reported, then what the list learnt from them.
+const expectedBounces = Array.from({ length: SUBSCRIBERS }, (_, i) => `subscriber${i + 1}@bench.example`).filter(bounces);
+for (let i = 0; i < 200 && pendingEvents.length > 0; i++) {
+  await flushEvents();
+  if (pendingEvents.length > 0) await new Promise((resolve) => setTimeout(resolve, 250));
+}
+clearInterval(flusher);
+const subscribers = (await (await fetch(`${server.url}/api/admin/subscribers`, { headers: { cookie } })).json()) as { email: string; status: string }[];
+const suppressed = new Set(subscribers.filter((s) => s.status === 'bounced').map((s) => s.email));
+const stats = (await (await fetch(`${server.url}/api/admin/newsletter/stats`, { headers: { cookie } })).json()) as { activeSubscribers: number };
+
+// The next issue: the admin sends it, the cron finishes it; the bounced addresses must not be in it.
+const SECOND = 'Bench newsletter, the next issue';
+const second = await fetch(`${server.url}/api/admin/send-newsletter`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json', cookie },
+  body: JSON.stringify({ subject: SECOND, content: '<h2>Next month</h2><p>The following issue.</p>' }),
+});
+if (!second.ok) throw new Error(`second send failed: ${second.status} ${await second.text()}`);
+let secondStatus = 'sending';
+for (let i = 0; i < 1000 && secondStatus !== 'sent'; i++) {
+  await cron(server.url);
+  const list = (await (await fetch(`${server.url}/api/admin/sent-newsletters`, { headers: { cookie } })).json()) as { subject: string; status: string }[];
+  secondStatus = list.find((n) => n.subject === SECOND)?.status ?? 'missing';
+}
+const secondRecipients = receivedBySubject.get(SECOND) ?? [];
+const bouncedMailedAgain = secondRecipients.filter((email) => suppressed.has(email) || bounces(email)).length;
 await server.stop();
 provider.close();
 
 // ---- the figures ---------------------------------------------------------------------------
+// The first issue's deliveries (the provider also saw the next issue's, counted apart above).
+const firstIssue = receivedBySubject.get('Bench newsletter') ?? [];
 const counts = new Map<string, number>();
-for (const email of received) counts.set(email, (counts.get(email) ?? 0) + 1);
+for (const email of firstIssue) counts.set(email, (counts.get(email) ?? 0) + 1);
 const duplicates = [...counts.values()].filter((n) => n > 1).length;
 let missing = 0;
 for (let i = 1; i <= SUBSCRIBERS; i++) if (!counts.has(`subscriber${i}@bench.example`)) missing++;
@@ -229,20 +333,33 @@ const rows: [string, string | number][] = [
   ['subscribers', SUBSCRIBERS],
   ['batch size (NEWSLETTER_BATCH_SIZE)', BATCH_SIZE],
   ['wall time', `${wallSeconds.toFixed(1)} s (includes two wrangler starts)`],
-  ['invocations (admin send + cron ticks)', `${ticks.length} logged (${ticksLoggedBeforeCrash} before the crash, ${ticksAfterCrash} cron ticks after; the killed one never logged)`],
-  ['requests to the provider', received.length],
+  ['invocations, first issue (admin send + cron ticks)', `${ticksLoggedBeforeCrash + ticksAfterCrash} logged (${ticksLoggedBeforeCrash} before the crash, ${ticksAfterCrash} cron ticks after; the killed one never logged)`],
+  ['invocations, both issues', ticks.length],
+  ['recipients handed to the provider (first issue)', firstIssue.length],
   ['  of which before the crash', receivedAtCrash],
   ['largest subrequests in one invocation', `${maxSubrequests} (D1 calls + provider requests; limit 50 free / 1000 paid)`],
-  ['D1 queries (all logged invocations)', d1Queries],
+  ['D1 queries (all logged invocations, both issues)', d1Queries],
   ['recipients delivered (provider saw them)', counts.size],
   ['duplicates (must be 0)', duplicates],
   ['missing (must be 0)', missing],
   ['newsletter status', newsletter.status],
   ['recipientCount (confirmed by the provider)', `${newsletter.recipientCount} of ${newsletter.totalRecipients}`],
   ['outcome unknown (interrupted, not retried)', newsletter.failedCount],
+  ['bouncing recipients (2%)', expectedBounces.length],
+  ['bounce events posted to the webhook', `${webhook.events} in ${webhook.posts} signed requests (${webhook.refusedOrDown} posts retried: worker down or refusing)`],
+  ['suppressed as bounced (must equal the bouncing)', `${suppressed.size}${expectedBounces.every((e) => suppressed.has(e)) ? ', every bouncing address' : ', NOT every bouncing address'}`],
+  ['active subscribers afterwards', stats.activeSubscribers],
+  ['next issue: recipients', `${secondRecipients.length} (${secondStatus})`],
+  ['next issue: bounced addresses mailed (must be 0)', bouncedMailedAgain],
 ];
 const width = Math.max(...rows.map(([k]) => k.length));
 console.log('\nbench:newsletter');
 for (const [k, v] of rows) console.log(`  ${k.padEnd(width)}  ${v}`);
 rmSync(workDir, { recursive: true, force: true });
-if (duplicates !== 0 || missing !== 0 || newsletter.status !== 'sent') process.exitCode = 1;
+const bounceFailures =
+  suppressed.size !== expectedBounces.length ||
+  bouncedMailedAgain !== 0 ||
+  secondRecipients.length !== SUBSCRIBERS - expectedBounces.length ||
+  secondStatus !== 'sent';
+// The free plan's 50 subrequests per invocation (docs/operations.md) is a hard platform limit.
+if (duplicates !== 0 || missing !== 0 || newsletter.status !== 'sent' || bounceFailures || maxSubrequests > 50) process.exitCode = 1;

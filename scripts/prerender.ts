@@ -1,6 +1,7 @@
 // The second half of `npm run build`: renders every public route to static HTML (title, meta,
 // canonical, Open Graph, JSON-LD and the page's content in the first response), writes a shell
-// for client-only screens, the 404 page, sitemap.xml, robots.txt and .assetsignore. Honours
+// for client-only screens, the 404 page, the newsletter issue shell, robots.txt and .assetsignore
+// (sitemap.xml is the worker's: worker/routes/site-pages.ts). Honours
 // BUILD_OUT_DIR. `npm start`, the browser tests, `npm run check` and `npm run deploy` all run this
 // same build (docs/decisions/0007-one-build-real-404s.md).
 //
@@ -16,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
-import { htmlFileFor, publicRoutes } from './lib/public-routes.ts';
+import { htmlFileFor, ISSUE_SHELL_PATH, ISSUE_SHELL_PLACEHOLDER, publicRoutes } from './lib/public-routes.ts';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 const outDir = process.env.BUILD_OUT_DIR || join(projectRoot, 'dist/client');
@@ -60,6 +61,8 @@ const usesQueryClient = new Set<string>([]);
 
 /** A path no route claims: the router's catch-all renders the 404 page for it. */
 const NOT_FOUND_PROBE = '/__not-found__';
+/** Any issue id: the issue page renders its loading state, the same for every id. */
+const ISSUE_PROBE = '/newsletter/1';
 
 
 async function main() {
@@ -117,12 +120,23 @@ async function main() {
         .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="*">${notFound.html}</div>`),
     );
 
+    // A newsletter issue's page (/newsletter/:id): the issue page in its loading state, which is the
+    // same for every issue. The worker serves it for a sent issue only, with the issue's title and
+    // description in the head and its path in data-prerendered, so web/main.tsx hydrates it
+    // (worker/routes/site-pages.ts); an unknown id gets 404.html with status 404.
+    const issue = await entry.renderRoute(ISSUE_PROBE);
+    if (!issue.head || issue.head.noindex) throw new Error('the newsletter issue page must call usePageMeta and be indexable');
+    writeFile(
+      htmlFileFor(ISSUE_SHELL_PATH),
+      template
+        .replace(headBlock, () => entry.renderHeadTags(issue.head!))
+        .replace('</head>', () => `  ${preloadLinks(manifest, 'pages/newsletter-issue.tsx', template)}\n  </head>`)
+        .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${ISSUE_SHELL_PLACEHOLDER}">${issue.html}</div>`),
+    );
+
+    // No sitemap.xml here: it lists the sent newsletter issues, which are data, so the worker
+    // serves it (worker/routes/site-pages.ts, wrangler.toml run_worker_first).
     const siteUrl = entry.siteUrl;
-    const today = new Date().toISOString().slice(0, 10);
-    const urls = publicRoutes
-      .filter((r) => r.sitemap)
-      .map((r) => `  <url>\n    <loc>${siteUrl}${r.path}</loc>\n    <lastmod>${today}</lastmod>\n    <priority>${r.priority}</priority>\n  </url>`);
-    writeFile('sitemap.xml', `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`);
     writeFile('robots.txt', `User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\n\nSitemap: ${siteUrl}/sitemap.xml\n`);
     // Build-only files stay on disk for inspection but are never uploaded or served: wrangler reads
     // .assetsignore (gitignore syntax) in the assets directory, in `wrangler deploy` and `wrangler dev`.

@@ -31,6 +31,10 @@ export const routes: RouteObject[] = [
       { path: 'privacy-policy', lazy: contentPage(() => import('./pages/privacy-policy')) },
       { path: 'payment-success', lazy: contentPage(() => import('./pages/payment-success')) },
       { path: 'payment-cancelled', lazy: contentPage(() => import('./pages/payment-cancelled')) },
+      // The archive. Static segments outrank ':id' in React Router, so newsletter/confirmed and the
+      // other e-mail link pages below still match their own routes.
+      { path: 'newsletter', lazy: contentPage(() => import('./pages/newsletter-archive')) },
+      { path: 'newsletter/:id', lazy: contentPage(() => import('./pages/newsletter-issue')) },
       { path: 'newsletter/confirmed', lazy: contentPage(() => import('./pages/newsletter-confirmed')) },
       { path: 'newsletter/unsubscribe', lazy: lazyPage(() => import('./pages/newsletter-unsubscribe')) },
       { path: 'newsletter/unsubscribed', lazy: contentPage(() => import('./pages/newsletter-unsubscribed')) },

@@ -1,15 +1,14 @@
 import { getDb } from './db/client';
-import { purgeExpiredChats } from './services/chat/sessions';
 import type { Bindings } from './env';
-import { pruneLoginFailures } from './services/login-throttle';
+import { housekeeping } from './services/housekeeping';
 import { countingD1 } from './services/newsletter/d1-counter';
 import { sendNewsletterNow } from './services/newsletter/send-now';
 import { batchSize, logNewsletterBatch, sendNewsletterBatch } from './services/newsletter/sender';
 import { sendDueReminders } from './services/reminders';
-import { pruneSubmissionWindows } from './services/submission-limits';
 
 /**
- * The Cron Trigger (wrangler.toml [triggers]): housekeeping (including the chat retention purge), then the appointment reminders due
+ * The Cron Trigger (wrangler.toml [triggers]): housekeeping in one D1 batch
+ * (worker/services/housekeeping.ts), then the appointment reminders due
  * within 24 hours (worker/services/reminders.ts: exactly once each, at most REMINDERS_PER_TICK per
  * tick), then the newsletter scheduler (starts
  * this period's issue when running and due, at most once per period, and sends its first batch);
@@ -20,16 +19,9 @@ export async function scheduled(controller: ScheduledController, env: Bindings, 
   const d1 = countingD1(env.DB);
   const tickEnv = { ...env, DB: d1.db };
   const db = getDb(d1.db);
-  await pruneLoginFailures(db);
-  await pruneSubmissionWindows(db);
   const at = new Date(controller.scheduledTime || Date.now());
-  // Chat retention (docs/product.md §4.1). A failure is logged and retried by the next tick: it
-  // must not hold up reminders or the newsletter.
-  const purged = await purgeExpiredChats(d1.db, at).catch((error: unknown) => {
-    console.error('Chat retention purge failed', error);
-    return 0;
-  });
-  if (purged) console.log(`Chat retention: deleted ${purged} conversations older than the retention period`);
+  const cleaned = await housekeeping(db, at);
+  if (cleaned?.chatConversations || cleaned?.staleSignUps) console.log('Housekeeping', JSON.stringify(cleaned));
   // A failing reminder pass must not stop the newsletter: logged, retried by the next tick.
   const reminders = await sendDueReminders(tickEnv, db, at).catch((error: unknown) => {
     console.error('Appointment reminders failed', error);

@@ -18,6 +18,8 @@ export interface TuningSettings {
   MAILCHANNELS_API_URL?: string;
   /** Per-request timeout for MailChannels calls in ms (default 10000). */
   MAILCHANNELS_TIMEOUT_MS?: string;
+  /** When set, delivery events of any other MailChannels account (their customer_handle) are ignored. */
+  MAILCHANNELS_ACCOUNT_ID?: string;
   /** Newsletter e-mails per invocation; keep it under the plan's subrequest limit (50 free / 1000 paid). Default 40. */
   NEWSLETTER_BATCH_SIZE?: string;
   /** Seconds after which a claimed-but-unsettled delivery counts as interrupted (default 120). */

@@ -12,6 +12,7 @@ import { adminChatSessions } from './routes/admin/chat-sessions';
 import { adminContactMessages } from './routes/admin/contact-messages';
 import { adminEmails } from './routes/admin/emails';
 import { adminNewsletter } from './routes/admin/newsletter';
+import { adminNewsletterTestSend } from './routes/admin/newsletter-test-send';
 import { adminRateLimitStats } from './routes/admin/rate-limit-stats';
 import { adminSession } from './routes/admin/session';
 import { appointmentLinksApi } from './routes/appointment-links';
@@ -21,7 +22,10 @@ import { closedDays } from './routes/closed-days';
 import { contact } from './routes/contact';
 import { health } from './routes/health';
 import { newsletter } from './routes/newsletter';
+import { newsletterArchive } from './routes/newsletter-archive';
 import { siteConfig } from './routes/site-config';
+import { sitePages } from './routes/site-pages';
+import { webhooks } from './routes/webhooks';
 
 // Admin routes reachable without a session: signing in, signing out, and asking whether one is.
 const PUBLIC_ADMIN_PATHS = new Set(['/api/admin/login', '/api/admin/logout', '/api/admin/session']);
@@ -29,13 +33,14 @@ const PUBLIC_ADMIN_PATHS = new Set(['/api/admin/login', '/api/admin/logout', '/a
 const app = new Hono<AppEnv>();
 
 app.use(securityHeaders());
-app.use('/api/*', sameOrigin({ allow: ['/api/newsletter/unsubscribe'] }));
+// MailChannels' delivery events come from its servers, authenticated by their signature (routes/webhooks.ts).
+app.use('/api/*', sameOrigin({ allow: ['/api/newsletter/unsubscribe', '/api/webhooks/mailchannels'] }));
 app.use(
   '/api/*',
   requestBodyLimit({
     defaultBytes: 64 * 1024,
     largeBytes: 1024 * 1024,
-    largePaths: ['/api/admin/send-newsletter', '/api/admin/newsletter/send'],
+    largePaths: ['/api/admin/send-newsletter', '/api/admin/newsletter/send', '/api/admin/newsletter/test-send', '/api/webhooks/mailchannels'],
   }),
 );
 // Every admin route, present and future, is closed by default.
@@ -53,11 +58,27 @@ const routes = app.route('/api/health', health).route('/api/site-config', siteCo
   .route('/api/admin/appointments', adminAppointments)
   .route('/api/admin/rate-limit-stats', adminRateLimitStats)
   .route('/api/newsletter', newsletter)
+  .route('/api/webhooks', webhooks)
+  .route('/api/newsletters', newsletterArchive)
   .route('/api/admin', adminNewsletter)
+  .route('/api/admin', adminNewsletterTestSend)
   .route('/api/admin', adminEmails)
   .route('/api/admin', adminAvailability);
 
-app.notFound((c) => c.json({ message: 'Not found' }, 404));
+// Pages the worker answers before the static assets (wrangler.toml run_worker_first): the issue
+// pages and the sitemap. Not part of the typed API.
+app.route('/', sitePages);
+
+// An unknown API path is a JSON 404. Any other path reached the worker through run_worker_first
+// without being one of its pages (/newsletter/confirmed, ...): the static assets answer it, with
+// their own 404 page for what does not exist.
+app.notFound(async (c) => {
+  // (A config without [assets], such as the newsletter benchmark's, has no ASSETS binding.)
+  if (c.req.path.startsWith('/api/') || !c.env.ASSETS) return c.json({ message: 'Not found' }, 404);
+  const asset = await c.env.ASSETS.fetch(c.req.raw);
+  // A copy: the security headers middleware adds to it, and a fetched response's headers are immutable.
+  return new Response(asset.body, asset);
+});
 
 app.onError((err, c) => {
   if (err instanceof HTTPException) {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { htmlFileFor, publicRoutes } from '../../scripts/lib/public-routes';
+import { htmlFileFor, ISSUE_SHELL_PATH, ISSUE_SHELL_PLACEHOLDER, publicRoutes } from '../../scripts/lib/public-routes';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const env: NodeJS.ProcessEnv = { ...process.env, PATH: `${root}node_modules/.bin:${process.env.PATH ?? ''}`, WRANGLER_SEND_METRICS: 'false' };
@@ -89,17 +89,29 @@ describe('the directory `wrangler deploy` uploads', () => {
     }
   });
 
-  it('has sitemap.xml listing every public route, and robots.txt pointing to it', () => {
-    expect(uploaded).toContain('/sitemap.xml');
-    const sitemap = read('/sitemap.xml');
-    const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]));
-    const origin = locs[0]?.origin;
+  it('has no sitemap.xml (the worker serves it, with the sent newsletter issues), and robots.txt points to it', () => {
+    // worker/routes/site-pages.ts answers /sitemap.xml first (wrangler.toml run_worker_first); its
+    // content is checked in tests/worker/newsletter-archive.test.ts. A static copy would go stale.
+    expect(uploaded).not.toContain('/sitemap.xml');
+    const origin = new URL(/<link rel="canonical" href="([^"]+)"/.exec(read('/index.html'))![1]).origin;
     expect(origin).toMatch(/^https:\/\//);
-    const listedPaths = locs.map((url) => url.pathname);
-    expect(listedPaths.sort()).toEqual(publicRoutes.filter((r) => r.sitemap).map((r) => r.path).sort());
     expect(uploaded).toContain('/robots.txt');
     expect(read('/robots.txt')).toContain(`Sitemap: ${origin}/sitemap.xml`);
     expect(read('/robots.txt')).toContain('Disallow: /admin');
+  });
+
+  it('has the newsletter issue shell with every head tag the worker fills in, indexable', () => {
+    // worker/routes/site-pages.ts serves it for a sent issue (never under its own address) and
+    // rewrites these tags; a tag missing here would silently keep the generic text.
+    const file = `/${htmlFileFor(ISSUE_SHELL_PATH)}`;
+    expect(uploaded).toContain(file);
+    const html = read(file);
+    expect(html).toContain(`<div id="root" data-prerendered="${ISSUE_SHELL_PLACEHOLDER}">`);
+    expect(html).toContain('All issues');
+    expect(html).toContain('<meta name="robots" content="index, follow" />');
+    for (const tag of ['<title>', '<meta name="description" ', '<link rel="canonical" ', '<meta property="og:title" ', '<meta property="og:description" ', '<meta property="og:url" ', '<meta property="og:type" ']) {
+      expect(html, tag).toContain(tag);
+    }
   });
 
   it('has _headers, read by wrangler as configuration rather than served as a file', () => {

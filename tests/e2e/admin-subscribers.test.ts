@@ -7,7 +7,17 @@ import { confirmedSubscriber } from './admin-newsletter-helpers';
 
 // /admin/subscribers driven as the administrator drives it, against the real local stack.
 
-type Subscriber = { id: number; email: string; name: string | null; subscriptionDate: string; active: 'true' | 'false' };
+type Subscriber = {
+  id: number;
+  email: string;
+  name: string | null;
+  subscriptionDate: string;
+  active: 'true' | 'false';
+  status: 'active' | 'pending' | 'unsubscribed' | 'bounced' | 'complained';
+  suppressionReason: 'bounced' | 'complained' | null;
+  suppressionDetail: string | null;
+  suppressedAt: string | null;
+};
 
 let browser: Browser;
 let admin: { context: BrowserContext; page: Page; errors: string[] };
@@ -27,6 +37,23 @@ async function subscribe(context: BrowserContext, email: string, name?: string) 
 }
 
 const row = (page: Page, email: string) => page.getByTestId('subscriber-row').filter({ hasText: email });
+
+/** Two suppressed addresses, as the provider's events leave them (the list's API shape). */
+function suppressedSubscribers(): Subscriber[] {
+  const base = { name: null, active: 'false' as const, subscriptionDate: '2026-10-02T14:00:00.000Z' };
+  return [
+    { ...base, id: 900_001, email: 'bounced.reader@example.com', name: 'Bo Unce', status: 'bounced', suppressionReason: 'bounced', suppressionDetail: '550 5.1.1 mailbox does not exist', suppressedAt: '2026-11-03T15:30:00.000Z' },
+    { ...base, id: 900_002, email: 'spam.reader@example.com', status: 'complained', suppressionReason: 'complained', suppressionDetail: null, suppressedAt: '2026-11-04T15:30:00.000Z' },
+  ];
+}
+
+/** The real list, with the suppressed addresses on top (the webhook that suppresses is tested elsewhere). */
+async function withSuppressed(page: Page) {
+  await page.route('**/api/admin/subscribers', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, json: [...suppressedSubscribers(), ...((await response.json()) as Subscriber[])] });
+  });
+}
 
 describe('subscriber administration', () => {
   it('asks a signed-out visitor to sign in, then shows the header, buttons and statistics', async () => {
@@ -84,13 +111,13 @@ describe('subscriber administration', () => {
     expect(download.suggestedFilename()).toMatch(/^subscribers-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = readFileSync((await download.path())!, 'utf8');
     const lines = csv.split('\r\n');
-    expect(lines[0]).toBe('Email,Name,Subscription Date,Status');
+    expect(lines[0]).toBe('Email,Name,Subscription Date,Status,Suppression,Suppression Detail,Suppressed At');
     const list = await api<Subscriber[]>(admin.context, 'GET', '/api/admin/subscribers');
     expect(lines.filter(Boolean)).toHaveLength(list.length + 1);
     expect(lines.find((l) => l.startsWith(formula))).toMatch(
-      new RegExp(`^${formula},"'=HYPERLINK\\(""http://evil.example"",""click""\\)",\\d{4}-\\d{2}-\\d{2},Inactive$`),
+      new RegExp(`^${formula},"'=HYPERLINK\\(""http://evil.example"",""click""\\)",\\d{4}-\\d{2}-\\d{2},Inactive,,,$`),
     );
-    expect(lines.find((l) => l.startsWith(comma))).toMatch(new RegExp(`^${comma},"Smith, ""Jr.""",\\d{4}-\\d{2}-\\d{2},Inactive$`));
+    expect(lines.find((l) => l.startsWith(comma))).toMatch(new RegExp(`^${comma},"Smith, ""Jr.""",\\d{4}-\\d{2}-\\d{2},Inactive,,,$`));
   });
 
   it('stays quick with 10,000 subscribers: one page in the DOM, all of them in the CSV', async () => {
@@ -102,6 +129,10 @@ describe('subscriber administration', () => {
       name: i % 4 ? `Bulk Reader ${i}` : null,
       subscriptionDate: new Date(Date.now() - i * 3_600_000).toISOString(),
       active: i % 5 ? 'true' : 'false',
+      status: i % 5 ? 'active' : 'pending',
+      suppressionReason: null,
+      suppressionDetail: null,
+      suppressedAt: null,
     }));
     // The list arrives from the network as the API would send it; the screen has to cope.
     await page.route('**/api/admin/subscribers', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(many) }));
@@ -207,6 +238,95 @@ describe('subscriber administration', () => {
     await context.close();
   });
 
+  it('searches by e-mail or name as you type, case-insensitively, with a count and an empty state', async () => {
+    const tag = Date.now().toString(36);
+    const byName = uniqueEmail('plain');
+    const byEmail = uniqueEmail(`findme${tag}`);
+    await subscribe(admin.context, byName, `Quincy Zebrafinch${tag}`);
+    await subscribe(admin.context, byEmail);
+    const { page } = admin;
+    await page.goto('/admin/subscribers');
+    const search = page.getByRole('searchbox', { name: 'Search subscribers' });
+    const count = page.getByTestId('subscriber-search-count');
+    const total = (await api<Subscriber[]>(admin.context, 'GET', '/api/admin/subscribers')).length;
+    await waitUntil(async () => (await count.textContent()) === `${total.toLocaleString('en-US')} subscribers`, 'the unfiltered count');
+
+    await search.fill(`ZEBRAFINCH${tag.toUpperCase()}`);
+    await waitUntil(async () => (await count.textContent()) === `1 of ${total.toLocaleString('en-US')} subscribers match`, 'one match by name');
+    expect(await page.getByTestId('subscriber-row').count()).toBe(1);
+    expect(await row(page, byName).count()).toBe(1);
+
+    await search.fill(`FindMe${tag}`);
+    await row(page, byEmail).waitFor();
+    expect(await page.getByTestId('subscriber-row').count()).toBe(1);
+
+    await search.fill('no-such-subscriber-anywhere');
+    await page.getByRole('cell', { name: 'No subscribers match your search' }).waitFor();
+    expect(await count.textContent()).toBe(`0 of ${total.toLocaleString('en-US')} subscribers match`);
+    expect(await page.getByTestId('subscriber-row').count()).toBe(0);
+  });
+
+  it('deletes a subscriber after a dialog that names the address, and erases them from the e-mail log', async () => {
+    const email = uniqueEmail('erase');
+    await subscribe(admin.context, email, 'Erin Erase');
+    await waitUntil(
+      async () => (await api<{ to: string }[]>(admin.context, 'GET', '/api/admin/emails')).some((e) => e.to === email),
+      'the confirmation e-mail in the log',
+    );
+    const { page } = admin;
+    await page.goto('/admin/subscribers');
+    await page.getByRole('searchbox', { name: 'Search subscribers' }).fill(email);
+    await row(page, email).getByRole('button', { name: `Delete ${email}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete this subscriber?' });
+    expect(await dialog.textContent()).toContain(email);
+    // Keep leaves everything as it was.
+    await dialog.getByRole('button', { name: 'Keep' }).click();
+    await waitUntil(async () => (await dialog.count()) === 0, 'the dialog to close');
+    expect(await row(page, email).count()).toBe(1);
+
+    await row(page, email).getByRole('button', { name: `Delete ${email}` }).click();
+    await dialog.getByRole('button', { name: 'Delete subscriber' }).click();
+    await expectToastSaying(page, 'Subscriber deleted', email);
+    await waitUntil(async () => (await row(page, email).count()) === 0, 'the row to go');
+    await page.getByRole('cell', { name: 'No subscribers match your search' }).waitFor();
+    const list = await api<Subscriber[]>(admin.context, 'GET', '/api/admin/subscribers');
+    expect(list.some((s) => s.email === email)).toBe(false);
+    const log = await api<{ to: string; textBody: string }[]>(admin.context, 'GET', '/api/admin/emails');
+    expect(log.filter((e) => e.to === email || e.textBody.includes(email))).toEqual([]);
+  });
+
+  it('offers Resend only on pending rows, and says when the last confirmation was too recent', async () => {
+    const pending = uniqueEmail('pending');
+    await subscribe(admin.context, pending);
+    const active = await confirmedSubscriber(admin.context, 'Already Active');
+    const { page } = admin;
+    await page.goto('/admin/subscribers');
+    const search = page.getByRole('searchbox', { name: 'Search subscribers' });
+    await search.fill(active.email);
+    await row(page, active.email).waitFor();
+    expect(await row(page, active.email).getByRole('button', { name: /^Resend/ }).count()).toBe(0);
+    await search.fill(pending);
+    // The sign-up mailed it a moment ago: the server's 10-minute rule answers, in its own words.
+    await row(page, pending).getByRole('button', { name: `Resend confirmation to ${pending}` }).click();
+    await expectToastSaying(page, 'Error', 'less than 10 minutes ago');
+  });
+
+  it('shows suppressed subscribers as Bounced or Complained with the reason and date', async () => {
+    const { context, page, errors } = await newPage(browser);
+    await signInThroughCard(page, '/admin/subscribers');
+    await withSuppressed(page);
+    await page.reload();
+    await page.getByRole('searchbox', { name: 'Search subscribers' }).fill('.reader@example.com');
+    const bounced = await row(page, 'bounced.reader@example.com').locator('td').allTextContents();
+    expect(bounced[3]).toBe('Bounced550 5.1.1 mailbox does not exist · Nov 3, 2026');
+    const complained = await row(page, 'spam.reader@example.com').locator('td').allTextContents();
+    expect(complained[3]).toBe('Complainedmarked our mail as spam · Nov 4, 2026');
+    // Nothing is sent to a suppressed address, so there is nothing to resend.
+    expect(await row(page, 'bounced.reader@example.com').getByRole('button', { name: /^Resend/ }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('looks right on desktop and phone (screenshots when ADMIN_SCREENSHOTS is set)', async () => {
     for (const [label, viewport] of SCREEN_SIZES) {
       const { context, page, errors } = await newPage(browser, viewport);
@@ -217,6 +337,14 @@ describe('subscriber administration', () => {
       expect(overflow).toBeLessThanOrEqual(0);
       if (screenshotDir) {
         await saveScreens(page, `subscribers-${label}`);
+        await withSuppressed(page);
+        await page.reload();
+        // The cookie notice would cover the rows in the picture.
+        await page.getByRole('button', { name: 'Accept', exact: true }).click();
+        await page.getByRole('searchbox', { name: 'Search subscribers' }).fill('reader');
+        await page.getByTestId(label === '390' ? 'subscriber-item' : 'subscriber-row').filter({ hasText: 'bounced.reader@example.com' }).waitFor();
+        await saveScreens(page, `subscribers-search-${label}`);
+        await page.unroute('**/api/admin/subscribers');
         await page.getByRole('button', { name: 'Send Newsletter' }).click();
         await page.getByRole('dialog').getByRole('button', { name: 'Load Template' }).click();
         await page.waitForTimeout(300);

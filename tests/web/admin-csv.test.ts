@@ -49,7 +49,9 @@ describe('the one CSV writer', () => {
   it('is the writer of the subscribers export too (same quoting, same neutralising)', () => {
     const tricky = '=cmd|"/c calc"!A1, "x"\nnext';
     const subscribers = buildSubscribersCsv([{ email: 'a@example.com', name: tricky, subscriptionDate: '2026-11-20T15:04:05.000Z', active: 'true' }]);
-    expect(subscribers).toBe(buildCsv(['Email', 'Name', 'Subscription Date', 'Status'], [['a@example.com', tricky, '2026-11-20', 'Active']]));
+    expect(subscribers).toBe(
+      buildCsv(['Email', 'Name', 'Subscription Date', 'Status', 'Suppression', 'Suppression Detail', 'Suppressed At'], [['a@example.com', tricky, '2026-11-20', 'Active', '', '', '']]),
+    );
   });
 
   it("writes instants as the firm's wall-clock time, across the DST change", () => {

@@ -168,7 +168,22 @@ expectTypeOf<InferResponseType<typeof api.admin.subscribers.$get, 200>[number]>(
   name: string | null;
   subscriptionDate: string;
   active: 'true' | 'false';
+  suppressionReason: 'bounced' | 'complained' | null;
+  suppressionDetail: string | null;
+  suppressedAt: string | null;
 }>();
+expectTypeOf<InferResponseType<typeof api.admin.subscribers.$get, 200>[number]['status']>().toEqualTypeOf<
+  'active' | 'pending' | 'unsubscribed' | 'bounced' | 'complained'
+>();
+expectTypeOf<InferRequestType<(typeof api.admin.subscribers)[':id']['$delete']>>().toEqualTypeOf<{ param: { id: string } }>();
+expectTypeOf<InferResponseType<(typeof api.admin.subscribers)[':id']['$delete'], 200>>().toEqualTypeOf<{ message: string }>();
+expectTypeOf<InferResponseType<(typeof api.admin.subscribers)[':id']['$delete'], 404>>().toEqualTypeOf<{ message: string }>();
+expectTypeOf<InferRequestType<(typeof api.admin.subscribers)[':id']['resend-confirmation']['$post']>>().toEqualTypeOf<{ param: { id: string } }>();
+type Resend = (typeof api.admin.subscribers)[':id']['resend-confirmation']['$post'];
+expectTypeOf<InferResponseType<Resend, 200>>().toEqualTypeOf<{ message: string }>();
+expectTypeOf<InferResponseType<Resend, 404>>().toEqualTypeOf<{ message: string }>();
+expectTypeOf<InferResponseType<Resend, 409>>().toEqualTypeOf<{ message: string }>();
+expectTypeOf<InferResponseType<Resend, 429>>().toEqualTypeOf<{ message: string }>();
 expectTypeOf<InferResponseType<(typeof api.admin)['sent-newsletters']['$get'], 200>[number]>().toMatchObjectType<{
   id: number;
   subject: string;
@@ -198,6 +213,9 @@ expectTypeOf<InferResponseType<typeof api.admin.emails.$get, 200>[number]>().toM
   transport: string;
   error: string | null;
   providerId: string | null;
+  deliveryStatus: string | null;
+  deliveryDetail: string | null;
+  deliveryUpdatedAt: string | null;
   createdAt: string;
 }>();
 expectTypeOf<InferResponseType<(typeof api.admin.email)['test-auth']['$post'], 200>['results'][number]>().toExtend<{
@@ -208,3 +226,19 @@ expectTypeOf<InferResponseType<(typeof api.admin.email)['test-auth']['$post'], 2
 expectTypeOf<InferRequestType<(typeof api.admin.email)['test-send']['$post']>['json']>().toEqualTypeOf<{ testEmail: string }>();
 expectTypeOf<InferResponseType<(typeof api.admin.email)['test-send']['$post'], 200>>().toExtend<{ success: boolean; message: string }>();
 expectTypeOf<InferResponseType<(typeof api.admin.email)['test-send']['$post'], 200>>().not.toBeNever();
+// Delivery events (MailChannels webhooks): enrollment status and "Enable delivery events".
+expectTypeOf<InferResponseType<(typeof api.admin)['delivery-events']['$get'], 200>>().toExtend<{
+  configured: boolean;
+  enrolled: boolean;
+  endpoint: string;
+  message: string;
+}>();
+expectTypeOf<InferResponseType<(typeof api.admin)['delivery-events']['$get'], 200>>().not.toBeNever();
+expectTypeOf<InferResponseType<(typeof api.admin)['delivery-events']['$get'], 502>>().toEqualTypeOf<{ message: string }>();
+expectTypeOf<InferResponseType<(typeof api.admin)['delivery-events']['enroll']['$post'], 200>>().toEqualTypeOf<{
+  enrolled: true;
+  endpoint: string;
+  message: string;
+}>();
+expectTypeOf<InferResponseType<(typeof api.admin)['delivery-events']['enroll']['$post'], 400>>().toEqualTypeOf<{ message: string }>();
+expectTypeOf<InferResponseType<(typeof api.admin)['delivery-events']['enroll']['$post'], 502>>().toEqualTypeOf<{ message: string }>();

@@ -109,3 +109,65 @@ describe('the send newsletter dialog', () => {
     expect((screen.getByLabelText('Subject') as HTMLInputElement).value).toBe(FALLBACK_TEMPLATE.subject);
   });
 });
+
+describe('"Send a test" in the send newsletter dialog', () => {
+  const testButton = () => screen.getByRole('button', { name: /Send a test|Sending test\.\.\./ }) as HTMLButtonElement;
+  const testAddress = () => screen.getByLabelText('Send a test to') as HTMLInputElement;
+
+  it('starts with an empty address and checks it with the shared rule before sending anything', async () => {
+    const { sent } = open(() => json({}, 500));
+    expect(testAddress().value).toBe('');
+    const user = await fill('Spring update', '<p>Hello</p>');
+    await user.click(testButton());
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Please enter an email address'));
+    expect(testAddress().getAttribute('aria-invalid')).toBe('true');
+    expect(testAddress().getAttribute('aria-describedby')).toBe('newsletter-test-address-error');
+    await user.type(testAddress(), 'not-an-address');
+    await user.click(testButton());
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Please enter a valid email address'));
+    expect(sent).toEqual([]);
+  });
+
+  it('asks for subject and content first', async () => {
+    const { sent } = open(() => json({}, 500));
+    const user = await fill('', '<p>Hello</p>');
+    await user.type(testAddress(), 'owner@example.com');
+    await user.click(testButton());
+    await waitFor(() => expect(shownToasts()).toEqual(error('Please fill in both subject and content')));
+    expect(sent).toEqual([]);
+  });
+
+  it('POSTs this issue and the trimmed address, shows the answer, and keeps the dialog open for the real send', async () => {
+    const answer = deferred<Response>();
+    const { sent, onOpenChange } = open(() => answer.promise);
+    const user = await fill('  Spring update  ', '<p>Hello</p>');
+    await user.type(testAddress(), '  owner@example.com ');
+    await user.click(testButton());
+    await waitFor(() => expect(testButton().textContent).toBe('Sending test...'));
+    expect(testButton().disabled).toBe(true);
+    expect(sent).toEqual([{ method: 'POST', url: '/api/admin/newsletter/test-send', body: { subject: 'Spring update', content: '<p>Hello</p>', to: 'owner@example.com' } }]);
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    answer.resolve(json({ message: 'Test sent to owner@example.com' }));
+    await waitFor(() => expect(shownToasts()).toEqual([{ variant: 'default', title: 'Test sent', description: 'Test sent to owner@example.com' }]));
+    expect(onOpenChange).not.toHaveBeenCalled();
+    expect((screen.getByLabelText('Subject') as HTMLInputElement).value).toBe('  Spring update  ');
+    // An e-mail input strips the spaces itself (HTML's value sanitization); the schema trims too.
+    expect(testAddress().value).toBe('owner@example.com');
+    expect(sendButton().textContent).toBe('Send to 42 Subscribers');
+  });
+
+  it("shows the server's message when the test fails, and a fallback when there is none", async () => {
+    let status = 502;
+    open(() => (status === 502 ? json({ message: 'The test could not be sent: MailChannels answered 400: bad' }, 502) : new Response('', { status })));
+    const user = await fill('Spring update', '<p>Hello</p>');
+    await user.type(testAddress(), 'owner@example.com');
+    await user.click(testButton());
+    await waitFor(() => expect(shownToasts()).toEqual(error('The test could not be sent: MailChannels answered 400: bad')));
+    act(() => dismissToast());
+    await waitFor(() => expect(shownToasts()).toEqual([]));
+    status = 503;
+    await user.click(testButton());
+    await waitFor(() => expect(shownToasts()).toEqual(error('Failed to send the test')));
+  });
+});

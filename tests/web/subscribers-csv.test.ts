@@ -18,15 +18,26 @@ describe('subscribers CSV', () => {
   it('writes the header and one row per subscriber with Active / Inactive', () => {
     const csv = buildSubscribersCsv([sub('a@example.com', 'Ann'), sub('b@example.com', null, 'false')]);
     expect(csv).toBe(
-      'Email,Name,Subscription Date,Status\r\na@example.com,Ann,2026-11-20,Active\r\nb@example.com,,2026-11-20,Inactive\r\n',
+      'Email,Name,Subscription Date,Status,Suppression,Suppression Detail,Suppressed At\r\na@example.com,Ann,2026-11-20,Active,,,\r\nb@example.com,,2026-11-20,Inactive,,,\r\n',
     );
+  });
+
+  it('says why a suppressed address gets no mail: reason, the provider\'s words and when (firm time)', () => {
+    const rows = parseCsv(
+      buildSubscribersCsv([
+        { ...sub('x@example.com', null, 'false'), suppressionReason: 'bounced', suppressionDetail: '550 5.1.1 user unknown', suppressedAt: '2026-11-21T03:00:00.000Z' },
+        { ...sub('y@example.com', 'Yan', 'false'), suppressionReason: 'complained', suppressionDetail: null, suppressedAt: '2026-07-01T04:00:00.000Z' },
+      ]),
+    );
+    expect(rows[1]).toEqual(['x@example.com', '', '2026-11-20', 'Inactive', 'Bounced', '550 5.1.1 user unknown', '2026-11-20 22:00']);
+    expect(rows[2]).toEqual(['y@example.com', 'Yan', '2026-11-20', 'Inactive', 'Complained', '', '2026-07-01 00:00']);
   });
 
   it('quotes commas, quotes and line breaks per RFC 4180 and parses back to the same cells', () => {
     const tricky = 'Smith, "Jr."\nline two';
     const csv = buildSubscribersCsv([sub('c@example.com', tricky)]);
     expect(csv).toContain('"Smith, ""Jr.""\nline two"');
-    expect(parseCsv(csv)[1]).toEqual(['c@example.com', tricky, '2026-11-20', 'Active']);
+    expect(parseCsv(csv)[1]).toEqual(['c@example.com', tricky, '2026-11-20', 'Active', '', '', '']);
   });
 
   it.each(['=HYPERLINK("http://evil")', '+1+1', '-2+3', '@SUM(A1)', '\t=1', '\r=1'])('neutralises a formula cell %j', (name) => {
@@ -46,8 +57,8 @@ describe('subscribers CSV', () => {
     const many = Array.from({ length: 10_000 }, (_, i) => sub(`s${i}@example.com`, `Name ${i}`, i % 3 ? 'true' : 'false'));
     const rows = parseCsv(buildSubscribersCsv(many));
     expect(rows).toHaveLength(10_001);
-    expect(rows[10_000]).toEqual(['s9999@example.com', 'Name 9999', '2026-11-20', 'Inactive']);
-    expect(rows[10_000 - 1]).toEqual(['s9998@example.com', 'Name 9998', '2026-11-20', 'Active']);
+    expect(rows[10_000]).toEqual(['s9999@example.com', 'Name 9999', '2026-11-20', 'Inactive', '', '', '']);
+    expect(rows[10_000 - 1]).toEqual(['s9998@example.com', 'Name 9998', '2026-11-20', 'Active', '', '', '']);
   });
 
   it('writes the subscription day as the firm (Eastern time) saw it', () => {

@@ -73,6 +73,16 @@ export const newsletterSubscriptions = sqliteTable(
     confirmedAt: integer('confirmed_at', { mode: 'timestamp_ms' }),
     confirmationSentAt: integer('confirmation_sent_at', { mode: 'timestamp_ms' }),
     unsubscribedAt: integer('unsubscribed_at', { mode: 'timestamp_ms' }),
+    /**
+     * Suppression (docs/product.md §5.7): set from MailChannels' delivery events. A suppressed
+     * address is also active 'false', so every send and every active count leaves it out.
+     */
+    suppressedAt: integer('suppressed_at', { mode: 'timestamp_ms' }),
+    suppressionReason: text('suppression_reason', { enum: ['bounced', 'complained'] }),
+    /** The provider's words: the bounce's status and reason, or the drop's. */
+    suppressionDetail: text('suppression_detail'),
+    /** Soft bounces in a row since the last delivery; three suppress the address. */
+    softBounces: integer('soft_bounces').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -191,13 +201,35 @@ export const emailLog = sqliteTable(
     // JSON array of { filename, contentType, content } (content base64), exactly as handed to the
     // transport, so the firm can see the invite it sent.
     attachments: text('attachments'),
+    /** What happened after the hand-off to the provider (its delivery events): delivered, bounced... */
+    deliveryStatus: text('delivery_status'),
+    deliveryDetail: text('delivery_detail'),
+    deliveryUpdatedAt: integer('delivery_updated_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
   },
   (t) => [
     index('email_log_created_at_idx').on(t.createdAt),
     index('email_log_to_idx').on(t.to),
+    index('email_log_provider_id_idx').on(t.providerId),
   ],
+);
+
+/**
+ * Every delivery event applied, by a key derived from its content: a retried webhook delivery
+ * finds its events here and changes nothing twice.
+ */
+export const deliveryEvents = sqliteTable(
+  'delivery_events',
+  {
+    eventKey: text('event_key').primaryKey(),
+    event: text('event').notNull(),
+    recipient: text('recipient'),
+    requestId: text('request_id'),
+    occurredAt: integer('occurred_at', { mode: 'timestamp_ms' }),
+    receivedAt: createdAt(),
+  },
+  (t) => [index('delivery_events_received_idx').on(t.receivedAt)],
 );
 
 /**

@@ -29,9 +29,15 @@ export const sendNewsletterSchema = z.object({
   content: z.string().trim().min(1, 'Please fill in both subject and content').max(500_000, 'Content is too long'),
 });
 
+/** The send dialog's "Send a test": this issue, to one address. */
+export const testSendNewsletterSchema = sendNewsletterSchema.extend({
+  to: emailField('Please enter an email address'),
+});
+
 export const testEmailSchema = z.object({
   testEmail: emailField('Please enter an email address'),
 });
 
 export type NewsletterSubscribe = z.input<typeof newsletterSubscribeSchema>;
 export type SendNewsletter = z.infer<typeof sendNewsletterSchema>;
+export type TestSendNewsletter = z.input<typeof testSendNewsletterSchema>;

@@ -32,7 +32,7 @@ export async function clearUserFailures(db: Db, username: string): Promise<void>
   await db.delete(loginFailures).where(eq(loginFailures.key, `user:${username.toLowerCase()}`));
 }
 
-/** Housekeeping for the cron: failures older than the window no longer matter. */
-export async function pruneLoginFailures(db: Db, now = Date.now()): Promise<void> {
-  await db.delete(loginFailures).where(lt(loginFailures.createdAt, new Date(now - LOGIN_WINDOW_MS)));
+/** Housekeeping for the cron (worker/services/housekeeping.ts): failures older than the window no longer matter. */
+export function pruneLoginFailures(db: Db, now = Date.now()) {
+  return db.delete(loginFailures).where(lt(loginFailures.createdAt, new Date(now - LOGIN_WINDOW_MS)));
 }

@@ -62,9 +62,9 @@ export async function takeIpAllowance(env: Bindings, ipHash: string, nowMs: numb
   }
 }
 
-/** Housekeeping for the cron: windows that have ended no longer limit anyone. */
-export async function pruneSubmissionWindows(db: Db, nowMs: number = Date.now()): Promise<void> {
-  await db.delete(submissionWindows).where(lt(submissionWindows.windowStart, new Date(Math.floor(nowMs / IP_WINDOW_MS) * IP_WINDOW_MS)));
+/** Housekeeping for the cron (worker/services/housekeeping.ts): windows that have ended no longer limit anyone. */
+export function pruneSubmissionWindows(db: Db, nowMs: number = Date.now()) {
+  return db.delete(submissionWindows).where(lt(submissionWindows.windowStart, new Date(Math.floor(nowMs / IP_WINDOW_MS) * IP_WINDOW_MS)));
 }
 
 /**

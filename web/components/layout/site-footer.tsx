@@ -57,6 +57,11 @@ export function SiteFooter() {
             ))}
           </address>
           <NewsletterSignup />
+          <p className="mt-2 text-sm">
+            <Link to="/newsletter" className="underline hover:text-white">
+              Past issues
+            </Link>
+          </p>
         </div>
       </div>
       <div className="border-t border-white/10">

@@ -6,9 +6,11 @@ import { emailLog } from '../../db/schema';
 import type { AppEnv } from '../../env';
 import { validate } from '../../middleware/validate';
 import { testEmailSchema } from '../../schemas/newsletter';
+import { deliveryEventsStatus, enrollDeliveryEvents, WebhookManagementError } from '../../services/email/delivery-webhook';
 import { checkMailChannels } from '../../services/email/mailchannels';
 import { emailTransport, sendEmail } from '../../services/email/send-email';
 import type { EmailAttachment } from '../../services/email/types';
+import { siteOrigin } from '../../services/newsletter/template';
 
 /** The newest 200 entries: enough for the admin (and the tests) to see what went out. */
 const LOG_LIMIT = 200;
@@ -27,6 +29,10 @@ export const adminEmails = new Hono<AppEnv>()
         transport: r.transport,
         error: r.error,
         providerId: r.providerId,
+        // What MailChannels reported after the hand-off (delivery events): delivered, soft-bounced...
+        deliveryStatus: r.deliveryStatus,
+        deliveryDetail: r.deliveryDetail,
+        deliveryUpdatedAt: r.deliveryUpdatedAt?.toISOString() ?? null,
         createdAt: r.createdAt.toISOString(),
         textBody: r.textBody,
         htmlBody: r.htmlBody,
@@ -36,6 +42,27 @@ export const adminEmails = new Hono<AppEnv>()
       })),
       200,
     );
+  })
+  // "Enable delivery events" (MailChannels webhooks): is this site's URL enrolled, and enroll it.
+  .get('/delivery-events', async (c) => {
+    try {
+      return c.json(await deliveryEventsStatus(c.env, siteOrigin(c.env, c.req.url)), 200);
+    } catch (error) {
+      if (error instanceof WebhookManagementError) return c.json({ message: error.message }, 502);
+      throw error;
+    }
+  })
+  .post('/delivery-events/enroll', async (c) => {
+    if (!c.env.MAILCHANNELS_API_KEY) {
+      return c.json({ message: 'Delivery events need the MailChannels API key (MAILCHANNELS_API_KEY)' }, 400);
+    }
+    try {
+      const result = await enrollDeliveryEvents(c.env, siteOrigin(c.env, c.req.url));
+      return c.json({ enrolled: true, ...result }, 200);
+    } catch (error) {
+      if (error instanceof WebhookManagementError) return c.json({ message: error.message }, 502);
+      throw error;
+    }
   })
   .post('/email/test-auth', async (c) => {
     const result = await checkMailChannels(c.env);

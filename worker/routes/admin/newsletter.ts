@@ -4,6 +4,7 @@ import { getDb } from '../../db/client';
 import { sentNewsletters } from '../../db/schema';
 import type { AppEnv } from '../../env';
 import { validate } from '../../middleware/validate';
+import { idParamSchema } from '../../schemas/appointments';
 import { sendNewsletterSchema } from '../../schemas/newsletter';
 import { generateNewsletter } from '../../services/newsletter/ai-preview';
 import { currentPeriod, schedulerState, setSchedulerRunning } from '../../services/newsletter/scheduler';
@@ -11,7 +12,8 @@ import { countingD1 } from '../../services/newsletter/d1-counter';
 import { sendNewsletterNow } from '../../services/newsletter/send-now';
 import { logNewsletterBatch } from '../../services/newsletter/sender';
 import { countActiveSubscribers, listSentNewsletters } from '../../services/newsletter/store';
-import { listSubscribers } from '../../services/newsletter/subscriptions';
+import { eraseSubscriber } from '../../services/newsletter/list-hygiene';
+import { listSubscribers, resendConfirmation, type SubscriberStatus } from '../../services/newsletter/subscriptions';
 import { sampleTemplate, siteOrigin, staticNewsletter } from '../../services/newsletter/template';
 
 function deliveredMessage(recipientCount: number, totalRecipients: number, status: string): string {
@@ -19,12 +21,47 @@ function deliveredMessage(recipientCount: number, totalRecipients: number, statu
   return `Newsletter is being sent: ${recipientCount} of ${totalRecipients} delivered so far; the rest follow automatically`;
 }
 
+const SUBSCRIBER_NOT_FOUND = 'Subscriber not found';
+
+/** Why a confirmation is not resent: only a pending, unsuppressed subscriber is asked to confirm. */
+const notPendingMessage: Record<SubscriberStatus, string> = {
+  pending: 'This address is suppressed; nothing is sent to it',
+  active: 'This subscriber has already confirmed',
+  unsubscribed: 'This subscriber has unsubscribed; no confirmation is sent',
+  bounced: 'This address bounced and is suppressed; nothing is sent to it',
+  complained: 'This address reported our mail as spam and is suppressed; nothing is sent to it',
+};
+
 /**
  * Subscribers, sending, previews and the scheduler (docs/product.md §5 and §11). Guarded by
  * requireAdmin in index.ts.
  */
 export const adminNewsletter = new Hono<AppEnv>()
   .get('/subscribers', async (c) => c.json(await listSubscribers(getDb(c.env.DB)), 200))
+  // Erasure on request (docs/product.md §6.3): the row goes, the records that stay name nobody.
+  .delete('/subscribers/:id', validate('param', idParamSchema), async (c) => {
+    const erased = await eraseSubscriber(getDb(c.env.DB), c.req.valid('param').id);
+    if (!erased) return c.json({ message: SUBSCRIBER_NOT_FOUND }, 404);
+    return c.json({ message: `${erased.email} has been deleted and erased from the delivery records` }, 200);
+  })
+  .post('/subscribers/:id/resend-confirmation', validate('param', idParamSchema), async (c) => {
+    const result = await resendConfirmation(c.env, getDb(c.env.DB), c.req.valid('param').id, siteOrigin(c.env, c.req.url));
+    switch (result.outcome) {
+      case 'sent':
+        return c.json({ message: `Confirmation e-mail sent to ${result.email}` }, 200);
+      case 'not-found':
+        return c.json({ message: SUBSCRIBER_NOT_FOUND }, 404);
+      case 'not-pending':
+        return c.json({ message: notPendingMessage[result.status] }, 409);
+      case 'too-soon': {
+        const minutes = Math.ceil(result.retryAfterSeconds / 60);
+        c.header('Retry-After', String(result.retryAfterSeconds));
+        return c.json({ message: `A confirmation e-mail went to this address less than 10 minutes ago. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.` }, 429);
+      }
+      case 'failed':
+        return c.json({ message: 'The confirmation e-mail could not be sent. Please try again.' }, 502);
+    }
+  })
   .get('/sent-newsletters', async (c) => c.json(await listSentNewsletters(getDb(c.env.DB)), 200))
   .post('/send-newsletter', validate('json', sendNewsletterSchema), async (c) => {
     const { subject, content } = c.req.valid('json');

@@ -1,7 +1,7 @@
 // Chat conversations on the server (docs/product.md §4.1): the session row and its messages in D1.
 // The model's context is read from here, never from the client, so a visitor cannot put words in
 // the assistant's mouth; refused exchanges stay in the transcript but are never replayed.
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { chatMessages, chatSessions } from '../../db/schema';
 import type { ChatTurn } from './types';
@@ -90,17 +90,17 @@ export async function markHandedOff(db: Db, sessionId: string, contactMessageId:
 const PURGE_BATCH = 200;
 
 /**
- * Retention (docs/product.md §4.1): deletes the conversations whose last message is older than
- * CHAT_RETENTION_DAYS with their messages, in one batch (a transaction; the same oldest sessions
- * in both statements). A tick deletes at most PURGE_BATCH conversations; the next ticks take the
- * rest. Returns how many were deleted.
+ * Retention (docs/product.md §4.1): the statements that delete the conversations whose last
+ * message is older than CHAT_RETENTION_DAYS with their messages, the oldest PURGE_BATCH a tick (the
+ * next ticks take the rest). Run in one batch (worker/services/housekeeping.ts), so both
+ * statements see the same oldest sessions; the second returns the ids of the deleted ones.
  */
-export async function purgeExpiredChats(d1: D1Database, now = new Date()): Promise<number> {
-  const cutoff = now.getTime() - CHAT_RETENTION_DAYS * 24 * 60 * 60 * 1000;
-  const expired = `SELECT id FROM chat_sessions WHERE last_activity_at < ?1 ORDER BY last_activity_at LIMIT ${PURGE_BATCH}`;
-  const [, sessions] = await d1.batch([
-    d1.prepare(`DELETE FROM chat_messages WHERE session_id IN (${expired})`).bind(cutoff),
-    d1.prepare(`DELETE FROM chat_sessions WHERE id IN (${expired})`).bind(cutoff),
-  ]);
-  return sessions?.meta.changes ?? 0;
+export function expiredChatPurge(db: Db, now = new Date()) {
+  const cutoff = new Date(now.getTime() - CHAT_RETENTION_DAYS * 24 * 60 * 60 * 1000);
+  const expired = () =>
+    db.select({ id: chatSessions.id }).from(chatSessions).where(lt(chatSessions.lastActivityAt, cutoff)).orderBy(asc(chatSessions.lastActivityAt)).limit(PURGE_BATCH);
+  return [
+    db.delete(chatMessages).where(inArray(chatMessages.sessionId, expired())),
+    db.delete(chatSessions).where(inArray(chatSessions.id, expired())).returning({ id: chatSessions.id }),
+  ] as const;
 }

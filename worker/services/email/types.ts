@@ -7,6 +7,8 @@ export type EmailKind =
   | 'appointment-reminder'
   | 'newsletter-confirmation'
   | 'newsletter'
+  /** One newsletter sent to one address from the send dialog before the real send. */
+  | 'newsletter-test'
   | 'test';
 
 export interface EmailAttachment {

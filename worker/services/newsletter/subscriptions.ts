@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull, lte, or } from 'drizzle-orm';
 import { firm, firmAddressLine } from '../../../web/content/firm';
 import type { Db } from '../../db/client';
 import { newsletterSubscriptions } from '../../db/schema';
@@ -12,10 +12,11 @@ type SubscriptionRow = typeof newsletterSubscriptions.$inferSelect;
 /** A second confirmation e-mail to the same address waits this long (no mail-bombing through the form). */
 export const CONFIRMATION_RESEND_MS = 10 * 60 * 1000;
 
-export type SubscriberStatus = 'active' | 'pending' | 'unsubscribed';
+export type SubscriberStatus = 'active' | 'pending' | 'unsubscribed' | 'bounced' | 'complained';
 
-export function subscriberStatus(row: Pick<SubscriptionRow, 'active' | 'unsubscribedAt'>): SubscriberStatus {
+export function subscriberStatus(row: Pick<SubscriptionRow, 'active' | 'unsubscribedAt' | 'suppressionReason'>): SubscriberStatus {
   if (row.active === 'true') return 'active';
+  if (row.suppressionReason) return row.suppressionReason;
   return row.unsubscribedAt ? 'unsubscribed' : 'pending';
 }
 
@@ -28,6 +29,9 @@ export function toSubscriber(row: SubscriptionRow) {
     subscriptionDate: row.subscriptionDate.toISOString(),
     active: row.active,
     status: subscriberStatus(row),
+    suppressionReason: row.suppressionReason,
+    suppressionDetail: row.suppressionDetail,
+    suppressedAt: row.suppressedAt ? row.suppressedAt.toISOString() : null,
   };
 }
 
@@ -50,12 +54,16 @@ export function oneClickUnsubscribeUrl(origin: string, token: string): string {
   return `${origin}/api/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
 }
 
+/**
+ * The confirmation e-mail goes to an address nobody has verified yet, so it carries nothing the
+ * visitor typed except that address: no name in the greeting, the To header or anywhere else
+ * (otherwise the form would mail anyone a spammer's text in the firm's name).
+ */
 async function sendConfirmation(env: Bindings, row: SubscriptionRow, origin: string, now: Date) {
   const token = await signLinkToken(env.JWT_SECRET, 'newsletter-confirm', row, now);
   const link = confirmUrl(origin, token);
-  const greeting = row.name ? `Hello ${row.name},` : 'Hello,';
   const text = [
-    greeting,
+    'Hello,',
     '',
     `Please confirm that you want to receive the ${firm.name} newsletter by opening this link:`,
     link,
@@ -65,14 +73,13 @@ async function sendConfirmation(env: Bindings, row: SubscriptionRow, origin: str
     firm.legalName,
     firmAddressLine,
   ].join('\n');
-  const html = `<p>${escapeHtml(greeting)}</p>
+  const html = `<p>Hello,</p>
 <p>Please confirm that you want to receive the ${escapeHtml(firm.name)} newsletter.</p>
 <p><a href="${escapeHtml(link)}" style="background-color: #1e3a8a; color: #ffffff; padding: 10px 20px; border-radius: 6px; text-decoration: none; display: inline-block;">Confirm my subscription</a></p>
 <p>The link is valid for 7 days. If you did not sign up, ignore this e-mail and you will not hear from us again.</p>
 <p style="color: #475569; font-size: 12px;">${escapeHtml(firm.legalName)}<br>${escapeHtml(firmAddressLine)}</p>`;
   return sendEmail(env, {
     to: row.email,
-    toName: row.name ?? undefined,
     subject: `Please confirm your subscription to the ${firm.name} newsletter`,
     text,
     html,
@@ -95,11 +102,56 @@ export async function subscribe(env: Bindings, db: Db, input: { email: string; n
     .values({ email, name, active: 'false', subscriptionDate: now })
     .onConflictDoNothing({ target: newsletterSubscriptions.email });
   const row = await db.query.newsletterSubscriptions.findFirst({ where: eq(newsletterSubscriptions.email, email) });
-  if (!row || row.active === 'true') return;
+  // A suppressed address (it bounced or complained, services/email/delivery-events.ts) gets no
+  // confirmation e-mail again: the visitor sees the same answer and nothing is sent.
+  if (!row || row.active === 'true' || row.suppressedAt) return;
   if (row.confirmationSentAt && now.getTime() - row.confirmationSentAt.getTime() < CONFIRMATION_RESEND_MS) return;
   const updated = { ...row, name: name ?? row.name, confirmationSentAt: now };
   await db.update(newsletterSubscriptions).set({ name: updated.name, confirmationSentAt: now }).where(eq(newsletterSubscriptions.id, row.id));
   await sendConfirmation(env, updated, origin, now);
+}
+
+export type ResendOutcome =
+  | { outcome: 'sent'; email: string }
+  | { outcome: 'failed' }
+  | { outcome: 'not-found' }
+  | { outcome: 'not-pending'; status: SubscriberStatus }
+  | { outcome: 'too-soon'; retryAfterSeconds: number };
+
+/**
+ * The admin's "Resend confirmation" for a pending subscriber: the sign-up's own e-mail under the
+ * sign-up's 10-minute rule. The rule is claimed in the same UPDATE that checks the row is still
+ * pending, so two simultaneous clicks cannot send two e-mails.
+ */
+export async function resendConfirmation(env: Bindings, db: Db, id: number, origin: string, now = new Date()): Promise<ResendOutcome> {
+  const s = newsletterSubscriptions;
+  const [claimed] = await db
+    .update(s)
+    .set({ confirmationSentAt: now })
+    .where(
+      and(
+        eq(s.id, id),
+        eq(s.active, 'false'),
+        isNull(s.unsubscribedAt),
+        isNull(s.suppressedAt),
+        or(isNull(s.confirmationSentAt), lte(s.confirmationSentAt, new Date(now.getTime() - CONFIRMATION_RESEND_MS))),
+      ),
+    )
+    .returning();
+  if (!claimed) {
+    const row = await db.query.newsletterSubscriptions.findFirst({ where: eq(s.id, id) });
+    if (!row) return { outcome: 'not-found' };
+    const status = subscriberStatus(row);
+    if (status !== 'pending' || row.suppressedAt) return { outcome: 'not-pending', status };
+    const waitMs = (row.confirmationSentAt?.getTime() ?? 0) + CONFIRMATION_RESEND_MS - now.getTime();
+    return { outcome: 'too-soon', retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
+  }
+  const sent = await sendConfirmation(env, claimed, origin, now);
+  if (sent.ok) return { outcome: 'sent', email: claimed.email };
+  // Nothing went out: give the 10 minutes back (the previous e-mail, if any, was older than that),
+  // unless a sign-up has claimed them since.
+  await db.update(s).set({ confirmationSentAt: null }).where(and(eq(s.id, id), eq(s.confirmationSentAt, now)));
+  return { outcome: 'failed' };
 }
 
 export type LinkOutcome = 'confirmed' | 'unsubscribed' | 'invalid';
@@ -111,6 +163,8 @@ export async function confirmSubscription(env: Bindings, db: Db, token: string, 
   const row = await db.query.newsletterSubscriptions.findFirst({ where: eq(newsletterSubscriptions.id, claims.subscriberId) });
   if (!row || row.email !== claims.email) return 'invalid';
   if (row.active === 'true') return 'confirmed';
+  // A suppressed address stays suppressed, whatever link was mailed to it before.
+  if (row.suppressedAt) return 'invalid';
   // A confirmation link mailed before the person unsubscribed must not sign them up again.
   if (row.unsubscribedAt && claims.issuedAtMs < row.unsubscribedAt.getTime()) return 'invalid';
   await db

@@ -38,7 +38,11 @@ export interface NewsletterEmailParts {
   subject: string;
   /** Already sanitised body HTML. */
   bodyHtml: string;
-  unsubscribeUrl: string;
+  /**
+   * The recipient's own unsubscribe link; null for the public web archive (no recipient, so no
+   * personal link: the footer invites visitors to subscribe instead).
+   */
+  unsubscribeUrl: string | null;
   origin: string;
 }
 
@@ -50,7 +54,12 @@ export function renderNewsletterEmail(parts: NewsletterEmailParts): { html: stri
   const social = firm.social
     .map((s) => `<a href="${escapeHtml(s.href)}" style="color: #1e3a8a; text-decoration: none; margin: 0 8px;">${escapeHtml(s.name)}</a>`)
     .join(' | ');
-  const unsubscribe = escapeHtml(parts.unsubscribeUrl);
+  const site = `<a href="${escapeHtml(parts.origin)}" style="color: #475569;">${escapeHtml(parts.origin.replace(/^https?:\/\//, ''))}</a>`;
+  const closing =
+    parts.unsubscribeUrl === null
+      ? `This is the web edition of the ${escapeHtml(firm.name)} newsletter. Subscribe at ${site} to receive the next issue by e-mail.`
+      : `You receive this e-mail because you subscribed to the ${escapeHtml(firm.name)} newsletter at ${site}.<br>
+<a href="${escapeHtml(parts.unsubscribeUrl)}" style="color: #1e3a8a;">Unsubscribe</a> from these e-mails at any time.`;
   const html = `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(parts.subject)}</title></head>
 <body style="margin: 0; padding: 0; background-color: #f1f5f9; font-family: Arial, Helvetica, sans-serif; color: #0f172a;">
@@ -62,8 +71,7 @@ export function renderNewsletterEmail(parts: NewsletterEmailParts): { html: stri
 <tr><td style="padding: 16px 24px; font-size: 12px; line-height: 1.6; color: #475569; text-align: center;">
 ${escapeHtml(firm.legalName)}<br>${escapeHtml(firmAddressLine)}<br>
 Phone: <a href="${escapeHtml(firm.contact.phoneHref)}" style="color: #475569;">${escapeHtml(firm.contact.phone)}</a> &middot; Email: <a href="mailto:${escapeHtml(firm.contact.email)}" style="color: #475569;">${escapeHtml(firm.contact.email)}</a><br>
-You receive this e-mail because you subscribed to the ${escapeHtml(firm.name)} newsletter at <a href="${escapeHtml(parts.origin)}" style="color: #475569;">${escapeHtml(parts.origin.replace(/^https?:\/\//, ''))}</a>.<br>
-<a href="${unsubscribe}" style="color: #1e3a8a;">Unsubscribe</a> from these e-mails at any time.
+${closing}
 </td></tr>
 </table></td></tr></table>
 </body></html>`;
@@ -78,7 +86,7 @@ You receive this e-mail because you subscribed to the ${escapeHtml(firm.name)} n
     `Phone: ${firm.contact.phone} | Email: ${firm.contact.email}`,
     firm.social.map((s) => `${s.name}: ${s.href}`).join('\n'),
     '',
-    `Unsubscribe: ${parts.unsubscribeUrl}`,
+    parts.unsubscribeUrl === null ? `Subscribe: ${parts.origin}` : `Unsubscribe: ${parts.unsubscribeUrl}`,
   ].join('\n');
   return { html, text };
 }

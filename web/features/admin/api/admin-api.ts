@@ -15,6 +15,7 @@ export type NewsletterPreview = InferResponseType<typeof api.admin.newsletter.pr
 export type Subscriber = InferResponseType<typeof api.admin.subscribers.$get, 200>[number];
 export type SentNewsletter = InferResponseType<(typeof api.admin)['sent-newsletters']['$get'], 200>[number];
 export type EmailLogEntry = InferResponseType<typeof api.admin.emails.$get, 200>[number];
+export type DeliveryEventsStatus = InferResponseType<(typeof api.admin)['delivery-events']['$get'], 200>;
 export type EmailAuthResult = InferResponseType<(typeof api.admin.email)['test-auth']['$post'], 200>['results'][number];
 
 // React Query's cache keys: each is the path its query reads, so signing out can drop every
@@ -28,6 +29,7 @@ export const adminKeys = {
   subscribers: ['/api/admin/subscribers'],
   sentNewsletters: ['/api/admin/sent-newsletters'],
   emails: ['/api/admin/emails'],
+  deliveryEvents: ['/api/admin/delivery-events'],
 } as const;
 
 // Polling intervals of docs/product.md §6.2. React Query pauses them while the tab is hidden because
@@ -96,6 +98,26 @@ export function useUpdateAppointmentStatus() {
   });
 }
 
+/** Erasure on request (docs/product.md §6.3): the row leaves the list; the log and counts change too. */
+export function useDeleteSubscriber() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => okJson(api.admin.subscribers[':id'].$delete({ param: { id: String(id) } })),
+    onSuccess: (_answer, id) => queryClient.setQueryData<Subscriber[]>(adminKeys.subscribers, (list) => list?.filter((s) => s.id !== id)),
+    onSettled: () => {
+      for (const key of [adminKeys.subscribers, adminKeys.newsletterStats, adminKeys.emails]) void queryClient.invalidateQueries({ queryKey: key });
+    },
+  });
+}
+
+export function useResendConfirmation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => okJson(api.admin.subscribers[':id']['resend-confirmation'].$post({ param: { id: String(id) } })),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.emails }),
+  });
+}
+
 export type SchedulerAction = 'start' | 'stop' | 'trigger';
 
 export function useSchedulerAction() {
@@ -135,6 +157,19 @@ export function useSendNewsletter() {
   });
 }
 
+/**
+ * The dialog's "Send a test": this issue to one address, marked [TEST]. It changes no newsletter
+ * data, only the e-mail log.
+ */
+export function useSendTestNewsletter() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (test: InferRequestType<(typeof api.admin.newsletter)['test-send']['$post']>['json']) =>
+      okJson(api.admin.newsletter['test-send'].$post({ json: test })),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.emails }),
+  });
+}
+
 export const usePreview = (kind: 'quick' | 'ai') =>
   useMutation({
     mutationFn: () => okJson(kind === 'ai' ? api.admin.newsletter.preview.$get() : api.admin.newsletter['preview-static'].$get()),
@@ -150,6 +185,18 @@ export function useSendTestEmail() {
   return useMutation({
     mutationFn: (testEmail: string) => okJson(api.admin.email['test-send'].$post({ json: { testEmail } })),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.emails }),
+  });
+}
+
+/** Whether MailChannels posts delivery events here (configured: a MailChannels key is set). */
+export const useDeliveryEvents = () =>
+  useQuery({ queryKey: adminKeys.deliveryEvents, queryFn: () => okJson(api.admin['delivery-events'].$get()), retry: false });
+
+export function useEnrollDeliveryEvents() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => okJson(api.admin['delivery-events'].enroll.$post()),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.deliveryEvents }),
   });
 }
 

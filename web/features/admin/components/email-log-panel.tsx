@@ -59,6 +59,7 @@ export function EmailLogPanel({ emails, isPending, error }: { emails: EmailLogEn
               <p className="text-xs text-slate-500">{e.kind}</p>
               <Attachments attachments={e.attachments} />
               {e.error && <p className="text-xs text-red-700">{e.error}</p>}
+              <Delivery entry={e} />
             </li>
           ))}
         </ul>
@@ -75,6 +76,7 @@ export function EmailLogPanel({ emails, isPending, error }: { emails: EmailLogEn
               <TableCell>
                 <Badge variant={statusVariant[e.status]}>{e.status}</Badge>
                 {e.error && <p className="mt-1 max-w-xs text-xs text-red-700">{e.error}</p>}
+                <Delivery entry={e} />
               </TableCell>
             </TableRow>
           ))}
@@ -87,6 +89,19 @@ export function EmailLogPanel({ emails, isPending, error }: { emails: EmailLogEn
         </Button>
       )}
     </section>
+  );
+}
+
+/** What MailChannels reported after the hand-off (its delivery events), when it did. */
+function Delivery({ entry }: { entry: EmailLogEntry }) {
+  if (!entry.deliveryStatus) return null;
+  const failed = /bounced|dropped|complained/.test(entry.deliveryStatus);
+  return (
+    <p className={`mt-1 max-w-xs text-xs ${failed ? 'text-red-700' : 'text-emerald-800'}`} data-testid="email-delivery">
+      {entry.deliveryStatus}
+      {entry.deliveryUpdatedAt ? ` ${formatDateTime(entry.deliveryUpdatedAt)}` : ''}
+      {entry.deliveryDetail ? `: ${entry.deliveryDetail}` : ''}
+    </p>
   );
 }
 

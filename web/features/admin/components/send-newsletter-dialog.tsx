@@ -1,12 +1,16 @@
-import { FileText, Loader2, Send } from 'lucide-react';
+import { FileText, FlaskConical, Loader2, Send } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { emailField } from '../../../../worker/schemas/fields';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { Input, Label, Textarea } from '../../../components/ui/input';
+import { FieldError, Input, Label, Textarea } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
 import { firm } from '../../../content/firm';
 import { errorMessage } from '../../../lib/api';
-import { useNewsletterTemplate, useSendNewsletter } from '../api/admin-api';
+import { useNewsletterTemplate, useSendNewsletter, useSendTestNewsletter } from '../api/admin-api';
+
+/** The test address: the server's own rule (worker/schemas/newsletter.ts testSendNewsletterSchema). */
+const testAddressSchema = emailField('Please enter an email address');
 
 /** Used when the template endpoint cannot answer: a sample with the /schedule call to action. */
 export const FALLBACK_TEMPLATE = {
@@ -35,6 +39,9 @@ export function SendNewsletterDialog({ open, onOpenChange, activeCount }: { open
   const [content, setContent] = useState('');
   const template = useNewsletterTemplate();
   const send = useSendNewsletter();
+  const testSend = useSendTestNewsletter();
+  const [testAddress, setTestAddress] = useState('');
+  const [testAddressError, setTestAddressError] = useState<string | undefined>();
 
   function loadTemplate() {
     template.mutate(undefined, {
@@ -49,12 +56,33 @@ export function SendNewsletterDialog({ open, onOpenChange, activeCount }: { open
     });
   }
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!subject.trim() || !content.trim()) {
-      toast({ variant: 'destructive', title: 'Error', description: 'Please fill in both subject and content' });
+  function hasSubjectAndContent(): boolean {
+    if (subject.trim() && content.trim()) return true;
+    toast({ variant: 'destructive', title: 'Error', description: 'Please fill in both subject and content' });
+    return false;
+  }
+
+  /** This issue to one address, marked [TEST]; the dialog stays open for the real send. */
+  function sendTest() {
+    if (!hasSubjectAndContent()) return;
+    const address = testAddressSchema.safeParse(testAddress);
+    if (!address.success) {
+      setTestAddressError(address.error.issues[0]?.message);
       return;
     }
+    setTestAddressError(undefined);
+    testSend.mutate(
+      { subject: subject.trim(), content, to: address.data },
+      {
+        onSuccess: (data) => toast({ title: 'Test sent', description: data.message }),
+        onError: (error) => toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to send the test') }),
+      },
+    );
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!hasSubjectAndContent()) return;
     send.mutate(
       { subject: subject.trim(), content },
       {
@@ -97,6 +125,26 @@ export function SendNewsletterDialog({ open, onOpenChange, activeCount }: { open
           <p id="newsletter-content-hint" className="mt-1 text-xs text-slate-600">
             The template automatically adds social links, contact info and an unsubscribe link.
           </p>
+        </div>
+        <div className="rounded-md border border-slate-200 bg-slate-50 p-3">
+          <Label htmlFor="newsletter-test-address">Send a test to</Label>
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <Input
+              id="newsletter-test-address"
+              type="email"
+              autoComplete="email"
+              placeholder="you@example.com"
+              value={testAddress}
+              onChange={(e) => setTestAddress(e.target.value)}
+              {...(testAddressError ? { 'aria-invalid': true, 'aria-describedby': 'newsletter-test-address-error' } : {})}
+            />
+            <Button variant="outline" onClick={sendTest} disabled={testSend.isPending} className="shrink-0">
+              {testSend.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <FlaskConical className="h-4 w-4" aria-hidden="true" />}
+              {testSend.isPending ? 'Sending test...' : 'Send a test'}
+            </Button>
+          </div>
+          <FieldError id="newsletter-test-address-error" message={testAddressError} />
+          <p className="mt-1 text-xs text-slate-600">This issue to this one address only, its subject marked [TEST]. No subscriber gets it and it is not recorded as sent.</p>
         </div>
         <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={() => onOpenChange(false)}>

@@ -2,7 +2,7 @@
 // admin's one CSV writer (csv.ts). Pure: no DOM here, so it is unit-tested in Node
 // (tests/web/subscribers-csv.test.ts).
 
-import { buildCsv, csvFileName, csvFirmDay } from './csv';
+import { buildCsv, csvFileName, csvFirmDateTime, csvFirmDay } from './csv';
 
 export { neutraliseFormula, quoteCsvField } from './csv';
 
@@ -11,15 +11,30 @@ export interface CsvSubscriber {
   name: string | null;
   subscriptionDate: string;
   active: string;
+  /** Set for an address the provider's events suppressed (docs/product.md §6.3). */
+  suppressionReason?: 'bounced' | 'complained' | null;
+  suppressionDetail?: string | null;
+  suppressedAt?: string | null;
 }
 
-export const SUBSCRIBER_CSV_COLUMNS = ['Email', 'Name', 'Subscription Date', 'Status'] as const;
+/** The spec's four columns first (Status stays Active / Inactive), then why an address gets no mail. */
+export const SUBSCRIBER_CSV_COLUMNS = ['Email', 'Name', 'Subscription Date', 'Status', 'Suppression', 'Suppression Detail', 'Suppressed At'] as const;
+
+const suppressionLabel = { bounced: 'Bounced', complained: 'Complained' } as const;
 
 /** The whole CSV, header first, CRLF line breaks (RFC 4180), every subscriber included. */
 export function buildSubscribersCsv(subscribers: readonly CsvSubscriber[]): string {
   return buildCsv(
     SUBSCRIBER_CSV_COLUMNS,
-    subscribers.map((s) => [s.email, s.name, csvFirmDay(s.subscriptionDate), s.active === 'true' ? 'Active' : 'Inactive']),
+    subscribers.map((s) => [
+      s.email,
+      s.name,
+      csvFirmDay(s.subscriptionDate),
+      s.active === 'true' ? 'Active' : 'Inactive',
+      s.suppressionReason ? suppressionLabel[s.suppressionReason] : '',
+      s.suppressionDetail,
+      s.suppressedAt ? csvFirmDateTime(s.suppressedAt) : '',
+    ]),
   );
 }
 

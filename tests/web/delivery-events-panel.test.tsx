@@ -1,0 +1,62 @@
+// @vitest-environment happy-dom
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { EmailAuthPanel } from '../../web/features/admin/components/email-auth-panel';
+import { captureFetch, json, renderForm, shownToasts, type Answer } from './form-harness';
+
+// The "Enable delivery events" part of the Email Authentication block (docs/product.md §7): it
+// shows the enrollment the server reports, enrolls on click and toasts the server's own words.
+
+const ENDPOINT = 'https://www.northgatecpa.example/api/webhooks/mailchannels';
+const enableButton = () => screen.getByRole('button', { name: 'Enable delivery events' }) as HTMLButtonElement;
+
+function show(answer: Answer) {
+  const sent = captureFetch(answer);
+  renderForm(<EmailAuthPanel />);
+  return sent;
+}
+
+describe('delivery events in the Email Authentication block', () => {
+  it('without the MailChannels key says so and keeps the button disabled', async () => {
+    const message = 'Delivery events need the MailChannels API key (MAILCHANNELS_API_KEY): without it e-mail stays in the outbox.';
+    show(() => json({ configured: false, enrolled: false, endpoint: ENDPOINT, message }));
+    await waitFor(() => expect(screen.getByText(message)).toBeTruthy());
+    expect(screen.getByText('Not enrolled')).toBeTruthy();
+    expect(enableButton().disabled).toBe(true);
+  });
+
+  it('enrolls on click, toasts the server message and shows the new state', async () => {
+    let enrolled = false;
+    const sent = show((request) => {
+      if (request.method === 'POST') {
+        enrolled = true;
+        return json({ enrolled: true, endpoint: ENDPOINT, message: `Delivery events enrolled: MailChannels will post them to ${ENDPOINT}` });
+      }
+      return json({ configured: true, enrolled, endpoint: ENDPOINT, message: enrolled ? 'Enrolled here' : 'Delivery events are not enrolled yet' });
+    });
+    await waitFor(() => expect(enableButton().disabled).toBe(false));
+    await userEvent.setup().click(enableButton());
+    await waitFor(() =>
+      expect(shownToasts()).toEqual([
+        { variant: 'default', title: 'Delivery events enabled', description: `Delivery events enrolled: MailChannels will post them to ${ENDPOINT}` },
+      ]),
+    );
+    await waitFor(() => expect(screen.getByText('Enrolled')).toBeTruthy());
+    expect(enableButton().disabled).toBe(true);
+    expect(sent.filter((r) => r.method === 'POST').map((r) => r.url)).toEqual(['/api/admin/delivery-events/enroll']);
+  });
+
+  it('toasts MailChannels failure in the server words', async () => {
+    show((request) =>
+      request.method === 'POST'
+        ? json({ message: 'MailChannels rejected the API key (403)' }, 502)
+        : json({ configured: true, enrolled: false, endpoint: ENDPOINT, message: 'Delivery events are not enrolled yet' }),
+    );
+    await waitFor(() => expect(enableButton().disabled).toBe(false));
+    await userEvent.setup().click(enableButton());
+    await waitFor(() =>
+      expect(shownToasts()).toEqual([{ variant: 'destructive', title: 'Could not enable delivery events', description: 'MailChannels rejected the API key (403)' }]),
+    );
+  });
+});

@@ -1,0 +1,24 @@
+import { Hono } from 'hono';
+import { getDb } from '../db/client';
+import type { AppEnv } from '../env';
+import { archivedIssueHtml, findArchivedIssue, listArchivedIssues } from '../services/newsletter/archive';
+import { siteOrigin } from '../services/newsletter/template';
+
+/** A newsletter id as the archive's URLs write it: digits only, no leading zero. */
+export const ISSUE_ID = /^[1-9][0-9]{0,15}$/;
+
+export const issueId = (param: string): number | null => (ISSUE_ID.test(param) ? Number(param) : null);
+
+/**
+ * The public newsletter archive's API (docs/product.md §5): the issues that went out and each one's
+ * HTML, with nothing about their recipients (worker/services/newsletter/archive.ts).
+ */
+export const newsletterArchive = new Hono<AppEnv>()
+  .get('/', async (c) => c.json(await listArchivedIssues(getDb(c.env.DB)), 200))
+  .get('/:id', async (c) => {
+    const id = issueId(c.req.param('id'));
+    const issue = id === null ? undefined : await findArchivedIssue(getDb(c.env.DB), id);
+    if (!issue) return c.json({ message: 'Newsletter not found' }, 404);
+    const html = archivedIssueHtml(issue, siteOrigin(c.env, c.req.url));
+    return c.json({ id: issue.id, subject: issue.subject, sentAt: issue.sentAt.toISOString(), html }, 200);
+  });

@@ -1,0 +1,85 @@
+import { Hono, type Context } from 'hono';
+import { ISSUE_SHELL_PATH, ISSUE_SHELL_PLACEHOLDER, publicRoutes } from '../../scripts/lib/public-routes';
+import { firm } from '../../web/content/firm';
+import { getDb } from '../db/client';
+import type { AppEnv } from '../env';
+import { findArchivedIssue, issueDescription, listArchivedIssues } from '../services/newsletter/archive';
+import { siteOrigin } from '../services/newsletter/template';
+import { issueId } from './newsletter-archive';
+
+/**
+ * The pages whose existence is data, answered by the worker before the static assets
+ * (wrangler.toml run_worker_first; docs/decisions/0007-one-build-real-404s.md):
+ *   /newsletter/:id  a sent issue: the prerendered issue shell (scripts/prerender.ts) with the
+ *                    issue's title, description and canonical address in its head; an unknown or
+ *                    unsent id gets the 404 page with status 404, never a soft 404.
+ *   /sitemap.xml     the public routes (scripts/lib/public-routes.ts) and one URL per sent issue.
+ *                    It used to be a build file, but issues are added after the build, so a static
+ *                    sitemap would miss every issue sent since the last deploy.
+ * Every other path under /newsletter/ (confirmed, unsubscribe, ...) goes on to the static assets.
+ */
+
+/** The prerendered 404 page with status 404 (the file itself answers /404 with 200). */
+async function notFoundPage(c: Context<AppEnv>): Promise<Response> {
+  const page = await c.env.ASSETS.fetch(new URL('/404', c.req.url));
+  return new Response(page.body, { status: 404, headers: page.headers });
+}
+
+/**
+ * Sets an attribute of the shell's tags. HTMLRewriter escapes only the double quote in an attribute
+ * value, so `&`, `<` and `>` are escaped here (a subject reading "&amp;" stays four characters).
+ */
+const setAttribute = (name: string, value: string): HTMLRewriterElementContentHandlers => ({
+  element: (element) => void element.setAttribute(name, value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')),
+});
+
+async function issuePage(c: Context<AppEnv>): Promise<Response> {
+  const id = issueId(c.req.param('id') ?? '');
+  const issue = id === null ? undefined : await findArchivedIssue(getDb(c.env.DB), id);
+  if (!issue) return notFoundPage(c);
+  const shell = await c.env.ASSETS.fetch(new URL(ISSUE_SHELL_PATH, c.req.url));
+  if (!shell.ok) throw new Error(`the issue shell ${ISSUE_SHELL_PATH} is missing from the build (${shell.status})`);
+  const origin = siteOrigin(c.env, c.req.url);
+  const pathname = `/newsletter/${issue.id}`;
+  // As web/lib/page-meta.ts writes a document title ("Page | Firm").
+  const title = `${issue.subject} | ${firm.name}`;
+  const description = issueDescription(issue.content);
+  const page = new HTMLRewriter()
+    .on('title', { element: (element) => void element.setInnerContent(title) })
+    .on('meta[name="description"], meta[property="og:description"]', setAttribute('content', description))
+    .on('meta[property="og:title"]', setAttribute('content', title))
+    .on('meta[property="og:url"]', setAttribute('content', `${origin}${pathname}`))
+    .on('meta[property="og:type"]', setAttribute('content', 'article'))
+    .on('link[rel="canonical"]', setAttribute('href', `${origin}${pathname}`))
+    // web/main.tsx hydrates the prerendered page when this names the current path.
+    .on(`div#root[data-prerendered="${ISSUE_SHELL_PLACEHOLDER}"]`, setAttribute('data-prerendered', pathname))
+    .transform(shell);
+  const headers = new Headers(page.headers);
+  headers.set('Cache-Control', 'no-cache');
+  return new Response(page.body, { status: 200, headers });
+}
+
+const xmlEscape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+async function sitemap(c: Context<AppEnv>): Promise<Response> {
+  const origin = siteOrigin(c.env, c.req.url);
+  const issues = await listArchivedIssues(getDb(c.env.DB));
+  const day = (iso: string) => iso.slice(0, 10);
+  const entries = [
+    ...publicRoutes
+      .filter((route) => route.sitemap)
+      .map((route) => ({ loc: `${origin}${route.path}`, priority: route.priority, lastmod: route.path === '/newsletter' && issues[0] ? day(issues[0].sentAt) : undefined })),
+    ...issues.map((issue) => ({ loc: `${origin}/newsletter/${issue.id}`, priority: '0.5', lastmod: day(issue.sentAt) })),
+  ];
+  const urls = entries.map(
+    (e) => `  <url>\n    <loc>${xmlEscape(e.loc)}</loc>\n${e.lastmod ? `    <lastmod>${e.lastmod}</lastmod>\n` : ''}    <priority>${e.priority}</priority>\n  </url>`,
+  );
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+  return c.body(xml, 200, { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=300' });
+}
+
+export const sitePages = new Hono<AppEnv>()
+  .get('/sitemap.xml', sitemap)
+  // The shell is only ever served through issuePage.
+  .get(ISSUE_SHELL_PATH, notFoundPage)
+  .get('/newsletter/:id{[0-9]+}', issuePage);

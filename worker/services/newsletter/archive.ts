@@ -1,0 +1,54 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { sentNewsletters } from '../../db/schema';
+import { sanitizeHtml } from './sanitize-html';
+import { renderNewsletterEmail } from './template';
+
+/**
+ * The public newsletter archive (docs/product.md §5): the issues whose sending finished (status
+ * 'sent'; one still going out joins once its last batch settles). What leaves here is the issue
+ * itself, never who got it: no counts, failures, recipients or tokens.
+ */
+
+/** The archive, newest first: id, subject and the date the issue went out. */
+export async function listArchivedIssues(db: Db) {
+  const rows = await db
+    .select({ id: sentNewsletters.id, subject: sentNewsletters.subject, sentAt: sentNewsletters.sentAt })
+    .from(sentNewsletters)
+    .where(eq(sentNewsletters.status, 'sent'))
+    .orderBy(desc(sentNewsletters.sentAt), desc(sentNewsletters.id));
+  return rows.map((row) => ({ id: row.id, subject: row.subject, sentAt: row.sentAt.toISOString() }));
+}
+
+/** One sent issue (undefined when the id is unknown or still sending). */
+export async function findArchivedIssue(db: Db, id: number) {
+  return db.query.sentNewsletters.findFirst({
+    columns: { id: true, subject: true, content: true, sentAt: true },
+    where: and(eq(sentNewsletters.id, id), eq(sentNewsletters.status, 'sent')),
+  });
+}
+
+/**
+ * The issue as subscribers saw it, minus what was theirs: the same frame (template.ts) with the
+ * web edition's footer instead of the personal unsubscribe link. The body is what was sent, which
+ * is the same for every recipient (no merge fields); it is sanitised again here so that the page
+ * never depends on how an old row was written.
+ */
+export function archivedIssueHtml(issue: { subject: string; content: string }, origin: string): string {
+  return renderNewsletterEmail({ subject: issue.subject, bodyHtml: sanitizeHtml(issue.content), unsubscribeUrl: null, origin }).html;
+}
+
+/** A one-line summary of an issue for its page's meta description: the body's first words. */
+export function issueDescription(content: string, maxLength = 160): string {
+  const text = sanitizeHtml(content)
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length <= maxLength ? text : `${text.slice(0, maxLength - 1).replace(/\s+\S*$/, '')}…`;
+}
