@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { unstable_readConfig } from 'wrangler';
 import { firm } from './web/content/firm.ts';
-import { securityHeaders } from './worker/security-headers.ts';
+import { adminContentSecurityPolicy, hasTagManager, securityHeaders } from './worker/security-headers.ts';
 
 /**
  * The site's public origin, SITE_URL in wrangler.toml's [vars]: the one source for the worker's
@@ -27,17 +27,33 @@ function firmNameInHtml(): Plugin {
 }
 
 /**
+ * GTM_ID as the build sees it: the build environment's, else wrangler.toml's [vars]. The container
+ * id is public (it is in every page), so [vars] is the place for it: the worker and the build then
+ * read one value.
+ */
+function tagManagerId(): string | undefined {
+  if (process.env.GTM_ID) return process.env.GTM_ID;
+  const config = unstable_readConfig({ config: fileURLToPath(new URL('./wrangler.toml', import.meta.url)) }, { hideWarnings: true });
+  const value = config.vars.GTM_ID;
+  return typeof value === 'string' ? value : undefined;
+}
+
+/**
  * Writes dist/client/_headers so Workers Static Assets sends the same security headers with HTML
  * documents and files as the worker sends with API answers (one definition: worker/security-headers.ts).
+ * The public CSP allows Tag Manager only when the build knows a container id; the /admin shells
+ * get the first-party-only CSP instead ("! name" detaches the header the /* rule set).
  */
 function staticSecurityHeaders(): Plugin {
   return {
       name: 'static-security-headers',
       apply: 'build',
       generateBundle() {
-        const lines = Object.entries(securityHeaders).map(([name, value]) => `  ${name}: ${value}`);
+        const headers = securityHeaders({ tagManager: hasTagManager(tagManagerId()) });
+        const lines = Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`);
+        const admin = `/admin*\n  ! Content-Security-Policy\n  Content-Security-Policy: ${adminContentSecurityPolicy}\n`;
         const immutable = '/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n';
-        this.emitFile({ type: 'asset', fileName: '_headers', source: `/*\n${lines.join('\n')}\n${immutable}` });
+        this.emitFile({ type: 'asset', fileName: '_headers', source: `/*\n${lines.join('\n')}\n${admin}${immutable}` });
       },
     };
   }

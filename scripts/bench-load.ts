@@ -1,7 +1,10 @@
 // `npm run bench:load`: load against the real local stack (wrangler dev --local, workerd, local D1).
 // Prints requests/s, p50/p99 latency and status counts per endpoint, each endpoint's throughput as
 // a ratio of GET /api/health on the same run, and the reconciliation for the write endpoints:
-// rows stored must equal 2xx answers, with zero 5xx. Traffic goes to 127.0.0.1 only.
+// rows stored must equal 2xx answers, with zero 5xx. Then a sign-in attack phase: 200 parallel wrong
+// passwords for the admin from one network must get at most 5 PBKDF2 verifications (each 401 is
+// one; a 429 is refused before any), and the real admin must still sign in from another network.
+// Traffic goes to 127.0.0.1 only.
 import autocannon from 'autocannon';
 import { spawnSync } from 'node:child_process';
 import { executeLocalSql, preparePrivateStack, projectRoot } from './lib/local-server.ts';
@@ -48,7 +51,11 @@ const server = await stack.start({
   vars: {
     // Configured for the run (not code changes): throttles and the daily cap out of the way.
     SUBMISSIONS_PER_IP_PER_WINDOW: '100000000',
-    DAILY_SUBMISSION_CAP: '100000000',
+    DAILY_CONTACT_CAP: '100000000',
+    DAILY_BOOKING_CAP: '100000000',
+    OPEN_BOOKINGS_PER_EMAIL: '100000000',
+    OPEN_BOOKINGS_PER_NETWORK: '100000000',
+    UNVERIFIED_MAIL_DAILY_CAP: '100000000',
   },
 });
 const origin = server.url;
@@ -138,12 +145,55 @@ async function runScenario(s: Scenario): Promise<Row> {
   return { name: s.name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, statuses, errors: result.errors };
 }
 
+interface LoginAttack {
+  statuses: Record<string, number>;
+  sameNetwork: number;
+  otherNetwork: number;
+  ms: number;
+}
+
+// The networks of the sign-in phase, as Cloudflare would report them. wrangler dev --local keeps a
+// CF-Connecting-IP the request already carries (miniflare sets it from the socket only when it is
+// missing), so each header below is a distinct network to the worker's throttle.
+const ATTACK_NETWORK = '198.51.100.77';
+const ADMIN_NETWORK = '203.0.113.88';
+const ATTACK_ATTEMPTS = 200;
+
+/** POST /api/admin/login from the given network (CF-Connecting-IP). */
+const signInFrom = (ip: string, credentials: { username: string; password: string }) =>
+  fetch(`${origin}/api/admin/login`, {
+    method: 'POST',
+    headers: { ...jsonHeaders, 'cf-connecting-ip': ip },
+    body: JSON.stringify(credentials),
+  });
+
+async function runLoginAttack(): Promise<LoginAttack> {
+  const started = performance.now();
+  const answers = await Promise.all(
+    Array.from({ length: ATTACK_ATTEMPTS }, (_, i) => signInFrom(ATTACK_NETWORK, { username: ADMIN.username, password: `wrong-guess-${i}` }).then(async (res) => {
+      await res.arrayBuffer();
+      return res.status;
+    })),
+  );
+  const ms = performance.now() - started;
+  const statuses: Record<string, number> = {};
+  for (const status of answers) statuses[status] = (statuses[status] ?? 0) + 1;
+  // The real password from the attacked network is refused (proof that the header is honoured),
+  // from another network it signs in.
+  const sameNetwork = (await signInFrom(ATTACK_NETWORK, ADMIN)).status;
+  const otherNetwork = (await signInFrom(ADMIN_NETWORK, ADMIN)).status;
+  return { statuses, sameNetwork, otherNetwork, ms };
+}
+
 const rows: Row[] = [];
+let attack: LoginAttack;
 try {
   for (const scenario of scenarios) {
     process.stdout.write(`Running ${scenario.name} (${scenario.amount ? `${scenario.amount} requests` : `${SECONDS}s`}) at concurrency ${CONNECTIONS}...\n`);
     rows.push(await runScenario(scenario));
   }
+  process.stdout.write(`Running the sign-in attack (${ATTACK_ATTEMPTS} parallel wrong passwords from one network)...\n`);
+  attack = await runLoginAttack();
 } finally {
   await server.stop();
 }
@@ -164,5 +214,13 @@ console.log(`\nReconciliation
   contact:      ${storedContacts} rows stored, ${count2xx('POST /api/contact')} 2xx answers -> ${storedContacts === count2xx('POST /api/contact') ? 'OK' : 'MISMATCH'}
   appointments: ${storedBookings} rows stored, ${count2xx('POST /api/appointments')} 2xx answers -> ${storedBookings === count2xx('POST /api/appointments') ? 'OK' : 'MISMATCH'}
   5xx answers:  ${fiveXx} ${fiveXx === 0 ? '-> OK' : '-> FAIL'}`);
+
+const verifications = attack.statuses['401'] ?? 0;
+const attackOk = verifications <= 5 && (attack.statuses['429'] ?? 0) + verifications === ATTACK_ATTEMPTS && attack.otherNetwork === 200;
+console.log(`\nSign-in attack: ${ATTACK_ATTEMPTS} parallel wrong passwords for '${ADMIN.username}' from ${ATTACK_NETWORK} (${attack.ms.toFixed(0)} ms)
+  answers:                 ${Object.entries(attack.statuses).map(([code, n]) => `${code}:${n}`).join(' ')}
+  PBKDF2 verifications:    ${verifications} (one per 401; a 429 is refused before any) ${verifications <= 5 ? '-> OK (at most 5)' : '-> FAIL (more than 5)'}
+  admin, same network:     ${attack.sameNetwork} ${attack.sameNetwork === 429 ? '(locked there: CF-Connecting-IP is honoured)' : '(not locked: CF-Connecting-IP was not honoured?)'}
+  admin, another network:  ${attack.otherNetwork} (from ${ADMIN_NETWORK}) ${attack.otherNetwork === 200 ? '-> OK, signed in' : '-> FAIL'}`);
 stack.remove();
-process.exit(storedContacts === count2xx('POST /api/contact') && storedBookings === count2xx('POST /api/appointments') && fiveXx === 0 ? 0 : 1);
+process.exit(storedContacts === count2xx('POST /api/contact') && storedBookings === count2xx('POST /api/appointments') && fiveXx === 0 && attackOk ? 0 : 1);

@@ -35,6 +35,7 @@ export const routes: RouteObject[] = [
       // other e-mail link pages below still match their own routes.
       { path: 'newsletter', lazy: contentPage(() => import('./pages/newsletter-archive')) },
       { path: 'newsletter/:id', lazy: contentPage(() => import('./pages/newsletter-issue')) },
+      { path: 'newsletter/confirm', lazy: lazyPage(() => import('./pages/newsletter-confirm')) },
       { path: 'newsletter/confirmed', lazy: contentPage(() => import('./pages/newsletter-confirmed')) },
       { path: 'newsletter/unsubscribe', lazy: lazyPage(() => import('./pages/newsletter-unsubscribe')) },
       { path: 'newsletter/unsubscribed', lazy: contentPage(() => import('./pages/newsletter-unsubscribed')) },

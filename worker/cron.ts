@@ -1,6 +1,7 @@
 import { getDb } from './db/client';
 import type { Bindings } from './env';
 import { housekeeping } from './services/housekeeping';
+import { safeErrorSummary } from './services/log-safe';
 import { countingD1 } from './services/newsletter/d1-counter';
 import { sendNewsletterNow } from './services/newsletter/send-now';
 import { batchSize, logNewsletterBatch, sendNewsletterBatch } from './services/newsletter/sender';
@@ -24,7 +25,7 @@ export async function scheduled(controller: ScheduledController, env: Bindings, 
   if (cleaned?.chatConversations || cleaned?.staleSignUps) console.log('Housekeeping', JSON.stringify(cleaned));
   // A failing reminder pass must not stop the newsletter: logged, retried by the next tick.
   const reminders = await sendDueReminders(tickEnv, db, at).catch((error: unknown) => {
-    console.error('Appointment reminders failed', error);
+    console.error('Appointment reminders failed', safeErrorSummary(error));
     return null;
   });
   if (reminders?.due) console.log('Appointment reminders', JSON.stringify(reminders));

@@ -26,8 +26,13 @@ export interface TuningSettings {
   NEWSLETTER_CLAIM_LEASE_SECONDS?: string;
   /** Newsletter sign-ups per IP per hour (default 10); the browser tests raise it. */
   SUBSCRIBES_PER_IP_PER_HOUR?: string;
-  /** Chat messages per IP per 10 minutes (default 20); the browser tests and the chat benchmark raise it. */
+  /** Chat messages per network per 10 minutes (default 20); the browser tests and the chat benchmark raise it. */
   CHAT_MESSAGES_PER_WINDOW?: string;
+  /**
+   * The former shared daily cap of contact + booking: when set, the default of DAILY_CONTACT_CAP and
+   * DAILY_BOOKING_CAP (which wrangler.toml sets, so it only applies where those are removed).
+   */
+  DAILY_SUBMISSION_CAP?: string;
 }
 
 /** Bindings and variables the worker receives (wrangler.toml, .dev.vars, `wrangler secret`). */

@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import { scheduled } from './cron';
 import type { AppEnv } from './env';
 import { requestBodyLimit } from './middleware/body-limit';
+import { httpsOnly } from './middleware/https-only';
 import { requireAdmin } from './middleware/require-admin';
 import { sameOrigin } from './middleware/same-origin';
 import { securityHeaders } from './middleware/security-headers';
@@ -26,6 +27,7 @@ import { newsletterArchive } from './routes/newsletter-archive';
 import { siteConfig } from './routes/site-config';
 import { sitePages } from './routes/site-pages';
 import { webhooks } from './routes/webhooks';
+import { safeErrorSummary } from './services/log-safe';
 
 // Admin routes reachable without a session: signing in, signing out, and asking whether one is.
 const PUBLIC_ADMIN_PATHS = new Set(['/api/admin/login', '/api/admin/logout', '/api/admin/session']);
@@ -33,6 +35,8 @@ const PUBLIC_ADMIN_PATHS = new Set(['/api/admin/login', '/api/admin/logout', '/a
 const app = new Hono<AppEnv>();
 
 app.use(securityHeaders());
+// Before anything reads a body or a cookie: plain HTTP is redirected or refused (localhost excepted).
+app.use(httpsOnly());
 // MailChannels' delivery events come from its servers, authenticated by their signature (routes/webhooks.ts).
 app.use('/api/*', sameOrigin({ allow: ['/api/newsletter/unsubscribe', '/api/webhooks/mailchannels'] }));
 app.use(
@@ -85,7 +89,9 @@ app.onError((err, c) => {
     // Keep the status and a short message; never the stack or internals.
     return c.json({ message: err.message || 'Request failed' }, err.status);
   }
-  console.error('Unhandled error', c.req.method, c.req.path, err);
+  // The path without its query string, and the error's name and message without Drizzle's
+  // parameters: never the request's data (worker/services/log-safe.ts).
+  console.error('Unhandled error', c.req.method, c.req.path, safeErrorSummary(err));
   return c.json({ message: 'Internal server error' }, 500);
 });
 

@@ -1,25 +1,68 @@
 /**
- * The security headers of every response. The worker adds them to API answers; the build writes
- * the same map into dist/client/_headers so Workers Static Assets sends them with HTML and files.
+ * The security headers of every response. The worker adds them to its own answers
+ * (middleware/security-headers.ts); the build writes the same maps into dist/client/_headers so
+ * Workers Static Assets sends them with HTML and files (vite.config.ts).
+ *
+ * Two policies (issue 16, "Admin pages are first-party only"): the public pages may load Google Tag
+ * Manager, but only when a container is configured; the admin pages and the admin API never load
+ * anything from a third party, whatever is configured, so a Tag Manager container cannot run script
+ * beside the firm's client data.
  */
-export const contentSecurityPolicy = [
-  "default-src 'self'",
-  // Tag Manager loads only after cookie consent (and only when GTM_ID is configured).
-  "script-src 'self' https://www.googletagmanager.com",
-  // Radix and React set inline style attributes.
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: https:",
-  "font-src 'self'",
-  "connect-src 'self' https://www.google-analytics.com https://*.google-analytics.com",
-  'frame-src https://www.google.com',
-  "frame-ancestors 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "object-src 'none'",
-].join('; ');
 
-export const securityHeaders: Record<string, string> = {
-  'Content-Security-Policy': contentSecurityPolicy,
+/** Only Google Tag Manager container ids (GTM-XXXXXXX) count as configured; anything else is ignored. */
+export const TAG_MANAGER_ID_PATTERN = /^GTM-[A-Z0-9]{4,12}$/;
+
+export function hasTagManager(gtmId: string | undefined | null): boolean {
+  return typeof gtmId === 'string' && TAG_MANAGER_ID_PATTERN.test(gtmId);
+}
+
+/** Paths whose pages (and API) are the back office: the admin CSP applies there. */
+export function isAdminPath(pathname: string): boolean {
+  return pathname === '/admin' || pathname.startsWith('/admin/') || pathname === '/api/admin' || pathname.startsWith('/api/admin/');
+}
+
+const TAG_MANAGER_SCRIPT = 'https://www.googletagmanager.com';
+const ANALYTICS_CONNECT = 'https://www.google-analytics.com https://*.google-analytics.com';
+
+function policy(directives: { script: string; img: string; connect: string; frame?: string }): string {
+  return [
+    "default-src 'self'",
+    `script-src ${directives.script}`,
+    // Radix and React set inline style attributes.
+    "style-src 'self' 'unsafe-inline'",
+    `img-src ${directives.img}`,
+    "font-src 'self'",
+    `connect-src ${directives.connect}`,
+    ...(directives.frame ? [`frame-src ${directives.frame}`] : []),
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join('; ');
+}
+
+/**
+ * The public pages' policy. Tag Manager (and the analytics hosts it talks to) is allowed only when a
+ * container is configured: it loads after cookie consent (web/features/cookie-consent/consent.ts).
+ */
+export function publicContentSecurityPolicy(options: { tagManager: boolean }): string {
+  return policy({
+    script: options.tagManager ? `'self' ${TAG_MANAGER_SCRIPT}` : "'self'",
+    img: "'self' data: https:",
+    connect: options.tagManager ? `'self' ${ANALYTICS_CONNECT}` : "'self'",
+    // The contact page's map.
+    frame: 'https://www.google.com',
+  });
+}
+
+/**
+ * The admin pages' policy: no third-party script, connection or frame. Images stay open to https:
+ * because the newsletter preview (a sandboxed srcdoc iframe, which inherits this policy) shows the
+ * remote images the issue's recipients will see; an image cannot run code.
+ */
+export const adminContentSecurityPolicy = policy({ script: "'self'", img: "'self' data: https:", connect: "'self'" });
+
+const commonHeaders: Record<string, string> = {
   'X-Content-Type-Options': 'nosniff',
   'X-Frame-Options': 'DENY',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
@@ -27,3 +70,11 @@ export const securityHeaders: Record<string, string> = {
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
   'Cross-Origin-Opener-Policy': 'same-origin',
 };
+
+/** Every security header of a public page or answer. */
+export function securityHeaders(options: { tagManager: boolean }): Record<string, string> {
+  return { 'Content-Security-Policy': publicContentSecurityPolicy(options), ...commonHeaders };
+}
+
+/** Every security header of an admin page or admin API answer. */
+export const adminSecurityHeaders: Record<string, string> = { 'Content-Security-Policy': adminContentSecurityPolicy, ...commonHeaders };

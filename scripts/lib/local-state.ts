@@ -3,6 +3,7 @@
 // the banner that tells the developer where the site is and how to sign in.
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { isCommonPassword } from '../../worker/schemas/common-passwords.ts';
 import { hashPassword } from '../../worker/services/passwords.ts';
 import { applyLocalMigrations, executeLocalSql, projectRoot } from './local-server.ts';
 
@@ -38,7 +39,9 @@ export function prepareDevVars(): LocalAdmin {
   const vars = parseDevVars(readFileSync(devVarsPath, 'utf8'));
   const username = vars.ADMIN_USERNAME || 'admin';
   const password = vars.ADMIN_PASSWORD;
-  if (!password || password.length < 8) throw new Error('.dev.vars: ADMIN_PASSWORD must be at least 8 characters');
+  // The worker's rules for ADMIN_PASSWORD (worker/services/admin-users.ts bootstrapPasswordProblem).
+  if (!password || password.length < 12) throw new Error('.dev.vars: ADMIN_PASSWORD must be at least 12 characters');
+  if (isCommonPassword(password)) throw new Error('.dev.vars: ADMIN_PASSWORD is one of the most common passwords; choose another');
   return { username, password };
 }
 

@@ -14,6 +14,8 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const env: NodeJS.ProcessEnv = { ...process.env, PATH: `${root}node_modules/.bin:${process.env.PATH ?? ''}`, WRANGLER_SEND_METRICS: 'false' };
 // The deploy build goes where wrangler.toml says, never into a directory a caller chose.
 delete env.BUILD_OUT_DIR;
+// wrangler.toml configures no Tag Manager container: neither may the build's environment.
+env.GTM_ID = '';
 
 let assetsDir = '';
 /** Paths (relative, with a leading slash) that wrangler would upload as assets. */
@@ -120,6 +122,26 @@ describe('the directory `wrangler deploy` uploads', () => {
     const headers = read('/_headers');
     expect(headers).toContain('Content-Security-Policy:');
     expect(headers).toContain('X-Content-Type-Options: nosniff');
+  });
+
+  it('gives the /admin shells a first-party-only CSP, and the public pages no Tag Manager host without a container', () => {
+    // _headers blocks: a path line, then indented header lines (worker/security-headers.ts, vite.config.ts).
+    const blocks = new Map(
+      read('/_headers')
+        .split(/\n(?=\S)/)
+        .map((block) => {
+          const [path, ...lines] = block.trim().split('\n');
+          return [path, lines.map((line) => line.trim())] as const;
+        }),
+    );
+    const csp = (path: string) => blocks.get(path)?.find((line) => line.startsWith('Content-Security-Policy:')) ?? '';
+    expect(csp('/*')).toContain("script-src 'self'");
+    expect(csp('/*')).not.toMatch(/googletagmanager|google-analytics/);
+    // The /* rule matches /admin too: its CSP is detached there, so only the admin one is sent.
+    expect(blocks.get('/admin*')).toContain('! Content-Security-Policy');
+    expect(csp('/admin*')).toContain("script-src 'self';");
+    expect(csp('/admin*')).toContain("connect-src 'self';");
+    expect(csp('/admin*')).not.toMatch(/google|frame-src/);
   });
 
   it('leaves out build-only files', () => {

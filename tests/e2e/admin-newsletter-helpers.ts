@@ -30,15 +30,15 @@ export function latestEmailBody(to: string, kind: string): string | undefined {
 }
 
 /**
- * A subscriber who signed up through the public API and opened the confirmation link from
- * their e-mail, so they are active (double opt-in).
+ * A subscriber who signed up through the public API, opened the confirmation link from their
+ * e-mail and pressed its Confirm button, so they are active (double opt-in).
  */
 export async function confirmedSubscriber(context: BrowserContext, name: string): Promise<{ email: string }> {
   const email = uniqueEmail('reader');
   await api(context, 'POST', '/api/newsletter/subscribe', { email, name });
   let body: string | undefined;
   await waitUntil(async () => (body = latestEmailBody(email, 'newsletter-confirmation')) !== undefined, 'the confirmation e-mail');
-  const link = /https?:\/\/\S+\/api\/newsletter\/confirm\?token=[^\s"<>]+/.exec(body!)?.[0];
+  const link = /https?:\/\/\S+\/newsletter\/confirm\?token=[^\s"<>]+/.exec(body!)?.[0];
   if (!link) throw new Error(`no confirmation link in: ${body}`);
   const visitor = await context.browser()!.newContext();
   try {
@@ -46,6 +46,9 @@ export async function confirmedSubscriber(context: BrowserContext, name: string)
     // The e-mail links to the public site address (SITE_URL); in this run the site is at baseUrl.
     const url = new URL(link);
     await page.goto(`${baseUrl()}${url.pathname}${url.search}`);
+    // Opening the link changes nothing; its page's button confirms.
+    await page.getByRole('button', { name: 'Confirm subscription' }).click();
+    await page.waitForURL((u) => u.pathname === '/newsletter/confirmed');
   } finally {
     await visitor.close();
   }

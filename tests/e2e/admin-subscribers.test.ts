@@ -371,7 +371,7 @@ describe('subscriber administration', () => {
       await dialog.getByLabel('Current Password').fill(original.password);
       await dialog.getByLabel('New Password').fill('short');
       await submit.click();
-      await expectToastSaying(page, 'Error', 'Password must be at least 8 characters');
+      await expectToastSaying(page, 'Error', 'Password must be at least 12 characters');
       await dialog.getByLabel('Current Password').fill('not-the-password');
       await dialog.getByLabel('New Password').fill(next);
       await submit.click();

@@ -74,14 +74,16 @@ describe('the admin panel', () => {
 
     // The badges agree with the server's own numbers.
     const messages = await api<ContactMessage[]>(admin.context, 'GET', '/api/admin/contact-messages');
-    const stats = await api<{ globalCount: number; ipCount: number }>(admin.context, 'GET', '/api/admin/rate-limit-stats');
+    type FormCount = { count: number; cap: number };
+    const stats = await api<{ ipCount: number; contact: FormCount; booking: FormCount }>(admin.context, 'GET', '/api/admin/rate-limit-stats');
     const badges = page.getByRole('list', { name: 'Submission statistics' });
     await waitUntil(async () => (await badges.textContent())!.includes(`Total Messages: ${messages.length}`), 'total messages badge');
     const badgeText = await badges.textContent();
-    expect(badgeText).toContain(`Today's Submissions: ${stats.globalCount}/80`);
+    expect(badgeText).toContain(`Today's Submissions: ${stats.contact.count}/${stats.contact.cap} messages, ${stats.booking.count}/${stats.booking.cap} bookings`);
     expect(badgeText).toContain(`Active IPs: ${stats.ipCount}`);
     const protection = badges.getByText('MailChannels Protection: Active');
-    expect(await protection.getAttribute('data-badge-variant')).toBe(stats.globalCount > 60 ? 'destructive' : 'success');
+    const busy = [stats.contact, stats.booking].some((form) => form.count > form.cap * 0.75);
+    expect(await protection.getAttribute('data-badge-variant')).toBe(busy ? 'destructive' : 'success');
     const newsletterBadges = await page.getByRole('list', { name: 'Newsletter statistics' }).textContent();
     expect(newsletterBadges).toMatch(/Active Subscribers: \d+/);
     expect(newsletterBadges).toMatch(/Newsletters Sent: \d+/);

@@ -27,7 +27,11 @@ export default async function setup(project: TestProject) {
     vars: {
       // Throttles are generous so a test run never trips them by accident.
       SUBMISSIONS_PER_IP_PER_WINDOW: '1000',
-      DAILY_SUBMISSION_CAP: '100000',
+      DAILY_CONTACT_CAP: '100000',
+      DAILY_BOOKING_CAP: '100000',
+      OPEN_BOOKINGS_PER_EMAIL: '100000',
+      OPEN_BOOKINGS_PER_NETWORK: '100000',
+      UNVERIFIED_MAIL_DAILY_CAP: '100000',
       SUBSCRIBES_PER_IP_PER_HOUR: '100000',
       CHAT_MESSAGES_PER_WINDOW: '100000',
     },

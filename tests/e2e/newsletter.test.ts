@@ -66,11 +66,18 @@ describe('newsletter: subscribe -> confirm -> unsubscribe through the stored e-m
     await page.screenshot({ path: '/tmp/newsletter-footer-desktop.png', fullPage: false });
     expect(await subscriberStatus(address)).toBe('pending');
 
-    // The confirmation e-mail's link activates the subscription.
+    // The confirmation e-mail's link opens a page that changes nothing (link scanners open links);
+    // its button confirms.
     const [confirmation] = await emailsTo(address, 'newsletter-confirmation');
     expect(confirmation.subject).toContain('confirm');
-    const confirmLink = /(https?:\/\/\S+\/api\/newsletter\/confirm\?token=\S+)/.exec(confirmation.textBody)![1];
+    const confirmLink = /(https?:\/\/\S+\/newsletter\/confirm\?token=\S+)/.exec(confirmation.textBody)![1];
+    expect(new URL(confirmLink).pathname).toBe('/newsletter/confirm');
     await page.goto(localPath(confirmLink));
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Confirm Your Subscription');
+    await page.waitForLoadState('networkidle');
+    expect(await subscriberStatus(address)).toBe('pending');
+    await page.screenshot({ path: '/tmp/newsletter-confirm-desktop.png' });
+    await page.getByRole('button', { name: 'Confirm subscription' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/newsletter/confirmed');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Subscription Confirmed');
     await page.screenshot({ path: '/tmp/newsletter-confirmed-desktop.png' });
@@ -104,7 +111,10 @@ describe('newsletter: subscribe -> confirm -> unsubscribe through the stored e-m
     await expect.poll(() => new URL(page.url()).pathname).toBe('/newsletter/invalid-link');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('This Link Is Invalid or Has Expired');
     await page.screenshot({ path: '/tmp/newsletter-invalid-phone.png' });
+    // A link of the old form (/api/newsletter/confirm) leads to the page; a forged token is refused at the button.
     await page.goto('/api/newsletter/confirm?token=forged');
+    await expect.poll(() => `${new URL(page.url()).pathname}${new URL(page.url()).search}`).toBe('/newsletter/confirm?token=forged');
+    await page.getByRole('button', { name: 'Confirm subscription' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/newsletter/invalid-link');
     await context.close();
   });

@@ -5,6 +5,7 @@ import { faqItems } from '../../web/content/faq';
 import { stateRefundLinks, statesWithoutRefundLink } from '../../web/content/states';
 import { taxFacts } from '../../web/content/tax-facts';
 import { testimonials } from '../../web/content/testimonials';
+import { publicContentSecurityPolicy } from '../../worker/security-headers';
 import { baseUrl, DESKTOP, expectToast, launchBrowser, newPage, PHONE } from './browser';
 
 // Every visitor-facing route (contact and schedule are built by the booking issue, but their
@@ -235,6 +236,7 @@ describe('hydration and loading', () => {
       ['/admin', 'Admin Panel | Northgate CPA'],
       ['/admin/login', /\| Northgate CPA$/],
       ['/admin/subscribers', 'Newsletter Subscribers | Northgate CPA'],
+      ['/newsletter/confirm?token=not-checked-until-pressed', 'Confirm Subscription | Northgate CPA'],
       ['/newsletter/confirmed', 'Subscription Confirmed | Northgate CPA'],
       ['/newsletter/unsubscribe?token=not-a-real-token', 'Link Invalid or Expired | Northgate CPA'],
       ['/newsletter/unsubscribed', /\| Northgate CPA$/],
@@ -559,7 +561,9 @@ describe('header, analytics and cookie banner', () => {
       const { page, context } = await offlinePage();
       const gtm: string[] = [];
       page.on('request', (r) => r.url().includes('googletagmanager.com') && gtm.push(r.url()));
-      await page.goto('/');
+      const response = await page.goto('/');
+      // Nor does the page's CSP allow Tag Manager's host (issue 16).
+      expect(response?.headers()['content-security-policy']).not.toContain('googletagmanager.com');
       await hydrated(page);
       await acceptCookies(page);
       await page.waitForLoadState('networkidle');
@@ -567,10 +571,18 @@ describe('header, analytics and cookie banner', () => {
       expect(await (await fetch(`${baseUrl()}/api/site-config`)).json()).toEqual({ gtmId: null });
       await context.close();
     }
-    // Configured (the site-config answer says so): nothing before Accept, the container after.
+    // Configured (the site-config answer says so, and the pages carry the CSP a configured build
+    // writes): nothing before Accept, the container after; never on an admin page.
     {
       const { page, context } = await offlinePage();
       await context.route('**/api/site-config', (route) => route.fulfill({ json: { gtmId: 'GTM-TEST123' } }));
+      await context.route(
+        (url) => url.origin === new URL(baseUrl()).origin && !url.pathname.startsWith('/admin') && !url.pathname.startsWith('/api/') && !url.pathname.startsWith('/assets/'),
+        async (route) => {
+          const response = await route.fetch();
+          route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': publicContentSecurityPolicy({ tagManager: true }) } });
+        },
+      );
       const gtm: string[] = [];
       page.on('request', (r) => r.url().includes('googletagmanager.com') && gtm.push(r.url()));
       await page.goto('/');
@@ -579,6 +591,13 @@ describe('header, analytics and cookie banner', () => {
       expect(gtm).toEqual([]);
       await acceptCookies(page);
       await expect.poll(() => gtm).toEqual(['https://www.googletagmanager.com/gtm.js?id=GTM-TEST123']);
+      // The admin pages: consent given, container configured, still nothing from Google.
+      gtm.length = 0;
+      const admin = await page.goto('/admin/login');
+      expect(admin?.headers()['content-security-policy']).toContain("script-src 'self';");
+      await page.getByRole('button', { name: 'Login' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(gtm).toEqual([]);
       await context.close();
     }
   });

@@ -146,7 +146,13 @@ expectTypeOf<InferRequestType<(typeof api.admin.appointments)[':id']['$patch']>[
 }>();
 expectTypeOf<InferResponseType<(typeof api.admin.appointments)[':id']['$patch'], 409>>().toEqualTypeOf<{ message: string }>();
 
-expectTypeOf<InferResponseType<(typeof api.admin)['rate-limit-stats']['$get'], 200>>().toMatchObjectType<{ globalCount: number; ipCount: number }>();
+expectTypeOf<InferResponseType<(typeof api.admin)['rate-limit-stats']['$get'], 200>>().toMatchObjectType<{
+  globalCount: number;
+  globalCap: number;
+  ipCount: number;
+  contact: { count: number; cap: number };
+  booking: { count: number; cap: number };
+}>();
 expectTypeOf<InferResponseType<typeof api.admin.newsletter.stats.$get, 200>>().toMatchObjectType<{
   activeSubscribers: number;
   totalSent: number;

@@ -39,12 +39,23 @@ describe('the change password dialog', () => {
     expect(onOpenChange).not.toHaveBeenCalled();
   });
 
-  it('refuses a new password under 8 characters (the shared schema)', async () => {
+  it('refuses a new password under 12 characters (the shared schema)', async () => {
     const sent = captureFetch(() => json({}, 500));
     open();
-    const user = await fill('old-password', 'short12');
+    const user = await fill('old-password', 'elevenchars');
     await change(user);
-    await waitFor(() => expect(shownToasts()).toEqual(error('Password must be at least 8 characters')));
+    await waitFor(() => expect(shownToasts()).toEqual(error('Password must be at least 12 characters')));
+    expect(sent).toEqual([]);
+  });
+
+  it('refuses one of the most common passwords, even with digits added (the shared schema)', async () => {
+    const sent = captureFetch(() => json({}, 500));
+    open();
+    const user = await fill('old-password', 'Password2026!');
+    await change(user);
+    await waitFor(() =>
+      expect(shownToasts()).toEqual(error('This password is too common and would be guessed early. Choose a longer phrase of unrelated words.')),
+    );
     expect(sent).toEqual([]);
   });
 

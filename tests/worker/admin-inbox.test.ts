@@ -54,16 +54,22 @@ describe('GET /api/admin/contact-messages', () => {
 describe('GET /api/admin/rate-limit-stats', () => {
   it('is closed without a session and starts at zero', async () => {
     expect((await call('/api/admin/rate-limit-stats')).status).toBe(401);
-    expect(await (await call('/api/admin/rate-limit-stats', { cookie: await signIn() })).json()).toEqual({ globalCount: 0, ipCount: 0 });
+    expect(await (await call('/api/admin/rate-limit-stats', { cookie: await signIn() })).json()).toEqual({
+      globalCount: 0,
+      globalCap: 160,
+      ipCount: 0,
+      contact: { count: 0, cap: 80 },
+      booking: { count: 0, cap: 80 },
+    });
   });
 
   it('counts only today (firm time zone)', async () => {
-    await env.DB.prepare("INSERT INTO daily_submissions (day, count) VALUES ('2020-01-01', 50)").run();
+    await env.DB.prepare("INSERT INTO daily_counters (day, counter, count) VALUES ('2020-01-01', 'contact', 50)").run();
     await env.DB.prepare("INSERT INTO daily_submitters (day, ip_hash) VALUES ('2020-01-01', 'abc')").run();
     await call('/api/contact', { body: contact(1), ip: visitorIp(1) });
     const stats = await (await call('/api/admin/rate-limit-stats', { cookie: await signIn() })).json();
-    expect(stats).toEqual({ globalCount: 1, ipCount: 1 });
-    expect(await env.DB.prepare('SELECT count FROM daily_submissions WHERE day = ?').bind(firmToday(firm.timeZone)).first()).toEqual({ count: 1 });
+    expect(stats).toMatchObject({ globalCount: 1, ipCount: 1, contact: { count: 1 }, booking: { count: 0 } });
+    expect(await env.DB.prepare("SELECT count FROM daily_counters WHERE counter = 'contact' AND day = ?").bind(firmToday(firm.timeZone)).first()).toEqual({ count: 1 });
   });
 });
 
@@ -73,7 +79,8 @@ describe('admin appointments', () => {
   const booking = { name: 'Sam', email: 'sam@example.com', serviceType: 'Payroll Services' };
 
   async function seed() {
-    await call('/api/appointments', { body: { ...booking, date: later, timeSlot: '9:00 AM' }, ip: visitorIp(1) });
+    // Another address: one address may hold only two open requests (OPEN_BOOKINGS_PER_EMAIL).
+    await call('/api/appointments', { body: { ...booking, email: 'sam.later@example.com', date: later, timeSlot: '9:00 AM' }, ip: visitorIp(1) });
     await call('/api/appointments', { body: { ...booking, date: soon, timeSlot: '10:00 AM' }, ip: visitorIp(2) });
     await call('/api/appointments', { body: { ...booking, date: soon, timeSlot: '9:00 AM' }, ip: visitorIp(3) });
     // Past requests cannot be made through the API; they are simply older rows.

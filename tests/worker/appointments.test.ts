@@ -78,7 +78,7 @@ describe('POST /api/appointments', () => {
     expect(body.message).toBe(message);
     expect(body.fields?.[field]).toContain(message);
     expect(await countRows('appointments')).toBe(0);
-    expect(await countRows('daily_submissions')).toBe(0);
+    expect(await countRows('daily_counters')).toBe(0);
   });
 
   it('refuses a second booking of a taken slot with 409 and a clear message, and gives the daily slot back', async () => {
@@ -87,10 +87,11 @@ describe('POST /api/appointments', () => {
     expect(second.status).toBe(409);
     expect((await errorOf(second)).message).toBe(BOOKING_MESSAGES.taken);
     expect(await countRows('appointments')).toBe(1);
-    expect(await env.DB.prepare('SELECT count FROM daily_submissions').first()).toEqual({ count: 1 });
+    expect(await env.DB.prepare("SELECT count FROM daily_counters WHERE counter = 'booking'").first()).toEqual({ count: 1 });
     // The same slot on another day, and another slot on the same day, are free.
     expect((await call('/api/appointments', { body: { ...booking, timeSlot: '11:00 AM' }, ip: visitorIp(3) })).status).toBe(201);
-    expect((await call('/api/appointments', { body: { ...booking, date: nextWeekday(14) }, ip: visitorIp(4) })).status).toBe(201);
+    // (Another address: one address may hold only two open requests.)
+    expect((await call('/api/appointments', { body: { ...booking, email: 'sam2@example.com', date: nextWeekday(14) }, ip: visitorIp(4) })).status).toBe(201);
   });
 
   it('gives 20 simultaneous bookings of one slot exactly one 201 and nineteen 409, never a 5xx', async () => {
@@ -101,18 +102,34 @@ describe('POST /api/appointments', () => {
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(19);
     expect(await countRows('appointments')).toBe(1);
-    expect(await env.DB.prepare('SELECT count FROM daily_submissions').first()).toEqual({ count: 1 });
+    expect(await env.DB.prepare("SELECT count FROM daily_counters WHERE counter = 'booking'").first()).toEqual({ count: 1 });
   }, 30_000);
 
-  it('counts bookings against the same daily cap as contact messages', async () => {
-    const cap = { DAILY_SUBMISSION_CAP: '2' };
+  it('counts bookings under their own daily cap: a full booking cap leaves the contact form open, and a full contact cap the booking form', async () => {
+    const cap = { DAILY_BOOKING_CAP: '1', DAILY_CONTACT_CAP: '2' };
     const contact = { name: 'A', email: 'a@example.com', message: 'Hello, I have a question.' };
-    expect((await callWithEnv(cap, '/api/contact', { body: contact, ip: visitorIp(1) })).status).toBe(201);
-    expect((await callWithEnv(cap, '/api/appointments', { body: booking, ip: visitorIp(2) })).status).toBe(201);
-    const over = await callWithEnv(cap, '/api/appointments', { body: { ...booking, timeSlot: '9:00 AM' }, ip: visitorIp(3) });
+    expect((await callWithEnv(cap, '/api/appointments', { body: booking, ip: visitorIp(1) })).status).toBe(201);
+    const over = await callWithEnv(cap, '/api/appointments', { body: { ...booking, email: 'other@example.com', timeSlot: '9:00 AM' }, ip: visitorIp(2) });
     expect(over.status).toBe(429);
     expect((await errorOf(over)).message).toMatch(/unusually high number of requests today/);
     expect(await countRows('appointments')).toBe(1);
+    // The booking cap is full; the contact form still takes its own two.
+    expect((await callWithEnv(cap, '/api/contact', { body: contact, ip: visitorIp(3) })).status).toBe(201);
+    expect((await callWithEnv(cap, '/api/contact', { body: contact, ip: visitorIp(4) })).status).toBe(201);
+    expect((await callWithEnv(cap, '/api/contact', { body: contact, ip: visitorIp(5) })).status).toBe(429);
+    // And a full contact cap does not close the booking form.
+    expect((await callWithEnv({ DAILY_CONTACT_CAP: '2' }, '/api/appointments', { body: { ...booking, email: 'third@example.com', timeSlot: '1:00 PM' }, ip: visitorIp(6) })).status).toBe(201);
+    const counts = await env.DB.prepare("SELECT counter, count FROM daily_counters WHERE counter IN ('contact', 'booking') ORDER BY counter").all();
+    expect(counts.results).toEqual([{ counter: 'booking', count: 2 }, { counter: 'contact', count: 2 }]);
+  });
+
+  it('takes DAILY_SUBMISSION_CAP as the default of both caps when a form has none of its own', async () => {
+    const fallback = { DAILY_SUBMISSION_CAP: '1', DAILY_CONTACT_CAP: undefined, DAILY_BOOKING_CAP: undefined } as unknown as Partial<typeof env>;
+    const contact = { name: 'A', email: 'a@example.com', message: 'Hello, I have a question.' };
+    expect((await callWithEnv(fallback, '/api/contact', { body: contact, ip: visitorIp(1) })).status).toBe(201);
+    expect((await callWithEnv(fallback, '/api/contact', { body: contact, ip: visitorIp(2) })).status).toBe(429);
+    expect((await callWithEnv(fallback, '/api/appointments', { body: booking, ip: visitorIp(3) })).status).toBe(201);
+    expect((await callWithEnv(fallback, '/api/appointments', { body: { ...booking, email: 'b@example.com', timeSlot: '9:00 AM' }, ip: visitorIp(4) })).status).toBe(429);
   });
 
   it('throttles one IP across both forms', async () => {

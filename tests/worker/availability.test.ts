@@ -135,10 +135,10 @@ describe('admin availability endpoints', () => {
 
   it('blocking a day keeps its bookings and lists the active ones to the admin', async () => {
     const kept = (await (await call('/api/appointments', { body: booking, ip: visitorIp(1) })).json()) as { id: number };
-    const early = (await (await call('/api/appointments', { body: { ...booking, name: 'Early Bird', timeSlot: '9:00 AM' }, ip: visitorIp(2) })).json()) as {
+    const early = (await (await call('/api/appointments', { body: { ...booking, name: 'Early Bird', email: 'early@example.com', timeSlot: '9:00 AM' }, ip: visitorIp(2) })).json()) as {
       id: number;
     };
-    const gone = (await (await call('/api/appointments', { body: { ...booking, name: 'Gone', timeSlot: '3:00 PM' }, ip: visitorIp(3) })).json()) as {
+    const gone = (await (await call('/api/appointments', { body: { ...booking, name: 'Gone', email: 'gone@example.com', timeSlot: '3:00 PM' }, ip: visitorIp(3) })).json()) as {
       id: number;
     };
     await env.DB.prepare("UPDATE appointments SET status = 'cancelled' WHERE id = ?").bind(gone.id).run();
@@ -194,7 +194,7 @@ describe('POST /api/appointments under the firm’s availability', () => {
     expect(((await res.json()) as Body).message).toBe(message);
     expect(await count('SELECT count(*) AS n FROM appointments')).toBe(0);
     // Neither the daily cap nor the visitor's per-IP allowance was claimed.
-    expect(await count('SELECT count(*) AS n FROM daily_submissions')).toBe(0);
+    expect(await count('SELECT count(*) AS n FROM daily_counters')).toBe(0);
     expect(await count('SELECT count(*) AS n FROM submission_windows')).toBe(0);
     expect(await count('SELECT count(*) AS n FROM daily_submitters')).toBe(0);
     expect(await count('SELECT count(*) AS n FROM email_log')).toBe(0);
@@ -216,7 +216,7 @@ describe('POST /api/appointments under the firm’s availability', () => {
 
   it('uses none of a one-submission allowance on refusals: the next valid booking still goes through', async () => {
     await block(await signIn(), { date });
-    const tight = { SUBMISSIONS_PER_IP_PER_WINDOW: '1', DAILY_SUBMISSION_CAP: '1' };
+    const tight = { SUBMISSIONS_PER_IP_PER_WINDOW: '1', DAILY_BOOKING_CAP: '1' };
     for (let i = 0; i < 3; i++) expect((await callWithEnv(tight, '/api/appointments', { body: booking })).status).toBe(409);
     expect((await callWithEnv(tight, '/api/appointments', { body: { ...booking, date: nextWeekday(14) } })).status).toBe(201);
   });

@@ -126,7 +126,8 @@ describe('POST /api/chat/handoff', () => {
     expect(third.status).toBe(429);
     expect(await third.json()).toEqual({ message: IP_LIMIT_MESSAGE });
 
-    const capped = await callWithEnv({ DAILY_SUBMISSION_CAP: '2' }, '/api/chat/handoff', { ip: '203.0.113.78', body: { sessionId, ...visitor } });
+    // The hand-off counts under the contact form's cap (not the booking form's).
+    const capped = await callWithEnv({ DAILY_CONTACT_CAP: '2', DAILY_BOOKING_CAP: '100' }, '/api/chat/handoff', { ip: '203.0.113.78', body: { sessionId, ...visitor } });
     expect(capped.status).toBe(429);
     expect(await capped.json()).toEqual({ message: DAILY_CAP_MESSAGE });
     expect(await countRows('contact_messages')).toBe(2);

@@ -55,12 +55,13 @@ describe('POST /api/chat with Accept: text/event-stream', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
 
+    // Read first: the call is made inside the stream, after the day's AI budget is claimed.
+    const events = await readEvents(res);
     expect(calls).toHaveLength(1);
     expect(calls[0].model).toBe(CHAT_MODEL_ID);
     expect(calls[0].inputs.stream).toBe(true);
     expect(calls[0].inputs.max_tokens).toBe(CHAT_MAX_TOKENS);
 
-    const events = await readEvents(res);
     const last = events.at(-1)!;
     // The reply repeats the FAQ's individual-return price: the FAQ is its source.
     expect(last).toEqual({

@@ -78,7 +78,7 @@ describe('the honeypot', () => {
     expect(await res.json()).toEqual({ message: expect.any(String) });
     expect(await countRows('contact_messages')).toBe(0);
     expect(await countRows('email_log')).toBe(0);
-    expect(await countRows('daily_submissions')).toBe(0);
+    expect(await countRows('daily_counters')).toBe(0);
   });
 
   it('gives a bot the same success even when the rest of its input is invalid', async () => {
@@ -144,7 +144,7 @@ describe('abuse limits', () => {
     await call('/api/contact', { body: valid, ip: '192.0.2.20' });
     await call('/api/contact', { body: valid, ip: '192.0.2.21' });
     const day = firmToday(firm.timeZone);
-    expect(await env.DB.prepare('SELECT day, count FROM daily_submissions').first()).toEqual({ day, count: 3 });
+    expect(await env.DB.prepare('SELECT day, counter, count FROM daily_counters').all()).toMatchObject({ results: [{ day, counter: 'contact', count: 3 }] });
     const { results } = await env.DB.prepare('SELECT day, ip_hash FROM daily_submitters').all<{ day: string; ip_hash: string }>();
     expect(results).toHaveLength(2);
     for (const r of results) {
@@ -154,7 +154,7 @@ describe('abuse limits', () => {
     }
     const stats = await call('/api/admin/rate-limit-stats', { cookie: await signIn() });
     expect(stats.status).toBe(200);
-    expect(await stats.json()).toEqual({ globalCount: 3, ipCount: 2 });
+    expect(await stats.json()).toEqual({ globalCount: 3, globalCap: 160, ipCount: 2, contact: { count: 3, cap: 80 }, booking: { count: 0, cap: 80 } });
   });
 
   it('holds the daily cap of 80 exactly: 120 simultaneous visitors store 80 and get 429 for the rest, never a 5xx', async () => {
@@ -168,16 +168,16 @@ describe('abuse limits', () => {
     const refused = responses.find((r) => r.status === 429)!;
     expect(((await refused.json()) as { message: string }).message).toMatch(/unusually high number of requests today/);
     expect(await countRows('contact_messages')).toBe(80);
-    expect(await env.DB.prepare('SELECT count FROM daily_submissions').first()).toEqual({ count: 80 });
+    expect(await env.DB.prepare("SELECT count FROM daily_counters WHERE counter = 'contact'").first()).toEqual({ count: 80 });
     expect(await countRows('daily_submitters')).toBe(80);
   }, 30_000);
 
   it('applies a configured cap, and a cap of 0 closes the forms', async () => {
-    const low = { DAILY_SUBMISSION_CAP: '2' };
+    const low = { DAILY_CONTACT_CAP: '2' };
     expect((await callWithEnv(low, '/api/contact', { body: valid, ip: visitorIp(1) })).status).toBe(201);
     expect((await callWithEnv(low, '/api/contact', { body: valid, ip: visitorIp(2) })).status).toBe(201);
     expect((await callWithEnv(low, '/api/contact', { body: valid, ip: visitorIp(3) })).status).toBe(429);
-    expect((await callWithEnv({ DAILY_SUBMISSION_CAP: '0' }, '/api/contact', { body: valid, ip: visitorIp(4) })).status).toBe(429);
+    expect((await callWithEnv({ DAILY_CONTACT_CAP: '0' }, '/api/contact', { body: valid, ip: visitorIp(4) })).status).toBe(429);
     expect(await countRows('contact_messages')).toBe(2);
   });
 });

@@ -1,7 +1,9 @@
 import { env } from 'cloudflare:test';
 import { exports } from 'cloudflare:workers';
 
-export const ORIGIN = 'http://example.com';
+// Local development's plain-HTTP host: any other host over http:// is redirected or refused
+// (worker/middleware/https-only.ts). Tests of HTTPS behaviour name their https:// URL.
+export const ORIGIN = 'http://localhost';
 
 type CallOptions = {
   method?: string;

@@ -169,7 +169,7 @@ describe('GET /newsletter/:id with the page shell', () => {
   });
 
   it('hands the e-mail link pages under /newsletter/ to the static assets', async () => {
-    for (const path of ['/newsletter/confirmed', '/newsletter/unsubscribe', '/newsletter/invalid-link']) {
+    for (const path of ['/newsletter/confirm', '/newsletter/confirmed', '/newsletter/unsubscribe', '/newsletter/invalid-link']) {
       const { res, text, asked } = await withFakeAssets(path);
       expect(res.status, path).toBe(200);
       expect(text, path).toBe(`asset ${path}`);

@@ -1,7 +1,8 @@
 import { env } from 'cloudflare:test';
 import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { signLinkToken } from '../../worker/services/newsletter/tokens';
+import { SignJWT } from 'jose';
+import { LINK_TTL_SECONDS, signLinkToken } from '../../worker/services/newsletter/tokens';
 import { call, ORIGIN } from './helpers';
 import { callWithEnv } from './submission-helpers';
 
@@ -14,7 +15,25 @@ async function subscriber(email: string) {
 
 async function confirmationLinks(email: string): Promise<string[]> {
   const rows = await env.DB.prepare("SELECT text_body FROM email_log WHERE kind = 'newsletter-confirmation' AND \"to\" = ? ORDER BY id").bind(email).all<{ text_body: string }>();
-  return rows.results.map((r) => /(https?:\/\/\S+\/api\/newsletter\/confirm\?token=\S+)/.exec(r.text_body)![1]);
+  return rows.results.map((r) => /(https?:\/\/\S+\/newsletter\/confirm\?token=\S+)/.exec(r.text_body)![1]);
+}
+
+/** Presses the confirmation page's button for a link from an e-mail: POST /api/newsletter/confirm. */
+async function confirm(link: string) {
+  return call('/api/newsletter/confirm', { body: { token: new URL(link).searchParams.get('token') } });
+}
+
+/** A token as links were signed before issue 16: with the address in clear (claim `em`). */
+async function legacyToken(purpose: 'newsletter-confirm' | 'newsletter-unsubscribe', id: number, email: string, now = new Date()) {
+  const iat = Math.floor(now.getTime() / 1000);
+  return new SignJWT({ em: email, ms: now.getTime() })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(id))
+    .setIssuer('warrendale-cpa')
+    .setAudience(purpose)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + LINK_TTL_SECONDS[purpose])
+    .sign(new TextEncoder().encode(env.JWT_SECRET));
 }
 
 /** Opens a link from an e-mail against the real worker, without following the redirect. */
@@ -26,29 +45,29 @@ async function open(link: string) {
 const SUBSCRIBE_ANSWER = { message: 'Thank you! Please check your inbox and click the link in our e-mail to confirm your subscription.' };
 
 describe('POST /api/newsletter/subscribe', () => {
-  it('creates a pending subscriber and mails a confirmation link; the link activates it', async () => {
+  it('creates a pending subscriber and mails a confirmation link to a page whose button activates it', async () => {
     const res = await call('/api/newsletter/subscribe', { body: { email: 'New.Person@Example.com', name: 'New Person' } });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual(SUBSCRIBE_ANSWER);
     expect(await subscriber('new.person@example.com')).toMatchObject({ active: 'false', name: 'New Person', confirmed_at: null });
 
     const [link] = await confirmationLinks('new.person@example.com');
-    expect(link.startsWith(`${SITE}/api/newsletter/confirm?token=`)).toBe(true);
-    const confirmed = await open(link);
-    expect(confirmed.status).toBe(303);
-    expect(confirmed.headers.get('location')).toBe('/newsletter/confirmed');
+    expect(link.startsWith(`${SITE}/newsletter/confirm?token=`)).toBe(true);
+    const confirmed = await confirm(link);
+    expect(confirmed.status).toBe(200);
+    expect(await confirmed.json()).toEqual({ message: 'Your subscription is confirmed' });
     const row = await subscriber('new.person@example.com');
     expect(row).toMatchObject({ active: 'true' });
     expect(row?.confirmed_at).toBeTypeOf('number');
-    // Following it again is harmless.
-    expect((await open(link)).headers.get('location')).toBe('/newsletter/confirmed');
+    // Pressing it again is harmless.
+    expect((await confirm(link)).status).toBe(200);
   });
 
   it("links to the request's origin only when a deployment has no SITE_URL", async () => {
     expect(SITE).toMatch(/^https?:\/\/[^/]+$/);
     expect((await callWithEnv({ SITE_URL: '' }, '/api/newsletter/subscribe', { body: { email: 'no-site@example.com' } })).status).toBe(200);
     const [link] = await confirmationLinks('no-site@example.com');
-    expect(link.startsWith(`${ORIGIN}/api/newsletter/confirm?token=`)).toBe(true);
+    expect(link.startsWith(`${ORIGIN}/newsletter/confirm?token=`)).toBe(true);
   });
 
   it('answers the same for new, pending and active addresses and never creates a second row', async () => {
@@ -93,15 +112,16 @@ describe('confirmation links', () => {
     const row = (await subscriber('tok@example.com'))!;
     const [link] = await confirmationLinks('tok@example.com');
     const token = new URL(link).searchParams.get('token')!;
-    const forged = await signLinkToken('another-secret-that-is-long-enough-000000', 'newsletter-confirm', { id: Number(row.id), email: 'tok@example.com' });
-    const wrongPurpose = await signLinkToken(env.JWT_SECRET, 'newsletter-unsubscribe', { id: Number(row.id), email: 'tok@example.com' });
-    const expired = await signLinkToken(env.JWT_SECRET, 'newsletter-confirm', { id: Number(row.id), email: 'tok@example.com' }, new Date(Date.now() - 8 * 24 * 3600 * 1000));
-    const otherEmail = await signLinkToken(env.JWT_SECRET, 'newsletter-confirm', { id: Number(row.id), email: 'someone@example.com' });
+    const forged = await signLinkToken('another-secret-that-is-long-enough-000000', 'newsletter-confirm', { id: Number(row.id) });
+    const wrongPurpose = await signLinkToken(env.JWT_SECRET, 'newsletter-unsubscribe', { id: Number(row.id) });
+    const expired = await signLinkToken(env.JWT_SECRET, 'newsletter-confirm', { id: Number(row.id) }, new Date(Date.now() - 8 * 24 * 3600 * 1000));
+    const otherEmail = await legacyToken('newsletter-confirm', Number(row.id), 'someone@example.com');
+    const otherId = await signLinkToken(env.JWT_SECRET, 'newsletter-confirm', { id: Number(row.id) + 1000 });
     const tampered = token.slice(0, -3) + (token.endsWith('AAA') ? 'BBB' : 'AAA');
-    for (const bad of ['', 'garbage', tampered, forged, wrongPurpose, expired, otherEmail]) {
-      const res = await open(`${ORIGIN}/api/newsletter/confirm?token=${encodeURIComponent(bad)}`);
-      expect(res.status).toBe(303);
-      expect(res.headers.get('location')).toBe('/newsletter/invalid-link');
+    for (const body of [{}, { token: '' }, { token: 'garbage' }, { token: tampered }, { token: forged }, { token: wrongPurpose }, { token: expired }, { token: otherEmail }, { token: otherId }]) {
+      const res = await call('/api/newsletter/confirm', { body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(await res.json()).toEqual({ message: 'This confirmation link is invalid or has expired' });
     }
     expect((await subscriber('tok@example.com'))?.active).toBe('false');
   });
@@ -109,19 +129,62 @@ describe('confirmation links', () => {
   it('an old confirmation link cannot re-subscribe someone who unsubscribed later', async () => {
     await call('/api/newsletter/subscribe', { body: { email: 'late@example.com' } });
     const [link] = await confirmationLinks('late@example.com');
-    await open(link);
+    await confirm(link);
     const row = (await subscriber('late@example.com'))!;
-    const unsubscribeToken = await signLinkToken(env.JWT_SECRET, 'newsletter-unsubscribe', { id: Number(row.id), email: 'late@example.com' });
+    const unsubscribeToken = await signLinkToken(env.JWT_SECRET, 'newsletter-unsubscribe', { id: Number(row.id) });
     expect((await call('/api/newsletter/unsubscribe', { body: { token: unsubscribeToken } })).status).toBe(200);
-    expect((await open(link)).headers.get('location')).toBe('/newsletter/invalid-link');
+    expect((await confirm(link)).status).toBe(400);
     expect((await subscriber('late@example.com'))?.active).toBe('false');
     // Signing up again sends a fresh link, which works.
     await env.DB.prepare("UPDATE newsletter_subscriptions SET confirmation_sent_at = 0 WHERE email = 'late@example.com'").run();
     await call('/api/newsletter/subscribe', { body: { email: 'late@example.com' } });
     const links = await confirmationLinks('late@example.com');
     expect(links).toHaveLength(2);
-    expect((await open(links[1])).headers.get('location')).toBe('/newsletter/confirmed');
+    expect((await confirm(links[1])).status).toBe(200);
     expect(await subscriber('late@example.com')).toMatchObject({ active: 'true', unsubscribed_at: null });
+  });
+});
+
+describe('opt-in that link scanners cannot complete, with tokens that name nobody', () => {
+  it('a GET of the link, old form or new, changes nothing: the old one forwards to the page with the button', async () => {
+    await call('/api/newsletter/subscribe', { body: { email: 'scanner@example.com' } });
+    const [link] = await confirmationLinks('scanner@example.com');
+    const token = new URL(link).searchParams.get('token')!;
+    // What a mail scanner does: open the e-mailed link, and the link as e-mails carried it before.
+    const page = await open(link);
+    expect(page.status).not.toBe(303);
+    const old = await open(`${ORIGIN}/api/newsletter/confirm?token=${encodeURIComponent(token)}`);
+    expect(old.status).toBe(303);
+    expect(old.headers.get('location')).toBe(`/newsletter/confirm?token=${encodeURIComponent(token)}`);
+    expect((await open(`${ORIGIN}/api/newsletter/confirm`)).headers.get('location')).toBe('/newsletter/invalid-link');
+    expect(await subscriber('scanner@example.com')).toMatchObject({ active: 'false', confirmed_at: null });
+    expect((await confirm(link)).status).toBe(200);
+    expect((await subscriber('scanner@example.com'))?.active).toBe('true');
+  });
+
+  it('the tokens in the logged e-mails carry the subscriber id, never the address', async () => {
+    await call('/api/newsletter/subscribe', { body: { email: 'opaque.person@example.com' } });
+    const row = (await subscriber('opaque.person@example.com'))!;
+    const [link] = await confirmationLinks('opaque.person@example.com');
+    const token = new URL(link).searchParams.get('token')!;
+    const [header, payload] = token.split('.').slice(0, 2).map((part) => atob(part.replace(/-/g, '+').replace(/_/g, '/')));
+    expect(`${header}${payload}`).not.toContain('@');
+    expect(`${header}${payload}`).not.toMatch(/opaque/i);
+    expect(JSON.parse(payload)).toMatchObject({ sub: String(row.id), aud: 'newsletter-confirm' });
+    expect(JSON.parse(payload)).not.toHaveProperty('em');
+  });
+
+  it('links mailed before the change (address in the token) stay valid until they expire, for their own address only', async () => {
+    await env.DB.prepare("INSERT INTO newsletter_subscriptions (email, active, confirmed_at) VALUES ('legacy@example.com', 'true', 1)").run();
+    const row = (await subscriber('legacy@example.com'))!;
+    const wrongAddress = await legacyToken('newsletter-unsubscribe', Number(row.id), 'other@example.com');
+    expect((await call('/api/newsletter/unsubscribe', { body: { token: wrongAddress } })).status).toBe(400);
+    const expired = await legacyToken('newsletter-unsubscribe', Number(row.id), 'legacy@example.com', new Date(Date.now() - 366 * 24 * 3600 * 1000));
+    expect((await call('/api/newsletter/unsubscribe', { body: { token: expired } })).status).toBe(400);
+    expect((await subscriber('legacy@example.com'))?.active).toBe('true');
+    const valid = await legacyToken('newsletter-unsubscribe', Number(row.id), 'legacy@example.com');
+    expect((await call('/api/newsletter/unsubscribe', { body: { token: valid } })).status).toBe(200);
+    expect((await subscriber('legacy@example.com'))?.active).toBe('false');
   });
 });
 
@@ -129,7 +192,7 @@ describe('unsubscribe', () => {
   async function activeSubscriber(email: string) {
     await env.DB.prepare("INSERT INTO newsletter_subscriptions (email, active, confirmed_at) VALUES (?, 'true', 1)").bind(email).run();
     const row = (await subscriber(email))!;
-    return signLinkToken(env.JWT_SECRET, 'newsletter-unsubscribe', { id: Number(row.id), email });
+    return signLinkToken(env.JWT_SECRET, 'newsletter-unsubscribe', { id: Number(row.id) });
   }
 
   it('GET checks the link and changes nothing (mail scanners follow links)', async () => {
@@ -166,8 +229,8 @@ describe('unsubscribe', () => {
   it('refuses bad, expired and confirmation tokens with 400 and changes nothing', async () => {
     const token = await activeSubscriber('keep@example.com');
     const row = (await subscriber('keep@example.com'))!;
-    const expired = await signLinkToken(env.JWT_SECRET, 'newsletter-unsubscribe', { id: Number(row.id), email: 'keep@example.com' }, new Date(Date.now() - 366 * 24 * 3600 * 1000));
-    const confirmToken = await signLinkToken(env.JWT_SECRET, 'newsletter-confirm', { id: Number(row.id), email: 'keep@example.com' });
+    const expired = await signLinkToken(env.JWT_SECRET, 'newsletter-unsubscribe', { id: Number(row.id) }, new Date(Date.now() - 366 * 24 * 3600 * 1000));
+    const confirmToken = await signLinkToken(env.JWT_SECRET, 'newsletter-confirm', { id: Number(row.id) });
     for (const body of [{}, { token: '' }, { token: 'x.y.z' }, { token: token + 'x' }, { token: expired }, { token: confirmToken }]) {
       const res = await call('/api/newsletter/unsubscribe', { body });
       expect(res.status).toBe(400);

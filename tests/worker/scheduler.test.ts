@@ -119,9 +119,9 @@ describe('scheduler (the Cron Trigger)', () => {
     expect((await newsletters())[0]).toMatchObject({ status: 'sent', recipient_count: 25 });
   });
 
-  it('keeps pruning old login failures', async () => {
-    await env.DB.prepare("INSERT INTO login_failures (key, created_at) VALUES ('user:x', 0)").run();
+  it('keeps pruning old login attempts', async () => {
+    await env.DB.prepare("INSERT INTO login_attempts (key, window_start, count, blocked_until) VALUES ('user:x', 0, 3, 0)").run();
     await tick(env, SLOT);
-    expect(await env.DB.prepare('SELECT count(*) AS n FROM login_failures').first<{ n: number }>()).toEqual({ n: 0 });
+    expect(await env.DB.prepare('SELECT count(*) AS n FROM login_attempts').first<{ n: number }>()).toEqual({ n: 0 });
   });
 });

@@ -3,7 +3,7 @@ import { NewsletterStatus } from '../features/newsletter/components/newsletter-s
 import { firm } from '../content/firm';
 import { usePageMeta } from '../lib/page-meta';
 
-/** Where the confirmation link lands after activating the subscription. */
+/** Where the confirmation page's button leads once the subscription is active (newsletter-confirm.tsx). */
 export default function NewsletterConfirmedPage() {
   usePageMeta({ title: 'Subscription Confirmed', description: `Your subscription to the ${firm.name} newsletter is confirmed.` });
   return (

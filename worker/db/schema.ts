@@ -44,6 +44,9 @@ export const appointments = sqliteTable(
     // appointment's whole life. Self-service links are bound to it, so a changed appointment
     // invalidates links sent before the change.
     sequence: integer('sequence').notNull().default(0),
+    // The booking's network (IPv4 address or IPv6 /64) as a salted hash (worker/services/client-ip.ts):
+    // bounds the open requests per network (worker/services/submission-limits.ts). Null for older rows.
+    networkHash: text('network_hash'),
     createdAt: createdAt(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
   },
@@ -54,6 +57,7 @@ export const appointments = sqliteTable(
       .where(sql`status <> 'cancelled'`),
     index('appointments_date_idx').on(t.date),
     index('appointments_created_at_idx').on(t.createdAt),
+    index('appointments_network_hash_idx').on(t.networkHash),
   ],
 );
 
@@ -210,6 +214,11 @@ export const emailLog = sqliteTable(
   },
   (t) => [
     index('email_log_created_at_idx').on(t.createdAt),
+    // The rows whose bodies the housekeeping purge has yet to blank (services/email/log-retention.ts):
+    // each tick reads only those, not every e-mail ever sent.
+    index('email_log_body_kept_idx')
+      .on(t.createdAt)
+      .where(sql`text_body <> ''`),
     index('email_log_to_idx').on(t.to),
     index('email_log_provider_id_idx').on(t.providerId),
   ],
@@ -249,22 +258,47 @@ export const adminUsers = sqliteTable(
   (t) => [uniqueIndex('admin_users_username_uq').on(t.username)],
 );
 
-/** Failed admin sign-ins, keyed per username and per (hashed) IP, for the login throttle. */
-export const loginFailures = sqliteTable(
-  'login_failures',
+/**
+ * Admin sign-in attempts for the login throttle (worker/services/login-throttle.ts), one row per
+ * key: `pair:<username>:<network hash>` (5 attempts per window) and `user:<username>` (the
+ * username-wide delay across networks). Each attempt is claimed by one atomic UPSERT before the
+ * password is verified; `windowStart` is the window's first attempt, `blockedUntil` ends the delay.
+ */
+export const loginAttempts = sqliteTable('login_attempts', {
+  key: text('key').primaryKey(),
+  windowStart: integer('window_start', { mode: 'timestamp_ms' }).notNull(),
+  count: integer('count').notNull().default(0),
+  blockedUntil: integer('blocked_until', { mode: 'timestamp_ms' }).notNull().default(sql`0`),
+});
+
+/**
+ * Admin session tokens ended by sign-out before their expiry (worker/services/admin-session.ts):
+ * requireAdmin refuses a token whose `jti` is here. Rows past `expiresAt` can go (the token is
+ * refused as expired anyway).
+ */
+export const revokedSessions = sqliteTable(
+  'revoked_sessions',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    key: text('key').notNull(),
-    createdAt: createdAt(),
+    jti: text('jti').primaryKey(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
   },
-  (t) => [index('login_failures_key_idx').on(t.key, t.createdAt)],
+  (t) => [index('revoked_sessions_expires_at_idx').on(t.expiresAt)],
 );
 
-/** Contact + booking submissions per calendar day in the firm's time zone (the daily cap). */
-export const dailySubmissions = sqliteTable('daily_submissions', {
-  day: text('day').primaryKey(),
-  count: integer('count').notNull().default(0),
-});
+/**
+ * The daily limits, one counter per (firm day, name) (worker/services/submission-limits.ts):
+ * 'contact' and 'booking' submissions, 'chat-ai' Workers AI calls, 'unverified-mail' e-mails to
+ * addresses that have not proven they are the visitor's. Each is claimed by one atomic UPSERT.
+ */
+export const dailyCounters = sqliteTable(
+  'daily_counters',
+  {
+    day: text('day').notNull(),
+    counter: text('counter', { enum: ['contact', 'booking', 'chat-ai', 'unverified-mail'] }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.counter] })],
+);
 
 /** Distinct submitting IPs per day, stored only as salted hashes. */
 export const dailySubmitters = sqliteTable(
@@ -283,6 +317,21 @@ export const dailySubmitters = sqliteTable(
  */
 export const submissionWindows = sqliteTable(
   'submission_windows',
+  {
+    ipHash: text('ip_hash').notNull(),
+    windowStart: integer('window_start', { mode: 'timestamp_ms' }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.ipHash, t.windowStart] })],
+);
+
+/**
+ * Chat messages per network (hashed) per 10-minute window (worker/services/chat/throttle.ts). Exact
+ * like submissionWindows, unlike the KV counter it replaces (docs/decisions/0006); the cron deletes
+ * windows that have ended.
+ */
+export const chatWindows = sqliteTable(
+  'chat_windows',
   {
     ipHash: text('ip_hash').notNull(),
     windowStart: integer('window_start', { mode: 'timestamp_ms' }).notNull(),

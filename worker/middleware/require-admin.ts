@@ -3,7 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import { getDb } from '../db/client';
 import type { AppEnv } from '../env';
 import { readSessionCookie, verifySessionToken } from '../services/admin-session';
-import { findAdminById } from '../services/admin-users';
+import { findAdminForSession } from '../services/admin-users';
 
 /** Resolves the signed-in administrator from the session cookie, or null. */
 export async function currentAdmin(c: Parameters<MiddlewareHandler<AppEnv>>[0]) {
@@ -11,8 +11,9 @@ export async function currentAdmin(c: Parameters<MiddlewareHandler<AppEnv>>[0]) 
   if (!token) return null;
   const claims = await verifySessionToken(c.env.JWT_SECRET, token);
   if (!claims) return null;
-  const user = await findAdminById(getDb(c.env.DB), claims.userId);
-  // A password change bumps the version: tokens issued before it stop working.
+  // A signed-out token is refused (its jti is revoked), and a password change bumps the version:
+  // tokens issued before it stop working.
+  const user = await findAdminForSession(getDb(c.env.DB), claims.userId, claims.jti);
   if (!user || user.sessionVersion !== claims.sessionVersion) return null;
   return user;
 }

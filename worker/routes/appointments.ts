@@ -10,9 +10,10 @@ import { validate } from '../middleware/validate';
 import { appointmentSchema, availabilityQuerySchema, BOOKING_MESSAGES, slotHasPassed } from '../schemas/appointments';
 import { availabilityRefusal, dayOffer } from '../services/availability';
 import { appointmentLinks } from '../services/appointment-links';
-import { clientIp, hashIp } from '../services/client-ip';
+import { networkHash } from '../services/client-ip';
+import { claimUnverifiedMail } from '../services/daily-counters';
 import { appointmentConfirmationEmail, appointmentNotificationEmail, sendAfterStoring } from '../services/submission-emails';
-import { IP_WINDOW_SECONDS, storeSubmission } from '../services/submission-limits';
+import { OPEN_BOOKINGS_MESSAGE, openBookingsRecheck, storeSubmission } from '../services/submission-limits';
 
 /** True when the partial UNIQUE index over active bookings (appointments_active_slot_uq) refused a row. */
 export const isSlotTaken = (error: unknown) => isUniqueViolation(error, [appointments.date, appointments.timeSlot]);
@@ -57,12 +58,18 @@ export const appointmentsApi = new Hono<AppEnv>()
     // claimed: nothing is stored, and neither the daily cap nor the visitor's allowance is used.
     const refusal = await availabilityRefusal(getDb(c.env.DB), input.date, input.timeSlot);
     if (refusal) return c.json({ message: refusal }, 409);
-    const ipHash = await hashIp(clientIp(c), c.env.JWT_SECRET);
+    const ipHash = await networkHash(c);
     let result;
     try {
       // The partial UNIQUE index appointments_active_slot_uq decides who gets a slot: the database
       // refuses the second active row for (date, timeSlot), however close together they arrive.
-      result = await storeSubmission<typeof appointments.$inferSelect>(c.env, ipHash, (db) =>
+      // The open-bookings recheck, in the same transaction, takes the row back when its address or
+      // network now holds more unconfirmed requests than allowed (worker/services/submission-limits.ts).
+      result = await storeSubmission<typeof appointments.$inferSelect>(
+        c.env,
+        'booking',
+        ipHash,
+        (db) =>
         db
           .insert(appointments)
           .values({
@@ -74,18 +81,26 @@ export const appointmentsApi = new Hono<AppEnv>()
             timeSlot: input.timeSlot,
             notes: input.notes || null,
             status: 'requested',
+            networkHash: ipHash,
           })
           .returning(),
+        { statement: openBookingsRecheck(c.env, { email: input.email, networkHash: ipHash }), refusal: OPEN_BOOKINGS_MESSAGE },
       );
     } catch (error) {
       if (isSlotTaken(error)) return c.json({ message: BOOKING_MESSAGES.taken }, 409);
       throw error;
     }
-    if (!result.ok) return c.json({ message: result.message }, 429, { 'Retry-After': String(IP_WINDOW_SECONDS) });
+    if (!result.ok) return c.json({ message: result.message }, 429, result.retryAfter === null ? {} : { 'Retry-After': String(result.retryAfter) });
     const stored = result.row;
 
-    // The confirmation carries the visitor's cancel and reschedule links (routes/appointment-links.ts).
-    const links = await appointmentLinks(c.env, stored);
-    await sendAfterStoring(c.env, [appointmentConfirmationEmail(c.env, stored, links), appointmentNotificationEmail(stored)]);
+    // The firm is always told. The visitor's confirmation goes to an address nobody has verified
+    // yet, so it counts under the day's cap on such mail (UNVERIFIED_MAIL_DAILY_CAP): past it the
+    // booking stands and only that e-mail is skipped (logged). It carries the visitor's cancel and
+    // reschedule links (routes/appointment-links.ts).
+    const mails = [appointmentNotificationEmail(stored)];
+    if (await claimUnverifiedMail(c.env, 'appointment-confirmation')) {
+      mails.unshift(appointmentConfirmationEmail(c.env, stored, await appointmentLinks(c.env, stored)));
+    }
+    await sendAfterStoring(c.env, mails);
     return c.json({ id: stored.id, message: bookingResponseMessage, date: stored.date, timeSlot: stored.timeSlot, status: stored.status }, 201);
   });

@@ -26,7 +26,7 @@ import {
   storeExchange,
 } from '../services/chat/sessions';
 import { chatMessagesPerWindow, takeChatAllowance } from '../services/chat/throttle';
-import { clientIp, hashIp } from '../services/client-ip';
+import { networkHash } from '../services/client-ip';
 import { contactNotificationEmail, sendAfterStoring } from '../services/submission-emails';
 import { IP_WINDOW_SECONDS, storeSubmission } from '../services/submission-limits';
 
@@ -61,8 +61,8 @@ export const chat = new Hono<AppEnv>()
     '/',
     validate('json', chatRequestSchema),
     async (c, next) => {
-      const ipHash = await hashIp(clientIp(c), c.env.JWT_SECRET);
-      if (!(await takeChatAllowance(c.env.THROTTLE, ipHash, Date.now(), chatMessagesPerWindow(c.env.CHAT_MESSAGES_PER_WINDOW)))) {
+      const ipHash = await networkHash(c);
+      if (!(await takeChatAllowance(c.env.DB, ipHash, Date.now(), chatMessagesPerWindow(c.env.CHAT_MESSAGES_PER_WINDOW)))) {
         return c.json({ message: CHAT_THROTTLED_MESSAGE }, 429);
       }
       if (!hasRoomForExchange(await sessionMessageCount(getDb(c.env.DB), c.req.valid('json').sessionId))) {
@@ -114,10 +114,11 @@ export const chat = new Hono<AppEnv>()
     const input = c.req.valid('json');
     const conversation = await loadConversation(getDb(c.env.DB), input.sessionId);
     if (!conversation) return c.json({ message: CHAT_SESSION_NOT_FOUND_MESSAGE }, 404);
-    const ipHash = await hashIp(clientIp(c), c.env.JWT_SECRET);
+    const ipHash = await networkHash(c);
     const text = handoffMessage(input.note, conversation.session, conversation.messages);
-    // Stored first (one transaction with today's submitter record), then the firm is told.
-    const result = await storeSubmission<typeof contactMessages.$inferSelect>(c.env, ipHash, (db) =>
+    // Stored first (one transaction with today's submitter record), then the firm is told. It is a
+    // contact message: it counts under the contact form's daily cap.
+    const result = await storeSubmission<typeof contactMessages.$inferSelect>(c.env, 'contact', ipHash, (db) =>
       db.insert(contactMessages).values({ name: input.name, email: input.email, phone: input.phone || null, message: text }).returning(),
     );
     if (!result.ok) return c.json({ message: result.message }, 429, { 'Retry-After': String(IP_WINDOW_SECONDS) });

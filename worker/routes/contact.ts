@@ -4,7 +4,7 @@ import type { AppEnv } from '../env';
 import { honeypot } from '../middleware/honeypot';
 import { validate } from '../middleware/validate';
 import { CONTACT_SUCCESS_MESSAGE, contactSchema } from '../schemas/contact';
-import { clientIp, hashIp } from '../services/client-ip';
+import { networkHash } from '../services/client-ip';
 import { contactNotificationEmail, sendAfterStoring } from '../services/submission-emails';
 import { IP_WINDOW_SECONDS, storeSubmission } from '../services/submission-limits';
 
@@ -14,9 +14,9 @@ const contactHoneypot = honeypot<AppEnv>({ field: 'website', onFilled: (c) => c.
 /** POST /api/contact: store the message first, then tell the firm (docs/product.md §2). */
 export const contact = new Hono<AppEnv>().post('/', contactHoneypot, validate('json', contactSchema), async (c) => {
   const input = c.req.valid('json');
-  const ipHash = await hashIp(clientIp(c), c.env.JWT_SECRET);
+  const ipHash = await networkHash(c);
   // One transaction: the message and today's distinct-submitter record.
-  const result = await storeSubmission<typeof contactMessages.$inferSelect>(c.env, ipHash, (db) =>
+  const result = await storeSubmission<typeof contactMessages.$inferSelect>(c.env, 'contact', ipHash, (db) =>
     db
       .insert(contactMessages)
       .values({ name: input.name, email: input.email, phone: input.phone || null, message: input.message })

@@ -30,9 +30,10 @@ async function overIpLimit(env: Bindings, ipHash: string): Promise<boolean> {
 }
 
 const INVALID_UNSUBSCRIBE_LINK = 'This unsubscribe link is invalid or has expired';
+const INVALID_CONFIRM_LINK = 'This confirmation link is invalid or has expired';
 
 /**
- * An unsubscribe link's token as the SPA sends it (GET's query, POST's JSON body), so the typed
+ * A link's token as the SPA sends it (GET's query, POST's JSON body), so the typed
  * client knows both requests. Optional, and a token that breaks the links' own schema (empty, too
  * long, not text) counts as absent: either way the answer is the one a wrong token gets. Hono's
  * JSON validator reads a body only when it is JSON, so the one-click POSTs pass it untouched.
@@ -49,7 +50,7 @@ async function formToken(req: HonoRequest): Promise<string | undefined> {
   }
 }
 
-/** Public newsletter endpoints: double opt-in sign-up, confirmation and unsubscribe. */
+/** Public newsletter endpoints: double opt-in sign-up, confirmation (by POST) and unsubscribe. */
 export const newsletter = new Hono<AppEnv>()
   .post('/subscribe', validate('json', newsletterSubscribeSchema), async (c) => {
     const input = c.req.valid('json');
@@ -60,11 +61,18 @@ export const newsletter = new Hono<AppEnv>()
     // Same answer for a new, pending, active or unsubscribed address: no enumeration.
     return c.json({ message: SUBSCRIBE_MESSAGE }, 200);
   })
-  // The link in the confirmation e-mail: activates, then shows the SPA's result page.
-  .get('/confirm', async (c) => {
-    const token = c.req.query('token') ?? '';
+  // The link confirmation e-mails carried before issue 16: a GET changes nothing (link scanners
+  // open links), it only forwards to the page whose button confirms.
+  .get('/confirm', (c) => {
+    const token = newsletterTokenSchema.shape.token.safeParse(c.req.query('token'));
+    return c.redirect(token.success ? `/newsletter/confirm?token=${encodeURIComponent(token.data)}` : '/newsletter/invalid-link', 303);
+  })
+  // The Confirm button on that page (web/pages/newsletter-confirm.tsx).
+  .post('/confirm', validate('json', optionalToken), async (c) => {
+    const token = c.req.valid('json').token;
     const outcome = token ? await confirmSubscription(c.env, getDb(c.env.DB), token) : 'invalid';
-    return c.redirect(outcome === 'confirmed' ? '/newsletter/confirmed' : '/newsletter/invalid-link', 303);
+    if (outcome !== 'confirmed') return c.json({ message: INVALID_CONFIRM_LINK }, 400);
+    return c.json({ message: 'Your subscription is confirmed' }, 200);
   })
   // For the SPA's unsubscribe page: is the link valid (and whose masked address)? Changes nothing.
   .get('/unsubscribe', validate('query', optionalToken), async (c) => {

@@ -1,12 +1,32 @@
 import { z } from 'zod';
+import { isCommonPassword } from './common-passwords';
 
 /** Longest username and password accepted anywhere (sign-in, new credentials, password change). */
 export const ADMIN_LIMITS = { username: 64, password: 256 } as const;
 
+/** The shortest new admin password (OWASP ASVS 2.1.1), ADMIN_PASSWORD included. */
+export const MIN_PASSWORD_LENGTH = 12;
+export const PASSWORD_TOO_SHORT = `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
+export const PASSWORD_TOO_COMMON = 'This password is too common and would be guessed early. Choose a longer phrase of unrelated words.';
+
+/**
+ * Why a new admin password is refused, or null when it may be used: the one rule for the
+ * change-password form, its dialog and the first-admin bootstrap (worker/services/admin-users.ts).
+ */
+export function newPasswordProblem(password: string): string | null {
+  if (password.length < MIN_PASSWORD_LENGTH) return PASSWORD_TOO_SHORT;
+  if (isCommonPassword(password)) return PASSWORD_TOO_COMMON;
+  return null;
+}
+
 /** Admin user schema (docs/product.md §9): the minimums apply to new credentials. */
 export const adminUserSchema = z.object({
   username: z.string().trim().min(3, 'Username must be at least 3 characters').max(ADMIN_LIMITS.username),
-  password: z.string().min(8, 'Password must be at least 8 characters').max(ADMIN_LIMITS.password),
+  password: z
+    .string()
+    .min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT)
+    .max(ADMIN_LIMITS.password)
+    .refine((password) => password.length < MIN_PASSWORD_LENGTH || !isCommonPassword(password), PASSWORD_TOO_COMMON),
 });
 
 /** Sign-in only needs both fields; wrong credentials get the same answer whatever their length. */

@@ -1,14 +1,61 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
 
-/** The visitor's IP as Cloudflare reports it (falls back to a fixed value in local dev). */
-export function clientIp(c: Context<AppEnv>): string {
-  return c.req.header('cf-connecting-ip') ?? c.req.header('x-real-ip') ?? '127.0.0.1';
+/** The one bucket of every request that arrives without CF-Connecting-IP (never so behind Cloudflare). */
+export const UNKNOWN_NETWORK = 'unknown';
+
+/**
+ * The visitor's network as the limits count it: an IPv4 address as it is, an IPv6 address as its
+ * /64 prefix, since one subscriber line gets a whole /64 and could otherwise take a fresh bucket for
+ * every request (issue 16). Only CF-Connecting-IP, which Cloudflare sets and a client cannot forge;
+ * X-Real-IP and X-Forwarded-For are whatever the client wrote. Without it (local tools, a misrouted
+ * request) every request shares one "unknown" bucket, so a missing header buys nothing.
+ */
+export function clientNetwork(c: Context<AppEnv>): string {
+  return networkOf(c.req.header('cf-connecting-ip'));
+}
+
+/** The former name, kept for the callers not yet moved to clientNetwork: the same network key, not the raw address. */
+export const clientIp = clientNetwork;
+
+/** The network key of an address: IPv4 unchanged, IPv6 its first four groups ("2001:db8:1:2::/64"). */
+export function networkOf(ip: string | undefined): string {
+  const address = ip?.trim().toLowerCase();
+  if (!address) return UNKNOWN_NETWORK;
+  if (!address.includes(':')) return /^\d{1,3}(\.\d{1,3}){3}$/.test(address) ? address : UNKNOWN_NETWORK;
+  const groups = ipv6Groups(address);
+  if (!groups) return UNKNOWN_NETWORK;
+  // An IPv4-mapped address (::ffff:192.0.2.1) is that IPv4 address.
+  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
+    return [groups[6] >> 8, groups[6] & 0xff, groups[7] >> 8, groups[7] & 0xff].join('.');
+  }
+  return `${groups.slice(0, 4).map((g) => g.toString(16)).join(':')}::/64`;
+}
+
+/** The eight 16-bit groups of an IPv6 address ("::" expanded, a dotted IPv4 tail converted), or null. */
+function ipv6Groups(address: string): number[] | null {
+  let text = address.replace(/%.*$/, '');
+  const tail = /(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text);
+  if (tail) {
+    const [a, b, c, d] = tail.slice(1).map(Number);
+    text = `${text.slice(0, tail.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const halves = text.split('::');
+  if (halves.length > 2) return null;
+  const parse = (part: string) => (part ? part.split(':') : []);
+  const head = parse(halves[0]);
+  const rest = halves.length === 2 ? parse(halves[1]) : [];
+  const missing = 8 - head.length - rest.length;
+  if (halves.length === 2 ? missing < 1 : missing !== 0) return null;
+  const groups = [...head, ...Array<string>(halves.length === 2 ? missing : 0).fill('0'), ...rest];
+  if (!groups.every((g) => /^[0-9a-f]{1,4}$/.test(g))) return null;
+  return groups.map((g) => Number.parseInt(g, 16));
 }
 
 /**
- * A salted, keyed hash of an IP: throttles and statistics count distinct visitors without ever
- * storing the raw address. The key is derived from JWT_SECRET so there is one secret to rotate.
+ * A salted, keyed hash of a network key (clientNetwork): throttles and statistics count distinct
+ * visitors without ever storing the raw address. The key is derived from JWT_SECRET so there is
+ * one secret to rotate.
  */
 export async function hashIp(ip: string, secret: string): Promise<string> {
   const key = await crypto.subtle.importKey(
@@ -21,3 +68,6 @@ export async function hashIp(ip: string, secret: string): Promise<string> {
   const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(ip)));
   return Array.from(mac.slice(0, 16), (b) => b.toString(16).padStart(2, '0')).join('');
 }
+
+/** The hashed network of this request: the key every per-visitor limit counts under. */
+export const networkHash = (c: Context<AppEnv>) => hashIp(clientNetwork(c), c.env.JWT_SECRET);

@@ -1,6 +1,10 @@
 import type { Db } from '../db/client';
 import { expiredChatPurge } from './chat/sessions';
-import { pruneLoginFailures } from './login-throttle';
+import { pruneChatWindows } from './chat/throttle';
+import { oldEmailBodiesPurge } from './email/log-retention';
+import { safeErrorSummary } from './log-safe';
+import { pruneRevokedSessions } from './admin-session';
+import { pruneLoginAttempts } from './login-throttle';
 import { oldDeliveryEventsPurge, stalePendingPurge } from './newsletter/list-hygiene';
 import { pruneSubmissionWindows } from './submission-limits';
 
@@ -12,23 +16,27 @@ export interface HousekeepingResult {
 /**
  * Every cleanup of a cron tick in ONE D1 batch, so housekeeping costs one subrequest whatever it
  * covers and the newsletter batch keeps its room under the plan's limit (50 on the free plan,
- * docs/operations.md): expired sign-in failures and submission windows, chat conversations past
+ * docs/operations.md): expired sign-in attempt windows, revoked sessions past their expiry, chat and
+ * submission windows, chat conversations past
  * their retention (docs/product.md §4.1), sign-ups never confirmed within 30 days and old
- * delivery-event keys (§5). A failure is logged and the next tick tries again; it never stops the
- * reminders or the newsletter.
+ * delivery-event keys (§5), e-mail bodies in the log after 90 days (email/log-retention.ts). A
+ * failure is logged and the next tick tries again; it never stops the reminders or the newsletter.
  */
 export async function housekeeping(db: Db, at: Date): Promise<HousekeepingResult | null> {
   try {
     const [, , , chats, stale] = await db.batch([
-      pruneLoginFailures(db, at.getTime()),
+      pruneLoginAttempts(db, at.getTime()),
       pruneSubmissionWindows(db, at.getTime()),
       ...expiredChatPurge(db, at),
       stalePendingPurge(db, at),
       oldDeliveryEventsPurge(db, at),
+      oldEmailBodiesPurge(db, at),
+      pruneChatWindows(db, at.getTime()),
+      pruneRevokedSessions(db, at.getTime()),
     ]);
     return { chatConversations: chats.length, staleSignUps: stale.length };
   } catch (error) {
-    console.error('Housekeeping failed; the next tick tries again', error);
+    console.error('Housekeeping failed; the next tick tries again', safeErrorSummary(error));
     return null;
   }
 }

@@ -1,6 +1,8 @@
-// The courtesy throttles kept in KV (env.THROTTLE): chat messages and newsletter sign-ups per
-// (hashed) IP. Approximate by design (docs/decisions/0006): the count is read-then-written, so
-// racing requests may pass a little over the limit, and KV is only eventually consistent.
+// The courtesy throttle kept in KV (env.THROTTLE): newsletter sign-ups per (hashed) network.
+// Approximate by design (docs/decisions/0006): the count is read-then-written, so racing requests
+// may pass over the limit, and KV is only eventually consistent. Only where that is harmless: the
+// chat throttle, which guards Workers AI spend, moved to D1 (worker/services/chat/throttle.ts)
+// because failing open let a burst through uncounted.
 //
 // They fail open. KV refuses a second write to one key within a second ("KV PUT failed: 429 Too
 // Many Requests"), the free plan stops accepting writes after 1,000 a day, and any call can fail
@@ -14,7 +16,7 @@ export type KvAllowance = {
   limit: number;
   /** How long the key lives (at least 60 s, KV's minimum TTL). */
   ttlSeconds: number;
-  /** Names the throttle in the log line, e.g. 'chat'. */
+  /** Names the throttle in the log line, e.g. 'newsletter-subscribe'. */
   name: string;
 };
 

@@ -25,6 +25,13 @@ export async function hashPassword(password: string): Promise<string> {
   return `pbkdf2-sha256$${ITERATIONS}$${toBase64(salt)}$${toBase64(hash)}`;
 }
 
+/**
+ * What a sign-in for an unknown username is verified against, so it costs the same PBKDF2 work as
+ * a known one and its answer time does not tell which usernames exist. Salt and hash are random
+ * bytes with no known preimage, in the same format and iterations as every stored hash.
+ */
+export const DUMMY_PASSWORD_HASH = `pbkdf2-sha256$${ITERATIONS}$l5OhIPbHXOQyRjH0SYdXMg==$jFTSVR6y58iTbCffE8wSbC/zrGjo/uCiZKwY/8OrnU0=`;
+
 /** Checks a password against a stored hash in constant time. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, iterationsText, saltText, hashText] = stored.split('$');

@@ -6,6 +6,7 @@ import type { Bindings } from '../env';
 import { appointmentLinks, appointmentStartsAt } from './appointment-links';
 import { emailTransport, sendEmailBatch } from './email/send-email';
 import { firmToday } from './firm-time';
+import { safeErrorSummary } from './log-safe';
 import { appointmentReminderEmail } from './submission-emails';
 
 // The reminder e-mail before an appointment (docs/product.md §3), sent by the cron (worker/cron.ts).
@@ -80,6 +81,6 @@ export async function sendDueReminders(env: Bindings, db: Db, now: Date = new Da
   const messages = await Promise.all(claimed.map(async (row) => appointmentReminderEmail(env, row, await appointmentLinks(env, row, now))));
   const outcomes = await sendEmailBatch(db, emailTransport(env), messages);
   const failed = outcomes.filter((o) => !o.ok).length;
-  for (const [i, o] of outcomes.entries()) if (!o.ok) console.error('Reminder not sent', claimed[i].id, o.error);
+  for (const [i, o] of outcomes.entries()) if (!o.ok) console.error('Reminder not sent', claimed[i].id, safeErrorSummary(o.error));
   return { due: due.length, claimed: claimed.length, sent: outcomes.length - failed, failed, subrequests: 4 + claimed.length };
 }

@@ -8,13 +8,16 @@ import { sendEmail } from './email/send-email';
 import type { EmailTransport, OutgoingEmail, SendOutcome } from './email/types';
 import { timeZoneLabel } from './firm-time';
 import { buildInvite, toBase64 } from './ics';
+import { safeErrorSummary } from './log-safe';
 
 // The e-mails the two public forms cause: the firm's notification of a contact message, the
 // visitor's booking confirmation (with an .ics invite), the firm's booking notification, the
 // visitor's notice when the admin confirms or cancels, and the appointment's later life: the
 // visitor's own cancel and reschedule (docs/product.md §3) and the reminder the day before.
 // Visitor text goes into bodies only, escaped for HTML; header fields (subject, names) are
-// flattened to one line.
+// flattened to one line. The visitor's own e-mails carry no text the visitor chose (name, notes):
+// they go to an address nobody has verified, and whatever a visitor types would otherwise be sent,
+// signed as the firm, to anyone (issue 16). The firm's notifications keep every field.
 //
 // Calendar updates (RFC 5545/5546): one UID per appointment for its whole life, SEQUENCE =
 // appointments.sequence (bumped by every change), METHOD:REQUEST for the booking, a confirmation, a
@@ -108,6 +111,17 @@ export function contactNotificationEmail(message: MailedContactMessage, origin: 
   };
 }
 
+/** The details the visitor's own e-mails show: only what the firm chose or validated (no name, no notes). */
+function visitorAppointmentRows(a: MailedAppointment, timeZone: string): [string, string][] {
+  return [
+    ['Service', a.serviceType],
+    ['When', appointmentWhen(a, timeZone)],
+    ['Email', a.email],
+    ['Phone', a.phone ?? '(not given)'],
+  ];
+}
+
+/** Every detail of the booking, for the firm. */
 function appointmentRows(a: MailedAppointment, timeZone: string): [string, string][] {
   return [
     ['Service', a.serviceType],
@@ -139,7 +153,8 @@ export function appointmentInvite(env: Pick<Bindings, 'SITE_URL'>, a: MailedAppo
     location: `${firm.name}, ${firmAddressLine}`,
     organizerName: firm.name,
     organizerEmail: firm.contact.email,
-    attendee: { name: oneLine(a.name, 80), email: a.email },
+    // The address, not the visitor's name: the invite goes to the visitor's unverified address.
+    attendee: { name: a.email, email: a.email },
     status,
     method: status === 'CANCELLED' ? 'CANCEL' : 'REQUEST',
     sequence: a.sequence ?? 0,
@@ -165,11 +180,10 @@ function visitorAppointmentEmail(
   a: MailedAppointment,
   mail: { kind: OutgoingEmail['kind']; subject: string; title: string; paragraphs: string[]; links?: AppointmentLinks },
 ): OutgoingEmail {
-  const rows = appointmentRows(a, firm.timeZone);
+  const rows = visitorAppointmentRows(a, firm.timeZone);
   return {
     kind: mail.kind,
     to: a.email,
-    toName: oneLine(a.name, 80),
     replyTo: firm.contact.email,
     subject: mail.subject,
     text: `${mail.paragraphs.join('\n\n')}\n\n${textRows(rows)}${linksText(mail.links)}\n\n${signature}`,
@@ -180,7 +194,7 @@ function visitorAppointmentEmail(
 
 export function appointmentConfirmationEmail(env: Bindings, a: MailedAppointment, links?: AppointmentLinks): OutgoingEmail {
   const when = appointmentWhen(a, firm.timeZone);
-  const intro = `Thank you, ${oneLine(a.name)}. We have received your request for a ${a.serviceType} appointment on ${when}.`;
+  const intro = `Thank you. We have received your request for a ${a.serviceType} appointment on ${when}.`;
   const next = `${firm.confirmationPromise} The attached invite adds the time to your calendar.`;
   return visitorAppointmentEmail(env, a, {
     kind: 'appointment-confirmation',
@@ -210,8 +224,8 @@ export function appointmentStatusEmail(env: Bindings, a: MailedAppointment, link
   const when = appointmentWhen(a, firm.timeZone);
   const confirmed = a.status === 'confirmed';
   const intro = confirmed
-    ? `Good news, ${oneLine(a.name)}: your ${a.serviceType} appointment on ${when} is confirmed. The attached invite updates your calendar.`
-    : `${oneLine(a.name)}, your ${a.serviceType} appointment on ${when} has been cancelled. To choose another time, reply to this e-mail, call ${firm.contact.phone} or book again on our website.`;
+    ? `Good news: your ${a.serviceType} appointment on ${when} is confirmed. The attached invite updates your calendar.`
+    : `Your ${a.serviceType} appointment on ${when} has been cancelled. To choose another time, reply to this e-mail, call ${firm.contact.phone} or book again on our website.`;
   const title = confirmed ? 'Appointment confirmed' : 'Appointment cancelled';
   return visitorAppointmentEmail(env, a, {
     kind: 'appointment-status',
@@ -225,7 +239,7 @@ export function appointmentStatusEmail(env: Bindings, a: MailedAppointment, link
 /** The visitor cancelled through their link: the notice, with the CANCEL that removes the event. */
 export function appointmentCancelledByVisitorEmail(env: Bindings, a: MailedAppointment): OutgoingEmail {
   const when = appointmentWhen(a, firm.timeZone);
-  const intro = `${oneLine(a.name)}, as you asked, your ${a.serviceType} appointment on ${when} is cancelled. The attached update removes it from your calendar.`;
+  const intro = `As you asked, your ${a.serviceType} appointment on ${when} is cancelled. The attached update removes it from your calendar.`;
   const next = `To choose another time, book again on our website or call ${firm.contact.phone}.`;
   return visitorAppointmentEmail(env, a, {
     kind: 'appointment-status',
@@ -242,7 +256,7 @@ export function appointmentRescheduledEmail(
   previous: Pick<MailedAppointment, 'date' | 'timeSlot'>,
   links: AppointmentLinks,
 ): OutgoingEmail {
-  const intro = `${oneLine(a.name)}, your ${a.serviceType} appointment has moved from ${appointmentWhen(previous, firm.timeZone)} to ${appointmentWhen(a, firm.timeZone)}.`;
+  const intro = `Your ${a.serviceType} appointment has moved from ${appointmentWhen(previous, firm.timeZone)} to ${appointmentWhen(a, firm.timeZone)}.`;
   const next = `${firm.confirmationPromise} The attached invite updates the event in your calendar.`;
   return visitorAppointmentEmail(env, a, {
     kind: 'appointment-confirmation',
@@ -278,7 +292,7 @@ export function appointmentChangeNotificationEmail(
 /** The reminder before an active appointment (worker/services/reminders.ts), with the invite and both links. */
 export function appointmentReminderEmail(env: Bindings, a: MailedAppointment, links: AppointmentLinks): OutgoingEmail {
   const when = appointmentWhen(a, firm.timeZone);
-  const intro = `${oneLine(a.name)}, this is a reminder of your ${a.serviceType} appointment with ${firm.name} on ${when}${a.status === 'requested' ? ' (requested; we will confirm it with you)' : ''}.`;
+  const intro = `This is a reminder of your ${a.serviceType} appointment with ${firm.name} on ${when}${a.status === 'requested' ? ' (requested; we will confirm it with you)' : ''}.`;
   const next = `We are at ${firmAddressLine}. If you cannot come, please reschedule or cancel with the links below so someone else can have the time.`;
   return visitorAppointmentEmail(env, a, {
     kind: 'appointment-reminder',
@@ -297,10 +311,10 @@ export async function sendAfterStoring(env: Bindings, messages: OutgoingEmail[],
   const results = await Promise.allSettled(messages.map((m) => (transport ? sendEmail(env, m, transport) : sendEmail(env, m))));
   return results.map((result, i) => {
     if (result.status === 'fulfilled') {
-      if (!result.value.ok) console.error('E-mail not sent', messages[i].kind, result.value.error);
+      if (!result.value.ok) console.error('E-mail not sent', messages[i].kind, safeErrorSummary(result.value.error));
       return result.value;
     }
-    console.error('E-mail failed', messages[i].kind, result.reason);
+    console.error('E-mail failed', messages[i].kind, safeErrorSummary(result.reason));
     return null;
   });
 }

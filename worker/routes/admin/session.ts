@@ -4,7 +4,7 @@ import type { AppEnv } from '../../env';
 import { currentAdmin } from '../../middleware/require-admin';
 import { validate } from '../../middleware/validate';
 import { adminLoginSchema, changePasswordSchema } from '../../schemas/admin';
-import { clearSessionCookie, setSessionCookie } from '../../services/admin-session';
+import { clearSessionCookie, readSessionCookie, revokeSession, setSessionCookie, verifySessionToken } from '../../services/admin-session';
 import {
   bootstrapPasswordProblem,
   ensureAdmin,
@@ -14,10 +14,19 @@ import {
   updateAdminPassword,
 } from '../../services/admin-users';
 import { clientIp, hashIp } from '../../services/client-ip';
-import { clearUserFailures, isLoginLocked, loginKeys, recordLoginFailure } from '../../services/login-throttle';
-import { verifyPassword } from '../../services/passwords';
+import { claimLoginAttempt, forgiveLoginAttempt, type LoginClaim } from '../../services/login-throttle';
+import { DUMMY_PASSWORD_HASH, verifyPassword } from '../../services/passwords';
 
 const INVALID_CREDENTIALS = 'Invalid username or password';
+
+function throttledMessage(claim: Extract<LoginClaim, { ok: false }>): string {
+  if (claim.limit === 'network') {
+    const minutes = Math.ceil(claim.retryAfterSeconds / 60);
+    return `Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`;
+  }
+  const seconds = claim.retryAfterSeconds;
+  return `Too many failed sign-in attempts for this account. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`;
+}
 
 /** Constant-time equality of two secrets (compares their SHA-256 digests). */
 async function sameSecret(a: string, b: string): Promise<boolean> {
@@ -57,23 +66,29 @@ export const adminSession = new Hono<AppEnv>()
   .post('/login', validate('json', adminLoginSchema), async (c) => {
     const { username, password } = c.req.valid('json');
     const db = getDb(c.env.DB);
-    const keys = loginKeys(username, await hashIp(clientIp(c), c.env.JWT_SECRET));
-    if (await isLoginLocked(db, keys)) {
-      return c.json({ message: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.' }, 429);
+    const network = await hashIp(clientIp(c), c.env.JWT_SECRET);
+    // The attempt is counted before any password work, so a parallel burst gets no more
+    // verifications than the limit allows (worker/services/login-throttle.ts).
+    const claim = await claimLoginAttempt(c.env.DB, username, network);
+    if (!claim.ok) {
+      return c.json({ message: throttledMessage(claim) }, 429, { 'Retry-After': String(claim.retryAfterSeconds) });
     }
 
     let user = await findAdminByUsername(db, username);
     if (!user && (await bootstrapFirstAdmin(c.env, db, username, password))) user = await findAdminByUsername(db, username);
-    const valid = user ? await verifyPassword(password, user.passwordHash) : false;
-    if (!user || !valid) {
-      await recordLoginFailure(db, keys);
-      return c.json({ message: INVALID_CREDENTIALS }, 401);
-    }
-    await clearUserFailures(db, username);
+    // An unknown username is verified against a dummy hash: the same PBKDF2 work, so the answer's
+    // timing does not tell which usernames exist.
+    const valid = await verifyPassword(password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
+    if (!user || !valid) return c.json({ message: INVALID_CREDENTIALS }, 401);
+    await forgiveLoginAttempt(c.env.DB, username, network);
     await setSessionCookie(c, { userId: user.id, username: user.username, sessionVersion: user.sessionVersion });
     return c.json({ authenticated: true as const, username: user.username }, 200);
   })
-  .post('/logout', (c) => {
+  .post('/logout', async (c) => {
+    // Revoked server-side, not only cleared: a copy of the cookie stops working too.
+    const token = readSessionCookie(c);
+    const session = token ? await verifySessionToken(c.env.JWT_SECRET, token) : null;
+    if (session) await revokeSession(getDb(c.env.DB), session);
     clearSessionCookie(c);
     return c.json({ message: 'Signed out' }, 200);
   })

@@ -2,6 +2,7 @@
 // the knowledge base when it is not or when it fails, and the same checks on whatever comes back.
 import type { ChatSource } from '../../schemas/chat';
 import type { Bindings } from '../../env';
+import { claimAiCall } from '../daily-counters';
 import {
   INJECTION_REFUSAL,
   isAboutOwnTaxes,
@@ -19,11 +20,15 @@ import { answerSources } from './sources';
 import type { ChatModel, ChatQuestion } from './types';
 import { WorkersAiChatModel } from './workers-ai-model';
 
-/** The models for this request: Workers AI when bound, and always the knowledge base behind it. */
-export function chatModelsFor(env: Pick<Bindings, 'AI' | 'CHAT_AI_TIMEOUT_MS'>): { primary?: ChatModel; fallback: ChatModel } {
+/**
+ * The models for this request: Workers AI when bound, and always the knowledge base behind it.
+ * Each Workers AI call first claims one of the day's CHAT_AI_DAILY_BUDGET calls; once they are
+ * spent the model is not called and the knowledge base answers, as when Workers AI fails.
+ */
+export function chatModelsFor(env: Pick<Bindings, 'AI' | 'CHAT_AI_TIMEOUT_MS' | 'DB' | 'CHAT_AI_DAILY_BUDGET'>): { primary?: ChatModel; fallback: ChatModel } {
   const timeoutMs = Number(env.CHAT_AI_TIMEOUT_MS) || undefined;
   return {
-    primary: env.AI ? new WorkersAiChatModel(env.AI, { timeoutMs }) : undefined,
+    primary: env.AI ? new WorkersAiChatModel(env.AI, { timeoutMs, claimCall: () => claimAiCall(env) }) : undefined,
     fallback: new KnowledgeBaseChatModel(),
   };
 }

@@ -1,9 +1,17 @@
-import { takeKvAllowance } from '../kv-throttle';
+import { lt } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { chatWindows } from '../../db/schema';
 
-// Per-IP chat throttle in KV (env.THROTTLE). A visitor types a few messages a minute; 20 in ten
-// minutes leaves room for a real conversation while capping what one address can cost us in
-// Workers AI calls. It is a cost guard, not a hard cap like the daily submission count in D1:
-// approximate under races and open when KV fails (worker/services/kv-throttle.ts, docs/decisions/0006).
+// Per-network chat throttle (worker/services/client-ip.ts: an IPv4 address or an IPv6 /64). A
+// visitor types a few messages a minute; 20 in ten minutes leaves room for a real conversation
+// while capping what one network can cost us in Workers AI calls (the day's total is bounded by
+// CHAT_AI_DAILY_BUDGET, worker/services/daily-counters.ts).
+//
+// Counted in D1 (chat_windows) by one atomic UPSERT, like the forms' submission_windows: exact under
+// a parallel burst. It used to be a KV counter that failed open, so a burst whose KV writes were
+// refused (one write per key per second, the daily write quota) was let through uncounted
+// (issue 16, docs/decisions/0006). A failing D1 is not let through either: the statement's error
+// answers 500, as every other chat step that needs the same database would.
 export const CHAT_MESSAGES_PER_WINDOW = 20;
 /** The configured allowance (env CHAT_MESSAGES_PER_WINDOW), else the default above. */
 export function chatMessagesPerWindow(configured: string | undefined): number {
@@ -11,17 +19,28 @@ export function chatMessagesPerWindow(configured: string | undefined): number {
   return Number.isFinite(value) && value >= 0 ? value : CHAT_MESSAGES_PER_WINDOW;
 }
 export const CHAT_WINDOW_SECONDS = 10 * 60;
+const CHAT_WINDOW_MS = CHAT_WINDOW_SECONDS * 1000;
 
-export const chatThrottleKey = (ipHash: string, now: number) =>
-  `chat:${ipHash}:${Math.floor(now / (CHAT_WINDOW_SECONDS * 1000))}`;
+/**
+ * Counts one message for this (hashed) network in its current window; false when the window's
+ * allowance is used up (the refused message is not counted). One UPSERT that only increments while
+ * under the limit: 25 simultaneous messages with a limit of 20 get exactly 20 allowances.
+ */
+export async function takeChatAllowance(d1: D1Database, ipHash: string, now = Date.now(), limit = CHAT_MESSAGES_PER_WINDOW): Promise<boolean> {
+  if (limit <= 0) return false;
+  const windowStart = Math.floor(now / CHAT_WINDOW_MS) * CHAT_WINDOW_MS;
+  const row = await d1
+    .prepare(
+      `INSERT INTO chat_windows (ip_hash, window_start, count) VALUES (?1, ?2, 1)
+       ON CONFLICT(ip_hash, window_start) DO UPDATE SET count = chat_windows.count + 1 WHERE chat_windows.count < ?3
+       RETURNING count`,
+    )
+    .bind(ipHash, windowStart, limit)
+    .first<{ count: number }>();
+  return row !== null;
+}
 
-/** Counts one message for this (hashed) IP; false when the window's allowance is used up. */
-export async function takeChatAllowance(kv: KVNamespace, ipHash: string, now = Date.now(), limit = CHAT_MESSAGES_PER_WINDOW): Promise<boolean> {
-  return takeKvAllowance(kv, {
-    key: chatThrottleKey(ipHash, now),
-    limit,
-    // The key outlives its window by a minute, then disappears.
-    ttlSeconds: CHAT_WINDOW_SECONDS + 60,
-    name: 'chat',
-  });
+/** Housekeeping for the cron (worker/services/housekeeping.ts): windows that have ended no longer limit anyone. */
+export function pruneChatWindows(db: Db, nowMs: number = Date.now()) {
+  return db.delete(chatWindows).where(lt(chatWindows.windowStart, new Date(Math.floor(nowMs / CHAT_WINDOW_MS) * CHAT_WINDOW_MS)));
 }

@@ -18,6 +18,14 @@ export class ChatModelTimeoutError extends Error {
   }
 }
 
+/** Today's Workers AI budget (CHAT_AI_DAILY_BUDGET) is spent: the caller answers from the knowledge base. */
+export class ChatBudgetSpentError extends Error {
+  constructor() {
+    super("today's Workers AI budget is spent");
+    this.name = 'ChatBudgetSpentError';
+  }
+}
+
 type AiMessage = { role: 'system' | 'user' | 'assistant'; content: string };
 
 /** Text from a Workers AI answer: `{ response }` (Llama family) or OpenAI-style `choices`. */
@@ -43,8 +51,19 @@ export class WorkersAiChatModel implements ChatModel {
 
   constructor(
     private readonly ai: Ai,
-    private readonly options: { model?: string; maxTokens?: number; timeoutMs?: number } = {},
+    private readonly options: {
+      model?: string;
+      maxTokens?: number;
+      timeoutMs?: number;
+      /** Claims one call from the day's budget (worker/services/daily-counters.ts claimAiCall); false when spent. */
+      claimCall?: () => Promise<boolean>;
+    } = {},
   ) {}
+
+  /** Every call is claimed before the binding is run, so a spent budget never reaches the model. */
+  private async claim(): Promise<void> {
+    if (this.options.claimCall && !(await this.options.claimCall())) throw new ChatBudgetSpentError();
+  }
 
   private messages({ message, history }: ChatQuestion): AiMessage[] {
     return [
@@ -77,6 +96,7 @@ export class WorkersAiChatModel implements ChatModel {
         if (timer !== null) clearTimeout(timer);
       });
     let events: AsyncGenerator<{ data: string }, void, undefined> | undefined;
+    await this.claim();
     try {
       const body: unknown = await inTime(
         Promise.resolve(
@@ -103,6 +123,7 @@ export class WorkersAiChatModel implements ChatModel {
   }
 
   async reply(question: ChatQuestion): Promise<string> {
+    await this.claim();
     const timeoutMs = this.options.timeoutMs ?? CHAT_TIMEOUT_MS;
     const messages = this.messages(question);
     const controller = new AbortController();

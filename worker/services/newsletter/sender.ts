@@ -119,7 +119,7 @@ function deliveryOutcome(result: BatchSendOutcome, delivery: ClaimedDelivery): D
 
 /** The newsletter as one recipient gets it, with their own unsubscribe links (RFC 8058 one-click too). */
 async function newsletterEmail(env: Bindings, newsletter: NewsletterRow, delivery: ClaimedDelivery, origin: string, now: Date): Promise<OutgoingEmail> {
-  const token = await signLinkToken(env.JWT_SECRET, 'newsletter-unsubscribe', { id: delivery.subscriberId, email: delivery.email }, now);
+  const token = await signLinkToken(env.JWT_SECRET, 'newsletter-unsubscribe', { id: delivery.subscriberId }, now);
   const { html, text } = renderNewsletterEmail({
     subject: newsletter.subject,
     bodyHtml: newsletter.content,

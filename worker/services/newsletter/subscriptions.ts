@@ -4,8 +4,9 @@ import type { Db } from '../../db/client';
 import { newsletterSubscriptions } from '../../db/schema';
 import type { Bindings } from '../../env';
 import { sendEmail } from '../email/send-email';
+import { claimUnverifiedMail } from '../daily-counters';
 import { escapeHtml } from './template';
-import { signLinkToken, verifyLinkToken } from './tokens';
+import { claimsMatch, signLinkToken, verifyLinkToken } from './tokens';
 
 type SubscriptionRow = typeof newsletterSubscriptions.$inferSelect;
 
@@ -40,8 +41,12 @@ export async function listSubscribers(db: Db) {
   return rows.map(toSubscriber);
 }
 
+/**
+ * The page (GET shows a Confirm button, changes nothing: link scanners open links) a person lands
+ * on from the confirmation e-mail; the button POSTs /api/newsletter/confirm.
+ */
 export function confirmUrl(origin: string, token: string): string {
-  return `${origin}/api/newsletter/confirm?token=${encodeURIComponent(token)}`;
+  return `${origin}/newsletter/confirm?token=${encodeURIComponent(token)}`;
 }
 
 /** The page (GET shows a button, changes nothing) a person lands on from the link in a newsletter. */
@@ -106,6 +111,7 @@ export async function subscribe(env: Bindings, db: Db, input: { email: string; n
   // confirmation e-mail again: the visitor sees the same answer and nothing is sent.
   if (!row || row.active === 'true' || row.suppressedAt) return;
   if (row.confirmationSentAt && now.getTime() - row.confirmationSentAt.getTime() < CONFIRMATION_RESEND_MS) return;
+  if (!(await claimUnverifiedMail(env, 'newsletter-confirmation'))) return; // the day's cap on mail to unverified addresses (logged)
   const updated = { ...row, name: name ?? row.name, confirmationSentAt: now };
   await db.update(newsletterSubscriptions).set({ name: updated.name, confirmationSentAt: now }).where(eq(newsletterSubscriptions.id, row.id));
   await sendConfirmation(env, updated, origin, now);
@@ -161,7 +167,7 @@ export async function confirmSubscription(env: Bindings, db: Db, token: string, 
   const claims = await verifyLinkToken(env.JWT_SECRET, 'newsletter-confirm', token, now);
   if (!claims) return 'invalid';
   const row = await db.query.newsletterSubscriptions.findFirst({ where: eq(newsletterSubscriptions.id, claims.subscriberId) });
-  if (!row || row.email !== claims.email) return 'invalid';
+  if (!row || !claimsMatch(claims, row)) return 'invalid';
   if (row.active === 'true') return 'confirmed';
   // A suppressed address stays suppressed, whatever link was mailed to it before.
   if (row.suppressedAt) return 'invalid';
@@ -179,7 +185,7 @@ export async function unsubscribe(env: Bindings, db: Db, token: string, now = ne
   const claims = await verifyLinkToken(env.JWT_SECRET, 'newsletter-unsubscribe', token, now);
   if (!claims) return 'invalid';
   const row = await db.query.newsletterSubscriptions.findFirst({ where: eq(newsletterSubscriptions.id, claims.subscriberId) });
-  if (!row || row.email !== claims.email) return 'invalid';
+  if (!row || !claimsMatch(claims, row)) return 'invalid';
   if (row.active === 'true' || !row.unsubscribedAt) {
     await db.update(newsletterSubscriptions).set({ active: 'false', unsubscribedAt: now }).where(eq(newsletterSubscriptions.id, row.id));
   }
@@ -191,7 +197,7 @@ export async function checkUnsubscribeToken(env: Bindings, db: Db, token: string
   const claims = await verifyLinkToken(env.JWT_SECRET, 'newsletter-unsubscribe', token);
   if (!claims) return { valid: false };
   const row = await db.query.newsletterSubscriptions.findFirst({ where: eq(newsletterSubscriptions.id, claims.subscriberId) });
-  if (!row || row.email !== claims.email) return { valid: false };
+  if (!row || !claimsMatch(claims, row)) return { valid: false };
   return { valid: true, email: maskEmail(row.email) };
 }
 

@@ -14,7 +14,12 @@ export const LINK_TTL_SECONDS: Record<LinkPurpose, number> = {
 
 export interface LinkClaims {
   subscriberId: number;
-  email: string;
+  /**
+   * The address a link issued before issue 16 carried (claim `em`); links issued since carry only
+   * the subscriber's id (data minimisation: a token seen in a log, a proxy or a mail scanner names
+   * nobody). Those older links stay valid until they expire, and must still match the row.
+   */
+  legacyEmail?: string;
   /** When the link was issued, in ms: a confirmation link older than the last unsubscribe is void. */
   issuedAtMs: number;
 }
@@ -25,14 +30,13 @@ export function key(secret: string): Uint8Array {
   return new TextEncoder().encode(secret);
 }
 
-export async function signLinkToken(
-  secret: string,
-  purpose: LinkPurpose,
-  subscriber: { id: number; email: string },
-  now: Date = new Date(),
-): Promise<string> {
+/**
+ * A link token names the subscriber by their opaque row id (ids are AUTOINCREMENT, never reused, so
+ * a deleted subscriber's links never reach someone else), never by address.
+ */
+export async function signLinkToken(secret: string, purpose: LinkPurpose, subscriber: { id: number }, now: Date = new Date()): Promise<string> {
   const iat = Math.floor(now.getTime() / 1000);
-  return new SignJWT({ em: subscriber.email, ms: now.getTime() })
+  return new SignJWT({ ms: now.getTime() })
     .setProtectedHeader({ alg: ALGORITHM })
     .setSubject(String(subscriber.id))
     .setIssuer(ISSUER)
@@ -53,9 +57,15 @@ export async function verifyLinkToken(secret: string, purpose: LinkPurpose, toke
       currentDate: now,
     });
     const subscriberId = Number(payload.sub);
-    if (!Number.isInteger(subscriberId) || typeof payload.em !== 'string' || typeof payload.ms !== 'number') return null;
-    return { subscriberId, email: payload.em, issuedAtMs: payload.ms };
+    if (!Number.isInteger(subscriberId) || typeof payload.ms !== 'number') return null;
+    if (payload.em !== undefined && typeof payload.em !== 'string') return null;
+    return { subscriberId, issuedAtMs: payload.ms, ...(typeof payload.em === 'string' ? { legacyEmail: payload.em } : {}) };
   } catch {
     return null;
   }
+}
+
+/** Whether a token's subscriber is this row: its id, and the address an older token carried. */
+export function claimsMatch(claims: LinkClaims, row: { id: number; email: string }): boolean {
+  return claims.subscriberId === row.id && (claims.legacyEmail === undefined || claims.legacyEmail === row.email);
 }

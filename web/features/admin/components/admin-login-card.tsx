@@ -25,7 +25,8 @@ export function AdminLoginCard({ onSignedIn }: { onSignedIn?: () => void }) {
       onSignedIn?.();
     } catch (error) {
       if (error instanceof ApiError && error.status === 429) {
-        toast({ variant: 'destructive', title: 'Login failed', description: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.' });
+        // The server says how long: minutes for this network's lock, seconds for the account-wide delay.
+        toast({ variant: 'destructive', title: 'Login failed', description: error.serverMessage ?? 'Too many failed sign-in attempts. Please wait and try again.' });
       } else if (error instanceof ApiError) {
         toast({ variant: 'destructive', title: 'Login failed', description: 'Invalid username or password' });
       } else {

@@ -56,7 +56,7 @@ export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; on
           <Label htmlFor="new-password">New Password</Label>
           <Input id="new-password" type="password" autoComplete="new-password" value={newPassword} onChange={(e) => setNewPassword(e.target.value)} aria-describedby="new-password-hint" />
           <p id="new-password-hint" className="mt-1 text-xs text-slate-600">
-            At least 8 characters.
+            At least 12 characters, and not a common password.
           </p>
         </div>
         <div className="flex justify-end gap-2">

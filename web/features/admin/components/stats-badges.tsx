@@ -2,13 +2,13 @@ import { Badge } from '../../../components/ui/badge';
 import type { NewsletterStats, RateLimitStats } from '../api/admin-api';
 import { formatDate } from '../lib/format';
 
-// docs/product.md §6.2 and §8: the daily submission cap shown to the admin, and the count above
-// which the protection badge turns destructive.
-export const DAILY_SUBMISSION_CAP = 80;
-export const PROTECTION_WARNING_THRESHOLD = 60;
+// docs/product.md §6.2 and §8: contact messages and bookings each have their own daily cap (so one
+// form filling up never closes the other); the protection badge turns destructive once either
+// passes three quarters of its cap (60 of 80 by default).
+export const PROTECTION_WARNING_SHARE = 0.75;
 
 export function SubmissionBadges({ totalMessages, stats }: { totalMessages: number | undefined; stats: RateLimitStats | undefined }) {
-  const today = stats?.globalCount ?? 0;
+  const warning = stats ? [stats.contact, stats.booking].some((form) => form.count > form.cap * PROTECTION_WARNING_SHARE) : false;
   return (
     <ul aria-label="Submission statistics" className="flex flex-wrap gap-2">
       <li>
@@ -16,14 +16,14 @@ export function SubmissionBadges({ totalMessages, stats }: { totalMessages: numb
       </li>
       <li>
         <Badge variant="secondary">
-          Today's Submissions: {stats ? today : '…'}/{DAILY_SUBMISSION_CAP}
+          Today's Submissions: {stats ? `${stats.contact.count}/${stats.contact.cap} messages, ${stats.booking.count}/${stats.booking.cap} bookings` : '…'}
         </Badge>
       </li>
       <li>
         <Badge variant="secondary">Active IPs: {stats?.ipCount ?? '…'}</Badge>
       </li>
       <li>
-        <Badge variant={today > PROTECTION_WARNING_THRESHOLD ? 'destructive' : 'success'}>MailChannels Protection: Active</Badge>
+        <Badge variant={warning ? 'destructive' : 'success'}>MailChannels Protection: Active</Badge>
       </li>
     </ul>
   );

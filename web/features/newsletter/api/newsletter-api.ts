@@ -13,3 +13,10 @@ export function useUnsubscribe() {
     mutationFn: (token: string) => okJson(api.newsletter.unsubscribe.$post({ json: { token } })),
   });
 }
+
+/** The confirmation page's button: POST /api/newsletter/confirm (a GET of the e-mailed link changes nothing). */
+export function useConfirmSubscription() {
+  return useMutation({
+    mutationFn: (token: string) => okJson(api.newsletter.confirm.$post({ json: { token } })),
+  });
+}

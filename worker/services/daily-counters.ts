@@ -1,0 +1,85 @@
+import type { Bindings } from '../env';
+import { firm } from '../../web/content/firm';
+import { firmToday } from './firm-time';
+
+// The daily limits (D1 daily_counters, one row per firm day and counter), each claimed by ONE
+// atomic UPSERT that only increments while under its cap, so concurrent requests can never push a
+// count past it (docs/decisions/0006):
+// - 'contact' and 'booking': the two forms' separate daily caps (worker/services/submission-limits.ts);
+// - 'chat-ai': Workers AI calls (CHAT_AI_DAILY_BUDGET), after which the chat answers from the
+//   knowledge base (worker/services/chat/answer.ts);
+// - 'unverified-mail': e-mails to addresses nobody has proven are the visitor's own (the booking
+//   confirmation, the newsletter confirmation): UNVERIFIED_MAIL_DAILY_CAP, so the site cannot be
+//   made to mail strangers in bulk in the firm's name.
+
+export type DailyCounter = 'contact' | 'booking' | 'chat-ai' | 'unverified-mail';
+
+/** A non-negative integer setting, else the fallback (also for '', a typo or a negative number). */
+export function intSetting(value: string | undefined, fallback: number): number {
+  const parsed = Number.parseInt(value ?? '', 10);
+  return Number.isFinite(parsed) && parsed >= 0 ? parsed : fallback;
+}
+
+/** The counting day: today's date in the firm's time zone. */
+export const firmDay = (at: Date = new Date()) => firmToday(firm.timeZone, at);
+
+/**
+ * Claims one unit of today's `counter` under `cap`: the new count, or null when the cap is reached
+ * (or is 0). The refused claim is not counted.
+ */
+export async function claimDailyCount(env: Pick<Bindings, 'DB'>, counter: DailyCounter, cap: number, day: string = firmDay()): Promise<number | null> {
+  if (cap <= 0) return null;
+  const row = await env.DB.prepare(
+    `INSERT INTO daily_counters (day, counter, count) VALUES (?1, ?2, 1)
+     ON CONFLICT(day, counter) DO UPDATE SET count = daily_counters.count + 1 WHERE daily_counters.count < ?3
+     RETURNING count`,
+  )
+    .bind(day, counter, cap)
+    .first<{ count: number }>();
+  return row ? row.count : null;
+}
+
+/** Gives a claimed unit back (what it was claimed for did not happen). */
+export async function releaseDailyCount(env: Pick<Bindings, 'DB'>, counter: DailyCounter, day: string): Promise<void> {
+  await env.DB.prepare('UPDATE daily_counters SET count = count - 1 WHERE day = ?1 AND counter = ?2 AND count > 0').bind(day, counter).run();
+}
+
+const DEFAULT_CHAT_AI_DAILY_BUDGET = 2000;
+const DEFAULT_UNVERIFIED_MAIL_DAILY_CAP = 200;
+
+export const chatAiDailyBudget = (env: Pick<Bindings, 'CHAT_AI_DAILY_BUDGET'>) => intSetting(env.CHAT_AI_DAILY_BUDGET, DEFAULT_CHAT_AI_DAILY_BUDGET);
+export const unverifiedMailDailyCap = (env: Pick<Bindings, 'UNVERIFIED_MAIL_DAILY_CAP'>) =>
+  intSetting(env.UNVERIFIED_MAIL_DAILY_CAP, DEFAULT_UNVERIFIED_MAIL_DAILY_CAP);
+
+/**
+ * Claims one Workers AI call from today's budget; false once it is spent. Fails closed: when the
+ * count cannot be taken the model is not called and the knowledge base answers, so an outage of
+ * the counter never makes the spend unbounded.
+ */
+export async function claimAiCall(env: Pick<Bindings, 'DB' | 'CHAT_AI_DAILY_BUDGET'>): Promise<boolean> {
+  try {
+    return (await claimDailyCount(env, 'chat-ai', chatAiDailyBudget(env))) !== null;
+  } catch (error) {
+    console.error('[throttle] chat AI budget unavailable, answering from the knowledge base:', error instanceof Error ? error.message : String(error));
+    return false;
+  }
+}
+
+/** Why an e-mail to an unverified address was not sent, for the log line. */
+export const UNVERIFIED_MAIL_CAP_REASON = "today's cap on e-mail to unverified addresses (UNVERIFIED_MAIL_DAILY_CAP) is reached";
+
+/**
+ * Claims one of today's e-mails to an address that has not been verified (a booking confirmation,
+ * a newsletter confirmation); false once the cap is reached, and then the caller skips that e-mail
+ * (the submission itself is still stored and the firm still told). Fails closed like claimAiCall.
+ */
+export async function claimUnverifiedMail(env: Pick<Bindings, 'DB' | 'UNVERIFIED_MAIL_DAILY_CAP'>, kind = 'e-mail'): Promise<boolean> {
+  try {
+    if ((await claimDailyCount(env, 'unverified-mail', unverifiedMailDailyCap(env))) !== null) return true;
+    console.warn(`[mail] ${kind} to an unverified address skipped: ${UNVERIFIED_MAIL_CAP_REASON}`);
+    return false;
+  } catch (error) {
+    console.error(`[mail] ${kind} to an unverified address skipped: the daily count is unavailable:`, error instanceof Error ? error.message : String(error));
+    return false;
+  }
+}

@@ -1,0 +1,33 @@
+import { and, inArray, lt, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { emailLog } from '../../db/schema';
+
+/**
+ * E-mail bodies in the log are kept 90 days (issue 16, "Data minimisation"): long enough for the
+ * firm to see what it sent and to answer a question about it; after that the text, HTML, headers
+ * and attachments are blanked, because they carry live links (unsubscribe, appointment management)
+ * and whatever a visitor wrote. The row stays: who was mailed what subject when, and how delivery went.
+ */
+export const EMAIL_BODY_RETENTION_DAYS = 90;
+/** Rows blanked per cron tick at most, so a large newsletter crossing the line spreads over a few ticks. */
+export const EMAIL_BODY_PURGE_BATCH = 1000;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The statement for the housekeeping batch (services/housekeeping.ts). It reads only rows not yet
+ * blanked, through the partial index email_log_body_kept_idx (text_body <> ''), and blanks them.
+ */
+export function oldEmailBodiesPurge(db: Db, at: Date) {
+  const cutoff = new Date(at.getTime() - EMAIL_BODY_RETENTION_DAYS * DAY_MS);
+  const due = db
+    .select({ id: emailLog.id })
+    .from(emailLog)
+    .where(and(ne(emailLog.textBody, ''), lt(emailLog.createdAt, cutoff)))
+    .orderBy(emailLog.createdAt)
+    .limit(EMAIL_BODY_PURGE_BATCH);
+  return db
+    .update(emailLog)
+    .set({ textBody: '', htmlBody: null, headers: null, attachments: null, updatedAt: at })
+    .where(inArray(emailLog.id, due));
+}
