@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { unstable_readConfig } from 'wrangler';
 import { firm } from './web/content/firm.ts';
-import { adminContentSecurityPolicy, hasTagManager, securityHeaders } from './worker/security-headers.ts';
+import { adminContentSecurityPolicy, hasTagManager, securityHeaders, turnstileSiteKeyOf } from './worker/security-headers.ts';
 
 /**
  * The site's public origin, SITE_URL in wrangler.toml's [vars]: the one source for the worker's
@@ -27,21 +27,22 @@ function firmNameInHtml(): Plugin {
 }
 
 /**
- * GTM_ID as the build sees it: the build environment's, else wrangler.toml's [vars]. The container
- * id is public (it is in every page), so [vars] is the place for it: the worker and the build then
- * read one value.
+ * GTM_ID (or TURNSTILE_SITE_KEY) as the build sees it: the build environment's, else wrangler.toml's
+ * [vars]. The container id and the site key are public (they are in every page), so [vars] is the
+ * place for them: the worker and the build then read one value.
  */
-function tagManagerId(): string | undefined {
-  if (process.env.GTM_ID) return process.env.GTM_ID;
+function publicVar(name: 'GTM_ID' | 'TURNSTILE_SITE_KEY'): string | undefined {
+  if (process.env[name]) return process.env[name];
   const config = unstable_readConfig({ config: fileURLToPath(new URL('./wrangler.toml', import.meta.url)) }, { hideWarnings: true });
-  const value = config.vars.GTM_ID;
+  const value = config.vars[name];
   return typeof value === 'string' ? value : undefined;
 }
 
 /**
  * Writes dist/client/_headers so Workers Static Assets sends the same security headers with HTML
  * documents and files as the worker sends with API answers (one definition: worker/security-headers.ts).
- * The public CSP allows Tag Manager only when the build knows a container id; the /admin shells
+ * The public CSP allows Tag Manager only when the build knows a container id (and Turnstile only
+ * when it knows a site key); the /admin shells
  * get the first-party-only CSP instead ("! name" detaches the header the /* rule set).
  */
 function staticSecurityHeaders(): Plugin {
@@ -49,7 +50,10 @@ function staticSecurityHeaders(): Plugin {
       name: 'static-security-headers',
       apply: 'build',
       generateBundle() {
-        const headers = securityHeaders({ tagManager: hasTagManager(tagManagerId()) });
+        const headers = securityHeaders({
+          tagManager: hasTagManager(publicVar('GTM_ID')),
+          turnstile: turnstileSiteKeyOf(publicVar('TURNSTILE_SITE_KEY')) !== null,
+        });
         const lines = Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`);
         const admin = `/admin*\n  ! Content-Security-Policy\n  Content-Security-Policy: ${adminContentSecurityPolicy}\n`;
         const immutable = '/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n';
@@ -68,6 +72,9 @@ function staticSecurityHeaders(): Plugin {
       // The footer's copyright year in the prerendered HTML; the browser's clock takes over after hydration.
       'import.meta.env.VITE_BUILD_YEAR': JSON.stringify(String(new Date().getFullYear())),
       'import.meta.env.VITE_SITE_URL': JSON.stringify(publicSiteUrl()),
+      // '1' when the build knows a Turnstile site key: the _headers CSP below then allows Cloudflare's
+      // script, and the public forms load it when a visitor starts filling one (web/lib/turnstile.ts).
+      'import.meta.env.VITE_TURNSTILE': JSON.stringify(turnstileSiteKeyOf(publicVar('TURNSTILE_SITE_KEY')) ? '1' : ''),
     },
     root: fileURLToPath(new URL('./web', import.meta.url)),
     publicDir: fileURLToPath(new URL('./web/public', import.meta.url)),

@@ -6,4 +6,6 @@ interface ImportMetaEnv {
   readonly VITE_SITE_URL: string;
   /** The year of the build, for the footer's copyright line until the browser's clock takes over. */
   readonly VITE_BUILD_YEAR: string;
+  /** '1' when the build knew a Turnstile site key (and its CSP allows Cloudflare's script), else ''. */
+  readonly VITE_TURNSTILE: string;
 }

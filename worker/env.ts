@@ -6,9 +6,19 @@
 /**
  * What a deployment may leave unset, so the code checks it before use: Workers AI (absent offline;
  * the chat and the newsletter preview fall back), the first administrator's credentials, the
- * MailChannels key (without it e-mail goes to the D1 outbox), the DKIM trio and the GTM container.
+ * MailChannels key (without it e-mail goes to the D1 outbox), the DKIM trio, the GTM container and Turnstile (off when TURNSTILE_SECRET is unset).
  */
-type MayBeUnset = 'AI' | 'ADMIN_USERNAME' | 'ADMIN_PASSWORD' | 'MAILCHANNELS_API_KEY' | 'DKIM_DOMAIN' | 'DKIM_SELECTOR' | 'DKIM_PRIVATE_KEY' | 'GTM_ID';
+type MayBeUnset =
+  | 'AI'
+  | 'ADMIN_USERNAME'
+  | 'ADMIN_PASSWORD'
+  | 'MAILCHANNELS_API_KEY'
+  | 'DKIM_DOMAIN'
+  | 'DKIM_SELECTOR'
+  | 'DKIM_PRIVATE_KEY'
+  | 'GTM_ID'
+  | 'TURNSTILE_SECRET'
+  | 'TURNSTILE_SITE_KEY';
 
 /** Settings with defaults in the code, named in neither wrangler.toml nor .dev.vars.example: tests and benchmarks set them. */
 export interface TuningSettings {
@@ -33,6 +43,8 @@ export interface TuningSettings {
    * DAILY_BOOKING_CAP (which wrangler.toml sets, so it only applies where those are removed).
    */
   DAILY_SUBMISSION_CAP?: string;
+  /** Timeout of a Turnstile siteverify call in ms (default 5000); tests shorten it. */
+  TURNSTILE_SITEVERIFY_TIMEOUT_MS?: string;
 }
 
 /** Bindings and variables the worker receives (wrangler.toml, .dev.vars, `wrangler secret`). */

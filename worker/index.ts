@@ -16,6 +16,7 @@ import { adminNewsletter } from './routes/admin/newsletter';
 import { adminNewsletterTestSend } from './routes/admin/newsletter-test-send';
 import { adminRateLimitStats } from './routes/admin/rate-limit-stats';
 import { adminSession } from './routes/admin/session';
+import { adminTwoFactor } from './routes/admin/two-factor';
 import { appointmentLinksApi } from './routes/appointment-links';
 import { appointmentsApi } from './routes/appointments';
 import { chat } from './routes/chat';
@@ -61,6 +62,7 @@ const routes = app.route('/api/health', health).route('/api/site-config', siteCo
   .route('/api/admin/chat-sessions', adminChatSessions)
   .route('/api/admin/appointments', adminAppointments)
   .route('/api/admin/rate-limit-stats', adminRateLimitStats)
+  .route('/api/admin/two-factor', adminTwoFactor)
   .route('/api/newsletter', newsletter)
   .route('/api/webhooks', webhooks)
   .route('/api/newsletters', newsletterArchive)

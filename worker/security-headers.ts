@@ -21,7 +21,17 @@ export function isAdminPath(pathname: string): boolean {
   return pathname === '/admin' || pathname.startsWith('/admin/') || pathname === '/api/admin' || pathname.startsWith('/api/admin/');
 }
 
+/** A Turnstile site key as the dashboard issues them (0x…, or Cloudflare's 1x…/2x…/3x… test keys); anything else is ignored. */
+const TURNSTILE_SITE_KEY_PATTERN = /^[0-3]x[A-Za-z0-9_-]{8,64}$/;
+
+/** The configured Turnstile site key, or null when none (or something that is not one) is set. */
+export function turnstileSiteKeyOf(value: string | undefined | null): string | null {
+  return typeof value === 'string' && TURNSTILE_SITE_KEY_PATTERN.test(value) ? value : null;
+}
+
 const TAG_MANAGER_SCRIPT = 'https://www.googletagmanager.com';
+/** Turnstile's script and its challenge iframe (web/lib/turnstile.ts); only when a site key is configured. */
+const TURNSTILE_HOST = 'https://challenges.cloudflare.com';
 const ANALYTICS_CONNECT = 'https://www.google-analytics.com https://*.google-analytics.com';
 
 function policy(directives: { script: string; img: string; connect: string; frame?: string }): string {
@@ -41,17 +51,26 @@ function policy(directives: { script: string; img: string; connect: string; fram
   ].join('; ');
 }
 
+export interface PublicPolicyOptions {
+  tagManager: boolean;
+  /** Cloudflare Turnstile on the public forms (a site key is configured). Optional: off when absent. */
+  turnstile?: boolean;
+}
+
 /**
  * The public pages' policy. Tag Manager (and the analytics hosts it talks to) is allowed only when a
  * container is configured: it loads after cookie consent (web/features/cookie-consent/consent.ts).
+ * Turnstile's host is allowed (script, its iframe, its calls) only when a site key is configured.
  */
-export function publicContentSecurityPolicy(options: { tagManager: boolean }): string {
+export function publicContentSecurityPolicy(options: PublicPolicyOptions): string {
+  const script = ["'self'", ...(options.tagManager ? [TAG_MANAGER_SCRIPT] : []), ...(options.turnstile ? [TURNSTILE_HOST] : [])];
+  const connect = ["'self'", ...(options.tagManager ? [ANALYTICS_CONNECT] : []), ...(options.turnstile ? [TURNSTILE_HOST] : [])];
   return policy({
-    script: options.tagManager ? `'self' ${TAG_MANAGER_SCRIPT}` : "'self'",
+    script: script.join(' '),
     img: "'self' data: https:",
-    connect: options.tagManager ? `'self' ${ANALYTICS_CONNECT}` : "'self'",
-    // The contact page's map.
-    frame: 'https://www.google.com',
+    connect: connect.join(' '),
+    // The contact page's map, and Turnstile's challenge.
+    frame: ['https://www.google.com', ...(options.turnstile ? [TURNSTILE_HOST] : [])].join(' '),
   });
 }
 
@@ -72,7 +91,7 @@ const commonHeaders: Record<string, string> = {
 };
 
 /** Every security header of a public page or answer. */
-export function securityHeaders(options: { tagManager: boolean }): Record<string, string> {
+export function securityHeaders(options: PublicPolicyOptions): Record<string, string> {
   return { 'Content-Security-Policy': publicContentSecurityPolicy(options), ...commonHeaders };
 }
 

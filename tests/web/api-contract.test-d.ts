@@ -21,6 +21,7 @@ expectTypeOf<InferRequestType<typeof api.contact.$post>['json']>().toMatchObject
   phone?: string | null;
   message: string;
   website?: string;
+  turnstileToken?: string;
 }>();
 expectTypeOf<InferResponseType<typeof api.contact.$post, 201>>().toEqualTypeOf<{ message: string }>();
 expectTypeOf<InferResponseType<typeof api.contact.$post, 400>>().toEqualTypeOf<Invalid>();
@@ -41,6 +42,7 @@ expectTypeOf<InferRequestType<typeof api.appointments.$post>['json']>().toMatchO
   date: string;
   timeSlot: BookingTimeSlot;
   notes?: string | null;
+  turnstileToken?: string;
 }>();
 expectTypeOf<InferResponseType<typeof api.appointments.$post, 201>>().toMatchObjectType<{
   id: number;
@@ -69,23 +71,24 @@ expectTypeOf<InferRequestType<typeof api.chat.handoff.$post>['json']>().toMatchO
   email: string;
   phone?: string | null;
   note?: string | null;
+  turnstileToken?: string;
 }>();
 expectTypeOf<InferResponseType<typeof api.chat.handoff.$post, 201>>().toEqualTypeOf<{ message: string }>();
 expectTypeOf<InferResponseType<typeof api.chat.handoff.$post, 404>>().toEqualTypeOf<{ message: string }>();
 
-expectTypeOf<InferRequestType<typeof api.newsletter.subscribe.$post>['json']>().toMatchObjectType<{ email: string; name?: string }>();
+expectTypeOf<InferRequestType<typeof api.newsletter.subscribe.$post>['json']>().toMatchObjectType<{ email: string; name?: string; turnstileToken?: string }>();
 expectTypeOf<InferResponseType<typeof api.newsletter.subscribe.$post, 200>>().toEqualTypeOf<{ message: string }>();
 expectTypeOf<InferRequestType<typeof api.newsletter.unsubscribe.$get>>().toEqualTypeOf<{ query: { token?: string } }>();
 expectTypeOf<InferResponseType<typeof api.newsletter.unsubscribe.$get, 200>>().toEqualTypeOf<{ valid: boolean; email?: string }>();
 expectTypeOf<InferRequestType<typeof api.newsletter.unsubscribe.$post>>().toEqualTypeOf<{ json: { token?: string } }>();
 expectTypeOf<InferResponseType<typeof api.newsletter.unsubscribe.$post, 200>>().toEqualTypeOf<{ message: string }>();
-expectTypeOf<InferResponseType<(typeof api)['site-config']['$get'], 200>>().toEqualTypeOf<{ gtmId: string | null }>();
+expectTypeOf<InferResponseType<(typeof api)['site-config']['$get'], 200>>().toEqualTypeOf<{ gtmId: string | null; turnstileSiteKey: string | null }>();
 
 // Admin (§6): the session, the lists and the actions' answers.
 expectTypeOf<InferResponseType<typeof api.admin.session.$get, 200>>().toEqualTypeOf<
   { authenticated: false } | { authenticated: true; username: string }
 >();
-expectTypeOf<InferRequestType<typeof api.admin.login.$post>['json']>().toEqualTypeOf<{ username: string; password: string }>();
+expectTypeOf<InferRequestType<typeof api.admin.login.$post>['json']>().toEqualTypeOf<{ username: string; password: string; code?: string | undefined }>();
 expectTypeOf<InferResponseType<typeof api.admin.login.$post, 200>>().toEqualTypeOf<{ authenticated: true; username: string }>();
 expectTypeOf<InferResponseType<typeof api.admin.login.$post, 401>>().toEqualTypeOf<{ message: string }>();
 expectTypeOf<InferResponseType<typeof api.admin.login.$post, 429>>().toEqualTypeOf<{ message: string }>();
@@ -94,6 +97,11 @@ expectTypeOf<InferRequestType<(typeof api.admin)['change-password']['$post']>['j
   newPassword: string;
 }>();
 expectTypeOf<InferResponseType<(typeof api.admin)['change-password']['$post'], 200>>().toEqualTypeOf<{ message: string }>();
+expectTypeOf<InferResponseType<(typeof api.admin)['two-factor']['$get'], 200>>().toEqualTypeOf<{ enabled: boolean }>();
+expectTypeOf<InferResponseType<(typeof api.admin)['two-factor']['setup']['$post'], 200>>().toEqualTypeOf<{ secret: string; otpauthUri: string }>();
+expectTypeOf<InferRequestType<(typeof api.admin)['two-factor']['enable']['$post']>['json']>().toEqualTypeOf<{ code: string }>();
+expectTypeOf<InferResponseType<(typeof api.admin)['two-factor']['enable']['$post'], 200>>().toEqualTypeOf<{ enabled: true; recoveryCodes: string[] }>();
+expectTypeOf<InferRequestType<(typeof api.admin)['two-factor']['disable']['$post']>['json']>().toEqualTypeOf<{ password: string; code: string }>();
 
 expectTypeOf<InferResponseType<(typeof api.admin)['contact-messages']['$get'], 200>[number]>().toMatchObjectType<{
   id: number;

@@ -20,6 +20,7 @@ import { EmailLogPanel } from '../features/admin/components/email-log-panel';
 import { NewsletterPanel } from '../features/admin/components/newsletter-panel';
 import { SchedulerPanel } from '../features/admin/components/scheduler-panel';
 import { SendingProgress } from '../features/admin/components/sending-progress';
+import { TwoFactorPanel } from '../features/admin/components/two-factor-panel';
 import { NewsletterBadges, SubmissionBadges } from '../features/admin/components/stats-badges';
 import { usePageMeta } from '../lib/page-meta';
 
@@ -91,6 +92,7 @@ function AdminPanel({ username }: { username: string }) {
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <SchedulerPanel enabled />
         <EmailAuthPanel />
+        <TwoFactorPanel />
       </div>
       <NewsletterPanel activeSubscribers={newsletterStats.data?.activeSubscribers} />
 

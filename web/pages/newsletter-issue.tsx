@@ -5,6 +5,7 @@ import { firm } from '../content/firm';
 import { formatIssueDate, useArchivedIssue } from '../features/newsletter/api/archive-api';
 import { IssueFrame } from '../features/newsletter/components/issue-frame';
 import { usePageMeta } from '../lib/page-meta';
+import NotFoundPage from './not-found';
 
 /**
  * One newsletter issue from the archive (docs/product.md §5). The worker serves this page's shell
@@ -19,9 +20,13 @@ export default function NewsletterIssuePage() {
     issue.state === 'ready'
       ? { title: issue.data.subject, description: `The ${firm.name} newsletter of ${formatIssueDate(issue.data.sentAt)}.` }
       : notFound
-        ? { title: 'Newsletter Not Found', description: 'This newsletter issue does not exist.', noindex: true }
+        ? { title: '404 Page Not Found', description: 'The page you are looking for does not exist.', noindex: true }
         : { title: 'Newsletter', description: `An issue of the ${firm.name} newsletter.` },
   );
+
+  // The worker answered this address with the 404 page (an unknown or unsent issue): once the API
+  // agrees, show that same page rather than a page of our own.
+  if (notFound) return <NotFoundPage />;
 
   return (
     <section className="mx-auto max-w-4xl px-4 py-10 sm:px-6 lg:px-8" aria-busy={issue.state === 'loading'}>
@@ -45,12 +50,6 @@ export default function NewsletterIssuePage() {
           <div className="mt-6">
             <IssueFrame html={issue.data.html} title={issue.data.subject} />
           </div>
-        </>
-      )}
-      {notFound && (
-        <>
-          <h1 className="mt-6 text-3xl font-bold text-slate-900">Newsletter Not Found</h1>
-          <p className="mt-4 text-lg text-slate-700">This issue does not exist. The archive lists every issue that went out.</p>
         </>
       )}
       {issue.state === 'error' && (

@@ -252,10 +252,32 @@ export const adminUsers = sqliteTable(
     username: text('username').notNull(),
     passwordHash: text('password_hash').notNull(),
     sessionVersion: integer('session_version').notNull().default(0),
+    // The optional second factor (worker/services/totp.ts): on while `totpSecret` is set.
+    // `totpPendingSecret` waits for its first code at enrolment; `totpLastStep` is the last
+    // accepted code's 30-second step, so a code cannot be used twice.
+    totpSecret: text('totp_secret'),
+    totpPendingSecret: text('totp_pending_secret'),
+    totpLastStep: integer('totp_last_step'),
     createdAt: createdAt(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
   },
   (t) => [uniqueIndex('admin_users_username_uq').on(t.username)],
+);
+
+/**
+ * An administrator's unused second-factor recovery codes, as SHA-256 hashes only
+ * (worker/services/totp.ts). Using one deletes its row, in the same statement that finds it.
+ */
+export const adminRecoveryCodes = sqliteTable(
+  'admin_recovery_codes',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    adminUserId: integer('admin_user_id')
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('admin_recovery_codes_admin_user_idx').on(t.adminUserId)],
 );
 
 /**

@@ -6,6 +6,7 @@ import { getDb } from '../db/client';
 import { appointments } from '../db/schema';
 import { isUniqueViolation } from '../db/unique-violation';
 import type { AppEnv } from '../env';
+import { turnstile } from '../middleware/turnstile';
 import { validate } from '../middleware/validate';
 import { appointmentSchema, availabilityQuerySchema, BOOKING_MESSAGES, slotHasPassed } from '../schemas/appointments';
 import { availabilityRefusal, dayOffer } from '../services/availability';
@@ -52,7 +53,8 @@ export const appointmentsApi = new Hono<AppEnv>()
     );
   })
   // appointmentSchema reads the clock on each parse, so one validator judges every request by its own "now".
-  .post('/', validate('json', appointmentSchema), async (c) => {
+  // Turnstile (when configured) after the validator, so a refused field does not spend the single-use token.
+  .post('/', validate('json', appointmentSchema), turnstile(), async (c) => {
     const input = c.req.valid('json');
     // A closed day or a slot the weekday does not offer is refused before the abuse limits are
     // claimed: nothing is stored, and neither the daily cap nor the visitor's allowance is used.

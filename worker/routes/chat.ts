@@ -4,6 +4,7 @@ import { getDb } from '../db/client';
 import { contactMessages } from '../db/schema';
 import type { AppEnv } from '../env';
 import { honeypot } from '../middleware/honeypot';
+import { turnstile } from '../middleware/turnstile';
 import { validate } from '../middleware/validate';
 import {
   CHAT_HANDOFF_SUCCESS_MESSAGE,
@@ -110,7 +111,7 @@ export const chat = new Hono<AppEnv>()
       return c.json(reply, 200);
     },
   )
-  .post('/handoff', handoffHoneypot, validate('json', chatHandoffSchema), async (c) => {
+  .post('/handoff', handoffHoneypot, validate('json', chatHandoffSchema), turnstile(), async (c) => {
     const input = c.req.valid('json');
     const conversation = await loadConversation(getDb(c.env.DB), input.sessionId);
     if (!conversation) return c.json({ message: CHAT_SESSION_NOT_FOUND_MESSAGE }, 404);

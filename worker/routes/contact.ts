@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { contactMessages } from '../db/schema';
 import type { AppEnv } from '../env';
 import { honeypot } from '../middleware/honeypot';
+import { turnstile } from '../middleware/turnstile';
 import { validate } from '../middleware/validate';
 import { CONTACT_SUCCESS_MESSAGE, contactSchema } from '../schemas/contact';
 import { networkHash } from '../services/client-ip';
@@ -12,7 +13,7 @@ import { IP_WINDOW_SECONDS, storeSubmission } from '../services/submission-limit
 const contactHoneypot = honeypot<AppEnv>({ field: 'website', onFilled: (c) => c.json({ message: CONTACT_SUCCESS_MESSAGE }, 201) });
 
 /** POST /api/contact: store the message first, then tell the firm (docs/product.md §2). */
-export const contact = new Hono<AppEnv>().post('/', contactHoneypot, validate('json', contactSchema), async (c) => {
+export const contact = new Hono<AppEnv>().post('/', contactHoneypot, validate('json', contactSchema), turnstile(), async (c) => {
   const input = c.req.valid('json');
   const ipHash = await networkHash(c);
   // One transaction: the message and today's distinct-submitter record.

@@ -2,6 +2,7 @@ import { Hono, type HonoRequest } from 'hono';
 import { z } from 'zod';
 import { getDb } from '../db/client';
 import type { AppEnv, Bindings } from '../env';
+import { turnstile } from '../middleware/turnstile';
 import { validate } from '../middleware/validate';
 import { newsletterSubscribeSchema, newsletterTokenSchema } from '../schemas/newsletter';
 import { clientIp, hashIp } from '../services/client-ip';
@@ -52,7 +53,7 @@ async function formToken(req: HonoRequest): Promise<string | undefined> {
 
 /** Public newsletter endpoints: double opt-in sign-up, confirmation (by POST) and unsubscribe. */
 export const newsletter = new Hono<AppEnv>()
-  .post('/subscribe', validate('json', newsletterSubscribeSchema), async (c) => {
+  .post('/subscribe', validate('json', newsletterSubscribeSchema), turnstile(), async (c) => {
     const input = c.req.valid('json');
     if (await overIpLimit(c.env, await hashIp(clientIp(c), c.env.JWT_SECRET))) {
       return c.json({ message: 'Too many sign-up attempts. Please try again later.' }, 429);

@@ -33,11 +33,24 @@ export const adminUserSchema = z.object({
 export const adminLoginSchema = z.object({
   username: z.string().trim().min(1, 'Username is required').max(ADMIN_LIMITS.username),
   password: z.string().min(1, 'Password is required').max(ADMIN_LIMITS.password),
+  /** The second factor, once the admin has turned it on: a 6-digit code or a recovery code. */
+  code: z.string().trim().max(64).optional(),
 });
 
 export const changePasswordSchema = z.object({
   currentPassword: z.string().min(1, 'Please fill in both password fields').max(ADMIN_LIMITS.password),
   newPassword: adminUserSchema.shape.password,
+});
+
+/** Turning the second factor on: a code from the pending secret. */
+export const enableTwoFactorSchema = z.object({
+  code: z.string().trim().min(1, 'Enter the 6-digit code from your authenticator app').max(64),
+});
+
+/** Turning the second factor off takes the password and a code (or a recovery code). */
+export const disableTwoFactorSchema = z.object({
+  password: z.string().min(1, 'Password is required').max(ADMIN_LIMITS.password),
+  code: enableTwoFactorSchema.shape.code,
 });
 
 export type AdminLogin = z.infer<typeof adminLoginSchema>;

@@ -3,7 +3,7 @@ import { bookingServiceTypes, bookingTimeSlots, type BookingTimeSlot } from '../
 import { firm } from '../../web/content/firm';
 import type { appointments } from '../db/schema';
 import { firmDateParts, firmToday, isCalendarDate, weekdayOf } from '../services/firm-time';
-import { emailField, FIELD_LIMITS, nameField, tooLongMessage } from './fields';
+import { emailField, FIELD_LIMITS, nameField, tooLongMessage, turnstileTokenField } from './fields';
 
 // The booking rules of docs/product.md §3 and §9: the 10 service types of the dropdown,
 // a real weekday that is not in the past in the firm's time zone, one of the 7 slots, and a phone
@@ -95,6 +95,7 @@ export function createAppointmentSchema(timeZone: string = firm.timeZone, now: (
         }),
       timeSlot: z.enum(bookingTimeSlots, { error: BOOKING_MESSAGES.slot }),
       notes: z.string().trim().max(BOOKING_LIMITS.notes, tooLongMessage('Notes', BOOKING_LIMITS.notes)).nullish(),
+      turnstileToken: turnstileTokenField(),
     })
     .superRefine((value, ctx) => {
       if (slotHasPassed(value.date, value.timeSlot, timeZone, now())) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, FIELD_LIMITS, nameField, tooLongMessage } from './fields';
+import { emailField, FIELD_LIMITS, nameField, tooLongMessage, turnstileTokenField } from './fields';
 
 /** Longest message a visitor may send (the widget's input enforces the same bound). */
 export const CHAT_MESSAGE_MAX_LENGTH = 1000;
@@ -67,6 +67,7 @@ export const chatHandoffSchema = z.object({
   note: z.string().trim().max(CHAT_HANDOFF_NOTE_MAX_LENGTH, tooLongMessage('Note', CHAT_HANDOFF_NOTE_MAX_LENGTH)).nullish(),
   /** Honeypot, as on the contact form: any value means "drop silently". */
   website: z.string().max(500).optional(),
+  turnstileToken: turnstileTokenField(),
 });
 
 export type ChatHandoffInput = z.input<typeof chatHandoffSchema>;

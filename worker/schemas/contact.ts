@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, FIELD_LIMITS, nameField, tooLongMessage } from './fields';
+import { emailField, FIELD_LIMITS, nameField, tooLongMessage, turnstileTokenField } from './fields';
 
 // The contact form's rules (docs/product.md §2, §9). The same schema validates the form in the
 // browser (loaded on the first submit, web/features/contact/validate-contact.ts) and the request in
@@ -19,6 +19,7 @@ export const contactSchema = z.object({
     .max(CONTACT_LIMITS.message, tooLongMessage('Message', CONTACT_LIMITS.message)),
   /** Honeypot: hidden from people, filled by bots. Any value means "drop silently". */
   website: z.string().max(CONTACT_LIMITS.honeypot).optional(),
+  turnstileToken: turnstileTokenField(),
 });
 
 export type ContactInput = z.input<typeof contactSchema>;

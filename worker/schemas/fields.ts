@@ -24,6 +24,13 @@ export const nameField = () =>
   z.string({ error: FIELD_MESSAGES.nameRequired }).trim().min(1, FIELD_MESSAGES.nameRequired).max(FIELD_LIMITS.name, FIELD_MESSAGES.nameTooLong);
 
 /**
+ * The Cloudflare Turnstile token a public form sends when Turnstile is on (worker/middleware/turnstile.ts
+ * checks it, before the handler; 2048 is Cloudflare's maximum). Optional: without TURNSTILE_SECRET no
+ * token is sent or needed. No handler stores it.
+ */
+export const turnstileTokenField = () => z.string().max(2048, 'Invalid verification token').optional();
+
+/**
  * An e-mail address: trimmed, at most 254 characters, and one message for whatever is wrong with it.
  * `emptyMessage` gives a blank (or missing) field a message of its own (the admin's test e-mail).
  */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, FIELD_LIMITS, FIELD_MESSAGES, tooLongMessage } from './fields';
+import { emailField, FIELD_LIMITS, FIELD_MESSAGES, tooLongMessage, turnstileTokenField } from './fields';
 
 /** docs/product.md §5.1 and §9: the footer form. One schema for the API and the form resolver. */
 export const newsletterSubscribeSchema = z.object({
@@ -11,6 +11,7 @@ export const newsletterSubscribeSchema = z.object({
     .max(FIELD_LIMITS.name, FIELD_MESSAGES.nameTooLong)
     .optional()
     .transform((value) => (value ? value : undefined)),
+  turnstileToken: turnstileTokenField(),
 });
 
 /** The token carried by the confirmation and unsubscribe links. */

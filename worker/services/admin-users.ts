@@ -1,9 +1,10 @@
-import { and, eq, notExists, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { adminUsers, revokedSessions } from '../db/schema';
+import { adminRecoveryCodes, adminUsers, revokedSessions } from '../db/schema';
 import { isCommonPassword } from '../schemas/common-passwords';
 import { MIN_PASSWORD_LENGTH } from '../schemas/admin';
 import { hashPassword } from './passwords';
+import { generateRecoveryCodes, generateTotpSecret, hashRecoveryCode, looksLikeTotpCode, verifyTotp } from './totp';
 
 export async function findAdminByUsername(db: Db, username: string) {
   return db.query.adminUsers.findFirst({ where: eq(adminUsers.username, username) });
@@ -68,4 +69,97 @@ export async function updateAdminPassword(db: Db, id: number, newPassword: strin
     .where(eq(adminUsers.id, id))
     .returning();
   return updated;
+}
+
+// The optional second factor (docs/product.md §6.1, worker/services/totp.ts).
+
+type AdminUser = typeof adminUsers.$inferSelect;
+
+/** Whether sign-in asks this administrator for a code. */
+export const hasTwoFactor = (user: Pick<AdminUser, 'totpSecret'>) => user.totpSecret !== null;
+
+/**
+ * Starts (or restarts) enrolment: a new secret waits as pending until a code from it arrives;
+ * sign-in does not ask for one yet. Refused (null) while the second factor is on: turning it off
+ * takes the password and a code (disableTwoFactor).
+ */
+export async function startTwoFactorEnrolment(db: Db, id: number): Promise<string | null> {
+  const secret = generateTotpSecret();
+  const [row] = await db
+    .update(adminUsers)
+    .set({ totpPendingSecret: secret, updatedAt: new Date() })
+    .where(and(eq(adminUsers.id, id), isNull(adminUsers.totpSecret)))
+    .returning({ id: adminUsers.id });
+  return row ? secret : null;
+}
+
+/**
+ * Turns the second factor on when `code` is valid for the pending secret: the secret becomes the
+ * active one (the code's step counts as used) and ten new recovery codes replace any old ones.
+ * Returns those codes (shown once; only their hashes are kept), or null.
+ */
+export async function enableTwoFactor(db: Db, id: number, code: string, now: number): Promise<string[] | null> {
+  const user = await findAdminById(db, id);
+  const pending = user?.totpPendingSecret;
+  if (!user || !pending || hasTwoFactor(user)) return null;
+  const step = await verifyTotp(pending, code, now);
+  if (step === null) return null;
+  const codes = generateRecoveryCodes();
+  const hashes = await Promise.all(codes.map(hashRecoveryCode));
+  // Conditional on the pending secret still being the one checked: of two parallel enables, one
+  // turns it on and only that one writes recovery codes.
+  const activated = await db
+    .update(adminUsers)
+    .set({ totpSecret: pending, totpPendingSecret: null, totpLastStep: step, updatedAt: new Date() })
+    .where(and(eq(adminUsers.id, id), eq(adminUsers.totpPendingSecret, pending), isNull(adminUsers.totpSecret)))
+    .returning({ id: adminUsers.id });
+  if (activated.length === 0) return null;
+  await db.batch([
+    db.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.adminUserId, id)),
+    db.insert(adminRecoveryCodes).values(hashes.map((codeHash) => ({ codeHash, adminUserId: id }))),
+  ]);
+  return codes;
+}
+
+/**
+ * Checks a second-factor code at sign-in (or before turning it off): a TOTP code from the active
+ * secret whose step is later than the last one used, or an unused recovery code. Either is
+ * consumed in the same statement that accepts it, so two parallel requests with one code cannot
+ * both pass.
+ */
+export async function consumeSecondFactor(db: Db, user: Pick<AdminUser, 'id' | 'totpSecret' | 'totpLastStep'>, code: string, now: number): Promise<boolean> {
+  const secret = user.totpSecret;
+  if (!secret || !code.trim()) return false;
+  if (looksLikeTotpCode(code)) {
+    const step = await verifyTotp(secret, code, now, user.totpLastStep);
+    if (step === null) return false;
+    const claimed = await db
+      .update(adminUsers)
+      .set({ totpLastStep: step })
+      .where(
+        and(
+          eq(adminUsers.id, user.id),
+          eq(adminUsers.totpSecret, secret),
+          or(isNull(adminUsers.totpLastStep), lt(adminUsers.totpLastStep, step)),
+        ),
+      )
+      .returning({ id: adminUsers.id });
+    return claimed.length > 0;
+  }
+  const burnt = await db
+    .delete(adminRecoveryCodes)
+    .where(and(eq(adminRecoveryCodes.codeHash, await hashRecoveryCode(code)), eq(adminRecoveryCodes.adminUserId, user.id)))
+    .returning({ codeHash: adminRecoveryCodes.codeHash });
+  return burnt.length > 0;
+}
+
+/** Turns the second factor off: secret, pending secret, last step and recovery codes go. */
+export async function disableTwoFactor(db: Db, id: number): Promise<void> {
+  await db.batch([
+    db
+      .update(adminUsers)
+      .set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null, updatedAt: new Date() })
+      .where(eq(adminUsers.id, id)),
+    db.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.adminUserId, id)),
+  ]);
 }

@@ -5,6 +5,7 @@ import type { AppointmentInput } from '../../../worker/schemas/appointments';
 import { firmToday } from '../../../worker/services/firm-time';
 import { toast } from '../../components/ui/use-toast';
 import { trackFormSubmission } from '../../lib/analytics';
+import { useTurnstile } from '../../lib/turnstile';
 import { bookAppointment, bookingFailureText, fetchAvailability, type SlotAvailability } from './api/appointments';
 import type { BookingCalendar } from './components/booking-calendar';
 import { toIsoDate, useClosedDays } from './use-closed-days';
@@ -41,6 +42,7 @@ export function useBookingForm() {
   const [errors, setErrors] = useState<BookingFieldErrors>({});
   const [pending, setPending] = useState(false);
   const busy = useRef(false);
+  const turnstile = useTurnstile();
   // "Today" in the firm's zone, known only in the browser: the prerendered HTML (built earlier)
   // shows a same-sized placeholder instead of a calendar frozen at build time. The calendar
   // (react-day-picker with its date-fns) is its own chunk, loaded once the page has loaded and the
@@ -151,10 +153,11 @@ export function useBookingForm() {
     setPending(true);
     let failure: { error: unknown } | null = null;
     try {
-      await bookAppointment(request);
+      await bookAppointment({ ...request, ...(await turnstile.tokenField()) });
     } catch (error) {
       failure = { error };
     }
+    turnstile.reset();
     // Booked or refused, that day's availability is read again before the visitor hears back.
     await loadAvailability(request.date);
     const failureText = failure ? await bookingFailureText(failure.error) : '';
@@ -182,5 +185,5 @@ export function useBookingForm() {
         : null;
   const closed = { dates: closedDays.dates, weekdays: closedDays.weekdays, day: dayClosed, onMonthChange: setMonth };
 
-  return { form, errors, pending, calendar, slots, unavailable, offered, closed, update, handleSubmit };
+  return { form, errors, pending, calendar, slots, unavailable, offered, closed, update, handleSubmit, turnstile };
 }

@@ -7,9 +7,11 @@ import { adminLoginSchema, changePasswordSchema } from '../../schemas/admin';
 import { clearSessionCookie, readSessionCookie, revokeSession, setSessionCookie, verifySessionToken } from '../../services/admin-session';
 import {
   bootstrapPasswordProblem,
+  consumeSecondFactor,
   ensureAdmin,
   findAdminById,
   findAdminByUsername,
+  hasTwoFactor,
   MIN_BOOTSTRAP_PASSWORD_LENGTH,
   updateAdminPassword,
 } from '../../services/admin-users';
@@ -18,6 +20,7 @@ import { claimLoginAttempt, forgiveLoginAttempt, type LoginClaim } from '../../s
 import { DUMMY_PASSWORD_HASH, verifyPassword } from '../../services/passwords';
 
 const INVALID_CREDENTIALS = 'Invalid username or password';
+const TWO_FACTOR_REQUIRED = 'Enter the 6-digit code from your authenticator app';
 
 function throttledMessage(claim: Extract<LoginClaim, { ok: false }>): string {
   if (claim.limit === 'network') {
@@ -64,7 +67,7 @@ async function bootstrapFirstAdmin(env: AppEnv['Bindings'], db: Db, username: st
 /** Admin sign-in, sign-out, session check and password change (docs/product.md §6.1). */
 export const adminSession = new Hono<AppEnv>()
   .post('/login', validate('json', adminLoginSchema), async (c) => {
-    const { username, password } = c.req.valid('json');
+    const { username, password, code } = c.req.valid('json');
     const db = getDb(c.env.DB);
     const network = await hashIp(clientIp(c), c.env.JWT_SECRET);
     // The attempt is counted before any password work, so a parallel burst gets no more
@@ -80,6 +83,11 @@ export const adminSession = new Hono<AppEnv>()
     // timing does not tell which usernames exist.
     const valid = await verifyPassword(password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
     if (!user || !valid) return c.json({ message: INVALID_CREDENTIALS }, 401);
+    // With the second factor on, the right password alone is a failed attempt like a wrong one:
+    // it stays counted (not forgiven), and no session is issued without a valid, unused code.
+    if (hasTwoFactor(user) && !(code && (await consumeSecondFactor(db, user, code, Date.now())))) {
+      return c.json({ message: TWO_FACTOR_REQUIRED, twoFactorRequired: true as const }, 401);
+    }
     await forgiveLoginAttempt(c.env.DB, username, network);
     await setSessionCookie(c, { userId: user.id, username: user.username, sessionVersion: user.sessionVersion });
     return c.json({ authenticated: true as const, username: user.username }, 200);

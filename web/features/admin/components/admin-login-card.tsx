@@ -6,10 +6,21 @@ import { toast } from '../../../components/ui/use-toast';
 import { ApiError } from '../../../lib/api';
 import { useAdminLogin } from '../api/session';
 
-/** docs/product.md §6.1: the signed-out admin screen. Toasts from §10. */
+/** The server's answer to the right password when the second factor is on (worker/routes/admin/session.ts). */
+function asksForCode(error: ApiError): boolean {
+  return error.status === 401 && typeof error.body === 'object' && error.body !== null && (error.body as { twoFactorRequired?: unknown }).twoFactorRequired === true;
+}
+
+/**
+ * docs/product.md §6.1: the signed-out admin screen. Toasts from §10. When the server answers that
+ * a second factor is needed, an "Authentication code" field appears under the password (which is
+ * kept) and the next submit sends all three.
+ */
 export function AdminLoginCard({ onSignedIn }: { onSignedIn?: () => void }) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [needsCode, setNeedsCode] = useState(false);
   const login = useAdminLogin();
 
   async function handleSubmit(event: FormEvent) {
@@ -18,15 +29,25 @@ export function AdminLoginCard({ onSignedIn }: { onSignedIn?: () => void }) {
       toast({ variant: 'destructive', title: 'Login failed', description: 'Please enter your username and password' });
       return;
     }
+    if (needsCode && !code.trim()) {
+      toast({ variant: 'destructive', title: 'Login failed', description: 'Enter the 6-digit code from your authenticator app' });
+      return;
+    }
     try {
-      await login.mutateAsync({ username: username.trim(), password });
+      await login.mutateAsync({ username: username.trim(), password, ...(needsCode ? { code: code.trim() } : {}) });
       setPassword('');
+      setCode('');
       toast({ title: 'Login successful', description: 'Welcome to the admin panel' });
       onSignedIn?.();
     } catch (error) {
       if (error instanceof ApiError && error.status === 429) {
         // The server says how long: minutes for this network's lock, seconds for the account-wide delay.
         toast({ variant: 'destructive', title: 'Login failed', description: error.serverMessage ?? 'Too many failed sign-in attempts. Please wait and try again.' });
+      } else if (error instanceof ApiError && asksForCode(error)) {
+        // First time: the code field appears. After a code: that code was wrong or already used.
+        toast({ variant: 'destructive', title: needsCode ? 'Login failed' : 'Authentication code required', description: error.serverMessage ?? 'Enter the 6-digit code from your authenticator app' });
+        setNeedsCode(true);
+        setCode('');
       } else if (error instanceof ApiError) {
         toast({ variant: 'destructive', title: 'Login failed', description: 'Invalid username or password' });
       } else {
@@ -52,6 +73,25 @@ export function AdminLoginCard({ onSignedIn }: { onSignedIn?: () => void }) {
               <Label htmlFor="admin-password">Password</Label>
               <Input id="admin-password" name="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
             </div>
+            {needsCode && (
+              <div>
+                <Label htmlFor="admin-code">Authentication code</Label>
+                <Input
+                  id="admin-code"
+                  name="code"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  required
+                  autoFocus
+                  value={code}
+                  onChange={(e) => setCode(e.target.value)}
+                  aria-describedby="admin-code-hint"
+                />
+                <p id="admin-code-hint" className="mt-1 text-xs text-slate-600">
+                  The 6-digit code from your authenticator app, or one of your recovery codes.
+                </p>
+              </div>
+            )}
             <Button type="submit" className="w-full" disabled={login.isPending}>
               {login.isPending ? 'Logging in...' : 'Login'}
             </Button>

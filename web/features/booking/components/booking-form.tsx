@@ -12,7 +12,7 @@ const selectClass =
 
 /** docs/product.md §3: the Schedule page's booking form (its data and behaviour: ../use-booking-form.ts). */
 export function BookingForm() {
-  const { form, errors, pending, calendar, slots, unavailable, offered, closed, update, handleSubmit } = useBookingForm();
+  const { form, errors, pending, calendar, slots, unavailable, offered, closed, update, handleSubmit, turnstile } = useBookingForm();
 
   const invalid = (key: keyof BookingState) => (errors[key] ? { 'aria-invalid': true, 'aria-describedby': `booking-${key}-error` } : {});
 
@@ -23,7 +23,7 @@ export function BookingForm() {
         <p className="text-sm text-slate-600">Choose a service, a weekday and a time that suit you.</p>
       </CardHeader>
       <CardContent>
-        <form onSubmit={handleSubmit} noValidate className="space-y-5">
+        <form onSubmit={handleSubmit} onFocus={turnstile.start} onInput={turnstile.start} noValidate className="space-y-5">
           <div className="grid gap-5 sm:grid-cols-2">
             <div>
               <Label htmlFor="booking-name">Full Name *</Label>
@@ -142,6 +142,8 @@ export function BookingForm() {
             </div>
           </div>
 
+          {/* Cloudflare Turnstile, when configured: empty until the visitor starts filling the form. */}
+          <div ref={turnstile.ref} />
           <Button type="submit" size="lg" className="w-full" disabled={pending}>
             {pending ? 'Scheduling...' : 'Schedule Appointment'}
           </Button>

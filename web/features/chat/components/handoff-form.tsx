@@ -3,6 +3,7 @@ import { CHAT_HANDOFF_NOTE_MAX_LENGTH, chatHandoffSchema } from '../../../../wor
 import { Button } from '../../../components/ui/button';
 import { FieldError, Input, Label, Textarea } from '../../../components/ui/input';
 import { ApiError, errorMessage } from '../../../lib/api';
+import { useTurnstile } from '../../../lib/turnstile';
 import { requestHandoff } from '../api/request-handoff';
 
 type Field = 'name' | 'email' | 'phone' | 'note';
@@ -29,6 +30,7 @@ export function HandoffForm({ sessionId, onSent, onCancel }: { sessionId: string
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState('');
   const [pending, setPending] = useState(false);
+  const turnstile = useTurnstile();
 
   useEffect(() => {
     formRef.current?.querySelector<HTMLInputElement>('[name="name"]')?.focus();
@@ -56,8 +58,9 @@ export function HandoffForm({ sessionId, onSent, onCancel }: { sessionId: string
     setErrors({});
     setPending(true);
     try {
-      onSent(await requestHandoff(parsed.data));
+      onSent(await requestHandoff({ ...parsed.data, ...(await turnstile.tokenField()) }));
     } catch (error) {
+      turnstile.reset();
       const found = serverFieldErrors(error);
       setErrors(found);
       focusFirst(found);
@@ -69,7 +72,7 @@ export function HandoffForm({ sessionId, onSent, onCancel }: { sessionId: string
   const described = (field: Field) => (errors[field] ? { 'aria-invalid': true, 'aria-describedby': `handoff-${field}-error` } : {});
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate aria-labelledby="handoff-title" className="space-y-2.5 rounded-xl border border-brand-100 bg-brand-50/60 p-3 text-sm">
+    <form ref={formRef} onSubmit={onSubmit} onFocus={turnstile.start} onInput={turnstile.start} noValidate aria-labelledby="handoff-title" className="space-y-2.5 rounded-xl border border-brand-100 bg-brand-50/60 p-3 text-sm">
       <div>
         <h3 id="handoff-title" className="font-semibold text-brand-800">
           Talk to a person
@@ -101,6 +104,8 @@ export function HandoffForm({ sessionId, onSent, onCancel }: { sessionId: string
         <label htmlFor="handoff-website">Website</label>
         <input id="handoff-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
       </div>
+      {/* Cloudflare Turnstile, when configured: loads as the form opens (its first field takes the focus). */}
+      <div ref={turnstile.ref} />
       {failure && (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-2 py-1.5 text-xs text-red-800">
           {failure}

@@ -5,6 +5,7 @@ import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { FieldError, Input, Label, Textarea } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
 import { trackFormSubmission } from '../../../lib/analytics';
+import { useTurnstile } from '../../../lib/turnstile';
 import { contactErrorText, sendContactMessage } from '../api/send-contact-message';
 
 type Field = keyof ContactInput;
@@ -42,6 +43,7 @@ export function ContactForm() {
   const busy = useRef(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [pending, setPending] = useState(false);
+  const turnstile = useTurnstile();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -68,7 +70,7 @@ export function ContactForm() {
     }
     setPending(true);
     try {
-      await sendContactMessage(data);
+      await sendContactMessage({ ...data, ...(await turnstile.tokenField()) });
       console.log('Contact form submitted successfully');
       trackFormSubmission('Contact Form', 'success');
       toast({ title: 'Message Sent', description: "We'll get back to you as soon as possible." });
@@ -80,6 +82,7 @@ export function ContactForm() {
       trackFormSubmission('Contact Form', 'error');
       toast({ variant: 'destructive', title: 'Error', description: await contactErrorText(error) });
     } finally {
+      turnstile.reset();
       busy.current = false;
       setPending(false);
     }
@@ -102,7 +105,7 @@ export function ContactForm() {
         <p className="text-sm text-slate-600">Tell us how we can help. We reply on business days.</p>
       </CardHeader>
       <CardContent>
-        <form ref={formRef} onSubmit={onSubmit} onChange={onChange} noValidate className="space-y-4">
+        <form ref={formRef} onSubmit={onSubmit} onChange={onChange} onFocus={turnstile.start} onInput={turnstile.start} noValidate className="space-y-4">
           <div>
             <Label htmlFor="contact-name">Name</Label>
             <Input id="contact-name" name="name" autoComplete="name" placeholder="Your name" {...described('name')} />
@@ -128,6 +131,8 @@ export function ContactForm() {
             <label htmlFor="contact-website">Website</label>
             <input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
           </div>
+          {/* Cloudflare Turnstile, when configured: empty until the visitor starts filling the form. */}
+          <div ref={turnstile.ref} />
           <Button type="submit" size="lg" className="w-full" disabled={pending}>
             {pending ? 'Sending...' : 'Send Message'}
           </Button>

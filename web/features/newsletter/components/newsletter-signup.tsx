@@ -3,6 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { FieldError } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
 import { trackFormSubmission } from '../../../lib/analytics';
+import { useTurnstile } from '../../../lib/turnstile';
 
 const footerField =
   'block h-10 w-full rounded-md border border-white/20 bg-white/10 px-3 text-sm text-white placeholder:text-slate-300 focus:border-white focus:outline-none focus:ring-2 focus:ring-white/40 aria-[invalid=true]:border-red-300';
@@ -18,6 +19,7 @@ export function NewsletterSignup() {
   const [name, setName] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [pending, setPending] = useState(false);
+  const turnstile = useTurnstile();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -35,7 +37,7 @@ export function NewsletterSignup() {
       }
       setError(undefined);
       try {
-        const { message } = await okJson(api.newsletter.subscribe.$post({ json: parsed.data }));
+        const { message } = await okJson(api.newsletter.subscribe.$post({ json: { ...parsed.data, ...(await turnstile.tokenField()) } }));
         trackFormSubmission('Newsletter Signup', 'success');
         toast({ title: 'Almost there!', description: message });
         setEmail('');
@@ -44,6 +46,7 @@ export function NewsletterSignup() {
         trackFormSubmission('Newsletter Signup', 'error');
         toast({ variant: 'destructive', title: 'Error', description: errorMessage(err, 'Failed to subscribe. Please try again.') });
       }
+      turnstile.reset();
     } finally {
       setPending(false);
     }
@@ -57,7 +60,7 @@ export function NewsletterSignup() {
   ];
 
   return (
-    <form onSubmit={onSubmit} noValidate className="mt-6 space-y-2" aria-label="Newsletter sign-up">
+    <form onSubmit={onSubmit} onFocus={turnstile.start} onInput={turnstile.start} noValidate className="mt-6 space-y-2" aria-label="Newsletter sign-up">
       <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Newsletter</h2>
       <p className="text-sm">Tax tips and deadlines, once a month. Unsubscribe at any time.</p>
       {fields.map((field) => {
@@ -86,6 +89,8 @@ export function NewsletterSignup() {
           </Fragment>
         );
       })}
+      {/* Cloudflare Turnstile, when configured: empty until the visitor starts filling the form. */}
+      <div ref={turnstile.ref} />
       <Button type="submit" variant="accent" className="w-full" disabled={pending}>
         {pending ? 'Subscribing...' : 'Subscribe'}
       </Button>

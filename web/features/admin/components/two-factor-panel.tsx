@@ -1,0 +1,204 @@
+import { Copy, KeyRound, Loader2 } from 'lucide-react';
+import qrcode from 'qrcode-generator';
+import { useMemo, useState, type FormEvent } from 'react';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { CardContent } from '../../../components/ui/card';
+import { Input, Label } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/use-toast';
+import { errorMessage } from '../../../lib/api';
+import { useDisableTwoFactor, useEnableTwoFactor, useStartTwoFactor, useTwoFactorStatus } from '../api/two-factor';
+import { PanelCard } from './admin-page-parts';
+
+/**
+ * 'Two-factor sign-in' (docs/product.md §6.1): enrol an authenticator app from a QR code (or the
+ * secret typed in), turn the second factor on with one code, see the recovery codes once, and
+ * turn it off with the password and a code.
+ */
+export function TwoFactorPanel() {
+  const status = useTwoFactorStatus();
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  const enabled = status.data?.enabled;
+
+  return (
+    <PanelCard
+      id="two-factor-heading"
+      title="Two-factor sign-in"
+      icon={KeyRound}
+      intro="Optional: sign-in also asks for a code from an authenticator app on your phone."
+    >
+      <CardContent className="space-y-4">
+        {status.isPending ? (
+          <Loader2 className="h-5 w-5 animate-spin text-brand-700" aria-label="Loading" />
+        ) : status.error ? (
+          <p className="text-sm text-red-700">Could not load the two-factor status.</p>
+        ) : (
+          <p className="text-sm">
+            Status: <Badge variant={enabled ? 'success' : 'secondary'}>{enabled ? 'On' : 'Off'}</Badge>
+          </p>
+        )}
+        {recoveryCodes && <RecoveryCodes codes={recoveryCodes} onDone={() => setRecoveryCodes(null)} />}
+        {enabled === false && <Enrolment onEnabled={setRecoveryCodes} />}
+        {enabled === true && !recoveryCodes && <TurnOff />}
+      </CardContent>
+    </PanelCard>
+  );
+}
+
+/** The QR code of an otpauth:// URI as inline SVG (no data: URL, nothing from the network). */
+function QrCode({ value }: { value: string }) {
+  const { size, path } = useMemo(() => {
+    const qr = qrcode(0, 'M');
+    qr.addData(value);
+    qr.make();
+    const count = qr.getModuleCount();
+    let d = '';
+    for (let row = 0; row < count; row++) {
+      for (let col = 0; col < count; col++) if (qr.isDark(row, col)) d += `M${col + 4},${row + 4}h1v1h-1z`;
+    }
+    return { size: count + 8, path: d };
+  }, [value]);
+  return (
+    <svg viewBox={`0 0 ${size} ${size}`} className="h-48 w-48 bg-white" role="img" aria-label="QR code for your authenticator app" shapeRendering="crispEdges">
+      <path d={path} fill="#000" />
+    </svg>
+  );
+}
+
+function Enrolment({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
+  const start = useStartTwoFactor();
+  const enable = useEnableTwoFactor();
+  const [code, setCode] = useState('');
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!code.trim()) {
+      toast({ variant: 'destructive', title: 'Error', description: 'Enter the 6-digit code from your authenticator app' });
+      return;
+    }
+    enable.mutate(
+      { code: code.trim() },
+      {
+        onSuccess: ({ recoveryCodes }) => {
+          setCode('');
+          start.reset();
+          onEnabled(recoveryCodes);
+          toast({ title: 'Two-factor sign-in is on', description: 'Save your recovery codes now: they are shown only once.' });
+        },
+        onError: (error) => toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to turn on two-factor sign-in') }),
+      },
+    );
+  }
+
+  if (!start.data) {
+    return (
+      <Button
+        variant="outline"
+        disabled={start.isPending}
+        onClick={() => start.mutate(undefined, { onError: (error) => toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to start set-up') }) })}
+      >
+        {start.isPending && <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />}
+        Set up two-factor sign-in
+      </Button>
+    );
+  }
+
+  const { secret, otpauthUri } = start.data;
+  return (
+    <form onSubmit={submit} className="space-y-3" noValidate>
+      <p className="text-sm text-slate-700">Scan this code with an authenticator app (Google Authenticator, 1Password, Authy...), then enter the code it shows.</p>
+      <QrCode value={otpauthUri} />
+      <p className="text-sm text-slate-700">
+        Or enter this key by hand:{' '}
+        <code className="break-all rounded bg-slate-100 px-1 font-mono text-sm" data-testid="two-factor-secret">
+          {secret.match(/.{1,4}/g)?.join(' ')}
+        </code>
+      </p>
+      <div>
+        <Label htmlFor="two-factor-enable-code">Code from the app</Label>
+        <Input id="two-factor-enable-code" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} className="max-w-40" />
+      </div>
+      <Button type="submit" disabled={enable.isPending}>
+        {enable.isPending && <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />}
+        Turn on
+      </Button>
+    </form>
+  );
+}
+
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(codes.join('\n'));
+      toast({ title: 'Copied', description: 'Recovery codes copied to the clipboard' });
+    } catch {
+      toast({ variant: 'destructive', title: 'Error', description: 'Could not copy: select the codes and copy them by hand' });
+    }
+  }
+  return (
+    <div className="space-y-3 rounded-md border border-amber-300 bg-amber-50 p-4" role="region" aria-label="Recovery codes">
+      <p className="text-sm text-slate-800">
+        Keep these recovery codes somewhere safe. Each one signs you in once if you lose your phone. They will not be shown again.
+      </p>
+      <ul className="grid grid-cols-2 gap-1 font-mono text-sm">
+        {codes.map((c) => (
+          <li key={c}>{c}</li>
+        ))}
+      </ul>
+      <div className="flex gap-2">
+        <Button variant="outline" size="sm" onClick={copy}>
+          <Copy className="h-4 w-4" aria-hidden="true" />
+          Copy codes
+        </Button>
+        <Button size="sm" onClick={onDone}>
+          I have saved them
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function TurnOff() {
+  const disable = useDisableTwoFactor();
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!password || !code.trim()) {
+      toast({ variant: 'destructive', title: 'Error', description: 'Enter your password and a code' });
+      return;
+    }
+    disable.mutate(
+      { password, code: code.trim() },
+      {
+        onSuccess: () => {
+          setPassword('');
+          setCode('');
+          toast({ title: 'Two-factor sign-in is off' });
+        },
+        onError: (error) => toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to turn off two-factor sign-in') }),
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-3" noValidate>
+      <p className="text-sm text-slate-700">To turn it off, confirm with your password and a code from the app (or a recovery code).</p>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <div>
+          <Label htmlFor="two-factor-off-password">Password</Label>
+          <Input id="two-factor-off-password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        </div>
+        <div>
+          <Label htmlFor="two-factor-off-code">Authentication code</Label>
+          <Input id="two-factor-off-code" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} />
+        </div>
+      </div>
+      <Button type="submit" variant="destructive" disabled={disable.isPending}>
+        {disable.isPending && <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />}
+        Turn off
+      </Button>
+    </form>
+  );
+}
