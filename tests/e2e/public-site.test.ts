@@ -568,7 +568,7 @@ describe('header, analytics and cookie banner', () => {
       await acceptCookies(page);
       await page.waitForLoadState('networkidle');
       expect(gtm).toEqual([]);
-      expect(await (await fetch(`${baseUrl()}/api/site-config`)).json()).toEqual({ gtmId: null });
+      expect(await (await fetch(`${baseUrl()}/api/site-config`)).json()).toEqual({ gtmId: null, turnstileSiteKey: null });
       await context.close();
     }
     // Configured (the site-config answer says so, and the pages carry the CSP a configured build
