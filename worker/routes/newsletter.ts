@@ -6,6 +6,7 @@ import { turnstile } from '../middleware/turnstile';
 import { validate } from '../middleware/validate';
 import { newsletterSubscribeSchema, newsletterTokenSchema } from '../schemas/newsletter';
 import { clientIp, hashIp } from '../services/client-ip';
+import { intSetting } from '../services/daily-counters';
 import { takeKvAllowance } from '../services/kv-throttle';
 import { checkUnsubscribeToken, confirmSubscription, subscribe, unsubscribe } from '../services/newsletter/subscriptions';
 import { siteOrigin } from '../services/newsletter/template';
@@ -14,10 +15,7 @@ export const SUBSCRIBE_MESSAGE = 'Thank you! Please check your inbox and click t
 /** Sign-ups per IP per hour: generous for people, a wall for scripts mailing strangers. */
 const DEFAULT_SUBSCRIBES_PER_IP_PER_HOUR = 10;
 
-const subscribesPerIpPerHour = (env: Bindings) => {
-  const configured = Number.parseInt(env.SUBSCRIBES_PER_IP_PER_HOUR ?? '', 10);
-  return Number.isFinite(configured) && configured >= 0 ? configured : DEFAULT_SUBSCRIBES_PER_IP_PER_HOUR;
-};
+const subscribesPerIpPerHour = (env: Bindings) => intSetting(env.SUBSCRIBES_PER_IP_PER_HOUR, DEFAULT_SUBSCRIBES_PER_IP_PER_HOUR);
 
 /** Counted in KV and open when KV fails (worker/services/kv-throttle.ts, docs/decisions/0006). */
 async function overIpLimit(env: Bindings, ipHash: string): Promise<boolean> {

@@ -5,6 +5,7 @@ import { appointments, dailyCounters, dailySubmitters, submissionWindows } from 
 import type { Bindings } from '../env';
 import { firm } from '../../web/content/firm';
 import { claimDailyCount, firmDay, intSetting, releaseDailyCount } from './daily-counters';
+import { claimWindowSlot, windowStartOf } from './window-counters';
 
 // The abuse limits for the two public forms, contact (with the chat hand-off) + booking
 // (docs/product.md §8), all claimed in D1 by ONE atomic statement each, so they hold exactly
@@ -59,16 +60,8 @@ const IP_WINDOW_MS = IP_WINDOW_SECONDS * 1000;
 export async function takeIpAllowance(env: Bindings, ipHash: string, nowMs: number = Date.now()): Promise<boolean> {
   const limit = submissionsPerIpPerWindow(env);
   if (limit <= 0) return false;
-  const windowStart = Math.floor(nowMs / IP_WINDOW_MS) * IP_WINDOW_MS;
   try {
-    const row = await env.DB.prepare(
-      `INSERT INTO submission_windows (ip_hash, window_start, count) VALUES (?1, ?2, 1)
-       ON CONFLICT(ip_hash, window_start) DO UPDATE SET count = submission_windows.count + 1 WHERE submission_windows.count < ?3
-       RETURNING count`,
-    )
-      .bind(ipHash, windowStart, limit)
-      .first<{ count: number }>();
-    return row !== null;
+    return await claimWindowSlot(env.DB, 'submission_windows', ipHash, { windowMs: IP_WINDOW_MS, limit, nowMs });
   } catch (error) {
     console.error('[throttle] per-IP submission allowance unavailable, admitting the submission:', error instanceof Error ? error.message : String(error));
     return true;
@@ -77,7 +70,7 @@ export async function takeIpAllowance(env: Bindings, ipHash: string, nowMs: numb
 
 /** Housekeeping for the cron (worker/services/housekeeping.ts): windows that have ended no longer limit anyone. */
 export function pruneSubmissionWindows(db: Db, nowMs: number = Date.now()) {
-  return db.delete(submissionWindows).where(lt(submissionWindows.windowStart, new Date(Math.floor(nowMs / IP_WINDOW_MS) * IP_WINDOW_MS)));
+  return db.delete(submissionWindows).where(lt(submissionWindows.windowStart, new Date(windowStartOf(nowMs, IP_WINDOW_MS))));
 }
 
 /**

@@ -1,6 +1,8 @@
 import { lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { chatWindows } from '../../db/schema';
+import { intSetting } from '../daily-counters';
+import { claimWindowSlot, windowStartOf } from '../window-counters';
 
 // Per-network chat throttle (worker/services/client-ip.ts: an IPv4 address or an IPv6 /64). A
 // visitor types a few messages a minute; 20 in ten minutes leaves room for a real conversation
@@ -14,33 +16,20 @@ import { chatWindows } from '../../db/schema';
 // answers 500, as every other chat step that needs the same database would.
 export const CHAT_MESSAGES_PER_WINDOW = 20;
 /** The configured allowance (env CHAT_MESSAGES_PER_WINDOW), else the default above. */
-export function chatMessagesPerWindow(configured: string | undefined): number {
-  const value = Number.parseInt(configured ?? '', 10);
-  return Number.isFinite(value) && value >= 0 ? value : CHAT_MESSAGES_PER_WINDOW;
-}
+export const chatMessagesPerWindow = (configured: string | undefined) => intSetting(configured, CHAT_MESSAGES_PER_WINDOW);
 export const CHAT_WINDOW_SECONDS = 10 * 60;
 const CHAT_WINDOW_MS = CHAT_WINDOW_SECONDS * 1000;
 
 /**
  * Counts one message for this (hashed) network in its current window; false when the window's
- * allowance is used up (the refused message is not counted). One UPSERT that only increments while
- * under the limit: 25 simultaneous messages with a limit of 20 get exactly 20 allowances.
+ * allowance is used up (the refused message is not counted): 25 simultaneous messages with a
+ * limit of 20 get exactly 20 allowances.
  */
-export async function takeChatAllowance(d1: D1Database, ipHash: string, now = Date.now(), limit = CHAT_MESSAGES_PER_WINDOW): Promise<boolean> {
-  if (limit <= 0) return false;
-  const windowStart = Math.floor(now / CHAT_WINDOW_MS) * CHAT_WINDOW_MS;
-  const row = await d1
-    .prepare(
-      `INSERT INTO chat_windows (ip_hash, window_start, count) VALUES (?1, ?2, 1)
-       ON CONFLICT(ip_hash, window_start) DO UPDATE SET count = chat_windows.count + 1 WHERE chat_windows.count < ?3
-       RETURNING count`,
-    )
-    .bind(ipHash, windowStart, limit)
-    .first<{ count: number }>();
-  return row !== null;
+export function takeChatAllowance(d1: D1Database, ipHash: string, now = Date.now(), limit = CHAT_MESSAGES_PER_WINDOW): Promise<boolean> {
+  return claimWindowSlot(d1, 'chat_windows', ipHash, { windowMs: CHAT_WINDOW_MS, limit, nowMs: now });
 }
 
 /** Housekeeping for the cron (worker/services/housekeeping.ts): windows that have ended no longer limit anyone. */
 export function pruneChatWindows(db: Db, nowMs: number = Date.now()) {
-  return db.delete(chatWindows).where(lt(chatWindows.windowStart, new Date(Math.floor(nowMs / CHAT_WINDOW_MS) * CHAT_WINDOW_MS)));
+  return db.delete(chatWindows).where(lt(chatWindows.windowStart, new Date(windowStartOf(nowMs, CHAT_WINDOW_MS))));
 }

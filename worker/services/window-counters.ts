@@ -1,0 +1,33 @@
+// The per-network window allowances counted in D1 (docs/decisions/0006-where-each-limit-lives.md):
+// the forms' submission windows and the chat's, one table each with the same shape
+// (ip_hash, window_start, count) and the same single-statement claim.
+
+/** The tables that hold window counts; a closed list, so the name can be written into the SQL. */
+export type WindowTable = 'submission_windows' | 'chat_windows';
+
+/** The start of the window `nowMs` falls in. */
+export const windowStartOf = (nowMs: number, windowMs: number) => Math.floor(nowMs / windowMs) * windowMs;
+
+/**
+ * Counts one use for this (hashed) network in its current window; false once the window's
+ * allowance is used up (the refused use is not counted). One UPSERT that only increments while
+ * under the limit, so N simultaneous requests with a limit of L get exactly min(N, L) allowances.
+ * Throws when the statement fails: each caller decides whether its limit fails open or closed.
+ */
+export async function claimWindowSlot(
+  d1: D1Database,
+  table: WindowTable,
+  ipHash: string,
+  { windowMs, limit, nowMs = Date.now() }: { windowMs: number; limit: number; nowMs?: number },
+): Promise<boolean> {
+  if (limit <= 0) return false;
+  const row = await d1
+    .prepare(
+      `INSERT INTO ${table} (ip_hash, window_start, count) VALUES (?1, ?2, 1)
+       ON CONFLICT(ip_hash, window_start) DO UPDATE SET count = ${table}.count + 1 WHERE ${table}.count < ?3
+       RETURNING count`,
+    )
+    .bind(ipHash, windowStartOf(nowMs, windowMs), limit)
+    .first<{ count: number }>();
+  return row !== null;
+}
