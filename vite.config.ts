@@ -62,6 +62,27 @@ function staticSecurityHeaders(): Plugin {
     };
   }
 
+/**
+ * Writes .vite/module-chunks.json (build-only, never uploaded: .assetsignore): which chunk holds
+ * each of the app's own modules, keyed like Vite's manifest (path under web/). The prerender step
+ * reads it to modulepreload the chunks of the islands a page holds, wherever the chunking put them.
+ */
+function moduleChunks(): Plugin {
+  const webRoot = fileURLToPath(new URL('./web/', import.meta.url));
+  return {
+    name: 'module-chunks',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const map: Record<string, string> = {};
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        for (const id of chunk.moduleIds) if (id.startsWith(webRoot)) map[id.slice(webRoot.length).replace(/\\/g, '/')] = chunk.fileName;
+      }
+      this.emitFile({ type: 'asset', fileName: '.vite/module-chunks.json', source: JSON.stringify(map, null, 1) });
+    },
+  };
+}
+
   export default defineConfig(({ command }) => {
     // A build is a production build even when a test runner starts it with NODE_ENV=test: Vite and
     // the React plugin would otherwise ship React's development build (twice the size, dev-only
@@ -78,7 +99,7 @@ function staticSecurityHeaders(): Plugin {
     },
     root: fileURLToPath(new URL('./web', import.meta.url)),
     publicDir: fileURLToPath(new URL('./web/public', import.meta.url)),
-    plugins: [react(), tailwindcss(), firmNameInHtml(), staticSecurityHeaders()],
+    plugins: [react(), tailwindcss(), firmNameInHtml(), staticSecurityHeaders(), moduleChunks()],
     build: {
       // BUILD_OUT_DIR lets the browser tests build into a private directory (parallel runs never
       // overwrite each other's assets); everything else uses dist/client, as wrangler.toml does.
@@ -89,11 +110,27 @@ function staticSecurityHeaders(): Plugin {
       // uploaded (the .assetsignore the prerender step writes).
       manifest: true,
       rolldownOptions: {
+        // Two browser entries: index.html (the single-page app of the client-only screens) and the
+        // islands of the prerendered public pages (docs/decisions/0008-islands-on-prerendered-pages.md).
+        input: {
+          main: fileURLToPath(new URL('./web/index.html', import.meta.url)),
+          islands: fileURLToPath(new URL('./web/islands.tsx', import.meta.url)),
+        },
         output: {
           codeSplitting: {
             groups: [
-              // React and the router in one file every page needs, instead of four small ones.
-              { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 20 },
+              // React in one file every page needs, instead of three small ones; the router apart, as
+              // only the single-page app loads it (the prerendered pages' islands have none).
+              { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 20 },
+              { name: 'router', test: /node_modules[\\/]react-router[\\/]/, priority: 20 },
+              // The frame every prerendered page hydrates at once (header, chat button, toaster,
+              // cookie banner) with the icons it draws, in one file: one request instead of a dozen
+              // small ones, the icons compiled in rather than fetched one by one (docs/decisions/0009-islands-on-prerendered-pages.md).
+              {
+                name: 'frame',
+                test: /web[\\/](components[\\/]layout[\\/](site-header|lazy-toaster|page-parts)\.tsx|components[\\/]ui[\\/]use-toast\.ts|features[\\/]chat[\\/](components[\\/]chat-launcher\.tsx|chat-session\.ts)|features[\\/]cookie-consent[\\/](cookie-banner\.tsx|consent\.ts)|lib[\\/]analytics\.ts|content[\\/](firm|navigation)\.ts)$|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](icons[\\/](x|menu|message-circle)|createLucideIcon|Icon|defaultAttributes|context|shared[\\/].*)\.mjs$/,
+                priority: 15,
+              },
               // zod and the shared field rules in one file, loaded when a form is first submitted.
               { name: 'zod', test: /node_modules[\\/]zod[\\/]|worker[\\/]schemas[\\/]fields\.ts$/, priority: 10 },
             ],

@@ -1,7 +1,10 @@
 // `npm run bench:lighthouse`: builds the site (with its prerendered pages), serves it with the real
 // local stack (wrangler dev --local), and runs Lighthouse on every public route the way a prospect
 // arrives: mobile emulation with simulated throttling (slow 4G, 4x CPU), Debian's chromium.
-// Prints route, the four category scores, LCP, TBT, CLS and the JavaScript transferred (KB gzip).
+// Prints route, the four category scores, FCP, LCP, TBT, CLS and the JavaScript loaded before any
+// interaction (KB gzip), and names what misses the bar of issue 17 (docs/operations.md): performance
+// 100 with FCP <= 1.2 s, LCP <= 1.5 s, TBT <= 50 ms, CLS 0; home JS <= 80 KB, any route <= 100 KB.
+// It only prints: budgets that fail a build are the deterministic sizes of scripts/check-budgets.ts.
 //
 //   npm run bench:lighthouse                 all public routes
 //   ROUTES=/,/faq npm run bench:lighthouse   a subset
@@ -12,9 +15,9 @@ import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { CHROMIUM_FLAGS } from './lib/chromium-flags.ts';
 import { preparePrivateStack } from './lib/local-server.ts';
+import { publicRoutes } from './lib/public-routes.ts';
 
-const PUBLIC_ROUTES = ['/', '/services', '/about', '/resources', '/faq', '/contact', '/schedule', '/privacy-policy', '/payment-success', '/payment-cancelled'];
-const routes = process.env.ROUTES ? process.env.ROUTES.split(',') : PUBLIC_ROUTES;
+const routes = process.env.ROUTES ? process.env.ROUTES.split(',') : publicRoutes.map((r) => r.path);
 
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 
@@ -24,6 +27,7 @@ interface Row {
   accessibility: number;
   bestPractices: number;
   seo: number;
+  fcpMs: number;
   lcpMs: number;
   tbtMs: number;
   cls: number;
@@ -91,6 +95,7 @@ async function main() {
         accessibility: score('accessibility'),
         bestPractices: score('best-practices'),
         seo: score('seo'),
+        fcpMs: Math.round(audit('first-contentful-paint')),
         lcpMs: Math.round(audit('largest-contentful-paint')),
         tbtMs: Math.round(audit('total-blocking-time')),
         cls: Number(audit('cumulative-layout-shift').toFixed(3)),
@@ -107,8 +112,8 @@ async function main() {
     removeStack();
   }
 
-  const header = ['route', 'perf', 'a11y', 'best-pr', 'seo', 'LCP ms', 'TBT ms', 'CLS', 'JS KB gz', 'JS KB wire'];
-  const table = rows.map((r) => [r.route, r.performance, r.accessibility, r.bestPractices, r.seo, r.lcpMs, r.tbtMs, r.cls, r.jsKb, r.jsTransferKb].map(String));
+  const header = ['route', 'perf', 'a11y', 'best-pr', 'seo', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'JS KB gz', 'JS KB wire'];
+  const table = rows.map((r) => [r.route, r.performance, r.accessibility, r.bestPractices, r.seo, r.fcpMs, r.lcpMs, r.tbtMs, r.cls, r.jsKb, r.jsTransferKb].map(String));
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   console.log(`\nLighthouse ${lhVersion()} - mobile, simulated throttling. JS KB gz: script bodies gzip-compressed; JS KB wire: as transferred, with headers.\n`);
@@ -120,10 +125,21 @@ async function main() {
     console.log('\nAudits below 100 outside performance:');
     for (const r of problems) console.log(`  ${r.route}: ${r.failing.join(', ')}`);
   }
-  const misses = rows.filter((r) => r.performance < 95 || r.accessibility < 100 || r.bestPractices < 100 || r.seo < 100 || r.cls >= 0.05);
-  const home = rows.find((r) => r.route === '/');
-  if (home && home.jsKb >= 120) console.log(`\nHome page JavaScript ${home.jsKb} KB is over the 120 KB budget.`);
-  if (misses.length) console.log(`\nBelow the bar (perf >= 95, a11y/bp/seo 100, CLS < 0.05): ${misses.map((r) => r.route).join(', ')}`);
+  const misses = rows.flatMap((r) => {
+    const why = [
+      r.performance < 100 && `performance ${r.performance}`,
+      r.accessibility < 100 && `accessibility ${r.accessibility}`,
+      r.bestPractices < 100 && `best practices ${r.bestPractices}`,
+      r.seo < 100 && `SEO ${r.seo}`,
+      r.fcpMs > 1200 && `FCP ${r.fcpMs} ms > 1200`,
+      r.lcpMs > 1500 && `LCP ${r.lcpMs} ms > 1500`,
+      r.tbtMs > 50 && `TBT ${r.tbtMs} ms > 50`,
+      r.cls > 0 && `CLS ${r.cls}`,
+      r.jsKb > (r.route === '/' ? 80 : 100) && `JS ${r.jsKb} KB > ${r.route === '/' ? 80 : 100}`,
+    ].filter(Boolean);
+    return why.length ? [`  ${r.route}: ${why.join(', ')}`] : [];
+  });
+  console.log(misses.length ? `\nBelow the bar:\n${misses.join('\n')}` : '\nEvery route meets the bar: all four scores 100, FCP <= 1.2 s, LCP <= 1.5 s, TBT <= 50 ms, CLS 0, JS within budget.');
 }
 
 function lhVersion(): string {

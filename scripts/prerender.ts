@@ -16,6 +16,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import Beasties from 'beasties';
 import { build } from 'vite';
 import { htmlFileFor, ISSUE_SHELL_PATH, ISSUE_SHELL_PLACEHOLDER, publicRoutes } from './lib/public-routes.ts';
 
@@ -28,36 +29,54 @@ interface ServerEntry {
   renderHeadTags(head: import('../web/lib/page-meta').HeadMeta): string;
   routes: import('react-router').RouteObject[];
   siteUrl: string;
+  islandModules: Record<string, string>;
 }
 
-type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
+type Manifest = Record<string, { file: string; src?: string; name?: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean; css?: string[] }>;
+
+/** The browser entry of the prerendered pages, as Vite's manifest names it (web/islands.tsx). */
+const ISLANDS_ENTRY = 'islands.tsx';
 
 /**
- * modulepreload links for a page's lazy chunk and everything it imports statically (and the
- * per-page React Query wrapper when the page uses it), so the browser fetches them in parallel
- * with the entry instead of discovering them one level at a time before hydration.
+ * The scripts of a prerendered page (docs/decisions/0009-islands-on-prerendered-pages.md): the
+ * islands entry (web/islands.tsx) and, as modulepreload links, everything it imports statically plus
+ * the chunk of every island the page holds (and their static imports), so the browser fetches them
+ * all in parallel with the entry instead of discovering them one level at a time. Nothing else: the
+ * page's own content is static HTML.
  */
-function preloadLinks(manifest: Manifest, page: string, alreadyLinked: string): string {
+function islandScripts(manifest: Manifest, moduleChunks: Record<string, string>, islandModules: Record<string, string>, html: string): string {
+  const entry = manifest[ISLANDS_ENTRY];
+  if (!entry) throw new Error(`the manifest has no ${ISLANDS_ENTRY} entry`);
   const files = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
-    if (!chunk || chunk.isEntry || files.has(chunk.file)) return;
+    if (!chunk) throw new Error(`the manifest has no ${key}`);
+    if (chunk.isEntry || files.has(chunk.file)) return;
     files.add(chunk.file);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  visit(page);
-  if (manifest['lib/with-query-client.tsx'] && usesQueryClient.has(page)) visit('lib/with-query-client.tsx');
-  return [...files]
-    .filter((file) => !alreadyLinked.includes(`/${file}"`))
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-    .join('\n    ');
+  for (const imported of entry.imports ?? []) visit(imported);
+  // Islands hydrated when visible (web/islands/island.tsx) are fetched then, not preloaded.
+  const names = new Set([...html.matchAll(/<div data-island="([^"]+)"( data-hydrate="visible")?/g)].filter((m) => !m[2]).map((m) => m[1]));
+  for (const name of names) {
+    const module = islandModules[name];
+    if (!module) throw new Error(`unknown island "${name}" (web/islands/names.ts)`);
+    // The chunk holding the island's module (vite.config.ts writes the map), as the manifest keys it.
+    const file = moduleChunks[module];
+    const key = Object.keys(manifest).find((k) => manifest[k].file === file);
+    if (!key) throw new Error(`no chunk holds island module ${module}`);
+    visit(key);
+  }
+  // fetchpriority="low": the scripts only hydrate what is already painted, so they never compete
+  // with the document for the first paint (and Lighthouse does not count them as render-blocking).
+  return [
+    `<script type="module" crossorigin fetchpriority="low" src="/${entry.file}"></script>`,
+    ...[...files].map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`),
+  ].join('\n    ');
 }
 
-/**
- * Prerendered pages web/routes.tsx loads through lazyPage (with the React Query client). None at
- * the moment: the contact and booking forms send with plain requests and load zod on submit.
- */
-const usesQueryClient = new Set<string>([]);
+/** The shell's own scripts (the single-page app's entry and its preloads), which a prerendered page replaces. */
+const SPA_SCRIPTS = /\s*<script type="module" crossorigin src="[^"]+"><\/script>|\s*<link rel="modulepreload" crossorigin href="[^"]+">/g;
 
 /** A path no route claims: the router's catch-all renders the 404 page for it. */
 const NOT_FOUND_PROBE = '/__not-found__';
@@ -79,6 +98,7 @@ async function main() {
     const template = readFileSync(join(outDir, 'index.html'), 'utf8');
     const manifestPath = join(outDir, '.vite/manifest.json');
     const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
+    const moduleChunks = JSON.parse(readFileSync(join(outDir, '.vite/module-chunks.json'), 'utf8')) as Record<string, string>;
     const headBlock = /<!--app-head-->[\s\S]*?<!--\/app-head-->/;
     if (!headBlock.test(template) || !template.includes('<div id="root"></div>')) {
       throw new Error('web/index.html lost its <!--app-head-->...<!--/app-head--> block or its empty <div id="root"></div>');
@@ -96,43 +116,50 @@ async function main() {
       writeFile(htmlFileFor(pathname), shell);
     }
 
+    // A prerendered page: its head, its HTML, the islands entry in place of the single-page app's,
+    // and its critical CSS inlined (the rules its HTML uses: the first paint waits for no
+    // stylesheet), the whole stylesheet loaded at the end of the body for what islands render later.
+    const beasties = new Beasties({
+      path: outDir,
+      publicPath: '/',
+      preload: 'body',
+      pruneSource: false,
+      inlineFonts: false,
+      keyframes: 'critical',
+      logLevel: 'warn',
+      // Tailwind writes its spacing utilities (space-y-*, divide-*) as :where(...) selectors, which
+      // beasties cannot match against the HTML: kept, or the page would shift when the full sheet lands.
+      allowRules: [/:where\(/, /:is\(/, /:not\(/],
+    });
+    const prerenderedPage = async (head: import('../web/lib/page-meta').HeadMeta, html: string, prerenderedPath: string) => {
+      const page = template
+        .replace(headBlock, () => entry.renderHeadTags(head))
+        .replace(SPA_SCRIPTS, '')
+        .replace('</head>', () => `  ${islandScripts(manifest, moduleChunks, entry.islandModules, html)}\n  </head>`)
+        .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${prerenderedPath}">${html}</div>`);
+      return inlineCriticalCss(page, await beasties.process(page));
+    };
+
     for (const route of publicRoutes) {
       const { html, head, status } = await entry.renderRoute(route.path);
       if (status !== 200) throw new Error(`${route.path} rendered with status ${status}`);
       if (!head) throw new Error(`${route.path} did not call usePageMeta`);
-      const page = template
-        .replace(headBlock, () => entry.renderHeadTags(head))
-        .replace('</head>', () => `  ${preloadLinks(manifest, route.page, template)}\n  </head>`)
-        .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${route.path}">${html}</div>`);
-      writeFile(htmlFileFor(route.path), page);
+      writeFile(htmlFileFor(route.path), await prerenderedPage(head, html, route.path));
     }
 
     // The 404 page: rendered through the route table's catch-all, so it is the same component the
-    // client shows after a client-side navigation to an unknown path. data-prerendered="*" tells
-    // web/main.tsx to hydrate it on whatever unknown path it was served for.
+    // client shows after a client-side navigation to an unknown path; served for any unknown path.
     const notFound = await entry.renderRoute(NOT_FOUND_PROBE);
     if (!notFound.head?.noindex) throw new Error('the 404 page must be noindex');
-    writeFile(
-      '404.html',
-      template
-        .replace(headBlock, () => entry.renderHeadTags(notFound.head!))
-        .replace('</head>', () => `  ${preloadLinks(manifest, 'pages/not-found.tsx', template)}\n  </head>`)
-        .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="*">${notFound.html}</div>`),
-    );
+    writeFile('404.html', await prerenderedPage(notFound.head, notFound.html, '*'));
 
     // A newsletter issue's page (/newsletter/:id): the issue page in its loading state, which is the
     // same for every issue. The worker serves it for a sent issue only, with the issue's title and
-    // description in the head and its path in data-prerendered, so web/main.tsx hydrates it
-    // (worker/routes/site-pages.ts); an unknown id gets 404.html with status 404.
+    // description in the head and its path in data-prerendered (worker/routes/site-pages.ts); an
+    // unknown id gets 404.html with status 404. Its island reads the id from the address.
     const issue = await entry.renderRoute(ISSUE_PROBE);
     if (!issue.head || issue.head.noindex) throw new Error('the newsletter issue page must call usePageMeta and be indexable');
-    writeFile(
-      htmlFileFor(ISSUE_SHELL_PATH),
-      template
-        .replace(headBlock, () => entry.renderHeadTags(issue.head!))
-        .replace('</head>', () => `  ${preloadLinks(manifest, 'pages/newsletter-issue.tsx', template)}\n  </head>`)
-        .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${ISSUE_SHELL_PLACEHOLDER}">${issue.html}</div>`),
-    );
+    writeFile(htmlFileFor(ISSUE_SHELL_PATH), await prerenderedPage(issue.head, issue.html, ISSUE_SHELL_PLACEHOLDER));
 
     // No sitemap.xml here: it lists the sent newsletter issues, which are data, so the worker
     // serves it (worker/routes/site-pages.ts, wrangler.toml run_worker_first).
@@ -145,6 +172,26 @@ async function main() {
   } finally {
     rmSync(ssrDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The page with its critical CSS (the rules beasties found its HTML uses) inlined where the
+ * stylesheet link was, and the whole stylesheet moved to the end of the body as media="print" until
+ * web/islands.tsx switches it on: a low-priority download that never holds back the first paint.
+ * Without JavaScript, <noscript> loads it. Only beasties' <style> is taken, so the rest of the page
+ * keeps the markup the prerender wrote (beasties reserialises the whole document).
+ */
+function inlineCriticalCss(page: string, processed: string): string {
+  const link = /\s*<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/;
+  const href = link.exec(page)?.[1];
+  const critical = [...processed.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('');
+  if (!href || !critical) throw new Error('the prerendered page lost its stylesheet link, or beasties found no critical CSS');
+  return page
+    .replace(link, () => `\n    <style>${critical}</style>`)
+    .replace(
+      '</body>',
+      () => `  <link rel="stylesheet" crossorigin href="${href}" media="print" data-full-stylesheet><noscript><link rel="stylesheet" crossorigin href="${href}"></noscript>\n  </body>`,
+    );
 }
 
 function writeFile(name: string, content: string) {

@@ -3,11 +3,13 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { takeServerHead, type HeadMeta } from './lib/page-meta';
+import { collectServerIslands, islandPlaceholder, stopCollectingServerIslands } from './islands/island';
+import { setServerPathname, takeServerHead, type HeadMeta } from './lib/page-meta';
 import { routes } from './routes';
 
 export { renderHeadTags, siteUrl } from './lib/page-meta';
 export { routes };
+export { islandModules } from './islands/names';
 
 const handler = createStaticHandler(routes);
 
@@ -16,11 +18,25 @@ export async function renderRoute(pathname: string): Promise<{ html: string; hea
   if (context instanceof Response) throw new Error(`${pathname} answered with a redirect or response (${context.status})`);
   const router = createStaticRouter(handler.dataRoutes, context);
   takeServerHead();
-  const html = renderToString(
-    <StrictMode>
-      {/* hydrate={false}: no inline hydration script (the CSP forbids inline scripts); the routes have no loaders. */}
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
-    </StrictMode>,
-  );
-  return { html, head: takeServerHead(), status: context.statusCode };
+  setServerPathname(pathname);
+  const islands = collectServerIslands();
+  let html: string;
+  try {
+    html = renderToString(
+      <StrictMode>
+        {/* hydrate={false}: no inline hydration script (the CSP forbids inline scripts); the routes have no loaders. */}
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </StrictMode>,
+    );
+  } finally {
+    stopCollectingServerIslands();
+  }
+  const head = takeServerHead();
+  // Each island as a root of its own, the way web/islands.tsx hydrates it (same wrapper, same
+  // identifierPrefix), into its placeholder. Islands are never nested.
+  islands.forEach(({ name, element }, index) => {
+    const islandHtml = renderToString(<StrictMode>{element}</StrictMode>, { identifierPrefix: `${name}-` });
+    html = html.replace(islandPlaceholder(index), () => islandHtml);
+  });
+  return { html, head, status: context.statusCode };
 }

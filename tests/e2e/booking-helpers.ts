@@ -22,11 +22,21 @@ export async function open(page: Page, path: string) {
   await accept.waitFor({ timeout: 5_000 }).then(() => accept.click(), () => undefined);
 }
 
+/**
+ * The booking calendar loads on first use (a same-sized placeholder holds its place): a visitor who
+ * goes straight for the date asks for it with "Show available dates", then waits for it to appear.
+ */
+export async function showCalendar(page: Page) {
+  // On the Schedule page the form is an island, live once hydrated; the Reschedule page has none.
+  if (await page.locator('[data-island="booking-form"]').count()) await page.locator('[data-island="booking-form"][data-hydrated]').waitFor({ state: 'attached' });
+  const show = page.getByRole('button', { name: 'Show available dates' });
+  if (await show.count()) await show.click();
+  await page.locator('td[data-day]').first().waitFor();
+}
+
 /** Shows the month holding `day` in the booking calendar (it opens on the current month) and returns the day's cell. */
 export async function showMonthOf(page: Page, day: string) {
-  // The calendar loads once the page is idle (a same-sized placeholder holds its place): a
-  // visitor waits for it to appear before turning its months.
-  await page.locator('td[data-day]').first().waitFor();
+  await showCalendar(page);
   const cell = page.locator(`td[data-day="${day}"]:not([data-outside])`);
   for (let i = 0; i < 3 && (await cell.count()) === 0; i++) await page.getByRole('button', { name: /next month/i }).click();
   return cell;

@@ -42,3 +42,14 @@ export async function expectToast(page: Page, title: string, description?: strin
     if (!text?.includes(description)) throw new Error(`toast "${title}" reads "${text}", expected "${description}"`);
   }
 }
+
+/**
+ * Waits until a prerendered page's island is live (web/islands.tsx marks it data-hydrated): before
+ * that its markup is static HTML that answers no clicks. Islands below the fold hydrate once near
+ * the viewport, so this scrolls to the island first.
+ */
+export async function islandReady(page: Page, name: string): Promise<void> {
+  const island = page.locator(`[data-island="${name}"]`);
+  await island.locator('> *').first().scrollIntoViewIfNeeded();
+  await page.locator(`[data-island="${name}"][data-hydrated]`).waitFor({ state: 'attached' });
+}

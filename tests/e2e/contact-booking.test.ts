@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { firmDay, open, pickDay, showMonthOf, weekdayOf } from './booking-helpers';
+import { firmDay, open, pickDay, showCalendar, showMonthOf, weekdayOf } from './booking-helpers';
 import { baseUrl, DESKTOP, expectToast, launchBrowser, newPage, PHONE } from './browser';
 
 let browser: Browser;
@@ -153,7 +153,7 @@ describe('schedule page', () => {
     // Week starts on Sunday.
     expect((await page.locator('th').first().textContent())?.trim()).toMatch(/^Su/);
     await open(page, '/schedule');
-    await page.locator('td[data-day]').first().waitFor();
+    await showCalendar(page);
     const yesterday = page.locator(`td[data-day="${firmDay(-1)}"]`).first();
     if ((await yesterday.count()) > 0) expect(await yesterday.getAttribute('data-disabled')).toBe('true');
     await context.close();
@@ -201,7 +201,7 @@ describe('screenshots', () => {
     if (path === 'schedule') await open(page, `/${path}`);
     else await page.goto(`/${path}`);
     await page.getByRole('heading', { level: 1 }).waitFor();
-    if (path === 'schedule') await page.locator('td[data-day]').first().waitFor();
+    if (path === 'schedule') await showCalendar(page);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: `/tmp/issue4-${path}-${viewport.width}.png`, fullPage: true });

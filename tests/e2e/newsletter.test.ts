@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser } from 'playwright-core';
 import { request as playwrightRequest } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { baseUrl, DESKTOP, expectToast, launchBrowser, newPage, PHONE } from './browser';
+import { baseUrl, DESKTOP, expectToast, islandReady, launchBrowser, newPage, PHONE } from './browser';
 
 let browser: Browser;
 let admin: APIRequestContext;
@@ -51,7 +51,7 @@ describe('newsletter: subscribe -> confirm -> unsubscribe through the stored e-m
     const { page, context, errors } = await newPage(browser);
     await page.goto('/');
     const form = page.getByRole('form', { name: 'Newsletter sign-up' });
-    await form.scrollIntoViewIfNeeded();
+    await islandReady(page, 'newsletter-signup');
 
     // Validation message of docs/product.md §9.
     await form.getByPlaceholder('Your email').fill('not-an-email');

@@ -42,7 +42,10 @@ function server(closedOn: Record<string, string | null> = {}) {
 
 const select = () => screen.getByLabelText('Preferred Time *') as unknown as HTMLSelectElement;
 
+/** The calendar, which loads on first use: asked for as a visitor would ("Show available dates"). */
 async function grid() {
+  const show = screen.queryByRole('button', { name: 'Show available dates' });
+  if (show) await userEvent.setup().click(show);
   return screen.findByRole('grid', {}, { timeout: 5000 });
 }
 const dayButton = (g: HTMLElement, iso: string) => g.querySelector<HTMLButtonElement>(`[data-day="${iso}"] button`)!;

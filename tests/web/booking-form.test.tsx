@@ -48,6 +48,9 @@ const select = (label: string) => screen.getByLabelText(label) as unknown as HTM
 
 /** Waits for the lazily loaded calendar and clicks a day of July 2026. */
 async function pickDay(user: ReturnType<typeof userEvent.setup>, day: number) {
+  // The calendar loads on first use: a visitor who goes straight for the date asks for it.
+  const show = screen.queryByRole('button', { name: 'Show available dates' });
+  if (show) await user.click(show);
   const grid = await screen.findByRole('grid', {}, { timeout: 5000 });
   const button = within(grid)
     .getAllByRole('button')
@@ -95,10 +98,15 @@ async function sendFilled(values: Parameters<typeof fillAll>[0]) {
 }
 
 describe('the booking form', () => {
-  it('loads the calendar lazily, with weekends and past days disabled', async () => {
+  it('loads the calendar on first use, with weekends and past days disabled', async () => {
     server(booked);
     renderForm(<BookingForm />);
-    expect(screen.getByText('Loading calendar...')).toBeTruthy();
+    const user = userEvent.setup();
+    // Nothing loads while the visitor only reads the page.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByRole('grid')).toBeNull();
+    expect(screen.queryByText('Loading calendar...')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Show available dates' }));
     const grid = await screen.findByRole('grid', {}, { timeout: 5000 });
     const dayButton = (iso: string) => grid.querySelector<HTMLButtonElement>(`[data-day="${iso}"] button`)!;
     expect(dayButton('2026-07-13').disabled).toBe(false); // today, a Monday

@@ -25,3 +25,22 @@ export const trackFormSubmission = (label: string, action: 'success' | 'error') 
 
 export const trackPaymentAttempt = (action: 'success' | 'error', value?: number) =>
   push({ event: 'payment_attempt', category: 'Payments', action, value });
+
+/**
+ * The attributes of a link whose click is tracked as a button_click: static links on the
+ * prerendered pages carry no React handler (only islands are hydrated, docs/decisions/0009-islands-on-prerendered-pages.md),
+ * so one listener on the document (installClickTracking) reads them.
+ */
+export const trackedClick = (label: string, category?: string) => ({
+  'data-track': label,
+  ...(category ? { 'data-track-category': category } : {}),
+});
+
+/** Tracks clicks on elements marked with trackedClick(), wherever they are on the page. */
+export function installClickTracking() {
+  document.addEventListener('click', (event) => {
+    const target = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-track]') : null;
+    if (!target?.dataset.track) return;
+    trackButtonClick(target.dataset.track, target.dataset.trackCategory);
+  });
+}

@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
 import { firm } from '../content/firm';
 
 export interface PageMeta {
@@ -31,6 +30,11 @@ export const canonicalUrl = (pathname: string) => `${siteUrl}${pathname === '/' 
  * of the static HTML. In the browser this stays null.
  */
 let serverHead: HeadMeta | null = null;
+/** The path the prerender is rendering (entry-server sets it); the browser reads its own location. */
+let serverPathname = '/';
+export const setServerPathname = (pathname: string) => {
+  serverPathname = pathname;
+};
 export const takeServerHead = (): HeadMeta | null => {
   const head = serverHead;
   serverHead = null;
@@ -52,7 +56,8 @@ function setMeta(attribute: 'name' | 'property', key: string, content: string) {
  * the prerendered HTML (see above) and on every client-side navigation.
  */
 export function usePageMeta(meta: PageMeta) {
-  const { pathname } = useLocation();
+  // No router hook: islands (web/islands/island.tsx) are hydrated without a router.
+  const pathname = typeof window === 'undefined' ? serverPathname : window.location.pathname;
   const head: HeadMeta = { ...meta, documentTitle: documentTitle(meta.title), canonical: canonicalUrl(pathname) };
   if (typeof document === 'undefined') serverHead = head;
   const jsonLd = meta.jsonLd ? JSON.stringify(meta.jsonLd) : '';

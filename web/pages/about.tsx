@@ -1,5 +1,4 @@
 import { GraduationCap, Mail } from 'lucide-react';
-import { Link } from 'react-router';
 import { PageHero, TitledSection } from '../components/layout/page-parts';
 import { firm } from '../content/firm';
 import { aboutHighlights, leader, ourStory } from '../content/leader';
@@ -88,9 +87,9 @@ export default function AboutPage() {
           ))}
         </ul>
         <div className="mt-12 text-center">
-          <Link to="/contact" className="inline-flex h-12 items-center justify-center rounded-md bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800">
+          <a href="/contact" className="inline-flex h-12 items-center justify-center rounded-md bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800">
             Get in Touch
-          </Link>
+          </a>
         </div>
       </TitledSection>
     </>

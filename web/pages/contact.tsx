@@ -1,6 +1,9 @@
 import { ContactForm } from '../features/contact/components/contact-form';
 import { ContactInfoCard } from '../features/contact/components/contact-info-card';
 import { FormPageShell } from '../components/layout/page-parts';
+import { island } from '../islands/island';
+
+const ContactFormIsland = island('contact-form', ContactForm);
 import { usePageMeta } from '../lib/page-meta';
 
 export default function ContactPage() {
@@ -8,7 +11,7 @@ export default function ContactPage() {
   return (
     <FormPageShell title="Contact Us" lead="Send us a message and we will get back to you as soon as possible.">
       <div className="mt-10 grid items-start gap-8 lg:grid-cols-[3fr_2fr]">
-        <ContactForm />
+        <ContactFormIsland />
         <ContactInfoCard />
       </div>
     </FormPageShell>

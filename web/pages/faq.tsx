@@ -1,8 +1,10 @@
-import { Link } from 'react-router';
 import { firm } from '../content/firm';
 import { FaqList } from '../features/faq/components/faq-list';
+import { island } from '../islands/island';
 import { faqPageJsonLd } from '../features/faq/structured-data';
 import { usePageMeta } from '../lib/page-meta';
+
+const FaqListIsland = island('faq-list', FaqList);
 
 const jsonLd = faqPageJsonLd();
 
@@ -21,13 +23,13 @@ export default function FaqPage() {
           <h1 className="text-4xl font-bold text-brand-800 sm:text-5xl">Frequently Asked Questions</h1>
           <p className="mt-4 text-lg text-slate-700">
             Straight answers about how we work, what we charge and what to bring. Browse our{' '}
-            <Link to="/services" className="font-semibold text-brand-700 underline underline-offset-4">
+            <a href="/services" className="font-semibold text-brand-700 underline underline-offset-4">
               services
-            </Link>{' '}
+            </a>{' '}
             or our{' '}
-            <Link to="/resources" className="font-semibold text-brand-700 underline underline-offset-4">
+            <a href="/resources" className="font-semibold text-brand-700 underline underline-offset-4">
               tax resources
-            </Link>{' '}
+            </a>{' '}
             for more.
           </p>
         </div>
@@ -35,7 +37,7 @@ export default function FaqPage() {
 
       <section className="py-14">
         <div className="mx-auto max-w-4xl px-4 sm:px-6 lg:px-8">
-          <FaqList />
+          <FaqListIsland />
         </div>
       </section>
 
@@ -51,12 +53,12 @@ export default function FaqPage() {
               , send a message, or book a free consultation.
             </p>
             <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-              <Link to="/contact" className="inline-flex h-11 items-center justify-center rounded-md bg-white px-5 font-semibold text-brand-800 hover:bg-brand-50">
+              <a href="/contact" className="inline-flex h-11 items-center justify-center rounded-md bg-white px-5 font-semibold text-brand-800 hover:bg-brand-50">
                 Contact Us
-              </Link>
-              <Link to="/schedule" className="inline-flex h-11 items-center justify-center rounded-md bg-accent-400 px-5 font-semibold text-brand-900 hover:bg-accent-500">
+              </a>
+              <a href="/schedule" className="inline-flex h-11 items-center justify-center rounded-md bg-accent-400 px-5 font-semibold text-brand-900 hover:bg-accent-500">
                 Schedule a Consultation
-              </Link>
+              </a>
             </div>
           </div>
         </div>

@@ -1,5 +1,4 @@
 import { ArrowRight, CircleCheck } from 'lucide-react';
-import { Link } from 'react-router';
 import type { ReactNode } from 'react';
 import { CtaBand, NewTabLink } from '../components/layout/page-parts';
 import { firm } from '../content/firm';
@@ -7,12 +6,14 @@ import { serviceGroups, trustLabels, whyChoose } from '../content/services';
 import { HomeIcon } from '../features/home/components/home-icon';
 import { SocialIcon } from '../features/home/components/social-icon';
 import { TestimonialsCarousel } from '../features/home/components/testimonials-carousel';
+import { island } from '../islands/island';
 import { heroSkylineSvg } from '../features/home/hero-skyline';
 import { accountingServiceJsonLd } from '../features/home/structured-data';
-import { trackButtonClick } from '../lib/analytics';
+import { trackedClick } from '../lib/analytics';
 import { usePageMeta } from '../lib/page-meta';
 
 const jsonLd = accountingServiceJsonLd();
+const TestimonialsIsland = island('testimonials', TestimonialsCarousel, { hydrate: 'visible' });
 
 /** A home-page section: a centred heading and intro above the section's own content. */
 function IntroducedSection({ id, title, intro, className, children }: { id: string; title: ReactNode; intro: string; className: string; children: ReactNode }) {
@@ -55,21 +56,21 @@ export default function HomePage() {
             {firm.yearsOfExperience} years of experience and a CPA who knows your name.
           </p>
           <div className="mt-10 flex flex-col gap-3 sm:flex-row">
-            <Link
-              to="/schedule"
-              onClick={() => trackButtonClick('Schedule a Free Consultation', 'Hero')}
+            <a
+              href="/schedule"
+              {...trackedClick('Schedule a Free Consultation', 'Hero')}
               className="inline-flex h-12 items-center justify-center gap-2 rounded-md bg-accent-400 px-6 font-semibold text-brand-900 hover:bg-accent-500"
             >
               Schedule a Free Consultation
               <ArrowRight className="h-5 w-5" aria-hidden="true" />
-            </Link>
-            <Link
-              to="/services"
-              onClick={() => trackButtonClick('Explore Our Services', 'Hero')}
+            </a>
+            <a
+              href="/services"
+              {...trackedClick('Explore Our Services', 'Hero')}
               className="inline-flex h-12 items-center justify-center rounded-md border border-white/60 px-6 font-semibold text-white hover:bg-white/10"
             >
               Explore Our Services
-            </Link>
+            </a>
           </div>
           <ul className="mt-12 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:gap-8" aria-label="Credentials">
             {trustLabels.map((label) => (
@@ -91,8 +92,8 @@ export default function HomePage() {
         <ul className="mt-12 grid gap-6 md:grid-cols-3">
           {serviceGroups.map((group) => (
             <li key={group.anchor}>
-              <Link
-                to="/services"
+              <a
+                href="/services"
                 className="group flex h-full flex-col rounded-xl border border-slate-200 bg-white p-8 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-600 hover:shadow-md motion-reduce:transition-none"
               >
                 <span className="flex h-12 w-12 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
@@ -104,7 +105,7 @@ export default function HomePage() {
                   View {group.title.toLowerCase()}
                   <ArrowRight className="h-4 w-4 transition group-hover:translate-x-1 motion-reduce:transition-none" aria-hidden="true" />
                 </span>
-              </Link>
+              </a>
             </li>
           ))}
         </ul>
@@ -129,7 +130,7 @@ export default function HomePage() {
         </ul>
       </IntroducedSection>
 
-      <TestimonialsCarousel />
+      <TestimonialsIsland />
 
       <section aria-labelledby="connect-heading" className="py-16">
         <div className="mx-auto max-w-7xl px-4 text-center sm:px-6 lg:px-8">
@@ -142,7 +143,7 @@ export default function HomePage() {
               <li key={network.name}>
                 <NewTabLink
                   href={network.href}
-                  onClick={() => trackButtonClick(network.name, 'Social')}
+                  {...trackedClick(network.name, 'Social')}
                   className="flex items-center gap-2 rounded-full border border-slate-300 px-5 py-2.5 font-medium text-slate-800 hover:border-brand-700 hover:text-brand-700"
                 >
                   <SocialIcon network={network.name} />
@@ -159,7 +160,7 @@ export default function HomePage() {
         text={`Your first consultation is free. Call ${firm.contact.phone} or book online.`}
         to="/schedule"
         label="Book Your Consultation"
-        onClick={() => trackButtonClick('Book Your Consultation', 'Home CTA')}
+        track={trackedClick('Book Your Consultation', 'Home CTA')}
       />
     </>
   );

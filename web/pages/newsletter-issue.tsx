@@ -1,62 +1,15 @@
-import { ArrowLeft } from 'lucide-react';
-import { Link, useParams } from 'react-router';
-import { Skeleton } from '../components/ui/skeleton';
 import { firm } from '../content/firm';
-import { formatIssueDate, useArchivedIssue } from '../features/newsletter/api/archive-api';
-import { IssueFrame } from '../features/newsletter/components/issue-frame';
+import { ArchivedIssue } from '../features/newsletter/components/archived-issue';
+import { island } from '../islands/island';
 import { usePageMeta } from '../lib/page-meta';
-import NotFoundPage from './not-found';
+
+const ArchivedIssueIsland = island('newsletter-issue', ArchivedIssue);
 
 /**
- * One newsletter issue from the archive (docs/product.md §5). The worker serves this page's shell
- * only for a sent issue, with the issue's title in the head (worker/routes/site-pages.ts); the
- * first render (the loading state) is the same for every issue, so the shell hydrates in place.
+ * One newsletter issue from the archive (docs/product.md §5): the page is its island
+ * (web/features/newsletter/components/archived-issue.tsx), which reads the issue's id from the address.
  */
 export default function NewsletterIssuePage() {
-  const { id = '' } = useParams();
-  const issue = useArchivedIssue(id);
-  const notFound = issue.state === 'not-found';
-  usePageMeta(
-    issue.state === 'ready'
-      ? { title: issue.data.subject, description: `The ${firm.name} newsletter of ${formatIssueDate(issue.data.sentAt)}.` }
-      : notFound
-        ? { title: '404 Page Not Found', description: 'The page you are looking for does not exist.', noindex: true }
-        : { title: 'Newsletter', description: `An issue of the ${firm.name} newsletter.` },
-  );
-
-  // The worker answered this address with the 404 page (an unknown or unsent issue): once the API
-  // agrees, show that same page rather than a page of our own.
-  if (notFound) return <NotFoundPage />;
-
-  return (
-    <section className="mx-auto max-w-4xl px-4 py-10 sm:px-6 lg:px-8" aria-busy={issue.state === 'loading'}>
-      <Link to="/newsletter" className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline">
-        <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-        All issues
-      </Link>
-      {issue.state === 'loading' && (
-        <div className="mt-6 space-y-4">
-          <Skeleton className="h-10 w-3/4" />
-          <Skeleton className="h-5 w-40" />
-          <Skeleton className="h-[28rem]" />
-        </div>
-      )}
-      {issue.state === 'ready' && (
-        <>
-          <h1 className="mt-6 text-3xl font-bold text-brand-800 sm:text-4xl">{issue.data.subject}</h1>
-          <p className="mt-2 text-slate-600">
-            Sent <time dateTime={issue.data.sentAt}>{formatIssueDate(issue.data.sentAt)}</time>
-          </p>
-          <div className="mt-6">
-            <IssueFrame html={issue.data.html} title={issue.data.subject} />
-          </div>
-        </>
-      )}
-      {issue.state === 'error' && (
-        <p role="alert" className="mt-6 text-red-700">
-          {issue.message}
-        </p>
-      )}
-    </section>
-  );
+  usePageMeta({ title: 'Newsletter', description: `An issue of the ${firm.name} newsletter.` });
+  return <ArchivedIssueIsland pathname="/newsletter/:id" />;
 }

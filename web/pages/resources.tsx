@@ -2,9 +2,13 @@ import { ExternalLink } from 'lucide-react';
 import { federalResourceLinks } from '../content/resources';
 import { DidYouKnow } from '../features/resources/components/did-you-know';
 import { StateRefundSelector } from '../features/resources/components/state-refund-selector';
+import { island } from '../islands/island';
 import { NewTabLink, PageHero, TitledSection } from '../components/layout/page-parts';
-import { trackButtonClick } from '../lib/analytics';
+import { trackedClick } from '../lib/analytics';
 import { usePageMeta } from '../lib/page-meta';
+
+const StateRefundIsland = island('state-refund', StateRefundSelector, { hydrate: 'visible' });
+const DidYouKnowIsland = island('did-you-know', DidYouKnow, { hydrate: 'visible' });
 
 export default function ResourcesPage() {
   usePageMeta({
@@ -26,7 +30,7 @@ export default function ResourcesPage() {
             <li key={link.href}>
               <NewTabLink
                 href={link.href}
-                onClick={() => trackButtonClick(link.title, 'Resources')}
+                {...trackedClick(link.title, 'Resources')}
                 className="group flex h-full flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm hover:border-brand-600 hover:shadow-md"
               >
                 <span className="flex items-center justify-between gap-2 text-lg font-semibold text-brand-800">
@@ -50,7 +54,7 @@ export default function ResourcesPage() {
                 </h2>
                 <p className="mt-2 text-slate-700">Choose your state to open its official refund tracker in a new tab.</p>
                 <div className="mt-6">
-                  <StateRefundSelector />
+                  <StateRefundIsland />
                 </div>
               </div>
               <img
@@ -64,7 +68,7 @@ export default function ResourcesPage() {
               />
             </div>
           </section>
-          <DidYouKnow />
+          <DidYouKnowIsland />
         </div>
       </section>
     </>

@@ -1,6 +1,9 @@
 import { BookingForm } from '../features/booking/components/booking-form';
 import { ReasonsToBook, ScheduleContactCard, ServicesSummary } from '../features/booking/components/schedule-sidebar';
 import { FormPageShell } from '../components/layout/page-parts';
+import { island } from '../islands/island';
+
+const BookingFormIsland = island('booking-form', BookingForm);
 import { usePageMeta } from '../lib/page-meta';
 
 export default function SchedulePage() {
@@ -11,7 +14,7 @@ export default function SchedulePage() {
       lead="Book a free initial consultation with a CPA. Pick a weekday and a time, and we will confirm within 24 hours."
     >
       <div className="mt-10 grid items-start gap-8 lg:grid-cols-[2fr_1fr]">
-        <BookingForm />
+        <BookingFormIsland />
         <aside className="space-y-6">
           <ScheduleContactCard />
           <ReasonsToBook />

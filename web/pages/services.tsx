@@ -1,9 +1,8 @@
 import { ArrowRight, ChevronRight } from 'lucide-react';
-import { Link } from 'react-router';
 import { CtaBand, PageHero, SectionLinks } from '../components/layout/page-parts';
 import { serviceGroups } from '../content/services';
 import { ContentIcon } from '../features/home/components/content-icon';
-import { trackButtonClick } from '../lib/analytics';
+import { trackedClick } from '../lib/analytics';
 import { usePageMeta } from '../lib/page-meta';
 
 export default function ServicesPage() {
@@ -22,9 +21,9 @@ export default function ServicesPage() {
           <nav aria-label="Breadcrumb">
             <ol className="flex items-center gap-2 text-sm text-slate-700">
               <li>
-                <Link to="/" className="hover:text-brand-700 hover:underline">
+                <a href="/" className="hover:text-brand-700 hover:underline">
                   Home
-                </Link>
+                </a>
               </li>
               <li aria-hidden="true">
                 <ChevronRight className="h-4 w-4" />
@@ -68,14 +67,14 @@ export default function ServicesPage() {
                   </span>
                   <h3 className="mt-4 text-lg font-semibold text-brand-800">{service.title}</h3>
                   <p className="mt-2 flex-1 text-sm leading-relaxed text-slate-700">{service.description}</p>
-                  <Link
-                    to="/contact"
-                    onClick={() => trackButtonClick(`Learn more: ${service.title}`, 'Services')}
+                  <a
+                    href="/contact"
+                    {...trackedClick(`Learn more: ${service.title}`, 'Services')}
                     className="mt-5 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
                   >
                     Learn more<span className="sr-only"> about {service.title}</span>
                     <ArrowRight className="h-4 w-4" aria-hidden="true" />
-                  </Link>
+                  </a>
                 </li>
               ))}
             </ul>

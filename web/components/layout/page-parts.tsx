@@ -1,5 +1,5 @@
 import type { AnchorHTMLAttributes, ReactNode } from 'react';
-import { Link } from 'react-router';
+import type { trackedClick } from '../../lib/analytics';
 
 // Pieces the public pages share, so each page states only its own words.
 
@@ -28,7 +28,7 @@ export function PageHero({ title, lead, breadcrumb, children }: { title: string;
 }
 
 /** The dark call-to-action band that closes a page: a heading, a line of text and one button. */
-export function CtaBand({ title, text, to, label, onClick }: { title: string; text: ReactNode; to: string; label: string; onClick?: () => void }) {
+export function CtaBand({ title, text, to, label, track }: { title: string; text: ReactNode; to: string; label: string; track?: ReturnType<typeof trackedClick> }) {
   return (
     <section className="bg-brand-800 py-14 text-white">
       <div className="mx-auto flex max-w-7xl flex-col items-start justify-between gap-6 px-4 sm:px-6 md:flex-row md:items-center lg:px-8">
@@ -36,13 +36,13 @@ export function CtaBand({ title, text, to, label, onClick }: { title: string; te
           <h2 className="text-2xl font-bold sm:text-3xl">{title}</h2>
           <p className="mt-2 text-slate-200">{text}</p>
         </div>
-        <Link
-          to={to}
-          onClick={onClick}
+        <a
+          href={to}
+          {...track}
           className="inline-flex h-12 shrink-0 items-center justify-center rounded-md bg-accent-400 px-6 font-semibold text-brand-900 hover:bg-accent-500"
         >
           {label}
-        </Link>
+        </a>
       </div>
     </section>
   );

@@ -1,9 +1,12 @@
 import type { LucideIcon } from 'lucide-react';
-import { type ReactNode, useEffect, useRef } from 'react';
-import { Link } from 'react-router';
+import type { ReactNode } from 'react';
 import { firm } from '../../content/firm';
-import { trackPaymentAttempt } from '../../lib/analytics';
-import { toast, type ToastInput } from '../ui/use-toast';
+import type { trackPaymentAttempt } from '../../lib/analytics';
+import { island } from '../../islands/island';
+import type { ToastInput } from '../ui/use-toast';
+import { PaymentAnnouncement } from './payment-announcement';
+
+const AnnouncementIsland = island('payment-announcement', PaymentAnnouncement);
 
 /** The firm's phone number as the link the payment pages print inside their text. */
 export function FirmPhoneLink() {
@@ -36,23 +39,14 @@ export function PaymentOutcome({
   children: ReactNode;
   actions?: ReactNode;
 }) {
-  const announced = useRef(false);
-
-  useEffect(() => {
-    if (announced.current) return;
-    announced.current = true;
-    toast(announce);
-    trackPaymentAttempt(outcome);
-    // Once per visit (the ref survives StrictMode's second effect run); each page's announcement is fixed.
-  }, []);
-
   const homeLink = (className: string) => (
-    <Link to="/" className={`${className}inline-flex h-12 items-center justify-center rounded-md bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800`}>
+    <a href="/" className={`${className}inline-flex h-12 items-center justify-center rounded-md bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800`}>
       Return to Home
-    </Link>
+    </a>
   );
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">
+      <AnnouncementIsland announce={announce} outcome={outcome} />
       <Icon className={`h-16 w-16 ${iconClassName}`} aria-hidden="true" />
       <h1 className="mt-6 text-3xl font-bold text-brand-800 sm:text-4xl">{title}</h1>
       <p className="mt-4 text-lg text-slate-700">{children}</p>

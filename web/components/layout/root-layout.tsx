@@ -3,11 +3,23 @@ import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { trackPageview } from '../../lib/analytics';
 import { ChatLauncher } from '../../features/chat/components/chat-launcher';
 import { CookieBanner } from '../../features/cookie-consent/cookie-banner';
+import { island } from '../../islands/island';
 import { LazyToaster } from './lazy-toaster';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
-/** The shared frame of every page: header, content, footer, toasts, cookie banner; a pageview per route change. */
+// The frame's interactive parts are islands (web/islands/island.tsx): on a prerendered page they
+// are the only parts hydrated; in the single-page app they render in place.
+const HeaderIsland = island('header', SiteHeader);
+const ChatIsland = island('chat', ChatLauncher);
+const ToasterIsland = island('toaster', LazyToaster);
+const CookieBannerIsland = island('cookie-banner', CookieBanner);
+
+/**
+ * The shared frame of every page: header, content, footer, toasts, cookie banner. In the
+ * single-page app (client-only screens), a pageview per route change; a prerendered page counts
+ * its own (web/islands.tsx).
+ */
 export function RootLayout() {
   const { pathname } = useLocation();
   useEffect(() => {
@@ -19,14 +31,14 @@ export function RootLayout() {
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:text-brand-800">
         Skip to content
       </a>
-      <SiteHeader />
+      <HeaderIsland pathname={pathname} />
       <main id="main" className="flex-1">
         <Outlet />
       </main>
       <SiteFooter />
-      <ChatLauncher />
-      <LazyToaster />
-      <CookieBanner />
+      <ChatIsland />
+      <ToasterIsland />
+      <CookieBannerIsland />
       <ScrollRestoration />
     </div>
   );

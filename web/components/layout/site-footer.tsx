@@ -1,8 +1,10 @@
-import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { firm, firmAddressLine } from '../../content/firm';
 import { footerCompanyLinks, footerServiceLinks } from '../../content/navigation';
 import { NewsletterSignup } from '../../features/newsletter/components/newsletter-signup';
+import { island } from '../../islands/island';
+
+// The sign-up form is the footer's one interactive part: an island (web/islands/island.tsx).
+const NewsletterSignupIsland = island('newsletter-signup', NewsletterSignup, { hydrate: 'visible' });
 
 // The Services list all leads to the Services page; the Company list to its own pages.
 const footerLinkGroups = [
@@ -15,10 +17,9 @@ const footerLinkGroups = [
  * copyright, privacy notice.
  */
 export function SiteFooter() {
-  // The prerendered HTML carries the build's year and the first client render repeats it (so
-  // hydration matches); the browser's clock then takes over, in case the year has turned since.
-  const [year, setYear] = useState(Number(import.meta.env.VITE_BUILD_YEAR));
-  useEffect(() => setYear(new Date().getFullYear()), []);
+  // The prerendered HTML carries the build's year; web/islands.tsx puts the browser's year in
+  // [data-current-year], in case the year has turned since the build.
+  const year = typeof window === 'undefined' ? import.meta.env.VITE_BUILD_YEAR : String(new Date().getFullYear());
   return (
     <footer className="bg-brand-900 text-slate-200">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8">
@@ -32,9 +33,9 @@ export function SiteFooter() {
             <ul className="mt-3 space-y-2 text-sm">
               {group.links.map((item) => (
                 <li key={item.label}>
-                  <Link to={item.to} className="hover:text-white hover:underline">
+                  <a href={item.to} className="hover:text-white hover:underline">
                     {item.label}
-                  </Link>
+                  </a>
                 </li>
               ))}
             </ul>
@@ -56,22 +57,24 @@ export function SiteFooter() {
               </p>
             ))}
           </address>
-          <NewsletterSignup />
+          <NewsletterSignupIsland />
           <p className="mt-2 text-sm">
-            <Link to="/newsletter" className="underline hover:text-white">
+            <a href="/newsletter" className="underline hover:text-white">
               Past issues
-            </Link>
+            </a>
           </p>
         </div>
       </div>
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-sm sm:px-6 md:flex-row md:justify-between lg:px-8">
-          <p>{`© ${year} ${firm.legalName}. All rights reserved.`}</p>
+          <p>
+            © <span data-current-year="">{year}</span> {`${firm.legalName}. All rights reserved.`}
+          </p>
           <p>
             We respect your privacy. Read our{' '}
-            <Link to="/privacy-policy" className="underline hover:text-white">
+            <a href="/privacy-policy" className="underline hover:text-white">
               Privacy Policy
-            </Link>
+            </a>
             .
           </p>
         </div>

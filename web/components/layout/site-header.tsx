@@ -1,9 +1,8 @@
 import { Menu, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, NavLink } from 'react-router';
 import { firm } from '../../content/firm';
 import { mainNavigation } from '../../content/navigation';
-import { trackButtonClick } from '../../lib/analytics';
+import { trackedClick } from '../../lib/analytics';
 import { NewTabLink } from './page-parts';
 
 // The outside links beside the menu, in both the desktop bar and the phone menu.
@@ -12,13 +11,13 @@ const externalActions = [
   { label: 'Client Portal', href: firm.links.clientPortal },
 ] as const;
 
-const linkClass = ({ isActive }: { isActive: boolean }) =>
+const linkClass = (isActive: boolean) =>
   `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
     isActive ? 'bg-brand-50 text-brand-700 underline decoration-2 underline-offset-8' : 'text-slate-700 hover:text-brand-700'
   }`;
 
 // On a phone the menu links are full-width rows with comfortable touch targets (44 px).
-const mobileLinkClass = ({ isActive }: { isActive: boolean }) =>
+const mobileLinkClass = (isActive: boolean) =>
   `block rounded-md border-l-4 px-3 py-3 text-base font-medium ${
     isActive ? 'border-brand-700 bg-brand-50 text-brand-700' : 'border-transparent text-slate-800 hover:bg-slate-50'
   }`;
@@ -29,33 +28,40 @@ const mobileLinkClass = ({ isActive }: { isActive: boolean }) =>
  */
 function HeaderActions({ closeMenu }: { closeMenu?: () => void }) {
   const hover = closeMenu ? '' : ' hover:bg-brand-50';
-  const track = (label: string) => () => {
-    trackButtonClick(label);
-    closeMenu?.();
-  };
   return (
     <>
       {externalActions.map((action) => (
-        <NewTabLink key={action.label} href={action.href} onClick={track(action.label)} className={`rounded-md px-3 py-2 text-sm font-medium text-brand-700${hover}`}>
+        <NewTabLink key={action.label} href={action.href} onClick={closeMenu} {...trackedClick(action.label)} className={`rounded-md px-3 py-2 text-sm font-medium text-brand-700${hover}`}>
           {action.label}
         </NewTabLink>
       ))}
-      <Link
-        to="/contact"
-        onClick={track('Get Started')}
+      <a
+        href="/contact"
+        onClick={closeMenu}
+        {...trackedClick('Get Started')}
         className={`rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white${closeMenu ? '' : ' hover:bg-brand-800'}`}
       >
         Get Started
-      </Link>
+      </a>
     </>
+  );
+}
+
+/** The menu's link to a page: highlighted, and announced as the current page, on that page. */
+function MenuLink({ to, pathname, className, onClick, children }: { to: string; pathname: string; className: (isActive: boolean) => string; onClick?: () => void; children: string }) {
+  const isActive = to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`);
+  return (
+    <a href={to} className={className(isActive)} aria-current={isActive ? 'page' : undefined} onClick={onClick}>
+      {children}
+    </a>
   );
 }
 
 /**
  * docs/product.md §1.2: logo, menu with the current route highlighted, Pay Now / Client Portal, Get
- * Started.
+ * Started. An island (web/components/layout/root-layout.tsx): `pathname` is the page's path.
  */
-export function SiteHeader() {
+export function SiteHeader({ pathname }: { pathname: string }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const closeMenu = () => setMenuOpen(false);
@@ -75,18 +81,18 @@ export function SiteHeader() {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-header max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-        <Link to="/" className="flex items-center gap-3" onClick={closeMenu}>
+        <a href="/" className="flex items-center gap-3" onClick={closeMenu}>
           <img src="/logo.svg" alt={firm.logoAlt} width={48} height={48} className="h-12 w-12" />
           <span className="text-xl font-bold text-brand-800">{firm.name}</span>
-        </Link>
+        </a>
 
         <nav aria-label="Main" className="hidden lg:block">
           <ul className="flex items-center gap-1">
             {mainNavigation.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end={item.to === '/'} className={linkClass}>
+                <MenuLink to={item.to} pathname={pathname} className={linkClass}>
                   {item.label}
-                </NavLink>
+                </MenuLink>
               </li>
             ))}
           </ul>
@@ -114,9 +120,9 @@ export function SiteHeader() {
           <ul className="flex flex-col gap-1 px-4 py-3">
             {mainNavigation.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end={item.to === '/'} className={mobileLinkClass} onClick={closeMenu}>
+                <MenuLink to={item.to} pathname={pathname} className={mobileLinkClass} onClick={closeMenu}>
                   {item.label}
-                </NavLink>
+                </MenuLink>
               </li>
             ))}
             <li className="mt-2 flex flex-wrap gap-2 border-t border-slate-200 pt-3">

@@ -45,34 +45,26 @@ export function useBookingForm() {
   const turnstile = useTurnstile();
   // "Today" in the firm's zone, known only in the browser: the prerendered HTML (built earlier)
   // shows a same-sized placeholder instead of a calendar frozen at build time. The calendar
-  // (react-day-picker with its date-fns) is its own chunk, loaded once the page has loaded and the
-  // browser is idle, so it is neither downloaded nor run while the page paints and hydrates; the
-  // placeholder keeps its space meanwhile.
+  // (react-day-picker with its date-fns, about 20 KB) is its own chunk, loaded on first use: when
+  // the visitor reaches for the form (pointer over it, a touch, the focus) or asks for the dates, so
+  // a visit that only reads the page never downloads it (docs/product.md §3).
   const [calendar, setCalendar] = useState<LoadedCalendar | null>(null);
+  const [calendarWanted, setCalendarWanted] = useState(false);
+  const startCalendar = () => setCalendarWanted(true);
   useEffect(() => {
+    if (!calendarWanted) return;
     let live = true;
-    let idle: number | undefined;
-    const load = () => {
-      // The browser's first time-zone date format is its slowest (it loads the zone data): done
-      // here, while the calendar chunk downloads, rather than in the same task as its evaluation.
-      const today = fromIsoDate(firmToday(firm.timeZone));
-      void import('./components/booking-calendar').then(({ BookingCalendar }) => {
-        // A transition: React renders the month in short slices instead of one long task.
-        if (live) startTransition(() => setCalendar({ Calendar: BookingCalendar, today }));
-      }, (error: unknown) => console.error('Booking calendar failed to load:', error));
-    };
-    // Once the page has loaded and the browser is idle (at the latest a second later).
-    const whenIdle = () => {
-      idle = typeof requestIdleCallback === 'function' ? requestIdleCallback(load, { timeout: 1000 }) : window.setTimeout(load, 1);
-    };
-    if (document.readyState === 'complete') whenIdle();
-    else window.addEventListener('load', whenIdle, { once: true });
+    // The browser's first time-zone date format is its slowest (it loads the zone data): done
+    // here, while the calendar chunk downloads, rather than in the same task as its evaluation.
+    const today = fromIsoDate(firmToday(firm.timeZone));
+    void import('./components/booking-calendar').then(({ BookingCalendar }) => {
+      // A transition: React renders the month in short slices instead of one long task.
+      if (live) startTransition(() => setCalendar({ Calendar: BookingCalendar, today }));
+    }, (error: unknown) => console.error('Booking calendar failed to load:', error));
     return () => {
       live = false;
-      window.removeEventListener('load', whenIdle);
-      if (idle !== undefined) (typeof cancelIdleCallback === 'function' ? cancelIdleCallback : clearTimeout)(idle);
     };
-  }, []);
+  }, [calendarWanted]);
 
   // The firm's closed days: blocked dates and weekdays offering nothing are disabled, and the time
   // list offers only the chosen weekday's slots.
@@ -185,5 +177,5 @@ export function useBookingForm() {
         : null;
   const closed = { dates: closedDays.dates, weekdays: closedDays.weekdays, day: dayClosed, onMonthChange: setMonth };
 
-  return { form, errors, pending, calendar, slots, unavailable, offered, closed, update, handleSubmit, turnstile };
+  return { form, errors, pending, calendar, calendarWanted, startCalendar, slots, unavailable, offered, closed, update, handleSubmit, turnstile };
 }

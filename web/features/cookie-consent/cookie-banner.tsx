@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { trackButtonClick } from '../../lib/analytics';
 import { hasConsent, loadTagManager, storeConsent } from './consent';
 
@@ -34,9 +33,9 @@ export function CookieBanner() {
       <div className="mx-auto flex max-w-7xl flex-col gap-3 py-4 pl-4 pr-24 sm:flex-row sm:items-center sm:justify-between sm:pl-6 sm:pr-28 lg:pl-8">
         <p className="text-sm text-slate-700">
           We use cookies to understand how visitors use our site and to improve it. Read our{' '}
-          <Link to="/privacy-policy" className="font-medium text-brand-700 underline">
+          <a href="/privacy-policy" className="font-medium text-brand-700 underline">
             Privacy Policy
-          </Link>
+          </a>
           .
         </p>
         <button

@@ -12,7 +12,7 @@ const selectClass =
 
 /** docs/product.md §3: the Schedule page's booking form (its data and behaviour: ../use-booking-form.ts). */
 export function BookingForm() {
-  const { form, errors, pending, calendar, slots, unavailable, offered, closed, update, handleSubmit, turnstile } = useBookingForm();
+  const { form, errors, pending, calendar, calendarWanted, startCalendar, slots, unavailable, offered, closed, update, handleSubmit, turnstile } = useBookingForm();
 
   const invalid = (key: keyof BookingState) => (errors[key] ? { 'aria-invalid': true, 'aria-describedby': `booking-${key}-error` } : {});
 
@@ -23,7 +23,18 @@ export function BookingForm() {
         <p className="text-sm text-slate-600">Choose a service, a weekday and a time that suit you.</p>
       </CardHeader>
       <CardContent>
-        <form onSubmit={handleSubmit} onFocus={turnstile.start} onInput={turnstile.start} noValidate className="space-y-5">
+        <form
+          onSubmit={handleSubmit}
+          onFocus={() => {
+            turnstile.start();
+            startCalendar();
+          }}
+          onInput={turnstile.start}
+          onPointerEnter={startCalendar}
+          onTouchStart={startCalendar}
+          noValidate
+          className="space-y-5"
+        >
           <div className="grid gap-5 sm:grid-cols-2">
             <div>
               <Label htmlFor="booking-name">Full Name *</Label>
@@ -88,8 +99,14 @@ export function BookingForm() {
                     closedWeekdays={closed.weekdays}
                     onMonthChange={closed.onMonthChange}
                   />
-                ) : (
+                ) : calendarWanted ? (
                   <p className="pt-4 text-center text-sm text-slate-500">Loading calendar...</p>
+                ) : (
+                  <div className="pt-4 text-center">
+                    <button type="button" onClick={startCalendar} className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-brand-700 hover:bg-slate-50">
+                      Show available dates
+                    </button>
+                  </div>
                 )}
               </div>
               <p className="mt-2 text-sm text-slate-600" aria-live="polite">

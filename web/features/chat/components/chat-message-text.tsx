@@ -1,5 +1,4 @@
 import { Fragment } from 'react';
-import { Link } from 'react-router';
 
 // The site's own pages an answer may mention. Only these become links; everything else a reply
 // says stays text (replies are never rendered as HTML).
@@ -12,9 +11,9 @@ export function ChatMessageText({ text, onNavigate }: { text: string; onNavigate
     <>
       {parts.map((part, index) =>
         index % 2 === 1 ? (
-          <Link key={index} to={part} onClick={onNavigate} className="font-medium underline underline-offset-2 hover:no-underline">
+          <a key={index} href={part} onClick={onNavigate} className="font-medium underline underline-offset-2 hover:no-underline">
             {part}
-          </Link>
+          </a>
         ) : (
           <Fragment key={index}>{part}</Fragment>
         ),

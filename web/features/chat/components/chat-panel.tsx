@@ -1,6 +1,5 @@
 import { Loader2, Send, UserRound, X } from 'lucide-react';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import { CHAT_MESSAGE_MAX_LENGTH, chatRequestSchema, type ChatSource } from '../../../../worker/schemas/chat';
 import { firm } from '../../../content/firm';
 import { ApiError } from '../../../lib/api';
@@ -235,9 +234,9 @@ export default function ChatPanel({ sessionId, onClose, onRestart }: { sessionId
                 {bubble.sources.map((source, index) => (
                   <span key={source.path}>
                     {index > 0 && ', '}
-                    <Link to={source.path} className="font-medium text-brand-700 underline underline-offset-2 hover:no-underline">
+                    <a href={source.path} className="font-medium text-brand-700 underline underline-offset-2 hover:no-underline">
                       {source.title}
-                    </Link>
+                    </a>
                   </span>
                 ))}
               </span>

@@ -2,7 +2,10 @@ import { Clock, Mail, MapPin, Phone, Printer, type LucideIcon } from 'lucide-rea
 import type { ReactNode } from 'react';
 import { firm } from '../../../content/firm';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
+import { island } from '../../../islands/island';
 import { MapEmbed } from './map-embed';
+
+const MapEmbedIsland = island('map-embed', MapEmbed);
 
 /** One line of the card: an icon, a label, the value. */
 function InfoRow({ icon: Icon, label, wide = false, children }: { icon: LucideIcon; label: string; wide?: boolean; children: ReactNode }) {
@@ -58,7 +61,7 @@ export function ContactInfoCard() {
             </dl>
           </InfoRow>
         </ul>
-        <MapEmbed />
+        <MapEmbedIsland />
       </CardContent>
     </Card>
   );

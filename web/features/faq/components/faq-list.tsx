@@ -1,6 +1,5 @@
 import { ChevronDown } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { faqFilters, faqItems, type FaqFilter } from '../../../content/faq';
 import { trackButtonClick } from '../../../lib/analytics';
 
@@ -58,9 +57,9 @@ export function FaqList() {
                   <p className="mt-3 flex flex-wrap gap-x-5 gap-y-2 text-sm font-semibold">
                     {item.links.map((link) =>
                       link.href.startsWith('/') ? (
-                        <Link key={link.href + link.label} to={link.href} className="text-brand-700 underline underline-offset-4 hover:text-brand-800">
+                        <a key={link.href + link.label} href={link.href} className="text-brand-700 underline underline-offset-4 hover:text-brand-800">
                           {link.label}
-                        </Link>
+                        </a>
                       ) : (
                         <a key={link.href} href={link.href} className="text-brand-700 underline underline-offset-4 hover:text-brand-800">
                           {link.label}
