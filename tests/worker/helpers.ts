@@ -1,5 +1,5 @@
-import { env } from 'cloudflare:test';
-import { exports } from 'cloudflare:workers';
+import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
+import worker from '../../worker/index';
 
 // Local development's plain-HTTP host: any other host over http:// is redirected or refused
 // (worker/middleware/https-only.ts). Tests of HTTPS behaviour name their https:// URL.
@@ -14,7 +14,12 @@ type CallOptions = {
   ip?: string;
 };
 
-/** Calls the real worker (its default export's fetch) as a same-origin browser would. */
+/**
+ * Calls the real worker (its default export's fetch) as a same-origin browser would, and returns
+ * once the invocation's waitUntil work (the forms' e-mails, sent after the answer) has settled, as
+ * it would on the platform before the next request of a test looks at the e-mail log. Tests that
+ * need the answer before that work ends use their own ExecutionContext (mail-after-answer.test.ts).
+ */
 export async function call(path: string, options: CallOptions = {}): Promise<Response> {
   const method = options.method ?? (options.body !== undefined || options.rawBody !== undefined ? 'POST' : 'GET');
   const headers = new Headers(options.headers);
@@ -23,7 +28,10 @@ export async function call(path: string, options: CallOptions = {}): Promise<Res
   if (options.cookie) headers.set('cookie', options.cookie);
   headers.set('cf-connecting-ip', options.ip ?? '203.0.113.7');
   const body = options.rawBody ?? (options.body !== undefined ? JSON.stringify(options.body) : undefined);
-  return exports.default.fetch(new Request(`${ORIGIN}${path}`, { method, headers, body }));
+  const ctx = createExecutionContext();
+  const res = await worker.fetch(new Request(`${ORIGIN}${path}`, { method, headers, body }), env, ctx);
+  await waitOnExecutionContext(ctx);
+  return res;
 }
 
 /** The `name=value` pair of the session cookie a response sets, for use in a Cookie header. */

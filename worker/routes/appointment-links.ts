@@ -9,12 +9,12 @@ import { cancelRequestSchema, LINK_MESSAGES, manageQuerySchema, rescheduleReques
 import { BOOKING_MESSAGES } from '../schemas/appointments';
 import { type AppointmentLinkPurpose, appointmentLinks, verifyAppointmentLink } from '../services/appointment-links';
 import { availabilityRefusal } from '../services/availability';
+import { sendAfterAnswer } from '../services/email/send-email';
 import {
   appointmentCancelledByVisitorEmail,
   appointmentChangeNotificationEmail,
   appointmentRescheduledEmail,
   appointmentWhen,
-  sendAfterStoring,
 } from '../services/submission-emails';
 import { isSlotTaken } from './appointments';
 
@@ -76,7 +76,10 @@ export const appointmentLinksApi = new Hono<AppEnv>()
       const failure = staleFailure(await reread(db, id));
       return c.json({ message: LINK_MESSAGES[failure.reason], reason: failure.reason }, failure.status);
     }
-    await sendAfterStoring(c.env, [appointmentCancelledByVisitorEmail(c.env, updated), appointmentChangeNotificationEmail(updated, { kind: 'cancelled' })]);
+    await sendAfterAnswer(c.env, c.executionCtx, [
+      appointmentCancelledByVisitorEmail(c.env, updated),
+      appointmentChangeNotificationEmail(updated, { kind: 'cancelled' }),
+    ]);
     return c.json({ message: 'Your appointment has been cancelled. We have sent you a confirmation by e-mail.', appointment: toManagedAppointment(updated) }, 200);
   })
   // rescheduleRequestSchema reads the clock on each parse: the booking form's date and slot rules.
@@ -107,7 +110,7 @@ export const appointmentLinksApi = new Hono<AppEnv>()
       return c.json({ message: LINK_MESSAGES[failure.reason], reason: failure.reason }, failure.status);
     }
     const links = await appointmentLinks(c.env, updated);
-    await sendAfterStoring(c.env, [
+    await sendAfterAnswer(c.env, c.executionCtx, [
       appointmentRescheduledEmail(c.env, updated, previous, links),
       appointmentChangeNotificationEmail(updated, { kind: 'rescheduled', previous }),
     ]);

@@ -13,7 +13,8 @@ import { availabilityRefusal, dayOffer } from '../services/availability';
 import { appointmentLinks } from '../services/appointment-links';
 import { networkHash } from '../services/client-ip';
 import { claimUnverifiedMail } from '../services/daily-counters';
-import { appointmentConfirmationEmail, appointmentNotificationEmail, sendAfterStoring } from '../services/submission-emails';
+import { sendAfterAnswer } from '../services/email/send-email';
+import { appointmentConfirmationEmail, appointmentNotificationEmail } from '../services/submission-emails';
 import { OPEN_BOOKINGS_MESSAGE, openBookingsRecheck, storeSubmission } from '../services/submission-limits';
 
 /** True when the partial UNIQUE index over active bookings (appointments_active_slot_uq) refused a row. */
@@ -98,11 +99,12 @@ export const appointmentsApi = new Hono<AppEnv>()
     // The firm is always told. The visitor's confirmation goes to an address nobody has verified
     // yet, so it counts under the day's cap on such mail (UNVERIFIED_MAIL_DAILY_CAP): past it the
     // booking stands and only that e-mail is skipped (logged). It carries the visitor's cancel and
-    // reschedule links (routes/appointment-links.ts).
+    // reschedule links (routes/appointment-links.ts). Both are logged before the answer and sent
+    // after it (sendAfterAnswer).
     const mails = [appointmentNotificationEmail(stored)];
     if (await claimUnverifiedMail(c.env, 'appointment-confirmation')) {
       mails.unshift(appointmentConfirmationEmail(c.env, stored, await appointmentLinks(c.env, stored)));
     }
-    await sendAfterStoring(c.env, mails);
+    await sendAfterAnswer(c.env, c.executionCtx, mails);
     return c.json({ id: stored.id, message: bookingResponseMessage, date: stored.date, timeSlot: stored.timeSlot, status: stored.status }, 201);
   });

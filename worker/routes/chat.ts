@@ -28,7 +28,8 @@ import {
 } from '../services/chat/sessions';
 import { chatMessagesPerWindow, takeChatAllowance } from '../services/chat/throttle';
 import { networkHash } from '../services/client-ip';
-import { contactNotificationEmail, sendAfterStoring } from '../services/submission-emails';
+import { sendAfterAnswer } from '../services/email/send-email';
+import { contactNotificationEmail } from '../services/submission-emails';
 import { IP_WINDOW_SECONDS, storeSubmission } from '../services/submission-limits';
 
 export const CHAT_THROTTLED_MESSAGE = 'Too many messages in a short time. Please wait a few minutes and try again.';
@@ -124,6 +125,6 @@ export const chat = new Hono<AppEnv>()
     );
     if (!result.ok) return c.json({ message: result.message }, 429, { 'Retry-After': String(IP_WINDOW_SECONDS) });
     await markHandedOff(getDb(c.env.DB), input.sessionId, result.row.id);
-    await sendAfterStoring(c.env, [contactNotificationEmail(result.row, 'chat-handoff')]);
+    await sendAfterAnswer(c.env, c.executionCtx, [contactNotificationEmail(result.row, 'chat-handoff')]);
     return c.json({ message: CHAT_HANDOFF_SUCCESS_MESSAGE }, 201);
   });

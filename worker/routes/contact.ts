@@ -6,13 +6,17 @@ import { turnstile } from '../middleware/turnstile';
 import { validate } from '../middleware/validate';
 import { CONTACT_SUCCESS_MESSAGE, contactSchema } from '../schemas/contact';
 import { networkHash } from '../services/client-ip';
-import { contactNotificationEmail, sendAfterStoring } from '../services/submission-emails';
+import { sendAfterAnswer } from '../services/email/send-email';
+import { contactNotificationEmail } from '../services/submission-emails';
 import { IP_WINDOW_SECONDS, storeSubmission } from '../services/submission-limits';
 
 // A bot that fills the hidden "website" field gets the answer a person gets, and nothing happens.
 const contactHoneypot = honeypot<AppEnv>({ field: 'website', onFilled: (c) => c.json({ message: CONTACT_SUCCESS_MESSAGE }, 201) });
 
-/** POST /api/contact: store the message first, then tell the firm (docs/product.md §2). */
+/**
+ * POST /api/contact: store the message first, then tell the firm (docs/product.md §2). The visitor
+ * is answered once the message is committed; the notification goes out after the answer.
+ */
 export const contact = new Hono<AppEnv>().post('/', contactHoneypot, validate('json', contactSchema), turnstile(), async (c) => {
   const input = c.req.valid('json');
   const ipHash = await networkHash(c);
@@ -26,6 +30,6 @@ export const contact = new Hono<AppEnv>().post('/', contactHoneypot, validate('j
   if (!result.ok) return c.json({ message: result.message }, 429, { 'Retry-After': String(IP_WINDOW_SECONDS) });
   const stored = result.row;
 
-  await sendAfterStoring(c.env, [contactNotificationEmail(stored)]);
+  await sendAfterAnswer(c.env, c.executionCtx, [contactNotificationEmail(stored)]);
   return c.json({ message: CONTACT_SUCCESS_MESSAGE }, 201);
 });

@@ -56,7 +56,7 @@ export const newsletter = new Hono<AppEnv>()
     if (await overIpLimit(c.env, await hashIp(clientIp(c), c.env.JWT_SECRET))) {
       return c.json({ message: 'Too many sign-up attempts. Please try again later.' }, 429);
     }
-    await subscribe(c.env, getDb(c.env.DB), input, siteOrigin(c.env, c.req.url));
+    await subscribe(c.env, getDb(c.env.DB), input, siteOrigin(c.env, c.req.url), c.executionCtx);
     // Same answer for a new, pending, active or unsubscribed address: no enumeration.
     return c.json({ message: SUBSCRIBE_MESSAGE }, 200);
   })

@@ -52,19 +52,26 @@ function ipv6Groups(address: string): number[] | null {
   return groups.map((g) => Number.parseInt(g, 16));
 }
 
+// The imported HMAC key per secret, kept for the isolate's life: every form, chat message and
+// sign-up hashes the network, and importing the key costs more than the hash (issue 17).
+const ipHashKeys = new Map<string, CryptoKey>();
+
+/** The key itself is kept, not a pending promise: nothing one request awaits is settled by another. */
+async function ipHashKey(secret: string): Promise<CryptoKey> {
+  const cached = ipHashKeys.get(secret);
+  if (cached) return cached;
+  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(`ip-hash:${secret}`), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  ipHashKeys.set(secret, key);
+  return key;
+}
+
 /**
  * A salted, keyed hash of a network key (clientNetwork): throttles and statistics count distinct
  * visitors without ever storing the raw address. The key is derived from JWT_SECRET so there is
  * one secret to rotate.
  */
 export async function hashIp(ip: string, secret: string): Promise<string> {
-  const key = await crypto.subtle.importKey(
-    'raw',
-    new TextEncoder().encode(`ip-hash:${secret}`),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  );
+  const key = await ipHashKey(secret);
   const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(ip)));
   return Array.from(mac.slice(0, 16), (b) => b.toString(16).padStart(2, '0')).join('');
 }

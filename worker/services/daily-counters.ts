@@ -39,6 +39,22 @@ export async function claimDailyCount(env: Pick<Bindings, 'DB'>, counter: DailyC
   return row ? row.count : null;
 }
 
+/**
+ * claimDailyCount as a statement that claims only when the statement run just before it in the
+ * same batch changed a row (SQLite's changes()): batched right after windowClaimStatement, the day's
+ * unit is taken only when the per-network window admitted the request, in one D1 call. Returns the
+ * new count, or no row when the window refused or the cap is reached. `cap` must be positive.
+ */
+export function dailyClaimAfterStatement(d1: D1Database, counter: DailyCounter, cap: number, day: string): D1PreparedStatement {
+  return d1
+    .prepare(
+      `INSERT INTO daily_counters (day, counter, count) SELECT ?1, ?2, 1 WHERE changes() > 0
+       ON CONFLICT(day, counter) DO UPDATE SET count = daily_counters.count + 1 WHERE daily_counters.count < ?3
+       RETURNING count`,
+    )
+    .bind(day, counter, cap);
+}
+
 /** Gives a claimed unit back (what it was claimed for did not happen). */
 export async function releaseDailyCount(env: Pick<Bindings, 'DB'>, counter: DailyCounter, day: string): Promise<void> {
   await env.DB.prepare('UPDATE daily_counters SET count = count - 1 WHERE day = ?1 AND counter = ?2 AND count > 0').bind(day, counter).run();

@@ -17,9 +17,24 @@ export interface FirmDateParts {
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
+/**
+ * One formatter per zone and shape, made once: building an Intl.DateTimeFormat costs far more than
+ * formatting with it, and every booking formats several dates (issue 17: forms under load).
+ */
+export function cachedFormat(cache: Map<string, Intl.DateTimeFormat>, timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  let format = cache.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { ...options, timeZone });
+    cache.set(timeZone, format);
+  }
+  return format;
+}
+
+const partsFormats = new Map<string, Intl.DateTimeFormat>();
+const labelFormats = new Map<string, Intl.DateTimeFormat>();
+
 export function firmDateParts(timeZone: string, at: Date = new Date()): FirmDateParts {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
+  const parts = cachedFormat(partsFormats, timeZone, {
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
@@ -41,7 +56,7 @@ export function firmDateParts(timeZone: string, at: Date = new Date()): FirmDate
 
 /** The zone's generic name for people ("Eastern Time" for America/New_York), else its IANA id. */
 export function timeZoneLabel(timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longGeneric' }).formatToParts(new Date(0));
+  const parts = cachedFormat(labelFormats, timeZone, { timeZoneName: 'longGeneric' }).formatToParts(new Date(0));
   const name = parts.find((p) => p.type === 'timeZoneName')?.value;
   // Zones without a generic name come back as an offset ("GMT+00:00"), which drifts with DST rules.
   return name && !/^GMT/.test(name) ? name : timeZone;

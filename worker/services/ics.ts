@@ -4,6 +4,8 @@
 // changes). A zone without an entry below falls back to UTC times, which every calendar reads but
 // which lose the zone's name; tests/worker/appointments.test.ts fails while the firm's zone has none.
 
+import { cachedFormat } from './firm-time';
+
 const CRLF = '\r\n';
 
 /** VTIMEZONE definitions we can emit, by IANA zone id. US Eastern rules since 2007 (Energy Policy Act of 2005). */
@@ -101,12 +103,13 @@ function utcStamp(at: Date): string {
   return `${at.getUTCFullYear()}${pad(at.getUTCMonth() + 1)}${pad(at.getUTCDate())}T${pad(at.getUTCHours())}${pad(at.getUTCMinutes())}${pad(at.getUTCSeconds())}Z`;
 }
 
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The UTC instant of a wall-clock time in a zone (DST-aware, through Intl). */
 export function zonedToUtc(date: string, minutes: number, timeZone: string): Date {
   const [y, m, d] = date.split('-').map(Number);
   const guess = Date.UTC(y, m - 1, d, 0, minutes);
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
+  const parts = cachedFormat(wallClockFormats, timeZone, {
     year: 'numeric',
     month: 'numeric',
     day: 'numeric',

@@ -44,12 +44,13 @@ export function escapeHtml(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
+// Made once: constructing a formatter costs far more than using it (worker/services/firm-time.ts).
+const longDateFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
+
 /** "Monday, November 23, 2026" for a YYYY-MM-DD calendar day (no zone shift). */
 export function longDate(date: string): string {
   const [y, m, d] = date.split('-').map(Number);
-  return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }).format(
-    new Date(Date.UTC(y, m - 1, d)),
-  );
+  return longDateFormat.format(new Date(Date.UTC(y, m - 1, d)));
 }
 
 /** "Monday, November 23, 2026 at 10:00 AM Eastern Time" */

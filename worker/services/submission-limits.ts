@@ -4,8 +4,8 @@ import { getDb, type Db } from '../db/client';
 import { appointments, dailyCounters, dailySubmitters, submissionWindows } from '../db/schema';
 import type { Bindings } from '../env';
 import { firm } from '../../web/content/firm';
-import { claimDailyCount, firmDay, intSetting, releaseDailyCount } from './daily-counters';
-import { claimWindowSlot, windowStartOf } from './window-counters';
+import { claimDailyCount, dailyClaimAfterStatement, firmDay, intSetting, releaseDailyCount } from './daily-counters';
+import { claimWindowSlot, windowClaimStatement, windowStartOf } from './window-counters';
 
 // The abuse limits for the two public forms, contact (with the chat hand-off) + booking
 // (docs/product.md §8), all claimed in D1 by ONE atomic statement each, so they hold exactly
@@ -102,6 +102,29 @@ export type AdmissionResult = { ok: true; day: string } | { ok: false; message: 
  * network hammering the forms is stopped before it can use up the day's cap.
  */
 export async function admitSubmission(env: Bindings, form: SubmissionForm, ipHash: string, now: Date = new Date()): Promise<AdmissionResult> {
+  const limit = submissionsPerIpPerWindow(env);
+  const cap = dailySubmissionCap(env, form);
+  if (limit > 0 && cap > 0) {
+    const day = submissionDay(now);
+    // Both claims in one D1 call (issue 17: one round trip less per form): the daily claim runs only
+    // when the window claim just before it changed a row, so the order and the rule above hold.
+    let claims: D1Result<{ count: number }>[] | null = null;
+    try {
+      claims = await env.DB.batch<{ count: number }>([
+        windowClaimStatement(env.DB, 'submission_windows', ipHash, { windowMs: IP_WINDOW_MS, limit, nowMs: now.getTime() }),
+        dailyClaimAfterStatement(env.DB, form, cap, day),
+      ]);
+    } catch (error) {
+      // The batch is one transaction, so nothing was claimed: claim one by one below, where the
+      // per-network allowance fails open and the daily cap fails closed.
+      console.error('[throttle] batched submission claims failed, claiming one by one:', error instanceof Error ? error.message : String(error));
+    }
+    if (claims) {
+      if (claims[0].results.length === 0) return { ok: false, message: IP_LIMIT_MESSAGE };
+      if (claims[1].results.length === 0) return { ok: false, message: DAILY_CAP_MESSAGE };
+      return { ok: true, day };
+    }
+  }
   if (!(await takeIpAllowance(env, ipHash, now.getTime()))) return { ok: false, message: IP_LIMIT_MESSAGE };
   const day = submissionDay(now);
   if ((await claimDailySubmission(env, form, day)) === null) return { ok: false, message: DAILY_CAP_MESSAGE };

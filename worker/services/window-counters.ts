@@ -21,13 +21,26 @@ export async function claimWindowSlot(
   { windowMs, limit, nowMs = Date.now() }: { windowMs: number; limit: number; nowMs?: number },
 ): Promise<boolean> {
   if (limit <= 0) return false;
-  const row = await d1
+  const row = await windowClaimStatement(d1, table, ipHash, { windowMs, limit, nowMs }).first<{ count: number }>();
+  return row !== null;
+}
+
+/**
+ * The claim of claimWindowSlot as a statement, for a caller that batches it with what follows
+ * (worker/services/submission-limits.ts): it returns the new count, or no row when refused, and it
+ * changes one row exactly when the use is allowed. `limit` must be positive.
+ */
+export function windowClaimStatement(
+  d1: D1Database,
+  table: WindowTable,
+  ipHash: string,
+  { windowMs, limit, nowMs = Date.now() }: { windowMs: number; limit: number; nowMs?: number },
+): D1PreparedStatement {
+  return d1
     .prepare(
       `INSERT INTO ${table} (ip_hash, window_start, count) VALUES (?1, ?2, 1)
        ON CONFLICT(ip_hash, window_start) DO UPDATE SET count = ${table}.count + 1 WHERE ${table}.count < ?3
        RETURNING count`,
     )
-    .bind(ipHash, windowStartOf(nowMs, windowMs), limit)
-    .first<{ count: number }>();
-  return row !== null;
+    .bind(ipHash, windowStartOf(nowMs, windowMs), limit);
 }

@@ -5,6 +5,7 @@ import { emailLog } from '../../db/schema';
 import type { Bindings } from '../../env';
 import { MailChannelsError, MailChannelsTransport, mailChannelsConfig } from './mailchannels';
 import { OutboxTransport } from './outbox';
+import { safeErrorSummary } from '../log-safe';
 import type { EmailTransport, OutgoingEmail, SendOutcome } from './types';
 
 const HEADER_UNSAFE = /[\r\n]/;
@@ -81,20 +82,20 @@ export interface BatchSendOutcome extends SendOutcome {
   retryable: boolean;
 }
 
+/** Messages written to the e-mail log as 'queued' (or 'failed', for an unsafe header), not yet handed over. */
+export interface LoggedMessages {
+  messages: OutgoingEmail[];
+  logIds: number[];
+  /** Per message: why it was refused before the transport (CR/LF in a header field), or null. */
+  unsafe: (string | null)[];
+}
+
 /**
- * sendEmail for many messages at once with a fixed number of D1 calls, for the newsletter: one
- * batched insert logs every message as 'queued' before any is sent, the messages go out in
- * parallel, then one batched write records each outcome together with the caller's own
- * statements (`settle`), so the log and the caller's ledger change in the same transaction.
- * Messages with CR/LF in a header field are logged as failed and never handed to the transport.
+ * Writes every message to the e-mail log in one batched insert: 'queued', or 'failed' at once when
+ * a header field holds CR/LF (such a message is never handed to the transport).
  */
-export async function sendEmailBatch(
-  db: Db,
-  transport: EmailTransport,
-  messages: OutgoingEmail[],
-  settle: (outcomes: BatchSendOutcome[]) => BatchItem<'sqlite'>[] = () => [],
-): Promise<BatchSendOutcome[]> {
-  if (messages.length === 0) return [];
+export async function logQueued(db: Db, transport: EmailTransport, messages: OutgoingEmail[]): Promise<LoggedMessages> {
+  if (messages.length === 0) return { messages, logIds: [], unsafe: [] };
   const unsafe = messages.map((message) => {
     try {
       assertHeaderSafe(message);
@@ -121,8 +122,19 @@ export async function sendEmailBatch(
       .returning({ id: emailLog.id }),
   );
   const inserted = await db.batch(inserts as [(typeof inserts)[number], ...(typeof inserts)[number][]]);
-  const logIds = inserted.map((rows) => rows[0].id);
+  return { messages, logIds: inserted.map((rows) => rows[0].id), unsafe };
+}
 
+/**
+ * Hands the logged messages to the transport in parallel, then records each outcome in one batched
+ * write together with the caller's own statements (`settle`).
+ */
+export async function deliverLogged(
+  db: Db,
+  transport: EmailTransport,
+  { messages, logIds, unsafe }: LoggedMessages,
+  settle: (outcomes: BatchSendOutcome[]) => BatchItem<'sqlite'>[] = () => [],
+): Promise<BatchSendOutcome[]> {
   const outcomes = await Promise.all(
     messages.map(async (message, i): Promise<BatchSendOutcome> => {
       const logId = logIds[i];
@@ -155,4 +167,58 @@ export async function sendEmailBatch(
   const statements = [...updates, ...settle(outcomes)];
   if (statements.length) await db.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
   return outcomes;
+}
+
+/**
+ * sendEmail for many messages at once with a fixed number of D1 calls, for the newsletter: one
+ * batched insert logs every message as 'queued' before any is sent (logQueued), the messages go
+ * out in parallel, then one batched write records each outcome together with the caller's own
+ * statements (`settle`), so the log and the caller's ledger change in the same transaction.
+ * Messages with CR/LF in a header field are logged as failed and never handed to the transport.
+ */
+export async function sendEmailBatch(
+  db: Db,
+  transport: EmailTransport,
+  messages: OutgoingEmail[],
+  settle: (outcomes: BatchSendOutcome[]) => BatchItem<'sqlite'>[] = () => [],
+): Promise<BatchSendOutcome[]> {
+  if (messages.length === 0) return [];
+  return deliverLogged(db, transport, await logQueued(db, transport, messages), settle);
+}
+
+/** What runs work after the answer has gone: the invocation's ExecutionContext (its waitUntil). */
+export type AfterAnswer = Pick<ExecutionContext, 'waitUntil'>;
+
+/**
+ * The e-mails a visitor's stored request causes (a contact message, a booking, a chat hand-off, a
+ * change through an appointment link, a newsletter sign-up), sent without making the visitor wait
+ * for the transport (issue 17):
+ * - before the answer, one batched insert logs every message as 'queued'. This write stays in the
+ *   request on purpose: if the platform ends the invocation after the answer (waitUntil work is
+ *   best effort), the admin's e-mail log still shows each message that never left, as 'queued',
+ *   instead of no trace at all. It costs one D1 call whatever the number of messages;
+ * - after the answer, within the same invocation (`ctx.waitUntil`), the messages go to the
+ *   transport in parallel and one batched write records each as sent, stored or failed.
+ * Never throws: a broken mail path (even a broken e-mail log) is logged and the visitor's request,
+ * whose row is already committed, still succeeds.
+ */
+export async function sendAfterAnswer(env: Bindings, ctx: AfterAnswer, messages: OutgoingEmail[], transport = emailTransport(env)): Promise<void> {
+  if (messages.length === 0) return;
+  const db = getDb(env.DB);
+  let logged: LoggedMessages;
+  try {
+    logged = await logQueued(db, transport, messages);
+  } catch (error) {
+    console.error('E-mail not logged, not sent', messages.map((m) => m.kind).join(','), safeErrorSummary(error));
+    return;
+  }
+  ctx.waitUntil(
+    deliverLogged(db, transport, logged).then(
+      (outcomes) => {
+        for (const [i, outcome] of outcomes.entries()) if (!outcome.ok) console.error('E-mail not sent', messages[i].kind, safeErrorSummary(outcome.error));
+      },
+      // The outcomes could not be recorded: the log keeps these messages as 'queued'.
+      (error) => console.error('E-mail outcome not recorded', messages.map((m) => m.kind).join(','), safeErrorSummary(error)),
+    ),
+  );
 }

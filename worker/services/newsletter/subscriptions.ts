@@ -3,7 +3,8 @@ import { firm, firmAddressLine } from '../../../web/content/firm';
 import type { Db } from '../../db/client';
 import { newsletterSubscriptions } from '../../db/schema';
 import type { Bindings } from '../../env';
-import { sendEmail } from '../email/send-email';
+import { type AfterAnswer, sendAfterAnswer, sendEmail } from '../email/send-email';
+import type { OutgoingEmail } from '../email/types';
 import { claimUnverifiedMail } from '../daily-counters';
 import { escapeHtml } from './template';
 import { claimsMatch, signLinkToken, verifyLinkToken } from './tokens';
@@ -64,7 +65,7 @@ export function oneClickUnsubscribeUrl(origin: string, token: string): string {
  * visitor typed except that address: no name in the greeting, the To header or anywhere else
  * (otherwise the form would mail anyone a spammer's text in the firm's name).
  */
-async function sendConfirmation(env: Bindings, row: SubscriptionRow, origin: string, now: Date) {
+async function confirmationEmail(env: Bindings, row: SubscriptionRow, origin: string, now: Date): Promise<OutgoingEmail> {
   const token = await signLinkToken(env.JWT_SECRET, 'newsletter-confirm', row, now);
   const link = confirmUrl(origin, token);
   const text = [
@@ -83,22 +84,30 @@ async function sendConfirmation(env: Bindings, row: SubscriptionRow, origin: str
 <p><a href="${escapeHtml(link)}" style="background-color: #1e3a8a; color: #ffffff; padding: 10px 20px; border-radius: 6px; text-decoration: none; display: inline-block;">Confirm my subscription</a></p>
 <p>The link is valid for 7 days. If you did not sign up, ignore this e-mail and you will not hear from us again.</p>
 <p style="color: #475569; font-size: 12px;">${escapeHtml(firm.legalName)}<br>${escapeHtml(firmAddressLine)}</p>`;
-  return sendEmail(env, {
+  return {
     to: row.email,
     subject: `Please confirm your subscription to the ${firm.name} newsletter`,
     text,
     html,
     kind: 'newsletter-confirmation',
-  });
+  };
 }
 
 /**
  * Double opt-in sign-up. Whatever the state of the address (new, pending, active, unsubscribed)
  * the caller gives the visitor the same answer; there is only ever one row per address.
  * New, pending and unsubscribed addresses get a confirmation e-mail (at most one per 10 minutes);
- * an active subscriber gets nothing.
+ * an active subscriber gets nothing. The confirmation is logged before the caller answers and sent
+ * after the answer (sendAfterAnswer), so the visitor does not wait for the transport.
  */
-export async function subscribe(env: Bindings, db: Db, input: { email: string; name?: string }, origin: string, now = new Date()): Promise<void> {
+export async function subscribe(
+  env: Bindings,
+  db: Db,
+  input: { email: string; name?: string },
+  origin: string,
+  ctx: AfterAnswer,
+  now = new Date(),
+): Promise<void> {
   const email = input.email.trim().toLowerCase();
   const name = input.name?.trim() || null;
   // Insert-or-nothing in one statement, so two simultaneous sign-ups cannot both create a row.
@@ -114,7 +123,7 @@ export async function subscribe(env: Bindings, db: Db, input: { email: string; n
   if (!(await claimUnverifiedMail(env, 'newsletter-confirmation'))) return; // the day's cap on mail to unverified addresses (logged)
   const updated = { ...row, name: name ?? row.name, confirmationSentAt: now };
   await db.update(newsletterSubscriptions).set({ name: updated.name, confirmationSentAt: now }).where(eq(newsletterSubscriptions.id, row.id));
-  await sendConfirmation(env, updated, origin, now);
+  await sendAfterAnswer(env, ctx, [await confirmationEmail(env, updated, origin, now)]);
 }
 
 export type ResendOutcome =
@@ -152,7 +161,7 @@ export async function resendConfirmation(env: Bindings, db: Db, id: number, orig
     const waitMs = (row.confirmationSentAt?.getTime() ?? 0) + CONFIRMATION_RESEND_MS - now.getTime();
     return { outcome: 'too-soon', retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
   }
-  const sent = await sendConfirmation(env, claimed, origin, now);
+  const sent = await sendEmail(env, await confirmationEmail(env, claimed, origin, now));
   if (sent.ok) return { outcome: 'sent', email: claimed.email };
   // Nothing went out: give the 10 minutes back (the previous e-mail, if any, was older than that),
   // unless a sign-up has claimed them since.
