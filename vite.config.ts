@@ -123,6 +123,9 @@ function moduleChunks(): Plugin {
               // only the single-page app loads it (the prerendered pages' islands have none).
               { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 20 },
               { name: 'router', test: /node_modules[\\/]react-router[\\/]/, priority: 20 },
+              // Vite's dynamic-import preload helper on its own: the islands entry needs it and
+              // nothing else before the first paint (it would otherwise land in a shared chunk).
+              { name: 'preload-helper', test: /vite[\\/]preload-helper/, priority: 30 },
               // The frame every prerendered page hydrates at once (header, chat button, toaster,
               // cookie banner) with the icons it draws, in one file: one request instead of a dozen
               // small ones, the icons compiled in rather than fetched one by one (docs/decisions/0009-islands-on-prerendered-pages.md).

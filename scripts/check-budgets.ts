@@ -4,7 +4,8 @@
 //   - the worker bundle (every file wrangler wrote to the dry-run directory except source maps and
 //     its README), raw and gzip: at most 300 KB gzip;
 //   - each prerendered public route's JavaScript before any interaction: the files its HTML loads
-//     (every <script type="module" src> and <link rel="modulepreload" href>) plus their static
+//     (every <script type="module" src> and <link rel="modulepreload" href>) and those the
+//     prerender recorded it loads after the first paint (.vite/page-scripts.json), plus their static
 //     imports as Vite's manifest lists them (`imports`, never `dynamicImports`: those load on first
 //     use), each gzip-compressed at level 6 and summed: home at most 80 KB, any route at most 100 KB.
 // Prints a table; exits 1 only when a budget is exceeded or a referenced file is missing.
@@ -100,8 +101,22 @@ function withStaticImports(files: string[], manifest: Manifest): string[] {
 function routeJs(path: string, manifest: Manifest, gzipOf: (file: string) => number): { files: number; gzip: number } {
   const htmlPath = join(clientDir, htmlFileFor(path));
   if (!existsSync(htmlPath)) throw new MissingFile(`${htmlPath} is missing: run \`npm run build\` first`);
-  const files = withStaticImports(scriptsLoadedBy(readFileSync(htmlPath, 'utf8')), manifest);
+  // What the page loads before interaction: the HTML's own script references, plus what the
+  // prerender recorded it loads after the first paint (scripts/prerender.ts, .vite/page-scripts.json:
+  // the islands runtime and the page's islands, imported by the entry rather than linked).
+  const recorded = pageScripts()[htmlFileFor(path)] ?? [];
+  const files = withStaticImports([...scriptsLoadedBy(readFileSync(htmlPath, 'utf8')), ...recorded], manifest);
   return { files: files.length, gzip: files.reduce((sum, file) => sum + gzipOf(file), 0) };
+}
+
+let pageScriptsCache: Record<string, string[]> | undefined;
+/** The prerender's record of each page's scripts (absent in builds without islands: then {}). */
+function pageScripts(): Record<string, string[]> {
+  if (!pageScriptsCache) {
+    const path = join(clientDir, '.vite/page-scripts.json');
+    pageScriptsCache = existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Record<string, string[]>) : {};
+  }
+  return pageScriptsCache;
 }
 
 function readManifest(): Manifest {
@@ -145,7 +160,7 @@ function main(): number {
     rows.push([`${route.path} JS (${js.files} files)`, '', kb(js.gzip), String(budget), exceeded ? 'OVER' : '']);
   }
 
-  console.log('\nSize budgets (KB = 1024 bytes; gzip level 6; route JS = module scripts, modulepreloads and their static imports)\n');
+  console.log('\nSize budgets (KB = 1024 bytes; gzip level 6; route JS = module scripts, modulepreloads, recorded page scripts and their static imports)\n');
   printTable(['', 'KB raw', 'KB gzip', 'budget', ''], rows);
   if (over.length === 0) return 0;
   console.error(`\nOver budget:\n${over.map((line) => `  ${line}`).join('\n')}`);

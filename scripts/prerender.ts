@@ -37,26 +37,32 @@ type Manifest = Record<string, { file: string; src?: string; name?: string; impo
 /** The browser entry of the prerendered pages, as Vite's manifest names it (web/islands.tsx). */
 const ISLANDS_ENTRY = 'islands.tsx';
 
+/** The islands runtime (web/islands/runtime.tsx), which the entry imports after the first paint. */
+const ISLANDS_RUNTIME = 'islands/runtime.tsx';
+
 /**
- * The scripts of a prerendered page (docs/decisions/0009-islands-on-prerendered-pages.md): the
- * islands entry (web/islands.tsx) and, as modulepreload links, everything it imports statically plus
- * the chunk of every island the page holds (and their static imports), so the browser fetches them
- * all in parallel with the entry instead of discovering them one level at a time. Nothing else: the
- * page's own content is static HTML.
+ * The scripts of a prerendered page (docs/decisions/0009-islands-on-prerendered-pages.md): `tag` is
+ * the islands entry alone (fetchpriority="low"; it loads the rest after the first paint, so nothing
+ * is fetched early, nothing competes with the document, and no preload link is needed); `files`
+ * lists everything the page then loads before any interaction: the entry, the runtime with its
+ * static imports, and the chunk of every island hydrated at once (with their static imports).
+ * Islands hydrated when visible load later. scripts/check-budgets.ts sums `files` (written to the
+ * build-only .vite/page-scripts.json).
  */
-function islandScripts(manifest: Manifest, moduleChunks: Record<string, string>, islandModules: Record<string, string>, html: string): string {
+function islandScripts(manifest: Manifest, moduleChunks: Record<string, string>, islandModules: Record<string, string>, html: string): { tag: string; files: string[] } {
   const entry = manifest[ISLANDS_ENTRY];
   if (!entry) throw new Error(`the manifest has no ${ISLANDS_ENTRY} entry`);
-  const files = new Set<string>();
+  if (!entry.dynamicImports?.includes(ISLANDS_RUNTIME)) throw new Error(`${ISLANDS_ENTRY} no longer imports ${ISLANDS_RUNTIME}`);
+  const files = new Set<string>([entry.file]);
   const visit = (key: string) => {
     const chunk = manifest[key];
     if (!chunk) throw new Error(`the manifest has no ${key}`);
-    if (chunk.isEntry || files.has(chunk.file)) return;
+    if (files.has(chunk.file)) return;
     files.add(chunk.file);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   for (const imported of entry.imports ?? []) visit(imported);
-  // Islands hydrated when visible (web/islands/island.tsx) are fetched then, not preloaded.
+  visit(ISLANDS_RUNTIME);
   const names = new Set([...html.matchAll(/<div data-island="([^"]+)"( data-hydrate="visible")?/g)].filter((m) => !m[2]).map((m) => m[1]));
   for (const name of names) {
     const module = islandModules[name];
@@ -67,12 +73,7 @@ function islandScripts(manifest: Manifest, moduleChunks: Record<string, string>,
     if (!key) throw new Error(`no chunk holds island module ${module}`);
     visit(key);
   }
-  // fetchpriority="low": the scripts only hydrate what is already painted, so they never compete
-  // with the document for the first paint (and Lighthouse does not count them as render-blocking).
-  return [
-    `<script type="module" crossorigin fetchpriority="low" src="/${entry.file}"></script>`,
-    ...[...files].map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`),
-  ].join('\n    ');
+  return { tag: `<script type="module" crossorigin fetchpriority="low" src="/${entry.file}"></script>`, files: [...files] };
 }
 
 /** The shell's own scripts (the single-page app's entry and its preloads), which a prerendered page replaces. */
@@ -131,11 +132,14 @@ async function main() {
       // beasties cannot match against the HTML: kept, or the page would shift when the full sheet lands.
       allowRules: [/:where\(/, /:is\(/, /:not\(/],
     });
-    const prerenderedPage = async (head: import('../web/lib/page-meta').HeadMeta, html: string, prerenderedPath: string) => {
+    const pageScripts: Record<string, string[]> = {};
+    const prerenderedPage = async (file: string, head: import('../web/lib/page-meta').HeadMeta, html: string, prerenderedPath: string) => {
+      const scripts = islandScripts(manifest, moduleChunks, entry.islandModules, html);
+      pageScripts[file] = scripts.files;
       const page = template
         .replace(headBlock, () => entry.renderHeadTags(head))
         .replace(SPA_SCRIPTS, '')
-        .replace('</head>', () => `  ${islandScripts(manifest, moduleChunks, entry.islandModules, html)}\n  </head>`)
+        .replace('</head>', () => `  ${scripts.tag}\n  </head>`)
         .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${prerenderedPath}">${html}</div>`);
       return inlineCriticalCss(page, await beasties.process(page));
     };
@@ -144,14 +148,14 @@ async function main() {
       const { html, head, status } = await entry.renderRoute(route.path);
       if (status !== 200) throw new Error(`${route.path} rendered with status ${status}`);
       if (!head) throw new Error(`${route.path} did not call usePageMeta`);
-      writeFile(htmlFileFor(route.path), await prerenderedPage(head, html, route.path));
+      writeFile(htmlFileFor(route.path), await prerenderedPage(htmlFileFor(route.path), head, html, route.path));
     }
 
     // The 404 page: rendered through the route table's catch-all, so it is the same component the
     // client shows after a client-side navigation to an unknown path; served for any unknown path.
     const notFound = await entry.renderRoute(NOT_FOUND_PROBE);
     if (!notFound.head?.noindex) throw new Error('the 404 page must be noindex');
-    writeFile('404.html', await prerenderedPage(notFound.head, notFound.html, '*'));
+    writeFile('404.html', await prerenderedPage('404.html', notFound.head, notFound.html, '*'));
 
     // A newsletter issue's page (/newsletter/:id): the issue page in its loading state, which is the
     // same for every issue. The worker serves it for a sent issue only, with the issue's title and
@@ -159,7 +163,9 @@ async function main() {
     // unknown id gets 404.html with status 404. Its island reads the id from the address.
     const issue = await entry.renderRoute(ISSUE_PROBE);
     if (!issue.head || issue.head.noindex) throw new Error('the newsletter issue page must call usePageMeta and be indexable');
-    writeFile(htmlFileFor(ISSUE_SHELL_PATH), await prerenderedPage(issue.head, issue.html, ISSUE_SHELL_PLACEHOLDER));
+    writeFile(htmlFileFor(ISSUE_SHELL_PATH), await prerenderedPage(htmlFileFor(ISSUE_SHELL_PATH), issue.head, issue.html, ISSUE_SHELL_PLACEHOLDER));
+    // Build-only (never uploaded): what each page loads before interaction, for scripts/check-budgets.ts.
+    writeFile('.vite/page-scripts.json', JSON.stringify(pageScripts, null, 1));
 
     // No sitemap.xml here: it lists the sent newsletter issues, which are data, so the worker
     // serves it (worker/routes/site-pages.ts, wrangler.toml run_worker_first).
@@ -176,9 +182,9 @@ async function main() {
 
 /**
  * The page with its critical CSS (the rules beasties found its HTML uses) inlined where the
- * stylesheet link was, and the whole stylesheet moved to the end of the body as media="print" until
- * web/islands.tsx switches it on: a low-priority download that never holds back the first paint.
- * Without JavaScript, <noscript> loads it. Only beasties' <style> is taken, so the rest of the page
+ * stylesheet link was. The whole stylesheet is not linked: the islands runtime imports it after the
+ * page has loaded (web/islands/runtime.tsx), so it never competes with the first paint; without
+ * JavaScript, a <noscript> link loads it. Only beasties' <style> is taken, so the rest of the page
  * keeps the markup the prerender wrote (beasties reserialises the whole document).
  */
 function inlineCriticalCss(page: string, processed: string): string {
@@ -188,10 +194,7 @@ function inlineCriticalCss(page: string, processed: string): string {
   if (!href || !critical) throw new Error('the prerendered page lost its stylesheet link, or beasties found no critical CSS');
   return page
     .replace(link, () => `\n    <style>${critical}</style>`)
-    .replace(
-      '</body>',
-      () => `  <link rel="stylesheet" crossorigin href="${href}" media="print" data-full-stylesheet><noscript><link rel="stylesheet" crossorigin href="${href}"></noscript>\n  </body>`,
-    );
+    .replace('</body>', () => `  <noscript><link rel="stylesheet" crossorigin href="${href}"></noscript>\n  </body>`);
 }
 
 function writeFile(name: string, content: string) {

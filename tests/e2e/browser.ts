@@ -49,7 +49,7 @@ export async function expectToast(page: Page, title: string, description?: strin
  * the viewport, so this scrolls to the island first.
  */
 export async function islandReady(page: Page, name: string): Promise<void> {
-  const island = page.locator(`[data-island="${name}"]`);
-  await island.locator('> *').first().scrollIntoViewIfNeeded();
+  const shown = page.locator(`[data-island="${name}"] > *:visible`).first();
+  if (await shown.count()) await shown.scrollIntoViewIfNeeded();
   await page.locator(`[data-island="${name}"][data-hydrated]`).waitFor({ state: 'attached' });
 }

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firmDay, open, pickDay, showCalendar, showMonthOf, weekdayOf } from './booking-helpers';
-import { baseUrl, DESKTOP, expectToast, launchBrowser, newPage, PHONE } from './browser';
+import { baseUrl, DESKTOP, expectToast, islandReady, launchBrowser, newPage, PHONE } from './browser';
 
 let browser: Browser;
 
@@ -92,6 +92,7 @@ describe('contact page', () => {
     expect(await page.getByText('9:00 AM - 5:00 PM').first().isVisible()).toBe(true);
     // Without cookie consent nothing from Google loads until the visitor asks for the map.
     expect(await page.locator('iframe').count()).toBe(0);
+    await islandReady(page, 'map-embed');
     await page.getByRole('button', { name: 'Show map' }).click();
     expect(await page.locator('iframe[src^="https://www.google.com/maps"]').count()).toBe(1);
     expect((await map.boundingBox())!.height).toBe(box!.height);

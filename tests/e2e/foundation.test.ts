@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, expectToast, launchBrowser, newPage, PHONE } from './browser';
+import { DESKTOP, expectToast, islandReady, launchBrowser, newPage, PHONE } from './browser';
 
 let browser: Browser;
 
@@ -41,6 +41,7 @@ describe('the site shell', () => {
   it('opens and closes the mobile menu on a phone', async () => {
     const { page, context } = await newPage(browser, PHONE);
     await page.goto('/');
+    await islandReady(page, 'header');
     const toggle = page.getByRole('button', { name: 'Toggle menu' });
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
     await toggle.click();

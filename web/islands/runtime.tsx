@@ -1,13 +1,16 @@
-// The browser entry of the prerendered public pages (docs/decisions/0009-islands-on-prerendered-pages.md):
-// the page is already painted from its HTML; this hydrates only its islands (web/islands/island.tsx),
+// The islands runtime of the prerendered public pages (docs/decisions/0009-islands-on-prerendered-pages.md),
+// loaded by web/islands.tsx after the first paint: the page is already painted from its HTML; this
+// hydrates only its islands (web/islands/island.tsx),
 // each as a React root of its own, and wires what the whole page needs: the pageview, click tracking
 // of marked links, the copyright year. No router: a link to another page loads that page's HTML.
 import { type ReactNode, StrictMode, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { installClickTracking, trackPageview } from './lib/analytics';
-import type { IslandName } from './islands/names';
-import { islandLoaders } from './islands/registry';
-import './styles.css';
+import { installClickTracking, trackPageview } from '../lib/analytics';
+import type { IslandName } from './names';
+import { islandLoaders } from './registry';
+// The whole stylesheet, for what islands render later (menus, dialogs, messages): the page's HTML
+// carries only its critical CSS (scripts/prerender.ts); Vite adds this link as the runtime loads.
+import '../styles.css';
 
 /** Marks its island hydrated (data-hydrated, which browser tests wait for) once React has committed it. */
 function Hydrated({ element, onHydrated, children }: { element: HTMLElement; onHydrated: () => void; children: ReactNode }) {
@@ -82,9 +85,6 @@ function refreshYear() {
   }
 }
 
-// The whole stylesheet, for what islands render later (menus, dialogs, messages): the page's HTML
-// carries its own critical CSS and loads this one as media="print" (scripts/prerender.ts).
-for (const link of document.querySelectorAll<HTMLLinkElement>('link[data-full-stylesheet]')) link.media = 'all';
 installClickTracking();
 refreshYear();
 // The pageview once the page's islands are live (browser tests wait for it before clicking).
