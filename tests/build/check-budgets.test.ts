@@ -106,6 +106,18 @@ describe('scripts/check-budgets.ts', () => {
     expect(out).toMatch(/worker bundle \d+\.\d KB gzip > 300 KB/);
   });
 
+  it('also counts what the prerender recorded a page loads after its first paint (.vite/page-scripts.json)', () => {
+    // The islands entry imports its runtime (and the page its chat) dynamically: invisible in the
+    // HTML, recorded by scripts/prerender.ts.
+    writeBuild(() => page(entryScript));
+    write(clientDir, '.vite/page-scripts.json', JSON.stringify({ 'contact.html': ['assets/entry-A1.js', 'assets/chat-D4.js'] }));
+    const { status, out } = run();
+    expect(status).toBe(1);
+    expect(rowOf(out, '/contact JS (3 files)')[1]).toBe(gzipKb(entry, runtime, lazyChat));
+    expect(out).toMatch(/^ {2}\/contact JavaScript \d+\.\d KB gzip > 100 KB$/m);
+    expect(rowOf(out, '/faq JS (2 files)')[1]).toBe(gzipKb(entry, runtime));
+  });
+
   it('fails when the HTML references a script the build does not have', () => {
     writeBuild((path) => page(entryScript, path === '/about' ? '<link rel="modulepreload" href="/assets/gone-F6.js">' : ''));
     const { status, out } = run();
