@@ -68,32 +68,29 @@ export const appointmentsApi = new Hono<AppEnv>()
       // refuses the second active row for (date, timeSlot), however close together they arrive.
       // The open-bookings recheck, in the same transaction, takes the row back when its address or
       // network now holds more unconfirmed requests than allowed (worker/services/submission-limits.ts).
-      result = await storeSubmission<typeof appointments.$inferSelect>(
-        c.env,
-        'booking',
-        ipHash,
-        (db) =>
-        db
-          .insert(appointments)
-          .values({
-            name: input.name,
-            email: input.email,
-            phone: input.phone || null,
-            serviceType: input.serviceType,
-            date: input.date,
-            timeSlot: input.timeSlot,
-            notes: input.notes || null,
-            status: 'requested',
-            networkHash: ipHash,
-          })
-          .returning(),
-        { statement: openBookingsRecheck(c.env, { email: input.email, networkHash: ipHash }), refusal: OPEN_BOOKINGS_MESSAGE },
-      );
+      // When the batch succeeds, a taken slot is answered `taken` (409) without failing it; on the
+      // step-by-step path the index's error is answered below.
+      result = await storeSubmission(c.env, 'booking', ipHash, {
+        table: appointments,
+        values: {
+          name: input.name,
+          email: input.email,
+          phone: input.phone || null,
+          serviceType: input.serviceType,
+          date: input.date,
+          timeSlot: input.timeSlot,
+          notes: input.notes || null,
+          status: 'requested',
+          networkHash: ipHash,
+        },
+        taken: BOOKING_MESSAGES.taken,
+        recheck: { statement: openBookingsRecheck(c.env, { email: input.email, networkHash: ipHash }), refusal: OPEN_BOOKINGS_MESSAGE },
+      });
     } catch (error) {
       if (isSlotTaken(error)) return c.json({ message: BOOKING_MESSAGES.taken }, 409);
       throw error;
     }
-    if (!result.ok) return c.json({ message: result.message }, 429, result.retryAfter === null ? {} : { 'Retry-After': String(result.retryAfter) });
+    if (!result.ok) return c.json({ message: result.message }, result.status, result.retryAfter === null ? {} : { 'Retry-After': String(result.retryAfter) });
     const stored = result.row;
 
     // The firm is always told. The visitor's confirmation goes to an address nobody has verified

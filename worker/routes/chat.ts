@@ -21,14 +21,14 @@ import {
   CHAT_SESSION_FULL_MESSAGE,
   hasRoomForExchange,
   loadConversation,
-  markHandedOff,
+  handedOffStatement,
   recentTurns,
   sessionMessageCount,
   storeExchange,
 } from '../services/chat/sessions';
 import { chatMessagesPerWindow, takeChatAllowance } from '../services/chat/throttle';
 import { networkHash } from '../services/client-ip';
-import { sendAfterAnswer } from '../services/email/send-email';
+import { deliverAfterAnswer } from '../services/email/send-email';
 import { contactNotificationEmail } from '../services/submission-emails';
 import { IP_WINDOW_SECONDS, storeSubmission } from '../services/submission-limits';
 
@@ -118,13 +118,17 @@ export const chat = new Hono<AppEnv>()
     if (!conversation) return c.json({ message: CHAT_SESSION_NOT_FOUND_MESSAGE }, 404);
     const ipHash = await networkHash(c);
     const text = handoffMessage(input.note, conversation.session, conversation.messages);
-    // Stored first (one transaction with today's submitter record), then the firm is told. It is a
-    // contact message: it counts under the contact form's daily cap.
-    const result = await storeSubmission<typeof contactMessages.$inferSelect>(c.env, 'contact', ipHash, (db) =>
-      db.insert(contactMessages).values({ name: input.name, email: input.email, phone: input.phone || null, message: text }).returning(),
-    );
+    // It is a contact message: it counts under the contact form's daily cap. One D1 call
+    // (worker/services/submission-limits.ts): the limits, the message, today's submitter record,
+    // the firm's notification logged as 'queued' and the session marked as handed off.
+    const values = { name: input.name, email: input.email, phone: input.phone || null, message: text, createdAt: new Date() };
+    const result = await storeSubmission(c.env, 'contact', ipHash, {
+      table: contactMessages,
+      values,
+      mail: (id) => contactNotificationEmail({ ...values, id }, 'chat-handoff'),
+      after: (db, row) => handedOffStatement(db, input.sessionId, row),
+    });
     if (!result.ok) return c.json({ message: result.message }, 429, { 'Retry-After': String(IP_WINDOW_SECONDS) });
-    await markHandedOff(getDb(c.env.DB), input.sessionId, result.row.id);
-    await sendAfterAnswer(c.env, c.executionCtx, [contactNotificationEmail(result.row, 'chat-handoff')]);
+    if (result.mail) deliverAfterAnswer(c.env, c.executionCtx, result.mail.transport, result.mail.logged);
     return c.json({ message: CHAT_HANDOFF_SUCCESS_MESSAGE }, 201);
   });

@@ -6,7 +6,7 @@ import { turnstile } from '../middleware/turnstile';
 import { validate } from '../middleware/validate';
 import { CONTACT_SUCCESS_MESSAGE, contactSchema } from '../schemas/contact';
 import { networkHash } from '../services/client-ip';
-import { sendAfterAnswer } from '../services/email/send-email';
+import { deliverAfterAnswer } from '../services/email/send-email';
 import { contactNotificationEmail } from '../services/submission-emails';
 import { IP_WINDOW_SECONDS, storeSubmission } from '../services/submission-limits';
 
@@ -20,16 +20,15 @@ const contactHoneypot = honeypot<AppEnv>({ field: 'website', onFilled: (c) => c.
 export const contact = new Hono<AppEnv>().post('/', contactHoneypot, validate('json', contactSchema), turnstile(), async (c) => {
   const input = c.req.valid('json');
   const ipHash = await networkHash(c);
-  // One transaction: the message and today's distinct-submitter record.
-  const result = await storeSubmission<typeof contactMessages.$inferSelect>(c.env, 'contact', ipHash, (db) =>
-    db
-      .insert(contactMessages)
-      .values({ name: input.name, email: input.email, phone: input.phone || null, message: input.message })
-      .returning(),
-  );
+  // One D1 call (worker/services/submission-limits.ts): the limits, the message, today's
+  // submitter record and the firm's notification logged as 'queued' commit together.
+  const values = { name: input.name, email: input.email, phone: input.phone || null, message: input.message, createdAt: new Date() };
+  const result = await storeSubmission(c.env, 'contact', ipHash, {
+    table: contactMessages,
+    values,
+    mail: (id) => contactNotificationEmail({ ...values, id }),
+  });
   if (!result.ok) return c.json({ message: result.message }, 429, { 'Retry-After': String(IP_WINDOW_SECONDS) });
-  const stored = result.row;
-
-  await sendAfterAnswer(c.env, c.executionCtx, [contactNotificationEmail(stored)]);
+  if (result.mail) deliverAfterAnswer(c.env, c.executionCtx, result.mail.transport, result.mail.logged);
   return c.json({ message: CONTACT_SUCCESS_MESSAGE }, 201);
 });

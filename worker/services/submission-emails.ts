@@ -24,8 +24,11 @@ import { safeErrorSummary } from './log-safe';
 // reschedule and the reminder, METHOD:CANCEL with STATUS:CANCELLED for a cancellation. Every e-mail
 // sent after a change carries fresh self-service links: the change voided the older ones.
 
-/** The columns of a stored contact message (contact_messages) the firm's notification shows. */
-export type MailedContactMessage = Pick<typeof contactMessages.$inferSelect, 'id' | 'name' | 'email' | 'phone' | 'message' | 'createdAt'>;
+/**
+ * The columns of a stored contact message (contact_messages) the firm's notification shows. The id
+ * may be a stand-in (rowIdMarker) when the notification is logged in the batch that inserts the row.
+ */
+export type MailedContactMessage = Pick<typeof contactMessages.$inferSelect, 'name' | 'email' | 'phone' | 'message' | 'createdAt'> & { id: number | string };
 
 /** The columns of a stored booking (appointments) the booking e-mails show. */
 export type MailedAppointment = Pick<

@@ -1,10 +1,15 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
+import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { getDb, type Db } from '../db/client';
+import { insertIfPreviousChanged, mixedBatch, previousChanged, type MixedBatchItem } from '../db/granted-batch';
 import { appointments, dailyCounters, dailySubmitters, submissionWindows } from '../db/schema';
 import type { Bindings } from '../env';
 import { firm } from '../../web/content/firm';
 import { claimDailyCount, dailyClaimAfterStatement, firmDay, intSetting, releaseDailyCount } from './daily-counters';
+import { emailTransport, logQueued, queuedLogAfterInsert, rowIdMarker, type LoggedMessages } from './email/send-email';
+import type { EmailTransport, OutgoingEmail } from './email/types';
+import { safeErrorSummary } from './log-safe';
 import { claimWindowSlot, windowClaimStatement, windowStartOf } from './window-counters';
 
 // The abuse limits for the two public forms, contact (with the chat hand-off) + booking
@@ -80,6 +85,10 @@ export function pruneSubmissionWindows(db: Db, nowMs: number = Date.now()) {
 export function claimDailySubmission(env: Bindings, form: SubmissionForm, day: string): Promise<number | null> {
   return claimDailyCount(env, form, dailySubmissionCap(env, form), day);
 }
+
+/** releaseDailySubmission as a statement, for a batch. */
+const releaseDailyStatement = (d1: D1Database, form: SubmissionForm, day: string) =>
+  d1.prepare('UPDATE daily_counters SET count = count - 1 WHERE day = ?1 AND counter = ?2 AND count > 0').bind(day, form);
 
 /** Gives a claimed submission back (the write it was claimed for did not happen). */
 export function releaseDailySubmission(env: Bindings, form: SubmissionForm, day: string): Promise<void> {
@@ -166,42 +175,179 @@ export async function todaysSubmissionStats(
   };
 }
 
-/** A refusal is answered 429; `retryAfter` (seconds) when waiting helps, null when it does not (open bookings). */
-export type StoredSubmission<Row> = { ok: true; row: Row } | { ok: false; message: string; retryAfter: number | null };
+/**
+ * The outcome of storeSubmission: the stored row (with its e-mail, when one was asked for, logged
+ * as 'queued' and ready for deliverAfterAnswer), or a refusal with its status: 429 for a limit
+ * (`retryAfter` in seconds when waiting helps, null when it does not: open bookings), 409 when a
+ * unique index refused the row (`taken`, a booking's slot).
+ */
+export type StoredSubmission<Row> =
+  | { ok: true; row: Row; mail: { transport: EmailTransport; logged: LoggedMessages } | null }
+  | { ok: false; status: 429 | 409; message: string; retryAfter: number | null };
+
+/** What a form writes: its row, and either a recheck of a limit that counts rows, or its e-mail. */
+/** A table whose rows have an integer AUTOINCREMENT id (contact_messages, appointments). */
+type RowTable = SQLiteTable & { id: SQLiteColumn };
+
+export type SubmissionWrite<T extends RowTable> = {
+  table: T;
+  values: T['$inferInsert'];
+  /** When a unique index may refuse the row (a booking's slot): the 409 answer's message. */
+  taken?: string;
+} & (
+  | {
+      /**
+       * Runs right after the row is written and removes it again (RETURNING its id) when a limit
+       * that counts rows is now exceeded, e.g. the open bookings: D1 runs one transaction at a
+       * time, so parallel requests are judged one after another and a burst cannot pass. The
+       * daily slot is then given back and the answer is `refusal`.
+       */
+      recheck: { statement: (db: Db) => BatchItem<'sqlite'>; refusal: string };
+      mail?: never;
+      after?: never;
+    }
+  | {
+      recheck?: never;
+      /** The firm's e-mail about the row, built before its id is known: `id` stands for it. */
+      mail?: (id: number | string) => OutgoingEmail;
+      /**
+       * One more statement in the same transaction (after the e-mail's log row), run only when the
+       * row was written (`row.written`), with the row's id as SQL (`row.id`).
+       */
+      after?: (db: Db, row: { id: SQL; written: SQL }) => BatchItem<'sqlite'>;
+    }
+);
 
 /**
- * Stores one form submission (contact message or booking) under the abuse limits: admits it, then
- * writes its row and today's submitter record in one transaction. If that write fails, the daily
- * slot is given back and the error is rethrown for the route to answer (e.g. 409 for a taken slot).
- *
- * `recheck`, when given, runs in the same transaction right after the row is written and removes
- * it again (RETURNING its id) when a limit that counts rows is now exceeded, e.g. the open
- * bookings: D1 runs one transaction at a time, so parallel requests are judged one after another
- * and a burst cannot pass. The daily slot is then given back and the answer is `refusal`.
+ * The statement recording the submitting network for the day, in the claims' chain: it runs only
+ * when the daily claim just before it was granted, and then always counts as one change (an
+ * existing record is "updated" to itself), so the row's insert after it still sees the grant.
  */
-export async function storeSubmission<Row>(
+function submitterAfterClaimStatement(d1: D1Database, day: string, ipHash: string): D1PreparedStatement {
+  return d1
+    .prepare(
+      `INSERT INTO daily_submitters (day, ip_hash) SELECT ?1, ?2 WHERE changes() > 0
+       ON CONFLICT(day, ip_hash) DO UPDATE SET ip_hash = excluded.ip_hash`,
+    )
+    .bind(day, ipHash);
+}
+
+/**
+ * Stores one form submission (contact message, booking, chat hand-off) under the abuse limits, in
+ * ONE D1 call when all goes well (issue 17): a batch, so one transaction, where each statement runs
+ * only when the one before it changed a row (worker/db/granted-batch.ts):
+ *   per-network window claim -> daily claim -> today's submitter record -> the row
+ *   -> the recheck, or the e-mail's 'queued' log row -> the `after` statement.
+ * A refused claim therefore writes nothing after it, the window claim is kept when the daily cap
+ * refuses (the rule of admitSubmission), and the row, its trace in the e-mail log and the claims
+ * commit together. A unique index refusing the row (a booking's slot) does not fail the batch
+ * (ON CONFLICT DO NOTHING): the per-network claim stays counted, the daily slot is given back, and
+ * the answer is `taken`.
+ *
+ * If the batch fails for platform reasons, nothing of it was written, and the submission goes the
+ * long way: admitSubmission (the per-network allowance fails open, the daily cap fails closed),
+ * then the row with its submitter record, then the e-mail's log row. If the row's write fails there,
+ * the daily slot is given back and the error is rethrown for the route to answer (e.g. 409).
+ */
+export async function storeSubmission<T extends RowTable>(
   env: Bindings,
   form: SubmissionForm,
   ipHash: string,
-  insertRow: (db: Db) => BatchItem<'sqlite'>,
-  recheck?: { statement: (db: Db) => BatchItem<'sqlite'>; refusal: string },
-): Promise<StoredSubmission<Row>> {
+  write: SubmissionWrite<T>,
+): Promise<StoredSubmission<T['$inferSelect']>> {
+  const limit = submissionsPerIpPerWindow(env);
+  const cap = dailySubmissionCap(env, form);
+  if (limit > 0 && cap > 0) {
+    const now = new Date();
+    const day = submissionDay(now);
+    const db = getDb(env.DB);
+    const transport = emailTransport(env);
+    const marker = rowIdMarker();
+    const mail = write.mail ? queuedLogAfterInsert(db, transport, write.mail(marker), marker) : null;
+    const statements: MixedBatchItem[] = [
+      windowClaimStatement(env.DB, 'submission_windows', ipHash, { windowMs: IP_WINDOW_MS, limit, nowMs: now.getTime() }),
+      dailyClaimAfterStatement(env.DB, form, cap, day),
+      // A SELECT leaves changes() as it is: whether the network was already recorded today.
+      env.DB.prepare('SELECT 1 AS known FROM daily_submitters WHERE day = ?1 AND ip_hash = ?2').bind(day, ipHash),
+      submitterAfterClaimStatement(env.DB, day, ipHash),
+      write.taken
+        ? insertIfPreviousChanged(db, write.table, write.values).onConflictDoNothing().returning()
+        : insertIfPreviousChanged(db, write.table, write.values).returning(),
+    ];
+    if (write.recheck) statements.push(write.recheck.statement(db) as unknown as MixedBatchItem);
+    if (mail) statements.push(mail.statement);
+    // After the log row, last_insert_rowid() is the log's: the row is the table's newest (AUTOINCREMENT, one transaction).
+    if (write.after) statements.push(write.after(db, { id: sql`(select max(${write.table.id}) from ${write.table})`, written: previousChanged }) as unknown as MixedBatchItem);
+    let results: unknown[] | null = null;
+    try {
+      results = await mixedBatch(env.DB, statements);
+    } catch (error) {
+      console.error('[throttle] batched submission failed, storing it step by step:', error instanceof Error ? error.message : String(error));
+    }
+    if (results) {
+      if ((results[0] as D1Result).results.length === 0) return limitRefusal(IP_LIMIT_MESSAGE);
+      if ((results[1] as D1Result).results.length === 0) return limitRefusal(DAILY_CAP_MESSAGE);
+      const [row] = results[4] as T['$inferSelect'][];
+      // Only a unique index (ON CONFLICT DO NOTHING, with `taken`) leaves granted claims without a row:
+      // the daily slot goes back, and the submitter record too when this request made it (as when
+      // the write fails on the step-by-step path, whose transaction takes it back).
+      if (!row) {
+        const recorded = (results[2] as D1Result).results.length > 0;
+        await env.DB.batch([
+          releaseDailyStatement(env.DB, form, day),
+          ...(recorded ? [] : [env.DB.prepare('DELETE FROM daily_submitters WHERE day = ?1 AND ip_hash = ?2').bind(day, ipHash)]),
+        ]);
+        if (!write.taken) throw new Error(`storeSubmission: the ${form} row was not written`);
+        return { ok: false, status: 409, message: write.taken, retryAfter: null };
+      }
+      if (write.recheck && (results[5] as unknown[]).length > 0) {
+        await releaseDailySubmission(env, form, day);
+        return { ok: false, status: 429, message: write.recheck.refusal, retryAfter: null };
+      }
+      const logged = mail ? mail.logged(results[5] as { id: number }[], (row as { id: number }).id) : null;
+      return { ok: true, row, mail: logged ? { transport, logged } : null };
+    }
+  }
+  return storeStepByStep(env, form, ipHash, write);
+}
+
+const limitRefusal = (message: string) => ({ ok: false as const, status: 429 as const, message, retryAfter: IP_WINDOW_SECONDS });
+
+/** storeSubmission the long way, one D1 call per step (see there). */
+async function storeStepByStep<T extends RowTable>(
+  env: Bindings,
+  form: SubmissionForm,
+  ipHash: string,
+  write: SubmissionWrite<T>,
+): Promise<StoredSubmission<T['$inferSelect']>> {
   const admission = await admitSubmission(env, form, ipHash);
-  if (!admission.ok) return { ...admission, retryAfter: IP_WINDOW_SECONDS };
+  if (!admission.ok) return limitRefusal(admission.message);
   const db = getDb(env.DB);
+  const insert = db.insert(write.table).values(write.values).returning() as unknown as BatchItem<'sqlite'>;
   const submitter = recordSubmitter(db, admission.day, ipHash);
   let results: unknown[];
   try {
-    results = await db.batch(recheck ? [insertRow(db), recheck.statement(db), submitter] : [insertRow(db), submitter]);
+    results = await db.batch(write.recheck ? [insert, write.recheck.statement(db), submitter] : [insert, submitter]);
   } catch (error) {
     await releaseDailySubmission(env, form, admission.day);
     throw error;
   }
-  if (recheck && (results[1] as unknown[]).length > 0) {
+  if (write.recheck && (results[1] as unknown[]).length > 0) {
     await releaseDailySubmission(env, form, admission.day);
-    return { ok: false, message: recheck.refusal, retryAfter: null };
+    return { ok: false, status: 429, message: write.recheck.refusal, retryAfter: null };
   }
-  return { ok: true, row: (results[0] as Row[])[0] };
+  const row = (results[0] as (T['$inferSelect'] & { id: number })[])[0];
+  if (write.after) await db.batch([write.after(db, { id: sql`${row.id}`, written: sql`1` })]);
+  if (!write.mail) return { ok: true, row, mail: null };
+  // The row is committed: a broken e-mail log must not fail the visitor's request (sendAfterAnswer).
+  const transport = emailTransport(env);
+  const message = write.mail(row.id);
+  try {
+    return { ok: true, row, mail: { transport, logged: await logQueued(db, transport, [message]) } };
+  } catch (error) {
+    console.error('E-mail not logged, not sent', message.kind, safeErrorSummary(error));
+    return { ok: true, row, mail: null };
+  }
 }
 
 /**
@@ -218,6 +364,9 @@ export function openBookingsRecheck(env: Bindings, booking: { email: string; net
       .delete(appointments)
       .where(
         and(
+          // Only right after this request's insert wrote the row (storeSubmission's chain): else
+          // last_insert_rowid() is an older statement's.
+          previousChanged,
           sql`${appointments.id} = last_insert_rowid()`,
           sql`(${openForEmail} > ${openBookingsPerEmail(env)} OR ${openForNetwork} > ${openBookingsPerNetwork(env)})`,
         ),

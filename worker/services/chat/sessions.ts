@@ -1,7 +1,7 @@
 // Chat conversations on the server (docs/product.md §4.1): the session row and its messages in D1.
 // The model's context is read from here, never from the client, so a visitor cannot put words in
 // the assistant's mouth; refused exchanges stay in the transcript but are never replayed.
-import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { chatMessages, chatSessions } from '../../db/schema';
 import type { ChatTurn } from './types';
@@ -73,17 +73,26 @@ export async function storeExchange(
 export type ChatSessionRow = typeof chatSessions.$inferSelect;
 export type ChatMessageRow = typeof chatMessages.$inferSelect;
 
-/** One session and all its messages in order, or undefined for an unknown id. */
+/** One session and all its messages in order, or undefined for an unknown id (one D1 call). */
 export async function loadConversation(db: Db, sessionId: string): Promise<{ session: ChatSessionRow; messages: ChatMessageRow[] } | undefined> {
-  const [session] = await db.select().from(chatSessions).where(eq(chatSessions.id, sessionId));
+  const [[session], messages] = await db.batch([
+    db.select().from(chatSessions).where(eq(chatSessions.id, sessionId)),
+    db.select().from(chatMessages).where(eq(chatMessages.sessionId, sessionId)).orderBy(asc(chatMessages.id)),
+  ]);
   if (!session) return undefined;
-  const messages = await db.select().from(chatMessages).where(eq(chatMessages.sessionId, sessionId)).orderBy(asc(chatMessages.id));
   return { session, messages };
 }
 
-/** Records that the visitor asked for a person and which contact message carries the transcript. */
-export async function markHandedOff(db: Db, sessionId: string, contactMessageId: number, at = new Date()): Promise<void> {
-  await db.update(chatSessions).set({ handedOffAt: at, contactMessageId }).where(eq(chatSessions.id, sessionId));
+/**
+ * The statement recording that the visitor asked for a person and which contact message carries
+ * the transcript, for the hand-off's batch (worker/services/submission-limits.ts storeSubmission):
+ * `row.id` is that message's id and `row.written` the condition that it was written.
+ */
+export function handedOffStatement(db: Db, sessionId: string, row: { id: SQL; written: SQL }, at = new Date()) {
+  return db
+    .update(chatSessions)
+    .set({ handedOffAt: at, contactMessageId: row.id })
+    .where(and(eq(chatSessions.id, sessionId), row.written));
 }
 
 /** Conversations one cron tick deletes at most (each with up to 50 messages). */

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { type Db, getDb } from '../../db/client';
+import { insertIfPreviousChanged } from '../../db/granted-batch';
 import { emailLog } from '../../db/schema';
 import type { Bindings } from '../../env';
 import { MailChannelsError, MailChannelsTransport, mailChannelsConfig } from './mailchannels';
@@ -96,33 +97,84 @@ export interface LoggedMessages {
  */
 export async function logQueued(db: Db, transport: EmailTransport, messages: OutgoingEmail[]): Promise<LoggedMessages> {
   if (messages.length === 0) return { messages, logIds: [], unsafe: [] };
-  const unsafe = messages.map((message) => {
-    try {
-      assertHeaderSafe(message);
-      return null;
-    } catch (error) {
-      return (error as Error).message;
-    }
-  });
-  const inserts = messages.map((message, i) =>
-    db
-      .insert(emailLog)
-      .values({
-        to: unsafe[i] ? message.to.replace(/[\r\n]/g, ' ') : message.to,
-        subject: unsafe[i] ? message.subject.replace(/[\r\n]/g, ' ') : message.subject,
-        kind: message.kind,
-        status: unsafe[i] ? 'failed' : 'queued',
-        error: unsafe[i],
-        transport: transport.name,
-        textBody: message.text,
-        htmlBody: message.html,
-        headers: message.headers && !unsafe[i] ? JSON.stringify(message.headers) : null,
-        attachments: attachmentsJson(message),
-      })
-      .returning({ id: emailLog.id }),
-  );
+  const unsafe = messages.map(headerRefusal);
+  const inserts = messages.map((message, i) => db.insert(emailLog).values(logRow(transport, message, unsafe[i])).returning({ id: emailLog.id }));
   const inserted = await db.batch(inserts as [(typeof inserts)[number], ...(typeof inserts)[number][]]);
   return { messages, logIds: inserted.map((rows) => rows[0].id), unsafe };
+}
+
+/** Why a message is refused before the transport (CR/LF in a header field), or null. */
+function headerRefusal(message: OutgoingEmail): string | null {
+  try {
+    assertHeaderSafe(message);
+    return null;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+/** The e-mail log row of a message: 'queued', or 'failed' with the reason when a header field is unsafe. */
+function logRow(transport: EmailTransport, message: OutgoingEmail, unsafe: string | null) {
+  return {
+    to: unsafe ? message.to.replace(/[\r\n]/g, ' ') : message.to,
+    subject: unsafe ? message.subject.replace(/[\r\n]/g, ' ') : message.subject,
+    kind: message.kind,
+    status: unsafe ? ('failed' as const) : ('queued' as const),
+    error: unsafe,
+    transport: transport.name,
+    textBody: message.text,
+    htmlBody: message.html,
+    headers: message.headers && !unsafe ? JSON.stringify(message.headers) : null,
+    attachments: attachmentsJson(message),
+  };
+}
+
+/**
+ * A stand-in for the id of a row that the same batch has yet to insert, for a message built before
+ * the insert: random per request, so no text a visitor typed can contain it, and only letters and
+ * digits, so HTML escaping and one-line flattening leave it as it is.
+ */
+export const rowIdMarker = () => `rowid${crypto.randomUUID().replaceAll('-', '')}`;
+
+/** The message with every `marker` in its subject and bodies replaced by the row's id. */
+const withRowId = (message: OutgoingEmail, marker: string, id: number): OutgoingEmail => ({
+  ...message,
+  subject: message.subject.replaceAll(marker, String(id)),
+  text: message.text.replaceAll(marker, String(id)),
+  html: message.html?.replaceAll(marker, String(id)),
+});
+
+/** One message logged in a caller's batch (queuedLogAfterInsert), waiting for its log row's id. */
+export interface PendingLog {
+  /** The INSERT into email_log, for the caller's batch; RETURNING the log row's id, or no row. */
+  statement: ReturnType<typeof queuedLogInsert>;
+  /** The logged message once the batch has run: `rows` is what the statement returned, `rowId` the new row's id. */
+  logged(rows: { id: number }[], rowId: number): LoggedMessages | null;
+}
+
+function queuedLogInsert(db: Db, values: ReturnType<typeof logRow>, marker: string) {
+  // The row's id, as the marker's replacement: the insert just before this statement set it.
+  const id = (text: string) => sql`replace(${text}, ${marker}, last_insert_rowid())`;
+  return insertIfPreviousChanged(db, emailLog, {
+    ...values,
+    subject: id(values.subject),
+    textBody: id(values.textBody),
+    ...(values.htmlBody == null ? {} : { htmlBody: id(values.htmlBody) }),
+  }).returning({ id: emailLog.id });
+}
+
+/**
+ * logQueued for one message about a row the same batch inserts, as a statement that must follow
+ * that insert directly: it is written only when the insert wrote the row (changes() > 0), and the
+ * `marker` (rowIdMarker) in its subject and bodies becomes the row's id (last_insert_rowid()).
+ * So the row and the trace of its e-mail commit together, in one D1 call (issue 17).
+ */
+export function queuedLogAfterInsert(db: Db, transport: EmailTransport, message: OutgoingEmail, marker: string): PendingLog {
+  const unsafe = headerRefusal(message);
+  return {
+    statement: queuedLogInsert(db, logRow(transport, message, unsafe), marker),
+    logged: (rows, rowId) => (rows[0] ? { messages: [withRowId(message, marker, rowId)], logIds: [rows[0].id], unsafe: [unsafe] } : null),
+  };
 }
 
 /**
@@ -212,8 +264,18 @@ export async function sendAfterAnswer(env: Bindings, ctx: AfterAnswer, messages:
     console.error('E-mail not logged, not sent', messages.map((m) => m.kind).join(','), safeErrorSummary(error));
     return;
   }
+  deliverAfterAnswer(env, ctx, transport, logged);
+}
+
+/**
+ * The second half of sendAfterAnswer, for messages already logged as 'queued' (logQueued, or in the
+ * caller's own batch with queuedLogAfterInsert): after the answer, within the same invocation, the
+ * transport in parallel and one batched write of the outcomes.
+ */
+export function deliverAfterAnswer(env: Bindings, ctx: AfterAnswer, transport: EmailTransport, logged: LoggedMessages): void {
+  const { messages } = logged;
   ctx.waitUntil(
-    deliverLogged(db, transport, logged).then(
+    deliverLogged(getDb(env.DB), transport, logged).then(
       (outcomes) => {
         for (const [i, outcome] of outcomes.entries()) if (!outcome.ok) console.error('E-mail not sent', messages[i].kind, safeErrorSummary(outcome.error));
       },

@@ -1,0 +1,134 @@
+import { env } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { BOOKING_MESSAGES } from '../../worker/schemas/appointments';
+import { DAILY_CAP_MESSAGE, IP_LIMIT_MESSAGE } from '../../worker/services/submission-limits';
+import { newSessionId, postChat } from './chat-helpers';
+import { bookingRequest, callWithEnv, nextWeekday } from './submission-helpers';
+
+// Issue 17: a visitor's form is stored in ONE D1 call (worker/services/submission-limits.ts
+// storeSubmission): the per-network claim, the daily claim, today's submitter record, the row and
+// the 'queued' log row of its e-mail, each statement only when the one before it changed a row.
+
+/** The real D1 binding, counting the calls that reach the database (the binding boundary). */
+function countingDb() {
+  const calls: string[] = [];
+  const real = env.DB;
+  const statement = (s: D1PreparedStatement): D1PreparedStatement =>
+    new Proxy(s, {
+      get(target, key) {
+        const value = Reflect.get(target, key);
+        if (key === 'bind') return (...args: unknown[]) => statement(target.bind(...args));
+        if (key === 'first' || key === 'run' || key === 'all' || key === 'raw')
+          return (...args: unknown[]) => {
+            calls.push(String(key));
+            return (value as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+  const db = new Proxy(real, {
+    get(target, key) {
+      if (key === 'prepare') return (query: string) => statement(target.prepare(query));
+      if (key === 'batch')
+        return (statements: D1PreparedStatement[]) => {
+          calls.push(`batch(${statements.length})`);
+          // The proxies wrap real statements: hand D1 the real ones.
+          return target.batch(statements.map((s) => (s as unknown as { valueOf(): D1PreparedStatement }).valueOf()));
+        };
+      const value = Reflect.get(target, key);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return { db, calls };
+}
+
+const contact = { name: 'Ora Batch', email: 'ora@example.com', phone: '', message: 'Can you help with a late 1099?' };
+const rows = async (sql: string) => (await env.DB.prepare(sql).all<Record<string, unknown>>()).results;
+const count = async (table: string) => (await env.DB.prepare(`SELECT count(*) AS n FROM ${table}`).first<{ n: number }>())!.n;
+
+describe('a contact message in one D1 call', () => {
+  it('stores the row, the submitter and the queued notification in one batch; the outcome is the only other call', async () => {
+    const { db, calls } = countingDb();
+    const res = await callWithEnv({ DB: db }, '/api/contact', { body: contact, ip: '203.0.113.90' });
+    expect(res.status).toBe(201);
+    expect(calls).toEqual(['batch(6)', 'batch(1)']);
+    expect(await count('contact_messages')).toBe(1);
+    expect(await count('daily_submitters')).toBe(1);
+  });
+
+  it("the notification names the stored row's id, with no stand-in left", async () => {
+    await callWithEnv({}, '/api/contact', { body: { ...contact, message: 'The first question about my return.' }, ip: '203.0.113.91' });
+    await callWithEnv({}, '/api/contact', { body: { ...contact, message: 'The second question about my return.' }, ip: '203.0.113.91' });
+    const messages = await rows('SELECT id, message FROM contact_messages ORDER BY id');
+    const log = await rows('SELECT subject, text_body, html_body, status FROM email_log ORDER BY id');
+    expect(log).toHaveLength(2);
+    for (const [i, entry] of log.entries()) {
+      expect(entry.text_body).toContain(`(message #${messages[i].id})`);
+      expect(entry.html_body).toContain(`(message #${messages[i].id})`);
+      expect(entry.text_body).toContain(String(messages[i].message));
+      expect(`${entry.subject}${entry.text_body}${entry.html_body}`).not.toMatch(/rowid[0-9a-f]{8}/);
+      expect(entry.status).toBe('stored');
+    }
+    // The second submission from the same network is recorded once for the day, and still stored.
+    expect(await count('daily_submitters')).toBe(1);
+  });
+
+  it('a request the per-network window refuses writes no row, no log row and no submitter record', async () => {
+    const limited = { SUBMISSIONS_PER_IP_PER_WINDOW: '1' };
+    expect((await callWithEnv(limited, '/api/contact', { body: contact, ip: '203.0.113.92' })).status).toBe(201);
+    const refused = await callWithEnv(limited, '/api/contact', { body: contact, ip: '203.0.113.92' });
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { message: string }).message).toBe(IP_LIMIT_MESSAGE);
+    expect(await count('contact_messages')).toBe(1);
+    expect(await count('email_log')).toBe(1);
+    expect(await rows("SELECT count FROM daily_counters WHERE counter = 'contact'")).toEqual([{ count: 1 }]);
+  });
+
+  it('a request the daily cap refuses keeps its window claim but writes no row, no log row and no submitter record', async () => {
+    const capped = { DAILY_CONTACT_CAP: '1' };
+    expect((await callWithEnv(capped, '/api/contact', { body: contact, ip: '203.0.113.93' })).status).toBe(201);
+    const refused = await callWithEnv(capped, '/api/contact', { body: contact, ip: '203.0.113.94' });
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { message: string }).message).toBe(DAILY_CAP_MESSAGE);
+    expect(await count('contact_messages')).toBe(1);
+    expect(await count('email_log')).toBe(1);
+    expect(await count('daily_submitters')).toBe(1);
+    // Both networks' attempts are counted in their windows.
+    expect((await rows('SELECT count FROM submission_windows ORDER BY count')).map((r) => r.count)).toEqual([1, 1]);
+  });
+});
+
+describe('a chat hand-off in one write', () => {
+  it('marks the session with the id of the message the same batch stored', async () => {
+    // An older message, so the hand-off's row is not the table's only one.
+    await callWithEnv({}, '/api/contact', { body: contact, ip: '203.0.113.95' });
+    const sessionId = newSessionId();
+    expect((await postChat({ message: 'What are your office hours?', sessionId }, { env: { AI: undefined } })).status).toBe(200);
+    const { db, calls } = countingDb();
+    const res = await callWithEnv({ DB: db }, '/api/chat/handoff', { body: { sessionId, name: 'Ora Batch', email: 'ora@example.com', note: 'Call me.' }, ip: '203.0.113.96' });
+    expect(res.status).toBe(201);
+    // The conversation read (one batch of two selects), the write, the outcome.
+    expect(calls).toEqual(['batch(2)', 'batch(7)', 'batch(1)']);
+    const [stored] = await rows("SELECT id FROM contact_messages WHERE message LIKE '%Call me.%'");
+    expect(await rows(`SELECT contact_message_id FROM chat_sessions WHERE id = '${sessionId}'`)).toEqual([{ contact_message_id: stored.id }]);
+    const [log] = await rows("SELECT text_body FROM email_log WHERE text_body LIKE '%chat assistant%'");
+    expect(log.text_body).toContain(`(message #${stored.id})`);
+  });
+});
+
+describe('a booking whose slot is taken', () => {
+  it('answers 409, keeps the window claim, gives the daily slot and the submitter record back and logs no e-mail', async () => {
+    const date = nextWeekday();
+    expect((await callWithEnv({}, '/api/appointments', { body: bookingRequest(date), ip: '203.0.113.97' })).status).toBe(201);
+    const mailsBefore = await count('email_log');
+    const taken = await callWithEnv({}, '/api/appointments', { body: bookingRequest(date, { email: 'other@example.com' }), ip: '203.0.113.98' });
+    expect(taken.status).toBe(409);
+    expect(((await taken.json()) as { message: string }).message).toBe(BOOKING_MESSAGES.taken);
+    expect(await count('appointments')).toBe(1);
+    expect(await count('email_log')).toBe(mailsBefore);
+    expect(await rows("SELECT count FROM daily_counters WHERE counter = 'booking'")).toEqual([{ count: 1 }]);
+    expect((await rows('SELECT count FROM submission_windows')).map((r) => r.count)).toEqual([1, 1]);
+    // The refused network is not counted among today's submitters.
+    expect(await count('daily_submitters')).toBe(1);
+  });
+});

@@ -1,0 +1,54 @@
+import { getTableColumns, is, sql, SQL } from 'drizzle-orm';
+import type { SQLiteInsertValue, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import type { Db } from './client';
+
+// One D1 call for a chain of statements where each runs only when the one before it changed a row
+// (SQLite's changes(), which still holds the previous statement's count while the next one runs):
+// the visitor forms claim their limits and write their row this way, in one transaction
+// (worker/services/submission-limits.ts, issue 17).
+
+/** A Drizzle query (insert, update, delete, select) that can be prepared and its D1 result mapped back. */
+interface PreparableQuery {
+  prepare(): { getQuery(): { sql: string; params: unknown[] }; mapResult(response: unknown, isFromBatch?: boolean): unknown };
+}
+
+/** A statement of a mixed batch: raw D1, or a Drizzle query. */
+export type MixedBatchItem = D1PreparedStatement | PreparableQuery;
+
+const isDrizzle = (item: MixedBatchItem): item is PreparableQuery => typeof (item as Partial<PreparableQuery>).prepare === 'function';
+
+/**
+ * Runs raw D1 statements and Drizzle queries in ONE D1 batch (one transaction, in order), the way
+ * Drizzle's own db.batch does for its queries: each Drizzle query's result is mapped back to its
+ * rows (RETURNING, column names and types), each raw statement's D1Result is returned as is.
+ */
+export async function mixedBatch(d1: D1Database, items: MixedBatchItem[]): Promise<unknown[]> {
+  const prepared = items.map((item) => (isDrizzle(item) ? item.prepare() : null));
+  const statements = items.map((item, i) => {
+    const query = prepared[i]?.getQuery();
+    return query ? d1.prepare(query.sql).bind(...query.params) : (item as D1PreparedStatement);
+  });
+  const results = await d1.batch(statements);
+  return results.map((result, i) => prepared[i]?.mapResult(result, true) ?? result);
+}
+
+/** The SQL condition "the statement just before this one, in the same batch, changed a row". */
+export const previousChanged = sql`changes() > 0`;
+
+/**
+ * `INSERT INTO table (every column) SELECT <values> WHERE changes() > 0`: the row is written only
+ * when the statement just before it in the batch changed a row (a claim was granted). The values
+ * are laid out as Drizzle's own .values() does (same columns, same order, the columns' defaults
+ * for what is not given), so the caller chains .onConflictDoNothing() and .returning() as usual.
+ */
+export function insertIfPreviousChanged<T extends SQLiteTable>(db: Db, table: T, values: SQLiteInsertValue<T>) {
+  const given = values as Record<string, unknown>;
+  const list = Object.entries(getTableColumns(table)).map(([key, column]) => {
+    const value = given[key];
+    if (value !== undefined) return is(value, SQL) ? value : sql.param(value, column);
+    const fallback = column.default ?? column.defaultFn?.();
+    if (fallback === undefined || fallback === null) return sql`null`;
+    return is(fallback, SQL) ? fallback : sql.param(fallback, column);
+  });
+  return db.insert(table).select(sql`select ${sql.join(list, sql`, `)} where ${previousChanged}`);
+}
