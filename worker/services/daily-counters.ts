@@ -55,9 +55,14 @@ export function dailyClaimAfterStatement(d1: D1Database, counter: DailyCounter, 
     .bind(day, counter, cap);
 }
 
+/** Gives a claimed unit back, as a statement (for a caller's batch). */
+export function releaseDailyStatement(d1: D1Database, counter: DailyCounter, day: string): D1PreparedStatement {
+  return d1.prepare('UPDATE daily_counters SET count = count - 1 WHERE day = ?1 AND counter = ?2 AND count > 0').bind(day, counter);
+}
+
 /** Gives a claimed unit back (what it was claimed for did not happen). */
 export async function releaseDailyCount(env: Pick<Bindings, 'DB'>, counter: DailyCounter, day: string): Promise<void> {
-  await env.DB.prepare('UPDATE daily_counters SET count = count - 1 WHERE day = ?1 AND counter = ?2 AND count > 0').bind(day, counter).run();
+  await releaseDailyStatement(env.DB, counter, day).run();
 }
 
 const DEFAULT_CHAT_AI_DAILY_BUDGET = 2000;

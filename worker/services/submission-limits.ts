@@ -6,10 +6,9 @@ import { insertIfPreviousChanged, mixedBatch, previousChanged, type MixedBatchIt
 import { appointments, dailyCounters, dailySubmitters, submissionWindows } from '../db/schema';
 import type { Bindings } from '../env';
 import { firm } from '../../web/content/firm';
-import { claimDailyCount, dailyClaimAfterStatement, firmDay, intSetting, releaseDailyCount } from './daily-counters';
-import { emailTransport, logQueued, queuedLogAfterInsert, rowIdMarker, type LoggedMessages } from './email/send-email';
+import { claimDailyCount, dailyClaimAfterStatement, firmDay, intSetting, releaseDailyCount, releaseDailyStatement } from './daily-counters';
+import { emailTransport, logQueuedOrReport, queuedLogAfterInsert, rowIdMarker, type LoggedMessages } from './email/send-email';
 import type { EmailTransport, OutgoingEmail } from './email/types';
-import { safeErrorSummary } from './log-safe';
 import { claimWindowSlot, windowClaimStatement, windowStartOf } from './window-counters';
 
 // The abuse limits for the two public forms, contact (with the chat hand-off) + booking
@@ -86,10 +85,6 @@ export function claimDailySubmission(env: Bindings, form: SubmissionForm, day: s
   return claimDailyCount(env, form, dailySubmissionCap(env, form), day);
 }
 
-/** releaseDailySubmission as a statement, for a batch. */
-const releaseDailyStatement = (d1: D1Database, form: SubmissionForm, day: string) =>
-  d1.prepare('UPDATE daily_counters SET count = count - 1 WHERE day = ?1 AND counter = ?2 AND count > 0').bind(day, form);
-
 /** Gives a claimed submission back (the write it was claimed for did not happen). */
 export function releaseDailySubmission(env: Bindings, form: SubmissionForm, day: string): Promise<void> {
   return releaseDailyCount(env, form, day);
@@ -111,29 +106,8 @@ export type AdmissionResult = { ok: true; day: string } | { ok: false; message: 
  * network hammering the forms is stopped before it can use up the day's cap.
  */
 export async function admitSubmission(env: Bindings, form: SubmissionForm, ipHash: string, now: Date = new Date()): Promise<AdmissionResult> {
-  const limit = submissionsPerIpPerWindow(env);
-  const cap = dailySubmissionCap(env, form);
-  if (limit > 0 && cap > 0) {
-    const day = submissionDay(now);
-    // Both claims in one D1 call (issue 17: one round trip less per form): the daily claim runs only
-    // when the window claim just before it changed a row, so the order and the rule above hold.
-    let claims: D1Result<{ count: number }>[] | null = null;
-    try {
-      claims = await env.DB.batch<{ count: number }>([
-        windowClaimStatement(env.DB, 'submission_windows', ipHash, { windowMs: IP_WINDOW_MS, limit, nowMs: now.getTime() }),
-        dailyClaimAfterStatement(env.DB, form, cap, day),
-      ]);
-    } catch (error) {
-      // The batch is one transaction, so nothing was claimed: claim one by one below, where the
-      // per-network allowance fails open and the daily cap fails closed.
-      console.error('[throttle] batched submission claims failed, claiming one by one:', error instanceof Error ? error.message : String(error));
-    }
-    if (claims) {
-      if (claims[0].results.length === 0) return { ok: false, message: IP_LIMIT_MESSAGE };
-      if (claims[1].results.length === 0) return { ok: false, message: DAILY_CAP_MESSAGE };
-      return { ok: true, day };
-    }
-  }
+  // One claim at a time: this is storeSubmission's way when its one-call batch (which makes the same
+  // two claims first) has failed, so each claim keeps its own failure rule.
   if (!(await takeIpAllowance(env, ipHash, now.getTime()))) return { ok: false, message: IP_LIMIT_MESSAGE };
   const day = submissionDay(now);
   if ((await claimDailySubmission(env, form, day)) === null) return { ok: false, message: DAILY_CAP_MESSAGE };
@@ -185,10 +159,10 @@ export type StoredSubmission<Row> =
   | { ok: true; row: Row; mail: { transport: EmailTransport; logged: LoggedMessages } | null }
   | { ok: false; status: 429 | 409; message: string; retryAfter: number | null };
 
-/** What a form writes: its row, and either a recheck of a limit that counts rows, or its e-mail. */
 /** A table whose rows have an integer AUTOINCREMENT id (contact_messages, appointments). */
 type RowTable = SQLiteTable & { id: SQLiteColumn };
 
+/** What a form writes: its row, and either a recheck of a limit that counts rows, or its e-mail. */
 export type SubmissionWrite<T extends RowTable> = {
   table: T;
   values: T['$inferInsert'];
@@ -339,15 +313,10 @@ async function storeStepByStep<T extends RowTable>(
   const row = (results[0] as (T['$inferSelect'] & { id: number })[])[0];
   if (write.after) await db.batch([write.after(db, { id: sql`${row.id}`, written: sql`1` })]);
   if (!write.mail) return { ok: true, row, mail: null };
-  // The row is committed: a broken e-mail log must not fail the visitor's request (sendAfterAnswer).
+  // The row is committed: a broken e-mail log must not fail the visitor's request.
   const transport = emailTransport(env);
-  const message = write.mail(row.id);
-  try {
-    return { ok: true, row, mail: { transport, logged: await logQueued(db, transport, [message]) } };
-  } catch (error) {
-    console.error('E-mail not logged, not sent', message.kind, safeErrorSummary(error));
-    return { ok: true, row, mail: null };
-  }
+  const logged = await logQueuedOrReport(db, transport, [write.mail(row.id)]);
+  return { ok: true, row, mail: logged ? { transport, logged } : null };
 }
 
 /**

@@ -256,15 +256,21 @@ export type AfterAnswer = Pick<ExecutionContext, 'waitUntil'>;
  */
 export async function sendAfterAnswer(env: Bindings, ctx: AfterAnswer, messages: OutgoingEmail[], transport = emailTransport(env)): Promise<void> {
   if (messages.length === 0) return;
-  const db = getDb(env.DB);
-  let logged: LoggedMessages;
+  const logged = await logQueuedOrReport(getDb(env.DB), transport, messages);
+  if (logged) deliverAfterAnswer(env, ctx, transport, logged);
+}
+
+/**
+ * logQueued for mail about a row already committed: a broken e-mail log is reported on the
+ * console and answered null (nothing sent), so it never fails the visitor's request.
+ */
+export async function logQueuedOrReport(db: Db, transport: EmailTransport, messages: OutgoingEmail[]): Promise<LoggedMessages | null> {
   try {
-    logged = await logQueued(db, transport, messages);
+    return await logQueued(db, transport, messages);
   } catch (error) {
     console.error('E-mail not logged, not sent', messages.map((m) => m.kind).join(','), safeErrorSummary(error));
-    return;
+    return null;
   }
-  deliverAfterAnswer(env, ctx, transport, logged);
 }
 
 /**

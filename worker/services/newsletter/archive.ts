@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sentNewsletters } from '../../db/schema';
 import { sanitizeHtml } from './sanitize-html';
-import { renderNewsletterEmail } from './template';
+import { decodeBasicEntities, renderNewsletterEmail } from './template';
 
 /**
  * The public newsletter archive (docs/product.md §5): the issues whose sending finished (status
@@ -40,14 +40,7 @@ export function archivedIssueHtml(issue: { subject: string; content: string }, o
 
 /** A one-line summary of an issue for its page's meta description: the body's first words. */
 export function issueDescription(content: string, maxLength = 160): string {
-  const text = sanitizeHtml(content)
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
+  const text = decodeBasicEntities(sanitizeHtml(content).replace(/<[^>]*>/g, ' '))
     .replace(/\s+/g, ' ')
     .trim();
   return text.length <= maxLength ? text : `${text.slice(0, maxLength - 1).replace(/\s+\S*$/, '')}…`;

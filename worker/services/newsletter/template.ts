@@ -16,19 +16,28 @@ export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
-/** A plain-text rendering of newsletter HTML for the text/plain part. */
-export function htmlToText(html: string): string {
-  return html
-    .replace(/<(br|\/p|\/div|\/h[1-6]|\/li|\/tr)\s*\/?>/gi, '\n')
-    .replace(/<li[^>]*>/gi, '- ')
-    .replace(/<a\s[^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_m, href: string, label: string) => `${label.replace(/<[^>]*>/g, '')} (${href})`)
-    .replace(/<[^>]*>/g, '')
+/**
+ * Text with the entities escapeHtml writes (and &nbsp;, as a space) turned back into characters,
+ * for HTML whose tags are already stripped. &amp; goes first, as escapeHtml writes it first.
+ */
+export function decodeBasicEntities(text: string): string {
+  return text
     .replace(/&nbsp;/g, ' ')
     .replace(/&amp;/g, '&')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
     .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
+    .replace(/&#39;/g, "'");
+}
+
+/** A plain-text rendering of newsletter HTML for the text/plain part. */
+export function htmlToText(html: string): string {
+  const stripped = html
+    .replace(/<(br|\/p|\/div|\/h[1-6]|\/li|\/tr)\s*\/?>/gi, '\n')
+    .replace(/<li[^>]*>/gi, '- ')
+    .replace(/<a\s[^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_m, href: string, label: string) => `${label.replace(/<[^>]*>/g, '')} (${href})`)
+    .replace(/<[^>]*>/g, '');
+  return decodeBasicEntities(stripped)
     .replace(/[ \t]+\n/g, '\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
