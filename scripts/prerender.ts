@@ -32,7 +32,7 @@ interface ServerEntry {
   islandModules: Record<string, string>;
 }
 
-type Manifest = Record<string, { file: string; src?: string; name?: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean; css?: string[] }>;
+type Manifest = Record<string, { file: string; imports?: string[]; dynamicImports?: string[] }>;
 
 /** The browser entry of the prerendered pages, as Vite's manifest names it (web/islands.tsx). */
 const ISLANDS_ENTRY = 'islands.tsx';

@@ -1,15 +1,16 @@
 import type { RouteObject } from 'react-router';
 import { RootLayout } from './components/layout/root-layout';
 
-// Every page is its own chunk: a visitor downloads the shared frame and the page they open, never
-// the admin screens or the other pages' forms (the home page stays under its JS budget). The
-// browser loads the current page's chunk before hydrating the prerendered HTML (web/main.tsx).
+// The route table of the prerender (web/entry-server.tsx renders every public page with it) and of
+// the single-page app of the client-only screens (web/main.tsx); the prerendered pages themselves
+// hydrate only their islands, without it (docs/decisions/0009-islands-on-prerendered-pages.md).
+// Every page is its own chunk: the app downloads the screen it opens, never the others.
 // lazyPage: the page gets the React Query client (admin data, unsubscribe). contentPage: pages that
 // need no data layer, so @tanstack/query-core stays out of their download (the contact and booking
 // forms send with plain requests and load zod when submitted).
 const lazyPage = (load: () => Promise<{ default: React.ComponentType }>) => async () => {
   // The wrapper first: it also configures zod (no eval probe under our CSP) before the page's
-  // schemas are built. Its chunk is modulepreloaded with the page, so this costs no round trip.
+  // schemas are built, hence the two loads one after the other.
   const { withQueryClient } = await import('./lib/with-query-client');
   const page = await load();
   return { Component: withQueryClient(page.default) };
