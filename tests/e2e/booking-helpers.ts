@@ -30,7 +30,13 @@ export async function showCalendar(page: Page) {
   // On the Schedule page the form is an island, live once hydrated; the Reschedule page has none.
   if (await page.locator('[data-island="booking-form"]').count()) await page.locator('[data-island="booking-form"][data-hydrated]').waitFor({ state: 'attached' });
   const show = page.getByRole('button', { name: 'Show available dates' });
-  if (await show.count()) await show.click();
+  // The pointer reaching the form on its way to the button already starts the calendar, which may
+  // replace the button before the click lands: that is fine, as long as the button is gone.
+  if (await show.count()) {
+    await show.click({ timeout: 5_000 }).catch(async (error: unknown) => {
+      if (await show.count()) throw error;
+    });
+  }
   await page.locator('td[data-day]').first().waitFor();
 }
 
