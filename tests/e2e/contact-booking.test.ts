@@ -104,6 +104,7 @@ describe('schedule page', () => {
   it("answers a submit with missing fields with 'Missing Information'", async () => {
     const { page, context } = await newPage(browser, DESKTOP);
     await open(page, '/schedule');
+    await islandReady(page, 'booking-form');
     await page.getByLabel('Full Name').fill('Only A Name');
     await page.getByRole('button', { name: 'Schedule Appointment' }).click();
     await expectToast(page, 'Missing Information', 'Please fill in all required fields');
@@ -114,6 +115,8 @@ describe('schedule page', () => {
     const { page, context, errors } = await newPage(browser, DESKTOP);
     const day = dayAhead(8, (w) => w >= 1 && w <= 5);
     await open(page, '/schedule');
+    // A choice made in a <select> before the form is hydrated is not carried into its state.
+    await islandReady(page, 'booking-form');
     await page.getByLabel('Full Name').fill('Robin Client');
     await page.getByLabel('Email *').fill('robin@example.com');
     await page.getByLabel('Phone Number').fill('(412) 555-0123');
