@@ -74,7 +74,8 @@ describe('contact page', () => {
     await page.getByLabel('Email', { exact: true }).fill('not-an-email');
     await page.getByLabel('Message', { exact: true }).fill('Too short');
     await page.getByRole('button', { name: 'Send Message' }).click();
-    await expect.poll(() => page.getByText('Please enter a valid email address').isVisible()).toBe(true);
+    // The schema loads with the first submit, which may also wait for the form to be live.
+    await expect.poll(() => page.getByText('Please enter a valid email address').isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await page.getByText('Message must be at least 10 characters').isVisible()).toBe(true);
     expect(await page.getByText('Name is required').isVisible()).toBe(true);
     expect(posted).toBe(false);
@@ -115,8 +116,6 @@ describe('schedule page', () => {
     const { page, context, errors } = await newPage(browser, DESKTOP);
     const day = dayAhead(8, (w) => w >= 1 && w <= 5);
     await open(page, '/schedule');
-    // A choice made in a <select> before the form is hydrated is not carried into its state.
-    await islandReady(page, 'booking-form');
     await page.getByLabel('Full Name').fill('Robin Client');
     await page.getByLabel('Email *').fill('robin@example.com');
     await page.getByLabel('Phone Number').fill('(412) 555-0123');

@@ -5,6 +5,7 @@
 // of marked links, the copyright year. No router: a link to another page loads that page's HTML.
 import { type ReactNode, StrictMode, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import type { EarlyActions } from '../islands';
 import { installClickTracking, trackPageview } from '../lib/analytics';
 import type { IslandName } from './names';
 import { islandLoaders } from './registry';
@@ -15,24 +16,73 @@ import '../styles.css';
 /** Marks its island hydrated (data-hydrated, which browser tests wait for) once React has committed it. */
 function Hydrated({ element, onHydrated, children }: { element: HTMLElement; onHydrated: () => void; children: ReactNode }) {
   useEffect(() => {
+    // Once (development's StrictMode runs effects twice).
+    if (element.dataset.hydrated) return;
     element.dataset.hydrated = 'true';
     onHydrated();
   }, []);
   return children;
 }
 
+/**
+ * What the visitor typed or chose before the island was live is on screen (hydration leaves the
+ * fields' values alone) but not in the island's state. Once it is live, each field that differs
+ * from what was rendered (its default) is told to React as the visitor's own edit would be: an
+ * input event for text (React ignores one whose value it already recorded, so the field is first
+ * set back to its default through the property React watches, then to the visitor's value past
+ * it), a change event for a select.
+ */
+function carryValues(island: HTMLElement) {
+  for (const control of island.querySelectorAll('input, textarea, select')) {
+    if (control instanceof HTMLSelectElement) {
+      if ([...control.options].some((option) => option.selected !== option.defaultSelected)) control.dispatchEvent(new Event('change', { bubbles: true }));
+      continue;
+    }
+    if (!(control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement)) continue;
+    if (control.type === 'checkbox' || control.type === 'radio' || control.value === control.defaultValue) continue;
+    const { value, selectionStart, selectionEnd } = control;
+    control.value = control.defaultValue;
+    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(control) as object, 'value')!.set!.call(control, value);
+    control.dispatchEvent(new Event('input', { bubbles: true }));
+    // The visitor may be typing in it right now: the caret stays where it was.
+    if (document.activeElement === control && selectionStart !== null) control.setSelectionRange(selectionStart, selectionEnd);
+  }
+}
+
+/** Replays the clicks and submits web/islands.tsx held back while the island was static. */
+function replay(held: HTMLElement[] | undefined) {
+  for (const target of held ?? []) {
+    if (!target.isConnected) continue;
+    if (target instanceof HTMLFormElement) target.requestSubmit();
+    else target.click();
+  }
+}
+
 /** Loads an island's component and hydrates it; settles once the island is live. */
-async function hydrateIsland(element: HTMLElement): Promise<void> {
+async function hydrateIsland(element: HTMLElement, early: EarlyActions): Promise<void> {
   const name = element.dataset.island as IslandName;
   const load = islandLoaders[name];
   if (!load) throw new Error(`Unknown island "${name}"`);
   const props = JSON.parse(element.dataset.props ?? '{}') as Record<string, unknown>;
   const Component = await load();
+  // From here React owns the island's events (it replays those that arrive while it hydrates).
+  element.dataset.hydrating = '';
   await new Promise<void>((resolve) => {
     hydrateRoot(
       element,
       <StrictMode>
-        <Hydrated element={element} onHydrated={resolve}>
+        <Hydrated
+          element={element}
+          onHydrated={() => {
+            carryValues(element);
+            // After the state the carried values set has rendered, so a replayed submit sees it.
+            setTimeout(() => {
+              replay(early.held.get(element));
+              early.held.delete(element);
+              resolve();
+            }, 0);
+          }}
+        >
           <Component {...props} />
         </Hydrated>
       </StrictMode>,
@@ -47,14 +97,14 @@ async function hydrateIsland(element: HTMLElement): Promise<void> {
 }
 
 /** Hydrates the page's islands: at once, or (data-hydrate="visible") once near the viewport. */
-function hydrateIslands(): Promise<unknown> {
+function hydrateIslands(early: EarlyActions): Promise<unknown> {
   const now: Promise<void>[] = [];
   const started = new WeakSet<Element>();
   const start = (element: HTMLElement) => {
     if (started.has(element)) return;
     started.add(element);
     for (const child of element.children) nearViewport.unobserve(child);
-    void hydrateIsland(element);
+    return hydrateIsland(element, early);
   };
   const nearViewport = new IntersectionObserver(
     (entries) => {
@@ -65,7 +115,7 @@ function hydrateIslands(): Promise<unknown> {
   );
   for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) {
     if (element.dataset.hydrate !== 'visible') {
-      now.push(hydrateIsland(element));
+      now.push(start(element)!);
       continue;
     }
     // The wrapper is display: contents (no box of its own): its children are what come into view.
@@ -73,6 +123,9 @@ function hydrateIslands(): Promise<unknown> {
     // A visitor already reaching for it (a jump to the footer, the keyboard) starts it at once.
     for (const type of ['pointerenter', 'focusin', 'touchstart'] as const) element.addEventListener(type, () => start(element), { once: true, passive: true });
   }
+  // Islands the visitor clicked before this ran, and those clicked from now on, start at once.
+  early.wake = (element) => void start(element);
+  for (const element of early.held.keys()) void start(element);
   return Promise.allSettled(now);
 }
 
@@ -85,7 +138,10 @@ function refreshYear() {
   }
 }
 
-installClickTracking();
-refreshYear();
-// The pageview once the page's islands are live (browser tests wait for it before clicking).
-void hydrateIslands().then(() => trackPageview(window.location.pathname));
+/** Called by web/islands.tsx with what the visitor already did to the page's islands. */
+export function startIslands(early: EarlyActions) {
+  installClickTracking();
+  refreshYear();
+  // The pageview once the page's islands are live.
+  void hydrateIslands(early).then(() => trackPageview(window.location.pathname));
+}
