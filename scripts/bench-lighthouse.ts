@@ -36,6 +36,8 @@ interface Row {
   /** The same scripts' bodies, gzip-compressed (level 6): the budget measure. */
   jsKb: number;
   failing: string[];
+  /** The main thread's long tasks (observed, before the simulated CPU slowdown), longest first. */
+  longTasks: string[];
 }
 
 async function main() {
@@ -102,6 +104,9 @@ async function main() {
         jsTransferKb: Number((jsBytes / 1024).toFixed(1)),
         jsKb: Number((jsGzipBytes / 1024).toFixed(1)),
         failing: [...new Set(failing)],
+        longTasks: (((lhr.audits['long-tasks']?.details as { items?: Array<{ url: string; duration: number; startTime: number }> } | undefined)?.items ?? [])
+          .slice(0, 5)
+          .map((t) => `${Math.round(t.duration)} ms at ${Math.round(t.startTime)} ms (${t.url.replace(baseUrl!, '') || 'page'})`)),
       };
       rows.push(row);
       console.log(`  ${route}: done`);
@@ -137,7 +142,9 @@ async function main() {
       r.cls > 0 && `CLS ${r.cls}`,
       r.jsKb > (r.route === '/' ? 80 : 100) && `JS ${r.jsKb} KB > ${r.route === '/' ? 80 : 100}`,
     ].filter(Boolean);
-    return why.length ? [`  ${r.route}: ${why.join(', ')}`] : [];
+    // What blocked the main thread, to start the search from.
+    const tasks = r.tbtMs > 50 ? r.longTasks.map((t) => `\n      long task ${t}`).join('') : '';
+    return why.length ? [`  ${r.route}: ${why.join(', ')}${tasks}`] : [];
   });
   console.log(misses.length ? `\nBelow the bar:\n${misses.join('\n')}` : '\nEvery route meets the bar: all four scores 100, FCP <= 1.2 s, LCP <= 1.5 s, TBT <= 50 ms, CLS 0, JS within budget.');
 }
