@@ -1,7 +1,7 @@
 // Shared by `npm start` and the browser tests: the real local stack (wrangler dev in local mode,
 // workerd + local D1 + local KV) with migrations applied, never a mock server.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -60,6 +60,11 @@ export interface DevServerOptions {
   pipeOutput?: boolean;
   /** The administrator account and the session-signing secret (JWT_SECRET) for this run. */
   admin?: { username: string; password: string; jwtSecret: string };
+  /**
+   * Secrets from this file instead of the developer's .dev.vars (wrangler reads one or the other):
+   * a private stack must not pick up a local SITE_URL, mail key or admin password.
+   */
+  envFile?: string;
 }
 
 /** Starts `wrangler dev --local`; resolves once /api/health answers. */
@@ -74,6 +79,7 @@ export async function startDevServer(options: DevServerOptions): Promise<{ url: 
   for (const [key, value] of Object.entries({ ...adminVars, ...options.vars })) args.push('--var', `${key}:${value}`);
   if (options.testScheduled) args.push('--test-scheduled');
   if (options.configPath) args.push('--config', options.configPath);
+  if (options.envFile) args.push('--env-file', options.envFile);
   const child = spawn(wranglerBin, args, {
     cwd: projectRoot,
     stdio: options.pipeOutput ? ['ignore', 'pipe', 'pipe'] : options.quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
@@ -123,13 +129,16 @@ export function preparePrivateStack(prefix: string): PrivateStack {
   const workDir = mkdtempSync(join(tmpdir(), prefix));
   const assetsDir = join(workDir, 'client');
   const persistTo = join(workDir, 'state');
+  // Empty: what the run needs comes from its options, never from the checkout's .dev.vars.
+  const envFile = join(workDir, 'private.env');
+  writeFileSync(envFile, '');
   buildSpa(assetsDir);
   applyLocalMigrations(persistTo);
   return {
     workDir,
     assetsDir,
     persistTo,
-    start: (options) => startDevServer({ ...options, assetsDir, persistTo }),
+    start: (options) => startDevServer({ ...options, assetsDir, persistTo, envFile }),
     remove: () => rmSync(workDir, { recursive: true, force: true }),
   };
 }
