@@ -2,6 +2,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { api } from './admin-helpers';
 import { confirmedSubscriber } from './admin-newsletter-helpers';
+import { firmDay } from './booking-helpers';
 import { baseUrl, launchBrowser, newPage, PHONE } from './browser';
 
 // The public newsletter archive (issue 15, item 3): /newsletter lists the issues that went out,
@@ -36,6 +37,7 @@ afterAll(async () => {
 
 describe('the newsletter archive', () => {
   it('lists the sent issue newest first, linked to its page, at desktop and phone width', async () => {
+    const firmToday = firmDay(0);
     for (const [label, viewport] of [['1280', undefined], ['390', PHONE]] as const) {
       const { page, context, errors } = await newPage(browser, viewport);
       const res = await page.goto('/newsletter');
@@ -45,6 +47,11 @@ describe('the newsletter archive', () => {
       await link.waitFor();
       // Newest first: the issue just sent heads the list.
       expect(await page.getByRole('region', { name: 'Past issues' }).getByRole('link').first().getAttribute('href')).toBe(`/newsletter/${issue.id}`);
+      // Dated by the firm's day (sent just now), written out in full.
+      const sent = link.locator('time');
+      expect(await sent.getAttribute('datetime')).toBe(firmToday);
+      const [year, month, day] = firmToday.split('-').map(Number);
+      expect(await sent.textContent()).toBe(new Date(Date.UTC(year, month - 1, day)).toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' }));
       await page.screenshot({ path: `${SHOTS}/newsletter-archive-${label}.png`, fullPage: true });
       expect(errors).toEqual([]);
       await context.close();

@@ -256,3 +256,7 @@ expectTypeOf<InferResponseType<(typeof api.admin)['delivery-events']['enroll']['
 }>();
 expectTypeOf<InferResponseType<(typeof api.admin)['delivery-events']['enroll']['$post'], 400>>().toEqualTypeOf<{ message: string }>();
 expectTypeOf<InferResponseType<(typeof api.admin)['delivery-events']['enroll']['$post'], 502>>().toEqualTypeOf<{ message: string }>();
+
+// The public archive dates an issue by the firm's day (sentOn, YYYY-MM-DD) as well as the instant.
+expectTypeOf<InferResponseType<typeof api.newsletters.$get, 200>[number]>().toEqualTypeOf<{ id: number; subject: string; sentAt: string; sentOn: string }>();
+expectTypeOf<InferResponseType<(typeof api.newsletters)[':id']['$get'], 200>>().toEqualTypeOf<{ id: number; subject: string; sentAt: string; sentOn: string; html: string }>();

@@ -9,7 +9,7 @@ import { call, ORIGIN, signIn } from './helpers';
 
 const SITE = env.SITE_URL.replace(/\/+$/, '');
 
-type Summary = { id: number; subject: string; sentAt: string };
+type Summary = { id: number; subject: string; sentAt: string; sentOn: string };
 type Issue = Summary & { html: string };
 
 async function addIssue(subject: string, options: { status?: 'sent' | 'sending'; sentAt?: number; content?: string } = {}): Promise<number> {
@@ -41,8 +41,19 @@ describe('GET /api/newsletters', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
     const list = (await res.json()) as Summary[];
     expect(list).toEqual([
-      { id: newer, subject: 'November issue', sentAt: new Date(Date.UTC(2026, 10, 1)).toISOString() },
-      { id: older, subject: 'October issue', sentAt: new Date(Date.UTC(2026, 9, 1)).toISOString() },
+      { id: newer, subject: 'November issue', sentAt: new Date(Date.UTC(2026, 10, 1)).toISOString(), sentOn: '2026-10-31' },
+      { id: older, subject: 'October issue', sentAt: new Date(Date.UTC(2026, 9, 1)).toISOString(), sentOn: '2026-09-30' },
+    ]);
+  });
+
+  it("dates each issue by the firm's calendar day, not UTC's", async () => {
+    // 03:30 UTC on 2 March is still 1 March in Warrendale (EST, UTC-5); 16:00 UTC on 2 July is 2 July (EDT).
+    await addIssue('Evening send', { sentAt: Date.UTC(2026, 2, 2, 3, 30) });
+    await addIssue('Summer send', { sentAt: Date.UTC(2026, 6, 2, 16, 0) });
+    const list = (await (await call('/api/newsletters')).json()) as Summary[];
+    expect(list.map((i) => [i.subject, i.sentOn])).toEqual([
+      ['Summer send', '2026-07-02'],
+      ['Evening send', '2026-03-01'],
     ]);
   });
 
@@ -70,8 +81,8 @@ describe('GET /api/newsletters/:id', () => {
     const res = await call(`/api/newsletters/${id}`);
     expect(res.status).toBe(200);
     const issue = (await res.json()) as Issue;
-    expect(Object.keys(issue).sort()).toEqual(['html', 'id', 'sentAt', 'subject']);
-    expect(issue).toMatchObject({ id, subject: 'Year-end moves', sentAt: new Date(Date.UTC(2026, 10, 5)).toISOString() });
+    expect(Object.keys(issue).sort()).toEqual(['html', 'id', 'sentAt', 'sentOn', 'subject']);
+    expect(issue).toMatchObject({ id, subject: 'Year-end moves', sentAt: new Date(Date.UTC(2026, 10, 5)).toISOString(), sentOn: '2026-11-04' });
     // The issue itself, in the frame subscribers got (firm header, postal address)...
     expect(issue.html).toContain('<h2>Year-end</h2>');
     expect(issue.html).toContain('Harvest losses');

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { getDb } from '../db/client';
 import type { AppEnv } from '../env';
-import { archivedIssueHtml, findArchivedIssue, listArchivedIssues } from '../services/newsletter/archive';
+import { archivedIssueHtml, findArchivedIssue, listArchivedIssues, sentWhen } from '../services/newsletter/archive';
 import { siteOrigin } from '../services/newsletter/template';
 
 /** A newsletter id as the archive's URLs write it: digits only, no leading zero. */
@@ -20,5 +20,5 @@ export const newsletterArchive = new Hono<AppEnv>()
     const issue = id === null ? undefined : await findArchivedIssue(getDb(c.env.DB), id);
     if (!issue) return c.json({ message: 'Newsletter not found' }, 404);
     const html = archivedIssueHtml(issue, siteOrigin(c.env, c.req.url));
-    return c.json({ id: issue.id, subject: issue.subject, sentAt: issue.sentAt.toISOString(), html }, 200);
+    return c.json({ id: issue.id, subject: issue.subject, ...sentWhen(issue.sentAt), html }, 200);
   });

@@ -1,7 +1,6 @@
 import type { InferResponseType } from 'hono/client';
 import { useEffect, useState } from 'react';
 import type { api as Api } from '../../../lib/api';
-import { firm } from '../../../content/firm';
 
 // The public newsletter archive's data (GET /api/newsletters and /api/newsletters/:id), read with a
 // plain effect: the archive pages are content pages without React Query (web/routes.tsx), and the
@@ -50,7 +49,13 @@ export function useArchivedIssue(id: string): Loaded<ArchivedIssue> {
   }, id);
 }
 
-const issueDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: firm.timeZone });
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
-/** "November 23, 2026": the day an issue went out, in the firm's time zone. */
-export const formatIssueDate = (iso: string) => issueDate.format(new Date(iso));
+/**
+ * "November 23, 2026" from the API's `sentOn` (the firm's calendar day, worked out by the worker):
+ * no Intl formatter, whose first use costs a phone tens of milliseconds while the page hydrates.
+ */
+export function formatIssueDate(sentOn: string): string {
+  const [year, month, day] = sentOn.split('-').map(Number);
+  return `${MONTHS[month - 1]} ${day}, ${year}`;
+}

@@ -38,8 +38,8 @@ export function ArchiveList() {
             <li key={issue.id}>
               <a href={`/newsletter/${issue.id}`} className="flex flex-col gap-1 p-4 hover:bg-slate-50 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4">
                 <span className="font-semibold text-brand-800 underline-offset-2 hover:underline">{issue.subject}</span>
-                <time dateTime={issue.sentAt} className="shrink-0 text-sm text-slate-600">
-                  {formatIssueDate(issue.sentAt)}
+                <time dateTime={issue.sentOn} className="shrink-0 text-sm text-slate-600">
+                  {formatIssueDate(issue.sentOn)}
                 </time>
               </a>
             </li>

@@ -21,7 +21,7 @@ export function ArchivedIssue({ pathname }: { pathname: string }) {
   const notFound = issue.state === 'not-found';
   usePageMeta(
     issue.state === 'ready'
-      ? { title: issue.data.subject, description: `The ${firm.name} newsletter of ${formatIssueDate(issue.data.sentAt)}.` }
+      ? { title: issue.data.subject, description: `The ${firm.name} newsletter of ${formatIssueDate(issue.data.sentOn)}.` }
       : notFound
         ? { title: '404 Page Not Found', description: 'The page you are looking for does not exist.', noindex: true }
         : { title: 'Newsletter', description: `An issue of the ${firm.name} newsletter.` },
@@ -47,7 +47,7 @@ export function ArchivedIssue({ pathname }: { pathname: string }) {
         <>
           <h1 className="mt-6 text-3xl font-bold text-brand-800 sm:text-4xl">{issue.data.subject}</h1>
           <p className="mt-2 text-slate-600">
-            Sent <time dateTime={issue.data.sentAt}>{formatIssueDate(issue.data.sentAt)}</time>
+            Sent <time dateTime={issue.data.sentOn}>{formatIssueDate(issue.data.sentOn)}</time>
           </p>
           <div className="mt-6">
             <IssueFrame html={issue.data.html} title={issue.data.subject} />
