@@ -42,8 +42,8 @@ const ISLANDS_RUNTIME = 'islands/runtime.tsx';
 
 /**
  * The scripts of a prerendered page (docs/decisions/0009-islands-on-prerendered-pages.md): `tag` is
- * the islands entry alone (fetchpriority="low"; it loads the rest after the first paint, so nothing
- * is fetched early, nothing competes with the document, and no preload link is needed); `files`
+ * the islands entry and its static imports (fetchpriority="low"; it loads the rest after the page
+ * has loaded, so nothing else is fetched early and nothing competes with the document); `files`
  * lists everything the page then loads before any interaction: the entry, the runtime with its
  * static imports, and the chunk of every island hydrated at once (with their static imports).
  * Islands hydrated when visible load later. scripts/check-budgets.ts sums `files` (written to the
@@ -73,7 +73,11 @@ function islandScripts(manifest: Manifest, moduleChunks: Record<string, string>,
     if (!key) throw new Error(`no chunk holds island module ${module}`);
     visit(key);
   }
-  return { tag: `<script type="module" crossorigin fetchpriority="low" src="/${entry.file}"></script>`, files: [...files] };
+  // The entry's own static imports (Vite's preload helper) are announced beside it, so they arrive
+  // with it rather than one round trip later: the document's load event, which starts the runtime,
+  // waits for them. They are fetched before the first paint either way.
+  const preloads = (entry.imports ?? []).map((key) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${manifest[key].file}">`);
+  return { tag: [...preloads, `<script type="module" crossorigin fetchpriority="low" src="/${entry.file}"></script>`].join(''), files: [...files] };
 }
 
 /** The shell's own scripts (the single-page app's entry and its preloads), which a prerendered page replaces. */

@@ -73,6 +73,19 @@ describe('the directory `wrangler deploy` uploads', () => {
     for (const [path, title] of titles) expect(title, path).not.toBe(template);
   });
 
+  it("loads each public page's islands entry with its static imports announced beside it, and nothing else", () => {
+    for (const route of publicRoutes) {
+      const html = read(`/${htmlFileFor(route.path)}`);
+      const scripts = [...html.matchAll(/<script type="module"[^>]*src="([^"]+)"/g)].map((m) => m[1]);
+      expect(scripts, route.path).toHaveLength(1);
+      // What the entry imports statically is fetched with it, not a round trip later.
+      const imported = [...read(scripts[0]).matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)].map((m) => `/assets/${m[1]}`);
+      const preloaded = [...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
+      expect(imported.length, route.path).toBeGreaterThan(0);
+      expect(preloaded.sort(), route.path).toEqual(imported.sort());
+    }
+  });
+
   it('has the 404 page, prerendered and noindex', () => {
     expect(uploaded).toContain('/404.html');
     const html = read('/404.html');
