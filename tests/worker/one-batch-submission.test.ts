@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BOOKING_MESSAGES } from '../../worker/schemas/appointments';
+import { AVAILABILITY_MESSAGES } from '../../worker/services/availability';
 import { DAILY_CAP_MESSAGE, IP_LIMIT_MESSAGE } from '../../worker/services/submission-limits';
 import { newSessionId, postChat } from './chat-helpers';
 import { bookingRequest, callWithEnv, nextWeekday } from './submission-helpers';
@@ -10,7 +11,7 @@ import { bookingRequest, callWithEnv, nextWeekday } from './submission-helpers';
 // the 'queued' log row of its e-mail, each statement only when the one before it changed a row.
 
 /** The real D1 binding, counting the calls that reach the database (the binding boundary). */
-function countingDb() {
+function countingDb(failBatches = new Set<number>()) {
   const calls: string[] = [];
   const real = env.DB;
   const statement = (s: D1PreparedStatement): D1PreparedStatement =>
@@ -32,6 +33,7 @@ function countingDb() {
       if (key === 'batch')
         return (statements: D1PreparedStatement[]) => {
           calls.push(`batch(${statements.length})`);
+          if (failBatches.has(calls.length)) return Promise.reject(new Error('D1_ERROR: simulated outage'));
           // The proxies wrap real statements: hand D1 the real ones.
           return target.batch(statements.map((s) => (s as unknown as { valueOf(): D1PreparedStatement }).valueOf()));
         };
@@ -130,5 +132,101 @@ describe('a booking whose slot is taken', () => {
     expect((await rows('SELECT count FROM submission_windows')).map((r) => r.count)).toEqual([1, 1]);
     // The refused network is not counted among today's submitters.
     expect(await count('daily_submitters')).toBe(1);
+  });
+});
+
+describe('a booking in two D1 calls before the answer', () => {
+  const isoWeekday = (date: string) => ((new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7) + 1;
+  const nothingWritten = async () => {
+    expect(await count('appointments')).toBe(0);
+    expect(await count('email_log')).toBe(0);
+    expect(await count('submission_windows')).toBe(0);
+    expect(await count('daily_counters')).toBe(0);
+    expect(await count('daily_submitters')).toBe(0);
+  };
+
+  it('judges the day, claims the limits and stores the row in one batch, logs both e-mails under the unverified-mail claim in one more; the outcome is the only other call', async () => {
+    const { db, calls } = countingDb();
+    const res = await callWithEnv({ DB: db }, '/api/appointments', { body: bookingRequest(nextWeekday()), ip: '203.0.113.101' });
+    expect(res.status).toBe(201);
+    expect(calls).toEqual(['batch(7)', 'batch(3)', 'batch(2)']);
+    const { id } = (await res.json()) as { id: number };
+    const log = await rows('SELECT kind, status, text_body FROM email_log ORDER BY kind');
+    expect(log.map((r) => [r.kind, r.status])).toEqual([
+      ['appointment-confirmation', 'stored'],
+      ['appointment-notification', 'stored'],
+    ]);
+    expect(log[0].text_body).toContain('/appointment/cancel?token=');
+    expect(log[1].text_body).toContain(`#${id}`);
+    expect(await rows("SELECT counter, count FROM daily_counters ORDER BY counter")).toEqual([
+      { counter: 'booking', count: 1 },
+      { counter: 'unverified-mail', count: 1 },
+    ]);
+  });
+
+  it('past the cap on mail to unverified addresses the same call logs only the firm notification', async () => {
+    const cap = { UNVERIFIED_MAIL_DAILY_CAP: '1' };
+    const date = nextWeekday();
+    expect((await callWithEnv(cap, '/api/appointments', { body: bookingRequest(date, { timeSlot: '9:00 AM' }), ip: '203.0.113.102' })).status).toBe(201);
+    const { db, calls } = countingDb();
+    const res = await callWithEnv({ ...cap, DB: db }, '/api/appointments', { body: bookingRequest(date, { email: 'two@example.com' }), ip: '203.0.113.103' });
+    expect(res.status).toBe(201);
+    expect(calls).toEqual(['batch(7)', 'batch(3)', 'batch(1)']);
+    expect(await rows("SELECT \"to\" FROM email_log WHERE kind = 'appointment-confirmation'")).toEqual([{ to: 'sam@example.com' }]);
+    expect(await rows("SELECT count(*) AS n FROM email_log WHERE kind = 'appointment-notification'")).toEqual([{ n: 2 }]);
+    expect(await rows("SELECT count FROM daily_counters WHERE counter = 'unverified-mail'")).toEqual([{ count: 1 }]);
+  });
+
+  it('when the mail batch fails, the booking stands, the firm is still told and the visitor mail is skipped (fails closed)', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      // The first D1 call (the write batch) succeeds, the second (claim + log rows) fails.
+      const { db, calls } = countingDb(new Set([2]));
+      const res = await callWithEnv({ DB: db }, '/api/appointments', { body: bookingRequest(nextWeekday()), ip: '203.0.113.107' });
+      expect(res.status).toBe(201);
+      expect(calls).toEqual(['batch(7)', 'batch(3)', 'batch(1)', 'batch(1)']);
+      expect(await rows('SELECT kind, status FROM email_log')).toEqual([{ kind: 'appointment-notification', status: 'stored' }]);
+      expect(await rows("SELECT count(*) AS n FROM daily_counters WHERE counter = 'unverified-mail'")).toEqual([{ n: 0 }]);
+      expect(error.mock.calls.map((args) => args.map(String).join(' '))).toContainEqual(
+        expect.stringContaining('[mail] appointment-confirmation to an unverified address skipped: the daily count is unavailable'),
+      );
+    } finally {
+      error.mockRestore();
+    }
+  });
+
+  it('a blocked date is refused in that batch before any claim: 409, nothing counted, stored or logged', async () => {
+    const date = nextWeekday();
+    await env.DB.prepare("INSERT INTO blocked_dates (date, reason, created_at) VALUES (?1, 'Office closed', 0)").bind(date).run();
+    const { db, calls } = countingDb();
+    const res = await callWithEnv({ DB: db }, '/api/appointments', { body: bookingRequest(date), ip: '203.0.113.104' });
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as { message: string }).message).toBe(AVAILABILITY_MESSAGES.closed);
+    expect(calls).toEqual(['batch(7)']);
+    await nothingWritten();
+  });
+
+  it('a slot the weekday does not offer is refused the same way, with its own message', async () => {
+    const date = nextWeekday();
+    await env.DB.prepare("DELETE FROM weekday_slots WHERE weekday = ?1 AND time_slot = '10:00 AM'").bind(isoWeekday(date)).run();
+    const res = await callWithEnv({}, '/api/appointments', { body: bookingRequest(date), ip: '203.0.113.105' });
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as { message: string }).message).toBe(AVAILABILITY_MESSAGES.notOffered);
+    await nothingWritten();
+    // Another slot of that day is still offered and booked.
+    expect((await callWithEnv({}, '/api/appointments', { body: bookingRequest(date, { timeSlot: '11:00 AM' }), ip: '203.0.113.105' })).status).toBe(201);
+  });
+
+  it('a booking the per-network window refuses stores no row and logs no e-mail', async () => {
+    const limited = { SUBMISSIONS_PER_IP_PER_WINDOW: '1' };
+    const date = nextWeekday();
+    expect((await callWithEnv(limited, '/api/appointments', { body: bookingRequest(date, { timeSlot: '9:00 AM' }), ip: '203.0.113.106' })).status).toBe(201);
+    const mailsBefore = await count('email_log');
+    const refused = await callWithEnv(limited, '/api/appointments', { body: bookingRequest(date, { email: 'other@example.com' }), ip: '203.0.113.106' });
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { message: string }).message).toBe(IP_LIMIT_MESSAGE);
+    expect(await count('appointments')).toBe(1);
+    expect(await count('email_log')).toBe(mailsBefore);
+    expect(await rows("SELECT count FROM daily_counters WHERE counter = 'unverified-mail'")).toEqual([{ count: 1 }]);
   });
 });

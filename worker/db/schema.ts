@@ -58,6 +58,15 @@ export const appointments = sqliteTable(
     index('appointments_date_idx').on(t.date),
     index('appointments_created_at_idx').on(t.createdAt),
     index('appointments_network_hash_idx').on(t.networkHash),
+    // The open-bookings recheck of every booking (worker/services/submission-limits.ts) counts the
+    // open requests of one address and of one network: from these, not from a scan of every
+    // appointment (issue 17).
+    index('appointments_open_email_idx')
+      .on(sql`lower(${t.email})`, t.date)
+      .where(sql`status = 'requested'`),
+    index('appointments_open_network_idx')
+      .on(t.networkHash, t.date)
+      .where(sql`status = 'requested'`),
   ],
 );
 

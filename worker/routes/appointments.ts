@@ -9,11 +9,11 @@ import type { AppEnv } from '../env';
 import { turnstile } from '../middleware/turnstile';
 import { validate } from '../middleware/validate';
 import { appointmentSchema, availabilityQuerySchema, BOOKING_MESSAGES, slotHasPassed } from '../schemas/appointments';
-import { availabilityRefusal, dayOffer } from '../services/availability';
+import { availabilityGate, dayOffer } from '../services/availability';
 import { appointmentLinks } from '../services/appointment-links';
 import { networkHash } from '../services/client-ip';
-import { claimUnverifiedMail } from '../services/daily-counters';
-import { sendAfterAnswer } from '../services/email/send-email';
+import { logUnverifiedUnderCap } from '../services/daily-counters';
+import { deliverAfterAnswer, emailTransport } from '../services/email/send-email';
 import { appointmentConfirmationEmail, appointmentNotificationEmail } from '../services/submission-emails';
 import { OPEN_BOOKINGS_MESSAGE, openBookingsRecheck, storeSubmission } from '../services/submission-limits';
 
@@ -58,9 +58,11 @@ export const appointmentsApi = new Hono<AppEnv>()
   .post('/', validate('json', appointmentSchema), turnstile(), async (c) => {
     const input = c.req.valid('json');
     // A closed day or a slot the weekday does not offer is refused before the abuse limits are
-    // claimed: nothing is stored, and neither the daily cap nor the visitor's allowance is used.
-    const refusal = await availabilityRefusal(getDb(c.env.DB), input.date, input.timeSlot);
-    if (refusal) return c.json({ message: refusal }, 409);
+    // claimed: nothing is stored, and neither the daily cap nor the visitor's allowance is used. A
+    // weekend is told here; a blocked date or a slot the weekday does not offer is judged in the
+    // write's own transaction, before its claims (availabilityGate, issue 17).
+    const gate = availabilityGate(input.date, input.timeSlot);
+    if (gate.refusal !== null) return c.json({ message: gate.refusal }, 409);
     const ipHash = await networkHash(c);
     let result;
     try {
@@ -84,6 +86,7 @@ export const appointmentsApi = new Hono<AppEnv>()
           networkHash: ipHash,
         },
         taken: BOOKING_MESSAGES.taken,
+        gate,
         recheck: { statement: openBookingsRecheck(c.env, { email: input.email, networkHash: ipHash }), refusal: OPEN_BOOKINGS_MESSAGE },
       });
     } catch (error) {
@@ -96,12 +99,12 @@ export const appointmentsApi = new Hono<AppEnv>()
     // The firm is always told. The visitor's confirmation goes to an address nobody has verified
     // yet, so it counts under the day's cap on such mail (UNVERIFIED_MAIL_DAILY_CAP): past it the
     // booking stands and only that e-mail is skipped (logged). It carries the visitor's cancel and
-    // reschedule links (routes/appointment-links.ts). Both are logged before the answer and sent
-    // after it (sendAfterAnswer).
-    const mails = [appointmentNotificationEmail(stored)];
-    if (await claimUnverifiedMail(c.env, 'appointment-confirmation')) {
-      mails.unshift(appointmentConfirmationEmail(c.env, stored, await appointmentLinks(c.env, stored)));
-    }
-    await sendAfterAnswer(c.env, c.executionCtx, mails);
+    // reschedule links (routes/appointment-links.ts), signed over the new id, so both are logged
+    // after the row's batch: the claim and the log rows in one more D1 call (logUnverifiedUnderCap),
+    // before the answer; they are sent after it (deliverAfterAnswer).
+    const confirmation = appointmentConfirmationEmail(c.env, stored, await appointmentLinks(c.env, stored));
+    const transport = emailTransport(c.env);
+    const logged = await logUnverifiedUnderCap(c.env, transport, confirmation, [appointmentNotificationEmail(stored)]);
+    if (logged) deliverAfterAnswer(c.env, c.executionCtx, transport, logged);
     return c.json({ id: stored.id, message: bookingResponseMessage, date: stored.date, timeSlot: stored.timeSlot, status: stored.status }, 201);
   });

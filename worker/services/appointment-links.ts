@@ -23,7 +23,21 @@ export function appointmentStartsAt(a: Pick<LinkedAppointment, 'date' | 'timeSlo
   return zonedToUtc(a.date, slotStartMinutes(a.timeSlot as BookingTimeSlot), timeZone);
 }
 
+// The imported HMAC key per secret, kept for the isolate's life: every booking signs two links, and
+// importing the key (what jose does for raw key bytes) costs about as much as signing (issue 17).
+const signingKeys = new Map<string, CryptoKey>();
+
+/** The key itself is kept, not a pending promise: nothing one request awaits is settled by another. */
+async function signingKey(secret: string): Promise<CryptoKey> {
+  const cached = signingKeys.get(secret);
+  if (cached) return cached;
+  const imported = await crypto.subtle.importKey('raw', key(secret) as Uint8Array<ArrayBuffer>, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  signingKeys.set(secret, imported);
+  return imported;
+}
+
 export async function signAppointmentLink(secret: string, purpose: AppointmentLinkPurpose, a: LinkedAppointment, now: Date = new Date()): Promise<string> {
+  const hmac = await signingKey(secret);
   return new SignJWT({ seq: a.sequence ?? 0 })
     .setProtectedHeader({ alg: ALGORITHM })
     .setSubject(String(a.id))
@@ -31,7 +45,7 @@ export async function signAppointmentLink(secret: string, purpose: AppointmentLi
     .setAudience(purpose)
     .setIssuedAt(Math.floor(now.getTime() / 1000))
     .setExpirationTime(Math.floor(appointmentStartsAt(a).getTime() / 1000))
-    .sign(key(secret));
+    .sign(hmac);
 }
 
 export type LinkCheck =

@@ -3,6 +3,7 @@ import { bookingTimeSlots, type BookingTimeSlot } from '../../web/content/bookin
 import type { Db } from '../db/client';
 import { blockedDates, weekdaySlots } from '../db/schema';
 import { weekdayOf } from './firm-time';
+import type { ClaimCondition } from './window-counters';
 
 // The firm's availability: which of the seven slot labels each weekday offers (weekday_slots) and
 // the days it is closed (blocked_dates). Booking, rescheduling and the public availability answer
@@ -63,3 +64,45 @@ export async function availabilityRefusal(db: Db, date: string, timeSlot: string
   if (!day.offered.includes(timeSlot as BookingTimeSlot)) return AVAILABILITY_MESSAGES.notOffered;
   return null;
 }
+
+/**
+ * availabilityRefusal inside the booking's own write batch (worker/services/submission-limits.ts,
+ * issue 17), so it costs no D1 call of its own: `facts` reads what decides the answer's message,
+ * and the first claim is made only under `admits`, in the same transaction, so a closed day or a
+ * slot the weekday does not offer still claims nothing and stores nothing. A weekend is refused
+ * here without the database (`refusal` set, nothing else).
+ */
+export function availabilityGate(date: string, timeSlot: string): AvailabilityGate {
+  const weekday = isoWeekdayOf(date);
+  if (weekday > 5) return { refusal: AVAILABILITY_MESSAGES.closed };
+  return {
+    refusal: null,
+    facts: (d1) =>
+      d1
+        .prepare(
+          `SELECT EXISTS (SELECT 1 FROM blocked_dates WHERE date = ?1) AS closed,
+                  EXISTS (SELECT 1 FROM weekday_slots WHERE weekday = ?2 AND time_slot = ?3) AS offered`,
+        )
+        .bind(date, weekday, timeSlot),
+    admits: {
+      sql: 'NOT EXISTS (SELECT 1 FROM blocked_dates WHERE date = ?4) AND EXISTS (SELECT 1 FROM weekday_slots WHERE weekday = ?5 AND time_slot = ?6)',
+      params: [date, weekday, timeSlot],
+    },
+    refusalOf: (facts) => (facts.closed ? AVAILABILITY_MESSAGES.closed : facts.offered ? null : AVAILABILITY_MESSAGES.notOffered),
+    check: (db) => availabilityRefusal(db, date, timeSlot),
+  };
+}
+
+export type AvailabilityGate =
+  | { refusal: string }
+  | {
+      refusal: null;
+      /** The SELECT of the day's facts (closed, offered), first in the batch. */
+      facts: (d1: D1Database) => D1PreparedStatement;
+      /** The condition the first claim is made under: the day is open and offers the slot. */
+      admits: ClaimCondition;
+      /** The answer's message from the facts row, or null when the slot can be booked. */
+      refusalOf: (facts: { closed: number; offered: number }) => string | null;
+      /** The same judgement in its own call, for the step-by-step path. */
+      check: (db: Db) => Promise<string | null>;
+    };

@@ -1,4 +1,7 @@
 import type { Bindings } from '../env';
+import { logQueuedOrReport, logQueuedUnderClaim, type LoggedMessages } from './email/send-email';
+import type { EmailTransport, OutgoingEmail } from './email/types';
+import { getDb } from '../db/client';
 import { firm } from '../../web/content/firm';
 import { firmToday } from './firm-time';
 
@@ -29,14 +32,22 @@ export const firmDay = (at: Date = new Date()) => firmToday(firm.timeZone, at);
  */
 export async function claimDailyCount(env: Pick<Bindings, 'DB'>, counter: DailyCounter, cap: number, day: string = firmDay()): Promise<number | null> {
   if (cap <= 0) return null;
-  const row = await env.DB.prepare(
-    `INSERT INTO daily_counters (day, counter, count) VALUES (?1, ?2, 1)
-     ON CONFLICT(day, counter) DO UPDATE SET count = daily_counters.count + 1 WHERE daily_counters.count < ?3
-     RETURNING count`,
-  )
-    .bind(day, counter, cap)
-    .first<{ count: number }>();
+  const row = await dailyClaimStatement(env.DB, counter, cap, day).first<{ count: number }>();
   return row ? row.count : null;
+}
+
+/**
+ * claimDailyCount as a statement, for a caller's batch: it returns the new count and changes one
+ * row when granted, no row and no change when the cap is reached. `cap` must be positive.
+ */
+export function dailyClaimStatement(d1: D1Database, counter: DailyCounter, cap: number, day: string = firmDay()): D1PreparedStatement {
+  return d1
+    .prepare(
+      `INSERT INTO daily_counters (day, counter, count) VALUES (?1, ?2, 1)
+       ON CONFLICT(day, counter) DO UPDATE SET count = daily_counters.count + 1 WHERE daily_counters.count < ?3
+       RETURNING count`,
+    )
+    .bind(day, counter, cap);
 }
 
 /**
@@ -102,5 +113,29 @@ export async function claimUnverifiedMail(env: Pick<Bindings, 'DB' | 'UNVERIFIED
   } catch (error) {
     console.error(`[mail] ${kind} to an unverified address skipped: the daily count is unavailable:`, error instanceof Error ? error.message : String(error));
     return false;
+  }
+}
+
+/**
+ * claimUnverifiedMail and the e-mail log's 'queued' rows in ONE D1 call (issue 17): `unverified`
+ * (a booking confirmation) is logged only when today's cap on mail to unverified addresses grants
+ * it, `others` (the firm's notification) always. Past the cap, or when the count cannot be taken
+ * (fail closed, as claimUnverifiedMail), only `others` are logged and the skip is written to the
+ * console. Null when nothing could be logged (reported; the caller's row is already committed).
+ */
+export async function logUnverifiedUnderCap(
+  env: Pick<Bindings, 'DB' | 'UNVERIFIED_MAIL_DAILY_CAP'>,
+  transport: EmailTransport,
+  unverified: OutgoingEmail,
+  others: OutgoingEmail[],
+): Promise<LoggedMessages | null> {
+  const cap = unverifiedMailDailyCap(env);
+  try {
+    const { logged, granted } = await logQueuedUnderClaim(env.DB, transport, cap > 0 ? dailyClaimStatement(env.DB, 'unverified-mail', cap) : null, unverified, others);
+    if (!granted) console.warn(`[mail] ${unverified.kind} to an unverified address skipped: ${UNVERIFIED_MAIL_CAP_REASON}`);
+    return logged;
+  } catch (error) {
+    console.error(`[mail] ${unverified.kind} to an unverified address skipped: the daily count is unavailable:`, error instanceof Error ? error.message : String(error));
+    return logQueuedOrReport(getDb(env.DB), transport, others);
   }
 }

@@ -69,13 +69,13 @@ export function escapeText(value: string): string {
 
 /** Folds a content line at 75 octets (RFC 5545 3.1), never inside a UTF-8 character. */
 export function foldLine(line: string): string {
-  const encoder = new TextEncoder();
-  if (encoder.encode(line).length <= 75) return line;
+  // Most lines are short ASCII: no encoding at all (a UTF-16 unit is at most 3 UTF-8 octets).
+  if (line.length * 3 <= 75 || utf8Length(line) <= 75) return line;
   const parts: string[] = [];
   let current = '';
   let currentBytes = 0;
   for (const char of line) {
-    const size = encoder.encode(char).length;
+    const size = utf8Length(char);
     // The first line holds 75 octets; continuation lines start with a space, leaving 74.
     const limit = parts.length === 0 ? 75 : 74;
     if (currentBytes + size > limit) {
@@ -88,6 +88,16 @@ export function foldLine(line: string): string {
   }
   parts.push(current);
   return parts.join(`${CRLF} `);
+}
+
+/** The UTF-8 length of a string, counted from its code points (no encoder per character: every booking folds its invite, issue 17). */
+function utf8Length(text: string): number {
+  let octets = 0;
+  for (const char of text) {
+    const code = char.codePointAt(0)!;
+    octets += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+  }
+  return octets;
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');

@@ -9,6 +9,7 @@ import { firm } from '../../web/content/firm';
 import { claimDailyCount, dailyClaimAfterStatement, firmDay, intSetting, releaseDailyCount, releaseDailyStatement } from './daily-counters';
 import { emailTransport, logQueuedOrReport, queuedLogAfterInsert, rowIdMarker, type LoggedMessages } from './email/send-email';
 import type { EmailTransport, OutgoingEmail } from './email/types';
+import type { AvailabilityGate } from './availability';
 import { claimWindowSlot, windowClaimStatement, windowStartOf } from './window-counters';
 
 // The abuse limits for the two public forms, contact (with the chat hand-off) + booking
@@ -168,6 +169,12 @@ export type SubmissionWrite<T extends RowTable> = {
   values: T['$inferInsert'];
   /** When a unique index may refuse the row (a booking's slot): the 409 answer's message. */
   taken?: string;
+  /**
+   * A condition judged before any claim, in the same transaction (a booking's day and slot,
+   * worker/services/availability.ts availabilityGate): when it refuses, nothing is claimed or
+   * stored and the answer is 409 with its message.
+   */
+  gate?: Extract<AvailabilityGate, { refusal: null }>;
 } & (
   | {
       /**
@@ -210,8 +217,9 @@ function submitterAfterClaimStatement(d1: D1Database, day: string, ipHash: strin
  * Stores one form submission (contact message, booking, chat hand-off) under the abuse limits, in
  * ONE D1 call when all goes well (issue 17): a batch, so one transaction, where each statement runs
  * only when the one before it changed a row (worker/db/granted-batch.ts):
- *   per-network window claim -> daily claim -> today's submitter record -> the row
- *   -> the recheck, or the e-mail's 'queued' log row -> the `after` statement.
+ *   [the gate's facts ->] per-network window claim (made only when the gate admits) -> daily claim
+ *   -> today's submitter record -> the row -> the recheck, or the e-mail's 'queued' log row
+ *   -> the `after` statement.
  * A refused claim therefore writes nothing after it, the window claim is kept when the daily cap
  * refuses (the rule of admitSubmission), and the row, its trace in the e-mail log and the claims
  * commit together. A unique index refusing the row (a booking's slot) does not fail the batch
@@ -239,7 +247,9 @@ export async function storeSubmission<T extends RowTable>(
     const marker = rowIdMarker();
     const mail = write.mail ? queuedLogAfterInsert(db, transport, write.mail(marker), marker) : null;
     const statements: MixedBatchItem[] = [
-      windowClaimStatement(env.DB, 'submission_windows', ipHash, { windowMs: IP_WINDOW_MS, limit, nowMs: now.getTime() }),
+      // The gate's facts first: a SELECT, so the window claim's own condition decides, not changes().
+      ...(write.gate ? [write.gate.facts(env.DB)] : []),
+      windowClaimStatement(env.DB, 'submission_windows', ipHash, { windowMs: IP_WINDOW_MS, limit, nowMs: now.getTime() }, write.gate?.admits),
       dailyClaimAfterStatement(env.DB, form, cap, day),
       // A SELECT leaves changes() as it is: whether the network was already recorded today.
       env.DB.prepare('SELECT 1 AS known FROM daily_submitters WHERE day = ?1 AND ip_hash = ?2').bind(day, ipHash),
@@ -257,6 +267,10 @@ export async function storeSubmission<T extends RowTable>(
       results = await mixedBatch(env.DB, statements);
     } catch (error) {
       console.error('[throttle] batched submission failed, storing it step by step:', error instanceof Error ? error.message : String(error));
+    }
+    if (results && write.gate) {
+      const refusal = write.gate.refusalOf((results.shift() as D1Result<{ closed: number; offered: number }>).results[0]);
+      if (refusal) return { ok: false, status: 409, message: refusal, retryAfter: null };
     }
     if (results) {
       if ((results[0] as D1Result).results.length === 0) return limitRefusal(IP_LIMIT_MESSAGE);
@@ -294,6 +308,8 @@ async function storeStepByStep<T extends RowTable>(
   ipHash: string,
   write: SubmissionWrite<T>,
 ): Promise<StoredSubmission<T['$inferSelect']>> {
+  const refusal = write.gate ? await write.gate.check(getDb(env.DB)) : null;
+  if (refusal) return { ok: false, status: 409, message: refusal, retryAfter: null };
   const admission = await admitSubmission(env, form, ipHash);
   if (!admission.ok) return limitRefusal(admission.message);
   const db = getDb(env.DB);
@@ -326,8 +342,13 @@ async function storeStepByStep<T extends RowTable>(
  */
 export function openBookingsRecheck(env: Bindings, booking: { email: string; networkHash: string }, today: string = submissionDay()) {
   const open = sql`${appointments.status} = 'requested' AND ${appointments.date} >= ${today}`;
-  const openForEmail = sql`(SELECT count(*) FROM ${appointments} WHERE lower(${appointments.email}) = lower(${booking.email}) AND ${open})`;
-  const openForNetwork = sql`(SELECT count(*) FROM ${appointments} WHERE ${appointments.networkHash} = ${booking.networkHash} AND ${open})`;
+  const perEmail = openBookingsPerEmail(env);
+  const perNetwork = openBookingsPerNetwork(env);
+  // Each count stops one past its limit (all it must tell), over the partial indexes of open
+  // requests (appointments_open_email_idx, appointments_open_network_idx): a booking costs the same
+  // whatever the number of appointments stored.
+  const openForEmail = sql`(SELECT count(*) FROM (SELECT 1 FROM ${appointments} WHERE lower(${appointments.email}) = lower(${booking.email}) AND ${open} LIMIT ${perEmail + 1}))`;
+  const openForNetwork = sql`(SELECT count(*) FROM (SELECT 1 FROM ${appointments} WHERE ${appointments.networkHash} = ${booking.networkHash} AND ${open} LIMIT ${perNetwork + 1}))`;
   return (db: Db) =>
     db
       .delete(appointments)
@@ -337,7 +358,7 @@ export function openBookingsRecheck(env: Bindings, booking: { email: string; net
           // last_insert_rowid() is an older statement's.
           previousChanged,
           sql`${appointments.id} = last_insert_rowid()`,
-          sql`(${openForEmail} > ${openBookingsPerEmail(env)} OR ${openForNetwork} > ${openBookingsPerNetwork(env)})`,
+          sql`(${openForEmail} > ${perEmail} OR ${openForNetwork} > ${perNetwork})`,
         ),
       )
       .returning({ id: appointments.id });

@@ -35,12 +35,21 @@ export function windowClaimStatement(
   table: WindowTable,
   ipHash: string,
   { windowMs, limit, nowMs = Date.now() }: { windowMs: number; limit: number; nowMs?: number },
+  when?: ClaimCondition,
 ): D1PreparedStatement {
+  // With a condition, the claim is not even attempted (nothing counted) when it is false.
+  const source = when ? `SELECT ?1, ?2, 1 WHERE ${when.sql}` : 'VALUES (?1, ?2, 1)';
   return d1
     .prepare(
-      `INSERT INTO ${table} (ip_hash, window_start, count) VALUES (?1, ?2, 1)
+      `INSERT INTO ${table} (ip_hash, window_start, count) ${source}
        ON CONFLICT(ip_hash, window_start) DO UPDATE SET count = ${table}.count + 1 WHERE ${table}.count < ?3
        RETURNING count`,
     )
-    .bind(ipHash, windowStartOf(nowMs, windowMs), limit);
+    .bind(ipHash, windowStartOf(nowMs, windowMs), limit, ...(when?.params ?? []));
+}
+
+/** A SQL condition a claim is made under, written with its parameters numbered from ?4 on (?1 to ?3 are the claim's). */
+export interface ClaimCondition {
+  sql: string;
+  params: unknown[];
 }

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { type Db, getDb } from '../../db/client';
-import { insertIfPreviousChanged } from '../../db/granted-batch';
+import { insertIfPreviousChanged, mixedBatch, type MixedBatchItem } from '../../db/granted-batch';
 import { emailLog } from '../../db/schema';
 import type { Bindings } from '../../env';
 import { MailChannelsError, MailChannelsTransport, mailChannelsConfig } from './mailchannels';
@@ -174,6 +174,36 @@ export function queuedLogAfterInsert(db: Db, transport: EmailTransport, message:
   return {
     statement: queuedLogInsert(db, logRow(transport, message, unsafe), marker),
     logged: (rows, rowId) => (rows[0] ? { messages: [withRowId(message, marker, rowId)], logIds: [rows[0].id], unsafe: [unsafe] } : null),
+  };
+}
+
+/**
+ * logQueued for `claimed`, a message that may go out only under a claim (the day's cap on mail to
+ * unverified addresses), and `always`, messages that go out regardless, in ONE D1 call (issue 17):
+ * a batch of the claim, then `claimed`'s log row only when the claim changed a row (was granted),
+ * then the others' log rows. Without a claim (`claim` null: the cap is 0) `claimed` is not logged.
+ * The logged messages keep the order [claimed, ...always]. `granted` says whether `claimed` was.
+ */
+export async function logQueuedUnderClaim(
+  d1: D1Database,
+  transport: EmailTransport,
+  claim: D1PreparedStatement | null,
+  claimed: OutgoingEmail,
+  always: OutgoingEmail[],
+): Promise<{ logged: LoggedMessages; granted: boolean }> {
+  const db = getDb(d1);
+  const unsafe = [claimed, ...always].map(headerRefusal);
+  const statements: MixedBatchItem[] = [
+    ...(claim ? [claim, insertIfPreviousChanged(db, emailLog, logRow(transport, claimed, unsafe[0])).returning({ id: emailLog.id })] : []),
+    ...always.map((message, i) => db.insert(emailLog).values(logRow(transport, message, unsafe[i + 1])).returning({ id: emailLog.id })),
+  ];
+  const results = await mixedBatch(d1, statements);
+  const claimedRows = claim ? (results.splice(0, 2)[1] as { id: number }[]) : [];
+  const logIds = (results as { id: number }[][]).map((rows) => rows[0].id);
+  const granted = claimedRows.length > 0;
+  return {
+    logged: granted ? { messages: [claimed, ...always], logIds: [claimedRows[0].id, ...logIds], unsafe } : { messages: always, logIds, unsafe: unsafe.slice(1) },
+    granted,
   };
 }
 

@@ -1,0 +1,2 @@
+CREATE INDEX `appointments_open_email_idx` ON `appointments` (lower("email"),`date`) WHERE status = 'requested';--> statement-breakpoint
+CREATE INDEX `appointments_open_network_idx` ON `appointments` (`network_hash`,`date`) WHERE status = 'requested';
