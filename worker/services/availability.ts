@@ -75,19 +75,18 @@ export async function availabilityRefusal(db: Db, date: string, timeSlot: string
 export function availabilityGate(date: string, timeSlot: string): AvailabilityGate {
   const weekday = isoWeekdayOf(date);
   if (weekday > 5) return { refusal: AVAILABILITY_MESSAGES.closed };
+  // The day's two facts, with their parameters (date, weekday, slot) numbered from ?n: the facts
+  // SELECT and the claim's condition ask exactly the same questions.
+  const facts = (n: number) => ({
+    closed: `EXISTS (SELECT 1 FROM blocked_dates WHERE date = ?${n})`,
+    offered: `EXISTS (SELECT 1 FROM weekday_slots WHERE weekday = ?${n + 1} AND time_slot = ?${n + 2})`,
+  });
+  const asked = facts(1);
+  const admitted = facts(4);
   return {
     refusal: null,
-    facts: (d1) =>
-      d1
-        .prepare(
-          `SELECT EXISTS (SELECT 1 FROM blocked_dates WHERE date = ?1) AS closed,
-                  EXISTS (SELECT 1 FROM weekday_slots WHERE weekday = ?2 AND time_slot = ?3) AS offered`,
-        )
-        .bind(date, weekday, timeSlot),
-    admits: {
-      sql: 'NOT EXISTS (SELECT 1 FROM blocked_dates WHERE date = ?4) AND EXISTS (SELECT 1 FROM weekday_slots WHERE weekday = ?5 AND time_slot = ?6)',
-      params: [date, weekday, timeSlot],
-    },
+    facts: (d1) => d1.prepare(`SELECT ${asked.closed} AS closed, ${asked.offered} AS offered`).bind(date, weekday, timeSlot),
+    admits: { sql: `NOT ${admitted.closed} AND ${admitted.offered}`, params: [date, weekday, timeSlot] },
     refusalOf: (facts) => (facts.closed ? AVAILABILITY_MESSAGES.closed : facts.offered ? null : AVAILABILITY_MESSAGES.notOffered),
     check: (db) => availabilityRefusal(db, date, timeSlot),
   };
