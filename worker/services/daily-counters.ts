@@ -108,12 +108,18 @@ export const UNVERIFIED_MAIL_CAP_REASON = "today's cap on e-mail to unverified a
 export async function claimUnverifiedMail(env: Pick<Bindings, 'DB' | 'UNVERIFIED_MAIL_DAILY_CAP'>, kind = 'e-mail'): Promise<boolean> {
   try {
     if ((await claimDailyCount(env, 'unverified-mail', unverifiedMailDailyCap(env))) !== null) return true;
-    console.warn(`[mail] ${kind} to an unverified address skipped: ${UNVERIFIED_MAIL_CAP_REASON}`);
+    reportUnverifiedSkip(kind);
     return false;
   } catch (error) {
-    console.error(`[mail] ${kind} to an unverified address skipped: the daily count is unavailable:`, error instanceof Error ? error.message : String(error));
+    reportUnverifiedSkip(kind, { error });
     return false;
   }
+}
+
+/** The console line for an e-mail to an unverified address not sent: past the cap, or the count unavailable. */
+function reportUnverifiedSkip(kind: string, unavailable?: { error: unknown }) {
+  if (!unavailable) console.warn(`[mail] ${kind} to an unverified address skipped: ${UNVERIFIED_MAIL_CAP_REASON}`);
+  else console.error(`[mail] ${kind} to an unverified address skipped: the daily count is unavailable:`, unavailable.error instanceof Error ? unavailable.error.message : String(unavailable.error));
 }
 
 /**
@@ -132,10 +138,10 @@ export async function logUnverifiedUnderCap(
   const cap = unverifiedMailDailyCap(env);
   try {
     const { logged, granted } = await logQueuedUnderClaim(env.DB, transport, cap > 0 ? dailyClaimStatement(env.DB, 'unverified-mail', cap) : null, unverified, others);
-    if (!granted) console.warn(`[mail] ${unverified.kind} to an unverified address skipped: ${UNVERIFIED_MAIL_CAP_REASON}`);
+    if (!granted) reportUnverifiedSkip(unverified.kind);
     return logged;
   } catch (error) {
-    console.error(`[mail] ${unverified.kind} to an unverified address skipped: the daily count is unavailable:`, error instanceof Error ? error.message : String(error));
+    reportUnverifiedSkip(unverified.kind, { error });
     return logQueuedOrReport(getDb(env.DB), transport, others);
   }
 }
