@@ -1,9 +1,10 @@
 // `npm run bench:load`: load against the real local stack (wrangler dev --local, workerd, local D1).
 // Prints requests/s, p50/p99 latency and status counts per endpoint, each endpoint's throughput as
 // a ratio of GET /api/health on the same run, and the reconciliation for the write endpoints:
-// rows stored must equal 2xx answers, with zero 5xx. Then a sign-in attack phase: 200 parallel wrong
-// passwords for the admin from one network must get at most 5 PBKDF2 verifications (each 401 is
-// one; a 429 is refused before any), and the real admin must still sign in from another network.
+// rows stored must equal 2xx answers, with zero 5xx, and every e-mail logged must have its outcome.
+// Then a sign-in attack phase: 200 parallel wrong passwords for the admin from one network must get
+// at most 5 PBKDF2 verifications (each 401 is one; a 429 is refused before any), and the real admin
+// must still sign in from another network.
 // Traffic goes to 127.0.0.1 only. The write endpoints' throughput targets (issue 17) are printed as
 // met or missed next to the machine's load average, never asserted: the exit status depends only on
 // the reconciliation and the sign-in phase, which do not vary with a busy machine.
@@ -217,11 +218,16 @@ for (const r of rows) {
 const count2xx = (name: string) => Object.entries(rows.find((r) => r.name === name)!.statuses).filter(([c]) => c.startsWith('2')).reduce((n, [, v]) => n + v, 0);
 const storedContacts = queryCount('select count(*) from contact_messages') - seededMessages;
 const storedBookings = queryCount('select count(*) from appointments');
+// Every e-mail the forms logged as 'queued' before their answer must have its outcome recorded
+// after it (written together across requests, worker/services/email/outcome-writes.ts).
+const queuedLeft = queryCount("select count(*) from email_log where status = 'queued'");
+const mailLogged = queryCount('select count(*) from email_log');
 const fiveXx = rows.reduce((n, r) => n + Object.entries(r.statuses).filter(([c]) => c.startsWith('5')).reduce((m, [, v]) => m + v, 0), 0);
 console.log(`\nReconciliation
   contact:      ${storedContacts} rows stored, ${count2xx('POST /api/contact')} 2xx answers -> ${storedContacts === count2xx('POST /api/contact') ? 'OK' : 'MISMATCH'}
   appointments: ${storedBookings} rows stored, ${count2xx('POST /api/appointments')} 2xx answers -> ${storedBookings === count2xx('POST /api/appointments') ? 'OK' : 'MISMATCH'}
-  5xx answers:  ${fiveXx} ${fiveXx === 0 ? '-> OK' : '-> FAIL'}`);
+  5xx answers:  ${fiveXx} ${fiveXx === 0 ? '-> OK' : '-> FAIL'}
+  e-mail log:   ${mailLogged} e-mails logged, ${queuedLeft} without an outcome ${queuedLeft === 0 ? '-> OK' : '-> FAIL'}`);
 
 const formatLoad = (load: number[]) => load.map((n) => n.toFixed(2)).join(' ');
 console.log(`\nThroughput targets (vs GET /api/health in this run; load average ${formatLoad(loadAtStart)} at the start, ${formatLoad(loadAtEnd)} at the end, ${cpus().length} CPUs)`);
@@ -238,4 +244,4 @@ console.log(`\nSign-in attack: ${ATTACK_ATTEMPTS} parallel wrong passwords for '
   admin, same network:     ${attack.sameNetwork} ${attack.sameNetwork === 429 ? '(locked there: CF-Connecting-IP is honoured)' : '(not locked: CF-Connecting-IP was not honoured?)'}
   admin, another network:  ${attack.otherNetwork} (from ${ADMIN_NETWORK}) ${attack.otherNetwork === 200 ? '-> OK, signed in' : '-> FAIL'}`);
 stack.remove();
-process.exit(storedContacts === count2xx('POST /api/contact') && storedBookings === count2xx('POST /api/appointments') && fiveXx === 0 && attackOk ? 0 : 1);
+process.exit(storedContacts === count2xx('POST /api/contact') && storedBookings === count2xx('POST /api/appointments') && fiveXx === 0 && queuedLeft === 0 && attackOk ? 0 : 1);

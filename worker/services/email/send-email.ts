@@ -6,6 +6,7 @@ import { emailLog } from '../../db/schema';
 import type { Bindings } from '../../env';
 import { MailChannelsError, MailChannelsTransport, mailChannelsConfig } from './mailchannels';
 import { OutboxTransport } from './outbox';
+import { type OutcomeRow, outcomeWriter } from './outcome-writes';
 import { safeErrorSummary } from '../log-safe';
 import type { EmailTransport, OutgoingEmail, SendOutcome } from './types';
 
@@ -208,16 +209,11 @@ export async function logQueuedUnderClaim(
 }
 
 /**
- * Hands the logged messages to the transport in parallel, then records each outcome in one batched
- * write together with the caller's own statements (`settle`).
+ * Hands the logged messages to the transport in parallel. A message refused before the transport
+ * (`unsafe`) is a failure at once; a transport error is a failure with its reason.
  */
-export async function deliverLogged(
-  db: Db,
-  transport: EmailTransport,
-  { messages, logIds, unsafe }: LoggedMessages,
-  settle: (outcomes: BatchSendOutcome[]) => BatchItem<'sqlite'>[] = () => [],
-): Promise<BatchSendOutcome[]> {
-  const outcomes = await Promise.all(
+async function handOver(transport: EmailTransport, { messages, logIds, unsafe }: LoggedMessages): Promise<BatchSendOutcome[]> {
+  return Promise.all(
     messages.map(async (message, i): Promise<BatchSendOutcome> => {
       const logId = logIds[i];
       if (unsafe[i]) return { ok: false, logId, status: 'failed', error: unsafe[i]!, retryable: false };
@@ -231,21 +227,29 @@ export async function deliverLogged(
       }
     }),
   );
+}
 
-  const now = new Date();
-  const updates: BatchItem<'sqlite'>[] = outcomes
+/** The outcomes to write to the e-mail log: all but the unsafe messages', whose rows already say 'failed'. */
+const outcomeRows = (outcomes: BatchSendOutcome[], unsafe: (string | null)[]): OutcomeRow[] =>
+  outcomes
     .filter((_, i) => !unsafe[i])
-    .map((o) =>
-      db
-        .update(emailLog)
-        .set({
-          status: o.status,
-          error: o.error ?? null,
-          providerId: (o as BatchSendOutcome & { providerId?: string }).providerId ?? null,
-          updatedAt: now,
-        })
-        .where(eq(emailLog.id, o.logId)),
-    );
+    .map((o) => ({ logId: o.logId, status: o.status, error: o.error ?? null, providerId: (o as BatchSendOutcome & { providerId?: string }).providerId ?? null }));
+
+/**
+ * Hands the logged messages to the transport in parallel, then records each outcome in one batched
+ * write together with the caller's own statements (`settle`).
+ */
+export async function deliverLogged(
+  db: Db,
+  transport: EmailTransport,
+  logged: LoggedMessages,
+  settle: (outcomes: BatchSendOutcome[]) => BatchItem<'sqlite'>[] = () => [],
+): Promise<BatchSendOutcome[]> {
+  const outcomes = await handOver(transport, logged);
+  const now = new Date();
+  const updates: BatchItem<'sqlite'>[] = outcomeRows(outcomes, logged.unsafe).map((o) =>
+    db.update(emailLog).set({ status: o.status, error: o.error, providerId: o.providerId, updatedAt: now }).where(eq(emailLog.id, o.logId)),
+  );
   const statements = [...updates, ...settle(outcomes)];
   if (statements.length) await db.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
   return outcomes;
@@ -280,7 +284,8 @@ export type AfterAnswer = Pick<ExecutionContext, 'waitUntil'>;
  *   best effort), the admin's e-mail log still shows each message that never left, as 'queued',
  *   instead of no trace at all. It costs one D1 call whatever the number of messages;
  * - after the answer, within the same invocation (`ctx.waitUntil`), the messages go to the
- *   transport in parallel and one batched write records each as sent, stored or failed.
+ *   transport in parallel and one write records each as sent, stored or failed, together with the
+ *   outcomes of other requests of the isolate that are ready at the same time (outcome-writes.ts).
  * Never throws: a broken mail path (even a broken e-mail log) is logged and the visitor's request,
  * whose row is already committed, still succeeds.
  */
@@ -306,12 +311,18 @@ export async function logQueuedOrReport(db: Db, transport: EmailTransport, messa
 /**
  * The second half of sendAfterAnswer, for messages already logged as 'queued' (logQueued, or in the
  * caller's own batch with queuedLogAfterInsert): after the answer, within the same invocation, the
- * transport in parallel and one batched write of the outcomes.
+ * transport in parallel, then the outcomes' write, shared with other requests' (outcome-writes.ts).
  */
 export function deliverAfterAnswer(env: Bindings, ctx: AfterAnswer, transport: EmailTransport, logged: LoggedMessages): void {
   const { messages } = logged;
+  const deliver = async () => {
+    const outcomes = await outcomeWriter.during(() => handOver(transport, logged));
+    // Written with the outcomes of other requests finishing at the same time (outcome-writes.ts).
+    await outcomeWriter.record(env.DB, outcomeRows(outcomes, logged.unsafe));
+    return outcomes;
+  };
   ctx.waitUntil(
-    deliverLogged(getDb(env.DB), transport, logged).then(
+    deliver().then(
       (outcomes) => {
         for (const [i, outcome] of outcomes.entries()) if (!outcome.ok) console.error('E-mail not sent', messages[i].kind, safeErrorSummary(outcome.error));
       },
