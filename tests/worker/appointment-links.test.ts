@@ -19,14 +19,15 @@ const booking = (overrides: Record<string, unknown> = {}) => bookingRequest(date
 type Row = { id: number; status: string; sequence: number; date: string; time_slot: string };
 const rowOf = (id: number) => env.DB.prepare('SELECT id, status, sequence, date, time_slot FROM appointments WHERE id = ?').bind(id).first<Row>();
 
-/** Books through the real API with MailChannels faked, and returns the id and the links from the visitor's e-mail. */
+/** Books through the real API with MailChannels faked, and returns the ids and the links from the visitor's e-mail. */
 async function book(overrides: Record<string, unknown> = {}) {
   const mail = fakeMailChannels();
   const res = await callWith(mailChannelsEnv(), '/api/appointments', { body: booking(overrides) });
   expect(res.status, await res.clone().text()).toBe(201);
   const { id } = (await res.json()) as { id: number };
   const confirmation = mail.find((r) => r.body.personalizations[0].to[0].email === (overrides.email ?? 'sam@example.com'))!;
-  return { id, confirmation, links: linksIn(confirmation) };
+  const { public_id: publicId } = (await env.DB.prepare('SELECT public_id FROM appointments WHERE id = ?').bind(id).first<{ public_id: string }>())!;
+  return { id, publicId, confirmation, links: linksIn(confirmation) };
 }
 
 /** The Cancel and Reschedule URLs of an e-mail, from its text part, checked against its HTML part. */
@@ -56,20 +57,46 @@ async function sendWithMail(path: string, body: unknown) {
 const to = (mail: RecordedRequest[], address: string) => mail.filter((r) => r.body.personalizations[0].to[0].email === address);
 
 describe('the signed links in the booking confirmation', () => {
-  it('carry the appointment id, sequence, purpose and an expiry at its start, and nothing personal', async () => {
-    const { id, links } = await book();
+  it('carry the appointment public id, sequence, purpose and an expiry at its start, and nothing personal', async () => {
+    const { publicId, links } = await book();
+    expect(publicId).toMatch(/^[A-Za-z0-9_-]{22}$/);
     for (const [token, purpose] of [
       [links.cancel, 'appointment-cancel'],
       [links.reschedule, 'appointment-reschedule'],
     ] as const) {
       const payload = JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/'))) as Record<string, unknown>;
       expect(Object.keys(payload).sort()).toEqual(['aud', 'exp', 'iat', 'iss', 'seq', 'sub']);
-      expect(payload).toMatchObject({ sub: String(id), seq: 0, aud: purpose });
+      // The public id, not the numeric one: a link says nothing about how many appointments there are.
+      expect(payload).toMatchObject({ sub: `p${publicId}`, seq: 0, aud: purpose });
       // 10:00 AM on that day in New York.
       const start = newYork(date, '10:00', newYorkOffset(date, '10:00'));
       expect(payload.exp).toBe(start.getTime() / 1000);
       expect(token).not.toContain('sam');
     }
+  });
+
+  it('a link that names the appointment by its numeric id (sent before public ids) still works, for a row stored without one too', async () => {
+    const { id } = await book();
+    // A row stored before the public id existed: its links and invites name it by its numeric id.
+    await env.DB.prepare('UPDATE appointments SET public_id = NULL WHERE id = ?').bind(id).run();
+    const row = (await rowOf(id))!;
+    const oldLink = await signAppointmentLink(env.JWT_SECRET, 'appointment-cancel', { id, date: row.date, timeSlot: row.time_slot, sequence: row.sequence });
+    expect(JSON.parse(atob(oldLink.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')))).toMatchObject({ sub: String(id) });
+    expect(await (await manage(oldLink)).json()).toMatchObject({ appointment: { date, timeSlot: '10:00 AM' } });
+
+    const { res, mail } = await sendWithMail('/api/appointments/manage/cancel', { token: oldLink });
+    expect(res.status).toBe(200);
+    expect(await rowOf(id)).toMatchObject({ status: 'cancelled', sequence: 1 });
+    expect(inviteOf(to(mail, 'sam@example.com')[0])).toMatchObject({ method: 'CANCEL', uid: uidOf(id), sequence: 1 });
+  });
+
+  it('a link naming a public id no appointment has is refused as invalid', async () => {
+    const { publicId } = await book();
+    const row = (await env.DB.prepare('SELECT date, time_slot FROM appointments WHERE public_id = ?').bind(publicId).first<{ date: string; time_slot: string }>())!;
+    const unknown = await signAppointmentLink(env.JWT_SECRET, 'appointment-cancel', { id: 0, publicId: 'A'.repeat(22), date: row.date, timeSlot: row.time_slot, sequence: 0 });
+    const res = await call('/api/appointments/manage/cancel', { body: { token: unknown } });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ reason: 'invalid' });
   });
 
   it('GET shows the appointment and changes nothing, for either link', async () => {
@@ -129,9 +156,9 @@ describe('the signed links in the booking confirmation', () => {
 
 describe('POST /api/appointments/manage/cancel', () => {
   it('cancels, frees the slot at once, notifies the firm and sends the visitor a CANCEL', async () => {
-    const { id, links, confirmation } = await book();
+    const { id, publicId, links, confirmation } = await book();
     const booked = inviteOf(confirmation);
-    expect(booked).toMatchObject({ method: 'REQUEST', uid: uidOf(id), sequence: 0, status: 'TENTATIVE' });
+    expect(booked).toMatchObject({ method: 'REQUEST', uid: uidOf(publicId), sequence: 0, status: 'TENTATIVE' });
     expectAtSlot(booked, date, '10:00 AM');
 
     const { res, mail, json } = await sendWithMail('/api/appointments/manage/cancel', { token: links.cancel });
@@ -142,7 +169,7 @@ describe('POST /api/appointments/manage/cancel', () => {
     const [visitor] = to(mail, 'sam@example.com');
     expect(visitor.body.subject).toMatch(/^Appointment cancelled/);
     const cancel = inviteOf(visitor);
-    expect(cancel).toMatchObject({ method: 'CANCEL', uid: uidOf(id), sequence: 1, status: 'CANCELLED', filename: 'cancellation.ics' });
+    expect(cancel).toMatchObject({ method: 'CANCEL', uid: uidOf(publicId), sequence: 1, status: 'CANCELLED', filename: 'cancellation.ics' });
     expect(cancel.type).toContain('method=CANCEL');
     expect(cancel.attendee).toBe('mailto:sam@example.com');
     expectAtSlot(cancel, date, '10:00 AM');
@@ -180,13 +207,13 @@ describe('POST /api/appointments/manage/cancel', () => {
 
 describe('POST /api/appointments/manage/reschedule', () => {
   it('moves the booking atomically, back to requested, frees the old slot, notifies the firm and sends an updated REQUEST with fresh links', async () => {
-    const { id, links } = await book();
+    const { id, publicId, links } = await book();
     const cookie = await signIn();
     // Confirmed first (sequence 1, new links by e-mail): the reschedule link must come from that e-mail.
     const confirmMail = fakeMailChannels();
     expect((await callWith(mailChannelsEnv(), `/api/admin/appointments/${id}`, { method: 'PATCH', body: { status: 'confirmed' }, cookie })).status).toBe(200);
     const confirmed = to(confirmMail, 'sam@example.com')[0];
-    expect(inviteOf(confirmed)).toMatchObject({ method: 'REQUEST', status: 'CONFIRMED', sequence: 1, uid: uidOf(id) });
+    expect(inviteOf(confirmed)).toMatchObject({ method: 'REQUEST', status: 'CONFIRMED', sequence: 1, uid: uidOf(publicId) });
     // The links of the first e-mail died with the change.
     const stale = await call('/api/appointments/manage/reschedule', { body: { token: links.reschedule, date: otherDate, timeSlot: '2:00 PM' } });
     expect(stale.status).toBe(410);
@@ -200,7 +227,7 @@ describe('POST /api/appointments/manage/reschedule', () => {
 
     const [visitor] = to(mail, 'sam@example.com');
     const moved = inviteOf(visitor);
-    expect(moved).toMatchObject({ method: 'REQUEST', uid: uidOf(id), sequence: 2, status: 'TENTATIVE', filename: 'appointment.ics' });
+    expect(moved).toMatchObject({ method: 'REQUEST', uid: uidOf(publicId), sequence: 2, status: 'TENTATIVE', filename: 'appointment.ics' });
     expectAtSlot(moved, otherDate, '2:00 PM');
     expect(visitor.body.content[0].value).toContain('has moved from');
     expect(to(mail, firm.contact.email)[0].body.subject).toMatch(/^Appointment rescheduled by the visitor/);
@@ -285,7 +312,7 @@ describe('POST /api/appointments/manage/reschedule', () => {
 
 describe('admin confirm and cancel send calendar updates', () => {
   it('confirm: REQUEST CONFIRMED at the next SEQUENCE; cancel: CANCEL CANCELLED at the one after, same UID', async () => {
-    const { id, links } = await book({ timeSlot: '3:00 PM' });
+    const { id, publicId, links } = await book({ timeSlot: '3:00 PM' });
     const cookie = await signIn();
     const mail = fakeMailChannels();
     const env2 = mailChannelsEnv();
@@ -293,11 +320,11 @@ describe('admin confirm and cancel send calendar updates', () => {
     expect((await callWith(env2, `/api/admin/appointments/${id}`, { method: 'PATCH', body: { status: 'cancelled' }, cookie })).status).toBe(200);
     const [confirmedMail, cancelledMail] = to(mail, 'sam@example.com');
     const confirmed = inviteOf(confirmedMail);
-    expect(confirmed).toMatchObject({ method: 'REQUEST', status: 'CONFIRMED', sequence: 1, uid: uidOf(id) });
+    expect(confirmed).toMatchObject({ method: 'REQUEST', status: 'CONFIRMED', sequence: 1, uid: uidOf(publicId) });
     expect(confirmed.type).toContain('method=REQUEST');
     expectAtSlot(confirmed, date, '3:00 PM');
     const cancelled = inviteOf(cancelledMail);
-    expect(cancelled).toMatchObject({ method: 'CANCEL', status: 'CANCELLED', sequence: 2, uid: uidOf(id) });
+    expect(cancelled).toMatchObject({ method: 'CANCEL', status: 'CANCELLED', sequence: 2, uid: uidOf(publicId) });
     expectAtSlot(cancelled, date, '3:00 PM');
     expect(await rowOf(id)).toMatchObject({ status: 'cancelled', sequence: 2 });
     // The first e-mail's links are void; the cancelled appointment says so.

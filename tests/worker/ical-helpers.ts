@@ -51,7 +51,8 @@ export function inviteOf(request: RecordedRequest): ParsedInvite & { filename: s
 }
 
 /** The UID every invite of this appointment carries, for its whole life. */
-export const uidOf = (id: number) => `appointment-${id}@${new URL(env.SITE_URL).hostname}`;
+/** The invite's UID: the appointment's public id, or its numeric id for a row stored without one. */
+export const uidOf = (ref: number | string) => `appointment-${ref}@${new URL(env.SITE_URL).hostname}`;
 
 /** The instant a wall-clock time on a day means in New York, from an explicit UTC offset (no zone code of ours). */
 export const newYork = (date: string, hhmm: string, offset: '-04:00' | '-05:00') => new Date(`${date}T${hhmm}:00${offset}`);

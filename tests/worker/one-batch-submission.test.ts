@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
 import { BOOKING_MESSAGES } from '../../worker/schemas/appointments';
 import { AVAILABILITY_MESSAGES } from '../../worker/services/availability';
-import { DAILY_CAP_MESSAGE, IP_LIMIT_MESSAGE } from '../../worker/services/submission-limits';
+import { DAILY_CAP_MESSAGE, IP_LIMIT_MESSAGE, OPEN_BOOKINGS_MESSAGE } from '../../worker/services/submission-limits';
 import { newSessionId, postChat } from './chat-helpers';
 import { bookingRequest, callWithEnv, nextWeekday } from './submission-helpers';
 
@@ -135,7 +135,7 @@ describe('a booking whose slot is taken', () => {
   });
 });
 
-describe('a booking in two D1 calls before the answer', () => {
+describe('a booking in one D1 call before the answer', () => {
   const isoWeekday = (date: string) => ((new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7) + 1;
   const nothingWritten = async () => {
     expect(await count('appointments')).toBe(0);
@@ -144,49 +144,137 @@ describe('a booking in two D1 calls before the answer', () => {
     expect(await count('daily_counters')).toBe(0);
     expect(await count('daily_submitters')).toBe(0);
   };
+  const unverifiedMailCount = async () => (await rows("SELECT count FROM daily_counters WHERE counter = 'unverified-mail'"))[0]?.count ?? 0;
 
-  it('judges the day, claims the limits and stores the row in one batch, logs both e-mails under the unverified-mail claim in one more; the outcome is the only other call', async () => {
+  it('judges the day, claims the limits, stores the row and logs both e-mails under the unverified-mail claim in one batch; the outcome is the only other call', async () => {
     const { db, calls } = countingDb();
     const res = await callWithEnv({ DB: db }, '/api/appointments', { body: bookingRequest(nextWeekday()), ip: '203.0.113.101' });
     expect(res.status).toBe(201);
-    expect(calls).toEqual(['batch(7)', 'batch(3)', 'run']);
+    expect(calls).toEqual(['batch(10)', 'run']);
     const { id } = (await res.json()) as { id: number };
-    const log = await rows('SELECT kind, status, text_body FROM email_log ORDER BY kind');
+    const log = await rows('SELECT kind, status, subject, text_body, html_body FROM email_log ORDER BY kind');
     expect(log.map((r) => [r.kind, r.status])).toEqual([
       ['appointment-confirmation', 'stored'],
       ['appointment-notification', 'stored'],
     ]);
     expect(log[0].text_body).toContain('/appointment/cancel?token=');
-    expect(log[1].text_body).toContain(`#${id}`);
+    // The firm's notification names the stored row's numeric id, put in by the batch.
+    expect(log[1].text_body).toContain(`New appointment request #${id}.`);
+    expect(log[1].html_body).toContain(`New appointment request #${id}.`);
+    for (const entry of log) expect(`${entry.subject}${entry.text_body}${entry.html_body}`).not.toMatch(/rowid[0-9a-f]{8}/);
     expect(await rows("SELECT counter, count FROM daily_counters ORDER BY counter")).toEqual([
       { counter: 'booking', count: 1 },
       { counter: 'unverified-mail', count: 1 },
     ]);
   });
 
-  it('past the cap on mail to unverified addresses the same call logs only the firm notification', async () => {
+  it('past the cap on mail to unverified addresses the booking stands and the same call logs only the firm notification', async () => {
     const cap = { UNVERIFIED_MAIL_DAILY_CAP: '1' };
     const date = nextWeekday();
     expect((await callWithEnv(cap, '/api/appointments', { body: bookingRequest(date, { timeSlot: '9:00 AM' }), ip: '203.0.113.102' })).status).toBe(201);
-    const { db, calls } = countingDb();
-    const res = await callWithEnv({ ...cap, DB: db }, '/api/appointments', { body: bookingRequest(date, { email: 'two@example.com' }), ip: '203.0.113.103' });
-    expect(res.status).toBe(201);
-    expect(calls).toEqual(['batch(7)', 'batch(3)', 'run']);
-    expect(await rows("SELECT \"to\" FROM email_log WHERE kind = 'appointment-confirmation'")).toEqual([{ to: 'sam@example.com' }]);
-    expect(await rows("SELECT count(*) AS n FROM email_log WHERE kind = 'appointment-notification'")).toEqual([{ n: 2 }]);
-    expect(await rows("SELECT count FROM daily_counters WHERE counter = 'unverified-mail'")).toEqual([{ count: 1 }]);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const { db, calls } = countingDb();
+      const res = await callWithEnv({ ...cap, DB: db }, '/api/appointments', { body: bookingRequest(date, { email: 'two@example.com' }), ip: '203.0.113.103' });
+      expect(res.status).toBe(201);
+      expect(calls).toEqual(['batch(10)', 'run']);
+      const { id } = (await res.json()) as { id: number };
+      expect(await rows(`SELECT email FROM appointments WHERE id = ${id}`)).toEqual([{ email: 'two@example.com' }]);
+      expect(await rows("SELECT \"to\" FROM email_log WHERE kind = 'appointment-confirmation'")).toEqual([{ to: 'sam@example.com' }]);
+      expect(await rows(`SELECT count(*) AS n FROM email_log WHERE kind = 'appointment-notification' AND text_body LIKE '%request #${id}.%'`)).toEqual([{ n: 1 }]);
+      expect(await count('email_log')).toBe(3);
+      expect(await unverifiedMailCount()).toBe(1);
+      expect(warn.mock.calls.map((args) => args.map(String).join(' '))).toContainEqual(
+        expect.stringContaining('[mail] appointment-confirmation to an unverified address skipped'),
+      );
+    } finally {
+      warn.mockRestore();
+    }
   });
 
-  it('when the mail batch fails, the booking stands, the firm is still told and the visitor mail is skipped (fails closed)', async () => {
+  it('with the cap at 0 the booking stands with only the firm notification, and no claim is made', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const { db, calls } = countingDb();
+      const res = await callWithEnv({ UNVERIFIED_MAIL_DAILY_CAP: '0', DB: db }, '/api/appointments', { body: bookingRequest(nextWeekday()), ip: '203.0.113.108' });
+      expect(res.status).toBe(201);
+      expect(calls).toEqual(['batch(8)', 'run']);
+      expect(await rows('SELECT kind FROM email_log')).toEqual([{ kind: 'appointment-notification' }]);
+      expect(await unverifiedMailCount()).toBe(0);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it('a booking the open-bookings recheck takes back logs no e-mail and leaves the unverified-mail count as it was', async () => {
+    const one = { OPEN_BOOKINGS_PER_EMAIL: '1' };
+    const date = nextWeekday();
+    expect((await callWithEnv(one, '/api/appointments', { body: bookingRequest(date, { timeSlot: '9:00 AM' }), ip: '203.0.113.109' })).status).toBe(201);
+    const mailsBefore = await count('email_log');
+    const countBefore = await unverifiedMailCount();
+    expect(countBefore).toBe(1);
+    const { db, calls } = countingDb();
+    const refused = await callWithEnv({ ...one, DB: db }, '/api/appointments', { body: bookingRequest(date), ip: '203.0.113.110' });
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { message: string }).message).toBe(OPEN_BOOKINGS_MESSAGE);
+    // The write, then the daily slot given back.
+    expect(calls).toEqual(['batch(10)', 'run']);
+    expect(await count('appointments')).toBe(1);
+    expect(await count('email_log')).toBe(mailsBefore);
+    expect(await unverifiedMailCount()).toBe(countBefore);
+  });
+
+  it('a booking whose slot is taken logs no e-mail and leaves the unverified-mail count as it was', async () => {
+    const date = nextWeekday();
+    expect((await callWithEnv({}, '/api/appointments', { body: bookingRequest(date), ip: '203.0.113.111' })).status).toBe(201);
+    const mailsBefore = await count('email_log');
+    const { db, calls } = countingDb();
+    const taken = await callWithEnv({ DB: db }, '/api/appointments', { body: bookingRequest(date, { email: 'other@example.com' }), ip: '203.0.113.112' });
+    expect(taken.status).toBe(409);
+    expect(calls).toEqual(['batch(10)', 'batch(2)']);
+    expect(await count('appointments')).toBe(1);
+    expect(await count('email_log')).toBe(mailsBefore);
+    expect(await unverifiedMailCount()).toBe(1);
+  });
+
+  it('when the write batch fails, the booking is stored step by step and both e-mails are logged and sent: nothing lost', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
-      // The first D1 call (the write batch) succeeds, the second (claim + log rows) fails.
-      const { db, calls } = countingDb(new Set([2]));
+      const { db, calls } = countingDb(new Set([1]));
+      const res = await callWithEnv({ DB: db }, '/api/appointments', { body: bookingRequest(nextWeekday()), ip: '203.0.113.113' });
+      expect(res.status).toBe(201);
+      const { id } = (await res.json()) as { id: number };
+      // The failed batch; the gate's check; the two claims; the row with its recheck and submitter;
+      // the unverified-mail claim with both log rows; the outcome.
+      expect(calls).toEqual(['batch(10)', 'batch(2)', 'first', 'first', 'batch(3)', 'batch(3)', 'run']);
+      const log = await rows('SELECT kind, status, text_body FROM email_log ORDER BY kind');
+      expect(log.map((r) => [r.kind, r.status])).toEqual([
+        ['appointment-confirmation', 'stored'],
+        ['appointment-notification', 'stored'],
+      ]);
+      expect(log[0].text_body).toContain('/appointment/cancel?token=');
+      expect(log[1].text_body).toContain(`New appointment request #${id}.`);
+      expect(`${log[0].text_body}${log[1].text_body}`).not.toMatch(/rowid[0-9a-f]{8}/);
+      expect(await rows("SELECT counter, count FROM daily_counters ORDER BY counter")).toEqual([
+        { counter: 'booking', count: 1 },
+        { counter: 'unverified-mail', count: 1 },
+      ]);
+      expect(await count('daily_submitters')).toBe(1);
+    } finally {
+      error.mockRestore();
+    }
+  });
+
+  it('when the step-by-step mail batch fails too, the booking stands, the firm is still told and the visitor mail is skipped (fails closed)', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const { db, calls } = countingDb(new Set([1, 6]));
       const res = await callWithEnv({ DB: db }, '/api/appointments', { body: bookingRequest(nextWeekday()), ip: '203.0.113.107' });
       expect(res.status).toBe(201);
-      expect(calls).toEqual(['batch(7)', 'batch(3)', 'batch(1)', 'run']);
+      expect(calls).toEqual(['batch(10)', 'batch(2)', 'first', 'first', 'batch(3)', 'batch(3)', 'batch(1)', 'run']);
+      expect(await count('appointments')).toBe(1);
       expect(await rows('SELECT kind, status FROM email_log')).toEqual([{ kind: 'appointment-notification', status: 'stored' }]);
-      expect(await rows("SELECT count(*) AS n FROM daily_counters WHERE counter = 'unverified-mail'")).toEqual([{ n: 0 }]);
+      expect(await unverifiedMailCount()).toBe(0);
       expect(error.mock.calls.map((args) => args.map(String).join(' '))).toContainEqual(
         expect.stringContaining('[mail] appointment-confirmation to an unverified address skipped: the daily count is unavailable'),
       );
@@ -202,7 +290,7 @@ describe('a booking in two D1 calls before the answer', () => {
     const res = await callWithEnv({ DB: db }, '/api/appointments', { body: bookingRequest(date), ip: '203.0.113.104' });
     expect(res.status).toBe(409);
     expect(((await res.json()) as { message: string }).message).toBe(AVAILABILITY_MESSAGES.closed);
-    expect(calls).toEqual(['batch(7)']);
+    expect(calls).toEqual(['batch(10)']);
     await nothingWritten();
   });
 

@@ -102,42 +102,46 @@ describe('OutcomeWriter', () => {
     expect((await statusOf(id)).status).toBe('stored');
   });
 
+  /** Two deliveries whose transports finish one after the other; whichever request polls first writes both outcomes. */
+  async function twoDeliveries(writer: OutcomeWriter, db: D1Database) {
+    const ids = [await queuedRow(), await queuedRow()];
+    const transports = [handOff(), handOff()];
+    const records = ids.map((id, i) =>
+      writer
+        .during(() => transports[i].done)
+        .then(() => writer.record(db, [stored(id)]))
+        .then(() => id),
+    );
+    transports[0].finish();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    transports[1].finish();
+    return { ids, records };
+  }
+
   it('a failed write loses only the writer’s own outcome; the other request writes its own', async () => {
     const writer = new OutcomeWriter({ windowMs: 60_000 });
     const { db, writes } = outcomeDb(['fail']);
-    const [first, second] = [await queuedRow(), await queuedRow()];
-    const transportFirst = handOff();
-    const transportSecond = handOff();
-    const recordFirst = writer.during(() => transportFirst.done).then(() => writer.record(db, [stored(first)]));
-    const recordSecond = writer.during(() => transportSecond.done).then(() => writer.record(db, [stored(second)]));
-    transportFirst.finish();
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    // The second delivery finishes last and writes both outcomes: that write fails.
-    transportSecond.finish();
-    const [firstResult, secondResult] = await Promise.allSettled([recordFirst, recordSecond]);
-    expect(secondResult.status).toBe('rejected');
-    expect(firstResult.status).toBe('fulfilled');
+    const { ids, records } = await twoDeliveries(writer, db);
+    const results = await Promise.allSettled(records);
+    // One request wrote both outcomes and that write failed; the other then wrote its own.
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
     expect(writes).toEqual([2, 1]);
+    const written = ids[results.findIndex((r) => r.status === 'fulfilled')];
+    const lost = ids[results.findIndex((r) => r.status === 'rejected')];
     // The failed writer's row stays 'queued' (the admin sees the message never confirmed); the other is written.
-    expect((await statusOf(second)).status).toBe('queued');
-    expect((await statusOf(first)).status).toBe('stored');
+    expect((await statusOf(lost)).status).toBe('queued');
+    expect((await statusOf(written)).status).toBe('stored');
   });
 
   it('a request whose outcome another request took and never finished writing writes it itself', async () => {
     const writer = new OutcomeWriter({ windowMs: 60_000, stallMs: 50 });
     const { db, writes } = outcomeDb(['hang']);
-    const [first, second] = [await queuedRow(), await queuedRow()];
-    const transportFirst = handOff();
-    const transportSecond = handOff();
-    const recordFirst = writer.during(() => transportFirst.done).then(() => writer.record(db, [stored(first)]));
-    void writer.during(() => transportSecond.done).then(() => writer.record(db, [stored(second)]));
-    transportFirst.finish();
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    // The second takes both and its write never answers (its invocation ended).
-    transportSecond.finish();
-    await recordFirst;
+    const { records } = await twoDeliveries(writer, db);
+    // One request took both outcomes and its write never answers (its invocation ended); the other
+    // writes its own once stallMs has passed.
+    const written = await Promise.race(records);
     expect(writes).toEqual([2, 1]);
-    expect((await statusOf(first)).status).toBe('stored');
+    expect((await statusOf(written)).status).toBe('stored');
   });
 
   it('never writes over a row that is no longer queued', async () => {
@@ -178,8 +182,9 @@ describe('contact messages whose e-mails are handed over together', () => {
     await Promise.all(sent.map((s) => waitOnExecutionContext(s.ctx)));
     const log = (await env.DB.prepare("SELECT status FROM email_log WHERE kind = 'contact-notification'").all<{ status: string }>()).results;
     expect(log.map((r) => r.status)).toEqual(Array(8).fill('sent'));
-    // Eight outcomes, written together: one call, two if the answers straddle a poll.
+    // Eight outcomes, written together: usually one call, a few more on a slow machine where the
+    // answers straddle the 50 ms window; one per message would be eight.
     expect(writes.reduce((a, b) => a + b, 0)).toBe(8);
-    expect(writes.length).toBeLessThanOrEqual(2);
+    expect(writes.length).toBeLessThanOrEqual(4);
   });
 });

@@ -42,6 +42,11 @@ export const previousChanged = sql`changes() > 0`;
  * for what is not given), so the caller chains .onConflictDoNothing() and .returning() as usual.
  */
 export function insertIfPreviousChanged<T extends SQLiteTable>(db: Db, table: T, values: SQLiteInsertValue<T>) {
+  return insertWhen(db, table, values, previousChanged);
+}
+
+/** insertIfPreviousChanged with any condition: `INSERT INTO table (every column) SELECT <values> WHERE <condition>`. */
+export function insertWhen<T extends SQLiteTable>(db: Db, table: T, values: SQLiteInsertValue<T>, condition: SQL) {
   const given = values as Record<string, unknown>;
   const list = Object.entries(getTableColumns(table)).map(([key, column]) => {
     const value = given[key];
@@ -50,5 +55,5 @@ export function insertIfPreviousChanged<T extends SQLiteTable>(db: Db, table: T,
     if (fallback === undefined || fallback === null) return sql`null`;
     return is(fallback, SQL) ? fallback : sql.param(fallback, column);
   });
-  return db.insert(table).select(sql`select ${sql.join(list, sql`, `)} where ${previousChanged}`);
+  return db.insert(table).select(sql`select ${sql.join(list, sql`, `)} where ${condition}`);
 }

@@ -47,6 +47,11 @@ export const appointments = sqliteTable(
     // The booking's network (IPv4 address or IPv6 /64) as a salted hash (worker/services/client-ip.ts):
     // bounds the open requests per network (worker/services/submission-limits.ts). Null for older rows.
     networkHash: text('network_hash'),
+    // The appointment's name outside the database (worker/services/appointment-links.ts): the
+    // subject of its self-service links and its invite's UID. Random (16 bytes, base64url), so it is
+    // chosen before the insert and the booking's e-mails are logged in the row's own transaction
+    // (issue 17). Null for rows stored before it existed: they keep their numeric id in both.
+    publicId: text('public_id'),
     createdAt: createdAt(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
   },
@@ -55,6 +60,7 @@ export const appointments = sqliteTable(
     uniqueIndex('appointments_active_slot_uq')
       .on(t.date, t.timeSlot)
       .where(sql`status <> 'cancelled'`),
+    uniqueIndex('appointments_public_id_uq').on(t.publicId),
     index('appointments_date_idx').on(t.date),
     index('appointments_created_at_idx').on(t.createdAt),
     index('appointments_network_hash_idx').on(t.networkHash),

@@ -7,7 +7,7 @@ import type { AppEnv, Bindings } from '../env';
 import { validate } from '../middleware/validate';
 import { cancelRequestSchema, LINK_MESSAGES, manageQuerySchema, rescheduleRequestSchema } from '../schemas/appointment-links';
 import { BOOKING_MESSAGES } from '../schemas/appointments';
-import { type AppointmentLinkPurpose, appointmentLinks, verifyAppointmentLink } from '../services/appointment-links';
+import { type AppointmentLinkPurpose, appointmentLinks, type LinkedAppointmentKey, verifyAppointmentLink } from '../services/appointment-links';
 import { availabilityRefusal } from '../services/availability';
 import { sendAfterAnswer } from '../services/email/send-email';
 import {
@@ -41,11 +41,14 @@ const toManagedAppointment = (row: AppointmentRow) => ({
 const staleFailure = (row: AppointmentRow | undefined): LinkFailure =>
   !row ? { status: 400, reason: 'invalid' } : row.status === 'cancelled' ? { status: 410, reason: 'cancelled' } : { status: 410, reason: 'used' };
 
+/** The appointment a link names: by its public id, or by its numeric id (links sent before public ids). */
+const linkedRow = (key: LinkedAppointmentKey) => ('publicId' in key ? eq(appointments.publicId, key.publicId) : eq(appointments.id, key.id));
+
 /** The appointment a token still acts on, or why it does not. */
 async function resolveLink(env: Bindings, db: Db, token: string, purposes: readonly AppointmentLinkPurpose[]) {
   const check = await verifyAppointmentLink(env.JWT_SECRET, token, purposes);
   if (!check.ok) return { ok: false as const, failure: { status: check.reason === 'expired' ? 410 : 400, reason: check.reason } as LinkFailure };
-  const row = await db.query.appointments.findFirst({ where: eq(appointments.id, check.appointmentId) });
+  const row = await db.query.appointments.findFirst({ where: linkedRow(check.appointment) });
   if (!row || row.status === 'cancelled' || row.sequence !== check.sequence) return { ok: false as const, failure: staleFailure(row) };
   return { ok: true as const, row, purpose: check.purpose };
 }

@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { bookingTimeSlots } from '../../web/content/booking';
 import { firm } from '../../web/content/firm';
@@ -10,15 +10,26 @@ import { turnstile } from '../middleware/turnstile';
 import { validate } from '../middleware/validate';
 import { appointmentSchema, availabilityQuerySchema, BOOKING_MESSAGES, slotHasPassed } from '../schemas/appointments';
 import { availabilityGate, dayOffer } from '../services/availability';
-import { appointmentLinks } from '../services/appointment-links';
+import { appointmentLinks, newAppointmentPublicId } from '../services/appointment-links';
 import { networkHash } from '../services/client-ip';
-import { logUnverifiedUnderCap } from '../services/daily-counters';
-import { deliverAfterAnswer, emailTransport } from '../services/email/send-email';
+import { unverifiedMailAfterRow } from '../services/daily-counters';
+import { deliverAfterAnswer, rowIdMarker, type RowInBatch } from '../services/email/send-email';
 import { appointmentConfirmationEmail, appointmentNotificationEmail } from '../services/submission-emails';
 import { OPEN_BOOKINGS_MESSAGE, openBookingsRecheck, storeSubmission } from '../services/submission-limits';
 
 /** True when the partial UNIQUE index over active bookings (appointments_active_slot_uq) refused a row. */
 export const isSlotTaken = (error: unknown) => isUniqueViolation(error, [appointments.date, appointments.timeSlot]);
+
+/**
+ * The booking a batch is writing, found by the public id chosen before its insert: it stands while
+ * the row exists, whatever ran since (the slot's unique index may have refused it, the open-bookings
+ * recheck may have taken it back). `marker` stands for its numeric id in the firm's notification.
+ */
+const bookingInBatch = (publicId: string, marker: string): RowInBatch => ({
+  marker,
+  id: sql`(SELECT ${appointments.id} FROM ${appointments} WHERE ${appointments.publicId} = ${publicId})`,
+  stands: sql`EXISTS (SELECT 1 FROM ${appointments} WHERE ${appointments.publicId} = ${publicId})`,
+});
 
 const bookingResponseMessage = "Thank you! Your appointment request has been received. We'll contact you shortly to confirm your appointment.";
 
@@ -64,6 +75,25 @@ export const appointmentsApi = new Hono<AppEnv>()
     const gate = availabilityGate(input.date, input.timeSlot);
     if (gate.refusal !== null) return c.json({ message: gate.refusal }, 409);
     const ipHash = await networkHash(c);
+    const values = {
+      name: input.name,
+      email: input.email,
+      phone: input.phone || null,
+      serviceType: input.serviceType,
+      date: input.date,
+      timeSlot: input.timeSlot,
+      notes: input.notes || null,
+      status: 'requested' as const,
+      networkHash: ipHash,
+      publicId: newAppointmentPublicId(),
+    };
+    // Both e-mails are built before the row exists: the visitor's cancel and reschedule links
+    // (routes/appointment-links.ts) and the invite's UID name it by its public id, and the firm's
+    // notification names its numeric id by a stand-in that the batch replaces in SQL.
+    const marker = rowIdMarker();
+    const booking = { ...values, id: marker, sequence: 0 };
+    const confirmation = appointmentConfirmationEmail(c.env, booking, await appointmentLinks(c.env, booking));
+    const notification = appointmentNotificationEmail(booking);
     let result;
     try {
       // The partial UNIQUE index appointments_active_slot_uq decides who gets a slot: the database
@@ -72,22 +102,17 @@ export const appointmentsApi = new Hono<AppEnv>()
       // network now holds more unconfirmed requests than allowed (worker/services/submission-limits.ts).
       // When the batch succeeds, a taken slot is answered `taken` (409) without failing it; on the
       // step-by-step path the index's error is answered below.
+      // The e-mails are logged in the same transaction, after the recheck, only while the row
+      // stands: the firm's notification always, the visitor's confirmation under the day's cap on
+      // mail to an address nobody has verified (UNVERIFIED_MAIL_DAILY_CAP; past it the booking
+      // stands and only that e-mail is skipped, reported). One D1 call before the answer (issue 17).
       result = await storeSubmission(c.env, 'booking', ipHash, {
         table: appointments,
-        values: {
-          name: input.name,
-          email: input.email,
-          phone: input.phone || null,
-          serviceType: input.serviceType,
-          date: input.date,
-          timeSlot: input.timeSlot,
-          notes: input.notes || null,
-          status: 'requested',
-          networkHash: ipHash,
-        },
+        values,
         taken: BOOKING_MESSAGES.taken,
         gate,
         recheck: { statement: openBookingsRecheck(c.env, { email: input.email, networkHash: ipHash }), refusal: OPEN_BOOKINGS_MESSAGE },
+        mailAfterRow: (db, transport) => unverifiedMailAfterRow(c.env, db, transport, confirmation, [notification], bookingInBatch(values.publicId, marker)),
       });
     } catch (error) {
       if (isSlotTaken(error)) return c.json({ message: BOOKING_MESSAGES.taken }, 409);
@@ -95,16 +120,7 @@ export const appointmentsApi = new Hono<AppEnv>()
     }
     if (!result.ok) return c.json({ message: result.message }, result.status, result.retryAfter === null ? {} : { 'Retry-After': String(result.retryAfter) });
     const stored = result.row;
-
-    // The firm is always told. The visitor's confirmation goes to an address nobody has verified
-    // yet, so it counts under the day's cap on such mail (UNVERIFIED_MAIL_DAILY_CAP): past it the
-    // booking stands and only that e-mail is skipped (logged). It carries the visitor's cancel and
-    // reschedule links (routes/appointment-links.ts), signed over the new id, so both are logged
-    // after the row's batch: the claim and the log rows in one more D1 call (logUnverifiedUnderCap),
-    // before the answer; they are sent after it (deliverAfterAnswer).
-    const confirmation = appointmentConfirmationEmail(c.env, stored, await appointmentLinks(c.env, stored));
-    const transport = emailTransport(c.env);
-    const logged = await logUnverifiedUnderCap(c.env, transport, confirmation, [appointmentNotificationEmail(stored)]);
-    if (logged) deliverAfterAnswer(c.env, c.executionCtx, transport, logged);
+    // Logged before the answer, sent after it.
+    if (result.mail) deliverAfterAnswer(c.env, c.executionCtx, result.mail.transport, result.mail.logged);
     return c.json({ id: stored.id, message: bookingResponseMessage, date: stored.date, timeSlot: stored.timeSlot, status: stored.status }, 201);
   });

@@ -9,14 +9,54 @@ import { ALGORITHM, ISSUER, key } from './newsletter/tokens';
 // The visitor's self-service links (docs/product.md §3): every booking e-mail carries a Cancel and
 // a Reschedule link. Each is a JWT signed with JWT_SECRET the way the newsletter links are
 // (worker/services/newsletter/tokens.ts), with its own audience so neither can be used for the
-// other or as any other token. It carries the appointment's id, its `sequence` and an expiry at the
-// appointment's start in the firm's zone, nothing personal: any change to the appointment (confirm,
-// cancel, reschedule) moves `sequence` on, so every link sent before the change stops working.
+// other or as any other token. It carries the appointment's public id (appointments.public_id), its
+// `sequence` and an expiry at the appointment's start in the firm's zone, nothing personal: any
+// change to the appointment (confirm, cancel, reschedule) moves `sequence` on, so every link sent
+// before the change stops working. Appointments stored before the public id existed are named by
+// their numeric id, and links naming one that way (already in visitors' inboxes) keep working.
 
 export type AppointmentLinkPurpose = 'appointment-cancel' | 'appointment-reschedule';
 export const APPOINTMENT_LINK_PURPOSES: readonly AppointmentLinkPurpose[] = ['appointment-cancel', 'appointment-reschedule'];
 
-type LinkedAppointment = Pick<typeof appointments.$inferSelect, 'id' | 'date' | 'timeSlot'> & { sequence?: number };
+/**
+ * How an appointment is named outside the database (links, the invite's UID): by its public id, or,
+ * for a row stored before it existed (public_id null), by its numeric id. The id may be a stand-in
+ * (rowIdMarker) for a row not yet inserted, which always has a public id.
+ */
+export type AppointmentRef = { id: number | string; publicId?: string | null };
+
+type LinkedAppointment = AppointmentRef & Pick<typeof appointments.$inferSelect, 'date' | 'timeSlot'> & { sequence?: number };
+
+/**
+ * A new appointment's public id: 16 random bytes, base64url (22 characters), chosen before the
+ * insert so the booking's e-mails can name the row in its own batch (issue 17). Unguessable, so it
+ * says nothing about how many appointments there are.
+ */
+export function newAppointmentPublicId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** The appointment's name in its invite's UID: the public id when it has one, else (older rows) the numeric id. */
+export const appointmentRef = (a: AppointmentRef): string => (a.publicId ? a.publicId : String(a.id));
+
+// A link's `sub`: the public id behind a prefix no number parses from, or (links sent before the
+// public id existed) the numeric id as decimal digits.
+const PUBLIC_SUBJECT_PREFIX = 'p';
+const PUBLIC_SUBJECT = /^p([A-Za-z0-9_-]{22})$/;
+const NUMERIC_SUBJECT = /^[1-9][0-9]{0,15}$/;
+
+const linkSubject = (a: AppointmentRef) => (a.publicId ? `${PUBLIC_SUBJECT_PREFIX}${a.publicId}` : String(a.id));
+
+/** The appointment a link names, by whichever of its ids the link carries. */
+export type LinkedAppointmentKey = { publicId: string } | { id: number };
+
+function subjectKey(sub: string | undefined): LinkedAppointmentKey | null {
+  const publicId = PUBLIC_SUBJECT.exec(sub ?? '')?.[1];
+  if (publicId) return { publicId };
+  const id = NUMERIC_SUBJECT.test(sub ?? '') ? Number(sub) : NaN;
+  return Number.isSafeInteger(id) ? { id } : null;
+}
 
 /** The instant the appointment starts: its slot's wall-clock time on its day in the firm's zone. */
 export function appointmentStartsAt(a: Pick<LinkedAppointment, 'date' | 'timeSlot'>, timeZone: string = firm.timeZone): Date {
@@ -40,7 +80,7 @@ export async function signAppointmentLink(secret: string, purpose: AppointmentLi
   const hmac = await signingKey(secret);
   return new SignJWT({ seq: a.sequence ?? 0 })
     .setProtectedHeader({ alg: ALGORITHM })
-    .setSubject(String(a.id))
+    .setSubject(linkSubject(a))
     .setIssuer(ISSUER)
     .setAudience(purpose)
     .setIssuedAt(Math.floor(now.getTime() / 1000))
@@ -49,7 +89,7 @@ export async function signAppointmentLink(secret: string, purpose: AppointmentLi
 }
 
 export type LinkCheck =
-  | { ok: true; purpose: AppointmentLinkPurpose; appointmentId: number; sequence: number }
+  | { ok: true; purpose: AppointmentLinkPurpose; appointment: LinkedAppointmentKey; sequence: number }
   | { ok: false; reason: 'invalid' | 'expired' };
 
 /**
@@ -72,10 +112,10 @@ export async function verifyAppointmentLink(
       requiredClaims: ['exp', 'sub'],
       currentDate: now,
     });
-    const appointmentId = Number(payload.sub);
+    const appointment = subjectKey(payload.sub);
     const purpose = purposes.find((p) => p === payload.aud || (Array.isArray(payload.aud) && payload.aud.length === 1 && payload.aud[0] === p));
-    if (!purpose || !Number.isSafeInteger(appointmentId) || appointmentId <= 0 || !Number.isSafeInteger(payload.seq)) return { ok: false, reason: 'invalid' };
-    return { ok: true, purpose, appointmentId, sequence: payload.seq as number };
+    if (!purpose || !appointment || !Number.isSafeInteger(payload.seq)) return { ok: false, reason: 'invalid' };
+    return { ok: true, purpose, appointment, sequence: payload.seq as number };
   } catch (error) {
     return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
   }

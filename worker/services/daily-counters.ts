@@ -1,7 +1,11 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { Bindings } from '../env';
-import { logQueuedOrReport, logQueuedUnderClaim, type LoggedMessages } from './email/send-email';
+import { joinLogged, logQueuedOrReport, logQueuedUnderClaim, queuedLogWhen, withRowId, type LoggedMessages, type RowInBatch } from './email/send-email';
 import type { EmailTransport, OutgoingEmail } from './email/types';
-import { getDb } from '../db/client';
+import { type Db, getDb } from '../db/client';
+import { previousChanged } from '../db/granted-batch';
+import { dailyCounters } from '../db/schema';
+import type { MailAfterRow } from './submission-limits';
 import { firm } from '../../web/content/firm';
 import { firmToday } from './firm-time';
 
@@ -64,6 +68,23 @@ export function dailyClaimAfterStatement(d1: D1Database, counter: DailyCounter, 
        RETURNING count`,
     )
     .bind(day, counter, cap);
+}
+
+/**
+ * dailyClaimStatement made only when `when` holds (e.g. the row the unit is for still stands, in
+ * the batch that wrote it): the new count, or no row (and no change) when `when` is false or the
+ * cap is reached. `cap` must be positive.
+ */
+export function dailyClaimWhen(db: Db, counter: DailyCounter, cap: number, day: string, when: SQL) {
+  return db
+    .insert(dailyCounters)
+    .select(sql`select ${day}, ${counter}, 1 where ${when}`)
+    .onConflictDoUpdate({
+      target: [dailyCounters.day, dailyCounters.counter],
+      set: { count: sql`${dailyCounters.count} + 1` },
+      setWhere: sql`${dailyCounters.count} < ${cap}`,
+    })
+    .returning({ count: dailyCounters.count });
 }
 
 /** Gives a claimed unit back, as a statement (for a caller's batch). */
@@ -144,4 +165,47 @@ export async function logUnverifiedUnderCap(
     reportUnverifiedSkip(unverified.kind, { error });
     return logQueuedOrReport(getDb(env.DB), transport, others);
   }
+}
+
+/**
+ * logUnverifiedUnderCap inside the batch that writes the row the mail is about (storeSubmission's
+ * `mailAfterRow`, worker/services/submission-limits.ts), so a booking takes one D1 call before its
+ * answer (issue 17). After the row: `others`' log rows (the firm's notification), then the claim
+ * under today's cap on mail to unverified addresses, then `unverified`'s log row only when that
+ * claim was granted; the log rows and the claim are each made only when the row stands
+ * (`row.stands`), so a row a unique index refused or a recheck took back logs nothing and claims
+ * nothing. Past the cap (or with cap 0) only `others` are logged and the skip is reported, as
+ * logUnverifiedUnderCap does, which is also the step-by-step way once the row is committed.
+ * The logged messages keep logUnverifiedUnderCap's order [unverified, ...others].
+ */
+export function unverifiedMailAfterRow(
+  env: Pick<Bindings, 'DB' | 'UNVERIFIED_MAIL_DAILY_CAP'>,
+  db: Db,
+  transport: EmailTransport,
+  unverified: OutgoingEmail,
+  others: OutgoingEmail[],
+  row: RowInBatch,
+): MailAfterRow {
+  const cap = unverifiedMailDailyCap(env);
+  const always = others.map((message) => queuedLogWhen(db, transport, message, row, row.stands));
+  const claimed = cap > 0 ? queuedLogWhen(db, transport, unverified, row, previousChanged) : null;
+  return {
+    statements: [
+      ...always.map((log) => log.statement),
+      ...(claimed ? [dailyClaimWhen(db, 'unverified-mail', cap, firmDay(), row.stands), claimed.statement] : []),
+    ],
+    logged(results, rowId) {
+      const rows = results as { id: number }[][];
+      const confirmation = claimed ? claimed.logged(rows[always.length + 1], rowId) : null;
+      if (!confirmation) reportUnverifiedSkip(unverified.kind);
+      return joinLogged([confirmation, ...always.map((log, i) => log.logged(rows[i], rowId))]);
+    },
+    stepByStep: (rowId) =>
+      logUnverifiedUnderCap(
+        env,
+        transport,
+        withRowId(unverified, row.marker, rowId),
+        others.map((message) => withRowId(message, row.marker, rowId)),
+      ),
+  };
 }

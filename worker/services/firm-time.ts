@@ -54,12 +54,19 @@ export function firmDateParts(timeZone: string, at: Date = new Date()): FirmDate
   };
 }
 
+const zoneLabels = new Map<string, string>();
+
 /** The zone's generic name for people ("Eastern Time" for America/New_York), else its IANA id. */
 export function timeZoneLabel(timeZone: string): string {
+  // The same for a zone all year: worked out once (every booking e-mail names it several times).
+  const known = zoneLabels.get(timeZone);
+  if (known) return known;
   const parts = cachedFormat(labelFormats, timeZone, { timeZoneName: 'longGeneric' }).formatToParts(new Date(0));
   const name = parts.find((p) => p.type === 'timeZoneName')?.value;
   // Zones without a generic name come back as an offset ("GMT+00:00"), which drifts with DST rules.
-  return name && !/^GMT/.test(name) ? name : timeZone;
+  const label = name && !/^GMT/.test(name) ? name : timeZone;
+  zoneLabels.set(timeZone, label);
+  return label;
 }
 
 /** Today's date in the firm's time zone as YYYY-MM-DD. */

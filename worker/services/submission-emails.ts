@@ -3,7 +3,7 @@ import type { BookingTimeSlot } from '../../web/content/booking';
 import type { appointments, contactMessages } from '../db/schema';
 import type { Bindings } from '../env';
 import { slotStartMinutes } from '../schemas/appointments';
-import type { AppointmentLinks } from './appointment-links';
+import { appointmentRef, type AppointmentLinks } from './appointment-links';
 import { sendEmail } from './email/send-email';
 import type { EmailTransport, OutgoingEmail, SendOutcome } from './email/types';
 import { timeZoneLabel } from './firm-time';
@@ -30,13 +30,18 @@ import { safeErrorSummary } from './log-safe';
  */
 export type MailedContactMessage = Pick<typeof contactMessages.$inferSelect, 'name' | 'email' | 'phone' | 'message' | 'createdAt'> & { id: number | string };
 
-/** The columns of a stored booking (appointments) the booking e-mails show. */
+/**
+ * The columns of a stored booking (appointments) the booking e-mails show. The id may be a stand-in
+ * (rowIdMarker) when the e-mails are logged in the batch that inserts the row, which then has its
+ * public id (the invite's UID and the links name the appointment by it).
+ */
 export type MailedAppointment = Pick<
   typeof appointments.$inferSelect,
-  'id' | 'name' | 'email' | 'phone' | 'serviceType' | 'date' | 'timeSlot' | 'notes' | 'status'
-> &
-  // The stored row always has it; 0 (a first invite) when absent.
-  Partial<Pick<typeof appointments.$inferSelect, 'sequence'>>;
+  'name' | 'email' | 'phone' | 'serviceType' | 'date' | 'timeSlot' | 'notes' | 'status'
+> & { id: number | string } & Partial<
+    // The stored row always has both: sequence 0 is a first invite, a null public id an older row.
+    Pick<typeof appointments.$inferSelect, 'sequence' | 'publicId'>
+  >;
 
 /** Where the firm's notifications go: the firm's address, the one on the site (web/content/firm.ts). */
 export const firmNotificationAddress = firm.contact.email;
@@ -142,11 +147,13 @@ const inviteStatus = { requested: 'TENTATIVE', confirmed: 'CONFIRMED', cancelled
 /**
  * The appointment's calendar invite as it stands: METHOD:CANCEL (STATUS:CANCELLED) once cancelled,
  * else METHOD:REQUEST with TENTATIVE (requested) or CONFIRMED; same UID always, SEQUENCE from the row.
+ * Every caller passes the row as selected, public_id included, so the UID never changes.
  */
 export function appointmentInvite(env: Pick<Bindings, 'SITE_URL'>, a: MailedAppointment, now?: Date): string {
   const status = inviteStatus[a.status];
   return buildInvite({
-    uid: `appointment-${a.id}@${new URL(env.SITE_URL).hostname}`,
+    // One UID for the appointment's whole life: its public id, or its numeric id for rows stored before it.
+    uid: `appointment-${appointmentRef(a)}@${new URL(env.SITE_URL).hostname}`,
     date: a.date,
     startMinutes: slotStartMinutes(a.timeSlot as BookingTimeSlot),
     // Slots are an hour apart (docs/product.md §3), so an appointment holds its hour.

@@ -184,6 +184,11 @@ export type SubmissionWrite<T extends RowTable> = {
        * daily slot is then given back and the answer is `refusal`.
        */
       recheck: { statement: (db: Db) => BatchItem<'sqlite'>; refusal: string };
+      /**
+       * The e-mails about the row, logged in the same transaction after the recheck (a booking's
+       * confirmation under the unverified-mail cap and the firm's notification), see MailAfterRow.
+       */
+      mailAfterRow?: (db: Db, transport: EmailTransport) => MailAfterRow;
       mail?: never;
       after?: never;
     }
@@ -196,8 +201,23 @@ export type SubmissionWrite<T extends RowTable> = {
        * row was written (`row.written`), with the row's id as SQL (`row.id`).
        */
       after?: (db: Db, row: { id: SQL; written: SQL }) => BatchItem<'sqlite'>;
+      mailAfterRow?: never;
     }
 );
+
+/**
+ * E-mails about a row logged in the batch that writes it, after the statements that may refuse the
+ * row or take it back (a unique index, a recheck): `statements` must therefore each guard themselves
+ * on the row still standing (e.g. worker/services/email/send-email.ts RowInBatch.stands, over an id
+ * chosen before the insert), so a refused row logs and claims nothing. `logged` reads their results
+ * once the batch has run and the row stands; `stepByStep` does the same work the long way, for a
+ * row already committed (storeSubmission's step-by-step path), never throwing.
+ */
+export interface MailAfterRow {
+  statements: MixedBatchItem[];
+  logged(results: unknown[], rowId: number): LoggedMessages | null;
+  stepByStep(rowId: number): Promise<LoggedMessages | null>;
+}
 
 /**
  * The statement recording the submitting network for the day, in the claims' chain: it runs only
@@ -219,7 +239,7 @@ function submitterAfterClaimStatement(d1: D1Database, day: string, ipHash: strin
  * only when the one before it changed a row (worker/db/granted-batch.ts):
  *   [the gate's facts ->] per-network window claim (made only when the gate admits) -> daily claim
  *   -> today's submitter record -> the row -> the recheck, or the e-mail's 'queued' log row
- *   -> the `after` statement.
+ *   -> the `after` statement; then `mailAfterRow`'s statements, each guarded by the row standing.
  * A refused claim therefore writes nothing after it, the window claim is kept when the daily cap
  * refuses (the rule of admitSubmission), and the row, its trace in the e-mail log and the claims
  * commit together. A unique index refusing the row (a booking's slot) does not fail the batch
@@ -246,6 +266,7 @@ export async function storeSubmission<T extends RowTable>(
     const transport = emailTransport(env);
     const marker = rowIdMarker();
     const mail = write.mail ? queuedLogAfterInsert(db, transport, write.mail(marker), marker) : null;
+    const mailAfterRow = write.mailAfterRow?.(db, transport) ?? null;
     const statements: MixedBatchItem[] = [
       // The gate's facts first: a SELECT, so the window claim's own condition decides, not changes().
       ...(write.gate ? [write.gate.facts(env.DB)] : []),
@@ -262,6 +283,9 @@ export async function storeSubmission<T extends RowTable>(
     if (mail) statements.push(mail.statement);
     // After the log row, last_insert_rowid() is the log's: the row is the table's newest (AUTOINCREMENT, one transaction).
     if (write.after) statements.push(write.after(db, { id: sql`(select max(${write.table.id}) from ${write.table})`, written: previousChanged }) as unknown as MixedBatchItem);
+    // Where mailAfterRow's results start once the gate's facts are taken off the front.
+    const mailAfterRowAt = statements.length - (write.gate ? 1 : 0);
+    if (mailAfterRow) statements.push(...mailAfterRow.statements);
     let results: unknown[] | null = null;
     try {
       results = await mixedBatch(env.DB, statements);
@@ -292,7 +316,8 @@ export async function storeSubmission<T extends RowTable>(
         await releaseDailySubmission(env, form, day);
         return { ok: false, status: 429, message: write.recheck.refusal, retryAfter: null };
       }
-      const logged = mail ? mail.logged(results[5] as { id: number }[], (row as { id: number }).id) : null;
+      const rowId = (row as { id: number }).id;
+      const logged = mail ? mail.logged(results[5] as { id: number }[], rowId) : mailAfterRow ? mailAfterRow.logged(results.slice(mailAfterRowAt), rowId) : null;
       return { ok: true, row, mail: logged ? { transport, logged } : null };
     }
   }
@@ -328,10 +353,10 @@ async function storeStepByStep<T extends RowTable>(
   }
   const row = (results[0] as (T['$inferSelect'] & { id: number })[])[0];
   if (write.after) await db.batch([write.after(db, { id: sql`${row.id}`, written: sql`1` })]);
-  if (!write.mail) return { ok: true, row, mail: null };
+  if (!write.mail && !write.mailAfterRow) return { ok: true, row, mail: null };
   // The row is committed: a broken e-mail log must not fail the visitor's request.
   const transport = emailTransport(env);
-  const logged = await logQueuedOrReport(db, transport, [write.mail(row.id)]);
+  const logged = write.mail ? await logQueuedOrReport(db, transport, [write.mail(row.id)]) : await write.mailAfterRow!(db, transport).stepByStep(row.id);
   return { ok: true, row, mail: logged ? { transport, logged } : null };
 }
 

@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { type Db, getDb } from '../../db/client';
-import { insertIfPreviousChanged, mixedBatch, type MixedBatchItem } from '../../db/granted-batch';
+import { insertIfPreviousChanged, insertWhen, mixedBatch, previousChanged, type MixedBatchItem } from '../../db/granted-batch';
 import { emailLog } from '../../db/schema';
 import type { Bindings } from '../../env';
 import { MailChannelsError, MailChannelsTransport, mailChannelsConfig } from './mailchannels';
@@ -138,7 +138,7 @@ function logRow(transport: EmailTransport, message: OutgoingEmail, unsafe: strin
 export const rowIdMarker = () => `rowid${crypto.randomUUID().replaceAll('-', '')}`;
 
 /** The message with every `marker` in its subject and bodies replaced by the row's id. */
-const withRowId = (message: OutgoingEmail, marker: string, id: number): OutgoingEmail => ({
+export const withRowId = (message: OutgoingEmail, marker: string, id: number): OutgoingEmail => ({
   ...message,
   subject: message.subject.replaceAll(marker, String(id)),
   text: message.text.replaceAll(marker, String(id)),
@@ -153,15 +153,28 @@ export interface PendingLog {
   logged(rows: { id: number }[], rowId: number): LoggedMessages | null;
 }
 
-function queuedLogInsert(db: Db, values: ReturnType<typeof logRow>, marker: string) {
-  // The row's id, as the marker's replacement: the insert just before this statement set it.
-  const id = (text: string) => sql`replace(${text}, ${marker}, last_insert_rowid())`;
-  return insertIfPreviousChanged(db, emailLog, {
+/** Where a batch's earlier statement put the row a message is about: its id as SQL, and the condition that it stands. */
+export interface RowInBatch {
+  /** The stand-in for the row's id in the message (rowIdMarker). */
+  marker: string;
+  /** The row's id, as an SQL expression. */
+  id: SQL;
+  /** True (as SQL) when the row was written and is still there. */
+  stands: SQL;
+}
+
+/** The row written by the statement just before: last_insert_rowid(), when that statement changed a row. */
+const justInserted = (marker: string): RowInBatch => ({ marker, id: sql`last_insert_rowid()`, stands: previousChanged });
+
+function queuedLogInsert(db: Db, values: ReturnType<typeof logRow>, row: RowInBatch, when: SQL) {
+  // The row's id, as the marker's replacement.
+  const id = (text: string) => sql`replace(${text}, ${row.marker}, ${row.id})`;
+  return insertWhen(db, emailLog, {
     ...values,
     subject: id(values.subject),
     textBody: id(values.textBody),
     ...(values.htmlBody == null ? {} : { htmlBody: id(values.htmlBody) }),
-  }).returning({ id: emailLog.id });
+  }, when).returning({ id: emailLog.id });
 }
 
 /**
@@ -171,11 +184,27 @@ function queuedLogInsert(db: Db, values: ReturnType<typeof logRow>, marker: stri
  * So the row and the trace of its e-mail commit together, in one D1 call (issue 17).
  */
 export function queuedLogAfterInsert(db: Db, transport: EmailTransport, message: OutgoingEmail, marker: string): PendingLog {
+  return queuedLogWhen(db, transport, message, justInserted(marker), previousChanged);
+}
+
+/**
+ * logQueued for one message about a row an earlier statement of the same batch wrote (`row`), not
+ * necessarily the one just before: written only when `when` holds (e.g. `row.stands`, or a claim
+ * just before it was granted), with the marker in its subject and bodies replaced by the row's id.
+ */
+export function queuedLogWhen(db: Db, transport: EmailTransport, message: OutgoingEmail, row: RowInBatch, when: SQL): PendingLog {
   const unsafe = headerRefusal(message);
   return {
-    statement: queuedLogInsert(db, logRow(transport, message, unsafe), marker),
-    logged: (rows, rowId) => (rows[0] ? { messages: [withRowId(message, marker, rowId)], logIds: [rows[0].id], unsafe: [unsafe] } : null),
+    statement: queuedLogInsert(db, logRow(transport, message, unsafe), row, when),
+    logged: (rows, rowId) => (rows[0] ? { messages: [withRowId(message, row.marker, rowId)], logIds: [rows[0].id], unsafe: [unsafe] } : null),
   };
+}
+
+/** Several logged groups as one, in order (null for a group not logged); null when none was. */
+export function joinLogged(groups: (LoggedMessages | null)[]): LoggedMessages | null {
+  const logged = groups.filter((g): g is LoggedMessages => g !== null);
+  if (logged.length === 0) return null;
+  return { messages: logged.flatMap((g) => g.messages), logIds: logged.flatMap((g) => g.logIds), unsafe: logged.flatMap((g) => g.unsafe) };
 }
 
 /**
