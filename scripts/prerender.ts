@@ -16,8 +16,10 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createHash } from 'node:crypto';
 import Beasties from 'beasties';
 import { build } from 'vite';
+import { splitStylesheet } from './lib/late-css.ts';
 import { htmlFileFor, ISSUE_SHELL_PATH, ISSUE_SHELL_PLACEHOLDER, publicRoutes } from './lib/public-routes.ts';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -123,7 +125,7 @@ async function main() {
 
     // A prerendered page: its head, its HTML, the islands entry in place of the single-page app's,
     // and its critical CSS inlined (the rules its HTML uses: the first paint waits for no
-    // stylesheet), the whole stylesheet loaded at the end of the body for what islands render later.
+    // stylesheet); what islands render later comes in the page's late stylesheet (scripts/lib/late-css.ts).
     const beasties = new Beasties({
       path: outDir,
       publicPath: '/',
@@ -186,18 +188,24 @@ async function main() {
 
 /**
  * The page with its critical CSS (the rules beasties found its HTML uses) inlined where the
- * stylesheet link was. The whole stylesheet is not linked: the islands runtime imports it after the
- * page has loaded (web/islands/runtime.tsx), so it never competes with the first paint; without
- * JavaScript, a <noscript> link loads it. Only beasties' <style> is taken, so the rest of the page
- * keeps the markup the prerender wrote (beasties reserialises the whole document).
+ * stylesheet link was, and its late stylesheet (what the critical CSS lacks, scripts/lib/late-css.ts)
+ * written under assets/ by its content's hash and named in the root's data-stylesheet: the islands
+ * runtime links it after the page has loaded (web/islands/runtime.tsx), so it never competes with
+ * the first paint. Without JavaScript, a <noscript> link loads the whole stylesheet. Only beasties'
+ * <style> is taken, so the rest of the page keeps the markup the prerender wrote (beasties
+ * reserialises the whole document).
  */
 function inlineCriticalCss(page: string, processed: string): string {
   const link = /\s*<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/;
   const href = link.exec(page)?.[1];
-  const critical = [...processed.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('');
-  if (!href || !critical) throw new Error('the prerendered page lost its stylesheet link, or beasties found no critical CSS');
+  const found = [...processed.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('');
+  if (!href || !found) throw new Error('the prerendered page lost its stylesheet link, or beasties found no critical CSS');
+  const { critical, late } = splitStylesheet(readFileSync(join(outDir, href), 'utf8'), found);
+  const lateHref = `/assets/late-${createHash('sha256').update(late).digest('base64url').slice(0, 10)}.css`;
+  writeFile(lateHref, late);
   return page
     .replace(link, () => `\n    <style>${critical}</style>`)
+    .replace(/<div id="root"( data-prerendered="[^"]*")>/, (_, prerendered: string) => `<div id="root"${prerendered} data-stylesheet="${lateHref}">`)
     .replace('</body>', () => `  <noscript><link rel="stylesheet" crossorigin href="${href}"></noscript>\n  </body>`);
 }
 

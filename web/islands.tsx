@@ -1,7 +1,7 @@
 // The browser entry of the prerendered public pages (docs/decisions/0009-islands-on-prerendered-pages.md).
 // The page paints from its HTML and inlined critical CSS; only once it has loaded does this fetch the
-// islands runtime (React, the frame's islands, then the page's own, and the whole stylesheet, which
-// the runtime imports): nothing downloaded or run here competes with the first paint or the largest.
+// islands runtime (React, the frame's islands, then the page's own, and the page's late stylesheet,
+// which the runtime links): nothing downloaded or run here competes with the first paint or the largest.
 //
 // Until an island is live its markup is static HTML, and a visitor may already be using it: typing
 // is kept by the browser (the runtime carries the values into the island's state), but a click on a

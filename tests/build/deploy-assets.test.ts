@@ -62,6 +62,8 @@ describe('the directory `wrangler deploy` uploads', () => {
       expect(uploaded, route.path).toContain(file);
       const html = read(file);
       expect(html, route.path).toContain(`data-prerendered="${route.path}"`);
+      // The late stylesheet the islands runtime links (scripts/lib/late-css.ts) is uploaded with it.
+      expect(uploaded, route.path).toContain(/ data-stylesheet="(\/assets\/late-[\w-]+\.css)"/.exec(html)?.[1]);
       expect(html, route.path).toMatch(/<h1[\s>]/);
       const title = titleOf(html);
       expect(title, route.path).toMatch(/\| Northgate CPA$|^Northgate CPA/);
@@ -121,7 +123,7 @@ describe('the directory `wrangler deploy` uploads', () => {
     const file = `/${htmlFileFor(ISSUE_SHELL_PATH)}`;
     expect(uploaded).toContain(file);
     const html = read(file);
-    expect(html).toContain(`<div id="root" data-prerendered="${ISSUE_SHELL_PLACEHOLDER}">`);
+    expect(html).toMatch(new RegExp(`<div id="root" data-prerendered="${ISSUE_SHELL_PLACEHOLDER}" data-stylesheet="/assets/late-[\\w-]+\\.css">`));
     expect(html).toContain('All issues');
     expect(html).toContain('<meta name="robots" content="index, follow" />');
     for (const tag of ['<title>', '<meta name="description" ', '<link rel="canonical" ', '<meta property="og:title" ', '<meta property="og:description" ', '<meta property="og:url" ', '<meta property="og:type" ']) {

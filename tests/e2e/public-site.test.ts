@@ -548,6 +548,58 @@ describe('header, analytics and cookie banner', () => {
     await context.close();
   });
 
+  it('styles what islands render later exactly as the whole stylesheet would (the late stylesheet)', async () => {
+    // The page carries the CSS its markup uses; the islands runtime links the rest (scripts/lib/late-css.ts).
+    // An open menu and a form's errors are styled by both: appending the whole stylesheet, which
+    // decides every conflict the way the site was designed, must change no computed style.
+    const { page, context } = await offlinePage(PHONE);
+    const wholeHref = async () => /href="([^"]+)"/.exec((await page.locator('noscript').last().textContent()) ?? '')?.[1];
+    // Styles at rest: no transition half-way (a hovered button fading to its hover colour).
+    const settled = async () => {
+      await page.mouse.move(1, 1);
+      await page.addStyleTag({ content: '*,::before,::after{transition:none!important;animation:none!important}' });
+    };
+    const styles = () =>
+      page.evaluate(() => {
+        const props = ['display', 'position', 'padding', 'margin', 'color', 'background-color', 'font-size', 'font-weight', 'line-height', 'gap', 'border-width', 'border-color', 'border-radius', 'width', 'height', 'box-shadow', 'opacity'];
+        return [...document.body.querySelectorAll('*')].map((el) => {
+          const computed = getComputedStyle(el);
+          return `${el.tagName}.${el.getAttribute('class') ?? ''}: ${props.map((p) => computed.getPropertyValue(p)).join(' | ')}`;
+        });
+      });
+    const appendWhole = (href: string) =>
+      page.evaluate(
+        (url) =>
+          new Promise<void>((resolve, reject) => {
+            const link = Object.assign(document.createElement('link'), { rel: 'stylesheet', href: url });
+            link.onload = () => resolve();
+            link.onerror = () => reject(new Error(`${url} did not load`));
+            document.head.appendChild(link);
+          }),
+        href,
+      );
+
+    await page.goto('/');
+    await hydrated(page);
+    expect(await page.locator('link[rel="stylesheet"][href^="/assets/late-"]').count()).toBe(1);
+    await page.getByRole('button', { name: 'Toggle menu' }).click();
+    await page.getByRole('navigation', { name: 'Mobile' }).waitFor();
+    await settled();
+    const menuOpen = await styles();
+    await appendWhole((await wholeHref())!);
+    expect(await styles()).toEqual(menuOpen);
+
+    await page.goto('/contact');
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await page.getByText('Name is required').first().waitFor();
+    await settled();
+    const withErrors = await styles();
+    await appendWhole((await wholeHref())!);
+    expect(await styles()).toEqual(withErrors);
+    await context.close();
+  });
+
   it('shows the cookie banner until accepted, then never again', async () => {
     const { page, context } = await offlinePage(PHONE);
     await page.goto('/');

@@ -3,15 +3,12 @@
 // hydrates only its islands (web/islands/island.tsx),
 // each as a React root of its own, and wires what the whole page needs: the pageview, click tracking
 // of marked links, the copyright year. No router: a link to another page loads that page's HTML.
-import { type ReactNode, StrictMode, useEffect } from 'react';
+import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import type { EarlyActions } from '../islands';
 import { installClickTracking, trackPageview } from '../lib/analytics';
 import type { IslandName } from './names';
 import { islandLoaders } from './registry';
-// The whole stylesheet, for what islands render later (menus, dialogs, messages): the page's HTML
-// carries only its critical CSS (scripts/prerender.ts); Vite adds this link as the runtime loads.
-import '../styles.css';
 
 /** Marks its island hydrated (data-hydrated, which browser tests wait for) once React has committed it. */
 function Hydrated({ element, onHydrated, children }: { element: HTMLElement; onHydrated: () => void; children: ReactNode }) {
@@ -68,31 +65,54 @@ async function hydrateIsland(element: HTMLElement, early: EarlyActions): Promise
   // From here React owns the island's events (it replays those that arrive while it hydrates).
   element.dataset.hydrating = '';
   await new Promise<void>((resolve) => {
-    hydrateRoot(
-      element,
-      <StrictMode>
-        <Hydrated
-          element={element}
-          onHydrated={() => {
-            carryValues(element);
-            // After the state the carried values set has rendered, so a replayed submit sees it.
-            setTimeout(() => {
-              replay(early.held.get(element));
-              early.held.delete(element);
-              resolve();
-            }, 0);
-          }}
-        >
-          <Component {...props} />
-        </Hydrated>
-      </StrictMode>,
-      {
-        identifierPrefix: `${name}-`,
-        // A mismatch (HTML that is not what the component renders) costs the island a client
-        // render: said plainly on the console, where the browser tests look for it.
-        onRecoverableError: (error) => console.error(`Island "${name}" could not be hydrated:`, error),
-      },
-    );
+    // As a transition, React hydrates the island in slices of a few milliseconds and yields to the
+    // browser between them, instead of one long task that would hold a tap or a scroll back; a
+    // click on the island meanwhile still hydrates it at once (docs/decisions/0009).
+    startTransition(() => {
+      hydrateRoot(
+        element,
+        <StrictMode>
+          <Hydrated
+            element={element}
+            onHydrated={() => {
+              carryValues(element);
+              // After the state the carried values set has rendered, so a replayed submit sees it.
+              setTimeout(() => {
+                replay(early.held.get(element));
+                early.held.delete(element);
+                resolve();
+              }, 0);
+            }}
+          >
+            <Component {...props} />
+          </Hydrated>
+        </StrictMode>,
+        {
+          identifierPrefix: `${name}-`,
+          // A mismatch (HTML that is not what the component renders) costs the island a client
+          // render: said plainly on the console, where the browser tests look for it.
+          onRecoverableError: (error) => console.error(`Island "${name}" could not be hydrated:`, error),
+        },
+      );
+    });
+  });
+}
+
+/**
+ * The page's late stylesheet, for what islands render later (menus, dialogs, messages): the page's
+ * HTML carries only the CSS its own markup uses, and the build names the sheet with the rest on the
+ * root (scripts/prerender.ts, scripts/lib/late-css.ts). Settles once it has loaded (or failed: the
+ * page still works, only a later menu would be unstyled).
+ */
+function loadLateStylesheet(): Promise<void> {
+  const href = document.getElementById('root')?.dataset.stylesheet;
+  if (!href) return Promise.resolve();
+  return new Promise((resolve) => {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = href;
+    link.onload = link.onerror = () => resolve();
+    document.head.appendChild(link);
   });
 }
 
@@ -142,6 +162,9 @@ function refreshYear() {
 export function startIslands(early: EarlyActions) {
   installClickTracking();
   refreshYear();
-  // The pageview once the page's islands are live.
-  void hydrateIslands(early).then(() => trackPageview(window.location.pathname));
+  // The islands once the late stylesheet is there (a held click may open a menu at once); the
+  // pageview once they are live.
+  void loadLateStylesheet()
+    .then(() => hydrateIslands(early))
+    .then(() => trackPageview(window.location.pathname));
 }
