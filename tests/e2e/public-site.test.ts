@@ -550,8 +550,9 @@ describe('header, analytics and cookie banner', () => {
 
   it('styles what islands render later exactly as the whole stylesheet would (the late stylesheet)', async () => {
     // The page carries the CSS its markup uses; the islands runtime links the rest (scripts/lib/late-css.ts).
-    // An open menu and a form's errors are styled by both: appending the whole stylesheet, which
-    // decides every conflict the way the site was designed, must change no computed style.
+    // An open menu, the chat panel, a toast and a form's errors are styled by both: appending the
+    // whole stylesheet, which decides every conflict the way the site was designed, must change no
+    // computed style.
     const { page, context } = await offlinePage(PHONE);
     const wholeHref = async () => /href="([^"]+)"/.exec((await page.locator('noscript').last().textContent()) ?? '')?.[1];
     // Styles at rest: no transition half-way (a hovered button fading to its hover colour).
@@ -584,10 +585,34 @@ describe('header, analytics and cookie banner', () => {
     expect(await page.locator('link[rel="stylesheet"][href^="/assets/late-"]').count()).toBe(1);
     await page.getByRole('button', { name: 'Toggle menu' }).click();
     await page.getByRole('navigation', { name: 'Mobile' }).waitFor();
+    // What an island may render: a class the page's markup does not use (p-4, padding) with one it
+    // does (px-6, padding-inline), which the whole sheet orders after it so that it wins.
+    expect(await page.evaluate(() => [document.querySelector('.p-4') === null, document.querySelector('.px-6') !== null])).toEqual([true, true]);
+    await page.evaluate(() => document.body.appendChild(Object.assign(document.createElement('div'), { className: 'p-4 px-6', id: 'cascade-probe' })));
     await settled();
     const menuOpen = await styles();
+    expect(await page.evaluate(() => getComputedStyle(document.getElementById('cascade-probe')!).paddingLeft)).toBe('24px');
     await appendWhole((await wholeHref())!);
     expect(await styles()).toEqual(menuOpen);
+
+    // The chat panel, opened over the page: its own markup, none of it in the page's HTML.
+    await page.goto('/');
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Chat with us' }).click();
+    await page.getByRole('dialog', { name: 'Chat with us' }).waitFor();
+    await settled();
+    const chatOpen = await styles();
+    await appendWhole((await wholeHref())!);
+    expect(await styles()).toEqual(chatOpen);
+
+    // A toast (the payment page announces the payment).
+    await page.goto('/payment-success');
+    await hydrated(page);
+    await expectToast(page, 'Payment Successful');
+    await settled();
+    const toast = await styles();
+    await appendWhole((await wholeHref())!);
+    expect(await styles()).toEqual(toast);
 
     await page.goto('/contact');
     await hydrated(page);
