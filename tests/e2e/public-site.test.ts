@@ -580,6 +580,14 @@ describe('header, analytics and cookie banner', () => {
         href,
       );
 
+    /** The page's computed styles at rest, then again with the whole stylesheet appended: the same. */
+    const expectAsWholeSheet = async () => {
+      await settled();
+      const before = await styles();
+      await appendWhole((await wholeHref())!);
+      expect(await styles()).toEqual(before);
+    };
+
     await page.goto('/');
     await hydrated(page);
     expect(await page.locator('link[rel="stylesheet"][href^="/assets/late-"]').count()).toBe(1);
@@ -590,38 +598,27 @@ describe('header, analytics and cookie banner', () => {
     expect(await page.evaluate(() => [document.querySelector('.p-4') === null, document.querySelector('.px-6') !== null])).toEqual([true, true]);
     await page.evaluate(() => document.body.appendChild(Object.assign(document.createElement('div'), { className: 'p-4 px-6', id: 'cascade-probe' })));
     await settled();
-    const menuOpen = await styles();
     expect(await page.evaluate(() => getComputedStyle(document.getElementById('cascade-probe')!).paddingLeft)).toBe('24px');
-    await appendWhole((await wholeHref())!);
-    expect(await styles()).toEqual(menuOpen);
+    await expectAsWholeSheet();
 
     // The chat panel, opened over the page: its own markup, none of it in the page's HTML.
     await page.goto('/');
     await hydrated(page);
     await page.getByRole('button', { name: 'Chat with us' }).click();
     await page.getByRole('dialog', { name: 'Chat with us' }).waitFor();
-    await settled();
-    const chatOpen = await styles();
-    await appendWhole((await wholeHref())!);
-    expect(await styles()).toEqual(chatOpen);
+    await expectAsWholeSheet();
 
     // A toast (the payment page announces the payment).
     await page.goto('/payment-success');
     await hydrated(page);
     await expectToast(page, 'Payment Successful');
-    await settled();
-    const toast = await styles();
-    await appendWhole((await wholeHref())!);
-    expect(await styles()).toEqual(toast);
+    await expectAsWholeSheet();
 
     await page.goto('/contact');
     await hydrated(page);
     await page.getByRole('button', { name: 'Send Message' }).click();
     await page.getByText('Name is required').first().waitFor();
-    await settled();
-    const withErrors = await styles();
-    await appendWhole((await wholeHref())!);
-    expect(await styles()).toEqual(withErrors);
+    await expectAsWholeSheet();
     await context.close();
   });
 
