@@ -27,24 +27,22 @@ export interface SplitStylesheet {
   late: string;
 }
 
-/** The at-rules around a node, outermost first, as text (`@layer utilities`, `@media (...)`). */
-function contextOf(node: ChildNode): string {
-  const chain: string[] = [];
+/** The at-rules and rules around a node, innermost first. */
+function* ancestors(node: ChildNode): Generator<AtRule | Rule> {
   for (let parent = node.parent; parent && parent.type !== 'root'; parent = (parent as Container).parent as Container | undefined) {
-    if (parent.type === 'atrule') chain.unshift(`@${(parent as AtRule).name} ${(parent as AtRule).params}`);
-    else if (parent.type === 'rule') chain.unshift((parent as Rule).selector);
+    if (parent.type === 'atrule' || parent.type === 'rule') yield parent as AtRule | Rule;
   }
-  return chain.join(' / ');
 }
 
+/** The at-rules around a node, outermost first, as text (`@layer utilities`, `@media (...)`). */
+const contextOf = (node: ChildNode) =>
+  [...ancestors(node)]
+    .reverse()
+    .map((parent) => (parent.type === 'atrule' ? `@${parent.name} ${parent.params}` : parent.selector))
+    .join(' / ');
+
 /** The cascade layer a node is in (its outermost @layer), or '' for unlayered rules. */
-function layerOf(node: ChildNode): string {
-  let layer = '';
-  for (let parent = node.parent; parent && parent.type !== 'root'; parent = (parent as Container).parent as Container | undefined) {
-    if (parent.type === 'atrule' && (parent as AtRule).name === 'layer') layer = (parent as AtRule).params;
-  }
-  return layer;
-}
+const layerOf = (node: ChildNode) => [...ancestors(node)].filter((parent): parent is AtRule => parent.type === 'atrule' && parent.name === 'layer').at(-1)?.params ?? '';
 
 const declarationsOf = (container: Container) =>
   (container.nodes ?? [])
@@ -52,12 +50,14 @@ const declarationsOf = (container: Container) =>
     .map((d) => `${d.prop}:${d.value.trim()}${d.important ? '!important' : ''}`)
     .join(';');
 
-const insideKeyframes = (node: ChildNode) => {
-  for (let parent = node.parent; parent && parent.type !== 'root'; parent = (parent as Container).parent as Container | undefined) {
-    if (parent.type === 'atrule' && /keyframes$/.test((parent as AtRule).name)) return true;
-  }
-  return false;
+/** Each selector of a rule with its context and declarations: how a rule is found in the other sheet. */
+const selectorKeys = (rule: Rule) => {
+  const context = contextOf(rule);
+  const declarations = declarationsOf(rule);
+  return rule.selectors.map((selector) => `${context} | ${selector} | ${declarations}`);
 };
+
+const insideKeyframes = (node: ChildNode) => [...ancestors(node)].some((parent) => parent.type === 'atrule' && /keyframes$/.test(parent.name));
 
 /** An at-rule without rules of its own (@property, @font-face) or a @keyframes, as text that ignores formatting. */
 const atRuleKey = (atRule: AtRule) =>
@@ -216,7 +216,7 @@ export function splitStylesheet(whole: string, critical: string): SplitStyleshee
   postcss.parse(critical).walk((node) => {
     if (node.type === 'rule' && !insideKeyframes(node)) {
       const rule = node as Rule;
-      for (const selector of rule.selectors) used.add(`${contextOf(rule)} | ${selector} | ${declarationsOf(rule)}`);
+      for (const key of selectorKeys(rule)) used.add(key);
     } else if (node.type === 'atrule' && isLeafAtRule(node as AtRule)) {
       usedOther.add(atRuleKey(node as AtRule));
     }
@@ -229,7 +229,6 @@ export function splitStylesheet(whole: string, critical: string): SplitStyleshee
   const placements: Placement[] = [];
   const candidates: Candidate[] = [];
   root.walk((node) => {
-    const everywhere: Placement = { inline: true, late: true };
     if (node.type === 'comment' || (node.type === 'atrule' && (node as AtRule).name === 'layer' && (node as AtRule).nodes === undefined)) {
       // Comments go; the layer order leads both sheets instead of the statements.
       placements.push({ inline: false, late: false });
@@ -247,21 +246,20 @@ export function splitStylesheet(whole: string, critical: string): SplitStyleshee
     // Declarations, keyframe steps and nested rules follow what holds them; at-rules holding rules
     // (@layer, @media, @supports) are kept on both sides and dropped where they end up empty.
     if (node.type !== 'rule' || insideKeyframes(node) || node.parent?.type === 'rule') {
-      placements.push(everywhere);
+      placements.push({ inline: true, late: true });
       return;
     }
     const rule = node as Rule;
+    const keys = selectorKeys(rule);
     if (INLINE_LAYERS.has(layer)) {
-      for (const selector of rule.selectors) found.add(`${contextOf(rule)} | ${selector} | ${declarationsOf(rule)}`);
+      for (const key of keys) found.add(key);
       placements.push({ inline: true, late: false });
       return;
     }
-    const context = contextOf(rule);
-    const declarations = declarationsOf(rule);
-    const selectors = rule.selectors.map((selector) => {
-      const key = `${context} | ${selector} | ${declarations}`;
-      if (used.has(key)) found.add(key);
-      return { selector, used: used.has(key), specificity: specificity(selector) };
+    const selectors = rule.selectors.map((selector, index) => {
+      const isUsed = used.has(keys[index]!);
+      if (isUsed) found.add(keys[index]!);
+      return { selector, used: isUsed, specificity: specificity(selector) };
     });
     const placement: Placement = { inline: [], late: [] };
     placements.push(placement);
