@@ -55,13 +55,16 @@ function replay(held: HTMLElement[] | undefined) {
   }
 }
 
-/** Loads an island's component and hydrates it; settles once the island is live. */
-async function hydrateIsland(element: HTMLElement, early: EarlyActions): Promise<void> {
+/**
+ * Loads an island's component and hydrates it once `styled` (the page's late stylesheet) has
+ * settled, so a held click that opens a menu finds it styled; settles once the island is live.
+ */
+async function hydrateIsland(element: HTMLElement, early: EarlyActions, styled: Promise<void>): Promise<void> {
   const name = element.dataset.island as IslandName;
   const load = islandLoaders[name];
   if (!load) throw new Error(`Unknown island "${name}"`);
   const props = JSON.parse(element.dataset.props ?? '{}') as Record<string, unknown>;
-  const Component = await load();
+  const [Component] = await Promise.all([load(), styled]);
   // From here React owns the island's events (it replays those that arrive while it hydrates).
   element.dataset.hydrating = '';
   await new Promise<void>((resolve) => {
@@ -117,14 +120,14 @@ function loadLateStylesheet(): Promise<void> {
 }
 
 /** Hydrates the page's islands: at once, or (data-hydrate="visible") once near the viewport. */
-function hydrateIslands(early: EarlyActions): Promise<unknown> {
+function hydrateIslands(early: EarlyActions, styled: Promise<void>): Promise<unknown> {
   const now: Promise<void>[] = [];
   const started = new WeakSet<Element>();
   const start = (element: HTMLElement) => {
     if (started.has(element)) return;
     started.add(element);
     for (const child of element.children) nearViewport.unobserve(child);
-    return hydrateIsland(element, early);
+    return hydrateIsland(element, early, styled);
   };
   const nearViewport = new IntersectionObserver(
     (entries) => {
@@ -162,9 +165,7 @@ function refreshYear() {
 export function startIslands(early: EarlyActions) {
   installClickTracking();
   refreshYear();
-  // The islands once the late stylesheet is there (a held click may open a menu at once); the
-  // pageview once they are live.
-  void loadLateStylesheet()
-    .then(() => hydrateIslands(early))
-    .then(() => trackPageview(window.location.pathname));
+  // The late stylesheet and the islands' chunks download side by side; the pageview once the
+  // islands are live.
+  void hydrateIslands(early, loadLateStylesheet()).then(() => trackPageview(window.location.pathname));
 }
