@@ -1,5 +1,6 @@
-import { getTableColumns, is, sql, SQL } from 'drizzle-orm';
+import { getTableColumns, getTableName, is, sql, SQL } from 'drizzle-orm';
 import type { SQLiteInsertValue, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { builtOnce, slot } from './built-once';
 import type { Db } from './client';
 
 // One D1 call for a chain of statements where each runs only when the one before it changed a row
@@ -8,7 +9,7 @@ import type { Db } from './client';
 // (worker/services/submission-limits.ts, issue 17).
 
 /** A Drizzle query (insert, update, delete, select) that can be prepared and its D1 result mapped back. */
-interface PreparableQuery {
+export interface PreparableQuery {
   prepare(): { getQuery(): { sql: string; params: unknown[] }; mapResult(response: unknown, isFromBatch?: boolean): unknown };
 }
 
@@ -56,4 +57,24 @@ export function insertWhen<T extends SQLiteTable>(db: Db, table: T, values: SQLi
     return is(fallback, SQL) ? fallback : sql.param(fallback, column);
   });
   return db.insert(table).select(sql`select ${sql.join(list, sql`, `)} where ${condition}`);
+}
+
+/**
+ * `insertIfPreviousChanged(db, table, values)` RETURNING the row (with ON CONFLICT DO NOTHING when
+ * `ignoreConflict`), its SQL built once per isolate for the table, the columns given and the conflict
+ * handling, every value bound as a parameter (worker/db/built-once.ts): the visitor forms' row.
+ * A value that is SQL, or a column default computed in JS (defaultFn) that would be fixed at the
+ * first build, makes it a query built for this use alone.
+ */
+export function rowInsertIfPreviousChanged<T extends SQLiteTable>(db: Db, table: T, values: SQLiteInsertValue<T>, ignoreConflict: boolean): PreparableQuery {
+  const build = (given: SQLiteInsertValue<T>) => {
+    const insert = insertIfPreviousChanged(db, table, given);
+    return ignoreConflict ? insert.onConflictDoNothing().returning() : insert.returning();
+  };
+  const given = Object.entries(values as Record<string, unknown>).filter(([, value]) => value !== undefined);
+  const names = new Set(given.map(([key]) => key));
+  const computedDefault = Object.entries(getTableColumns(table)).some(([key, column]) => !names.has(key) && column.defaultFn);
+  if (computedDefault || given.some(([, value]) => is(value, SQL))) return build(values);
+  const key = `row:${getTableName(table)}:${ignoreConflict ? 'ignore' : 'fail'}:${[...names].join(',')}`;
+  return builtOnce(key, () => build(Object.fromEntries(given.map(([name]) => [name, slot(name)])) as SQLiteInsertValue<T>), Object.fromEntries(given));
 }

@@ -2,6 +2,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { bookingTimeSlots } from '../../web/content/booking';
 import { firm } from '../../web/content/firm';
+import { slot } from '../db/built-once';
 import { getDb } from '../db/client';
 import { appointments } from '../db/schema';
 import { isUniqueViolation } from '../db/unique-violation';
@@ -27,8 +28,10 @@ export const isSlotTaken = (error: unknown) => isUniqueViolation(error, [appoint
  */
 const bookingInBatch = (publicId: string, marker: string): RowInBatch => ({
   marker,
-  id: sql`(SELECT ${appointments.id} FROM ${appointments} WHERE ${appointments.publicId} = ${publicId})`,
-  stands: sql`EXISTS (SELECT 1 FROM ${appointments} WHERE ${appointments.publicId} = ${publicId})`,
+  kind: 'appointment-by-public-id',
+  id: sql`(SELECT ${appointments.id} FROM ${appointments} WHERE ${appointments.publicId} = ${slot('bookingPublicId')})`,
+  stands: sql`EXISTS (SELECT 1 FROM ${appointments} WHERE ${appointments.publicId} = ${slot('bookingPublicId')})`,
+  values: { bookingPublicId: publicId },
 });
 
 const bookingResponseMessage = "Thank you! Your appointment request has been received. We'll contact you shortly to confirm your appointment.";

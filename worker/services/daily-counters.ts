@@ -1,9 +1,9 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Bindings } from '../env';
 import { joinLogged, logQueuedOrReport, logQueuedUnderClaim, queuedLogWhen, withRowId, type LoggedMessages, type RowInBatch } from './email/send-email';
 import type { EmailTransport, OutgoingEmail } from './email/types';
+import { builtOnce, slot } from '../db/built-once';
 import { type Db, getDb } from '../db/client';
-import { previousChanged } from '../db/granted-batch';
 import { dailyCounters } from '../db/schema';
 import type { MailAfterRow } from './submission-limits';
 import { firm } from '../../web/content/firm';
@@ -71,20 +71,26 @@ export function dailyClaimAfterStatement(d1: D1Database, counter: DailyCounter, 
 }
 
 /**
- * dailyClaimStatement made only when `when` holds (e.g. the row the unit is for still stands, in
- * the batch that wrote it): the new count, or no row (and no change) when `when` is false or the
- * cap is reached. `cap` must be positive.
+ * dailyClaimStatement made only while `row`, which the same batch wrote, stands (the row the unit is
+ * for): the new count, or no row (and no change) when the row does not stand or the cap is reached.
+ * `cap` must be positive.
  */
-export function dailyClaimWhen(db: Db, counter: DailyCounter, cap: number, day: string, when: SQL) {
-  return db
-    .insert(dailyCounters)
-    .select(sql`select ${day}, ${counter}, 1 where ${when}`)
-    .onConflictDoUpdate({
-      target: [dailyCounters.day, dailyCounters.counter],
-      set: { count: sql`${dailyCounters.count} + 1` },
-      setWhere: sql`${dailyCounters.count} < ${cap}`,
-    })
-    .returning({ count: dailyCounters.count });
+export function dailyClaimWhileRowStands(db: Db, counter: DailyCounter, cap: number, day: string, row: RowInBatch) {
+  // Built once per isolate for the counter and the way the row is found (worker/db/built-once.ts).
+  return builtOnce(
+    `daily-claim:${counter}:${row.kind}`,
+    () =>
+      db
+        .insert(dailyCounters)
+        .select(sql`select ${slot('day')}, ${counter}, 1 where ${row.stands}`)
+        .onConflictDoUpdate({
+          target: [dailyCounters.day, dailyCounters.counter],
+          set: { count: sql`${dailyCounters.count} + 1` },
+          setWhere: sql`${dailyCounters.count} < ${slot('cap')}`,
+        })
+        .returning({ count: dailyCounters.count }),
+    { day, cap, ...row.values },
+  );
 }
 
 /** Gives a claimed unit back, as a statement (for a caller's batch). */
@@ -187,12 +193,12 @@ export function unverifiedMailAfterRow(
   row: RowInBatch,
 ): MailAfterRow {
   const cap = unverifiedMailDailyCap(env);
-  const always = others.map((message) => queuedLogWhen(db, transport, message, row, row.stands));
-  const claimed = cap > 0 ? queuedLogWhen(db, transport, unverified, row, previousChanged) : null;
+  const always = others.map((message) => queuedLogWhen(db, transport, message, row, 'row-stands'));
+  const claimed = cap > 0 ? queuedLogWhen(db, transport, unverified, row, 'previous-changed') : null;
   return {
     statements: [
       ...always.map((log) => log.statement),
-      ...(claimed ? [dailyClaimWhen(db, 'unverified-mail', cap, firmDay(), row.stands), claimed.statement] : []),
+      ...(claimed ? [dailyClaimWhileRowStands(db, 'unverified-mail', cap, firmDay(), row), claimed.statement] : []),
     ],
     logged(results, rowId) {
       const rows = results as { id: number }[][];

@@ -2,7 +2,8 @@ import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { getDb, type Db } from '../db/client';
-import { insertIfPreviousChanged, mixedBatch, previousChanged, type MixedBatchItem } from '../db/granted-batch';
+import { builtOnce, slot } from '../db/built-once';
+import { mixedBatch, previousChanged, rowInsertIfPreviousChanged, type MixedBatchItem, type PreparableQuery } from '../db/granted-batch';
 import { appointments, dailyCounters, dailySubmitters, submissionWindows } from '../db/schema';
 import type { Bindings } from '../env';
 import { firm } from '../../web/content/firm';
@@ -183,7 +184,7 @@ export type SubmissionWrite<T extends RowTable> = {
        * time, so parallel requests are judged one after another and a burst cannot pass. The
        * daily slot is then given back and the answer is `refusal`.
        */
-      recheck: { statement: (db: Db) => BatchItem<'sqlite'>; refusal: string };
+      recheck: { statement: (db: Db) => PreparableQuery; refusal: string };
       /**
        * The e-mails about the row, logged in the same transaction after the recheck (a booking's
        * confirmation under the unverified-mail cap and the firm's notification), see MailAfterRow.
@@ -272,14 +273,14 @@ export async function storeSubmission<T extends RowTable>(
       ...(write.gate ? [write.gate.facts(env.DB)] : []),
       windowClaimStatement(env.DB, 'submission_windows', ipHash, { windowMs: IP_WINDOW_MS, limit, nowMs: now.getTime() }, write.gate?.admits),
       dailyClaimAfterStatement(env.DB, form, cap, day),
-      // A SELECT leaves changes() as it is: whether the network was already recorded today.
-      env.DB.prepare('SELECT 1 AS known FROM daily_submitters WHERE day = ?1 AND ip_hash = ?2').bind(day, ipHash),
+      // Only where a unique index may refuse the row (`taken`), whose submitter record is then taken
+      // back when this request made it. A SELECT leaves changes() as it is: whether the network was
+      // already recorded today.
+      ...(write.taken ? [env.DB.prepare('SELECT 1 AS known FROM daily_submitters WHERE day = ?1 AND ip_hash = ?2').bind(day, ipHash)] : []),
       submitterAfterClaimStatement(env.DB, day, ipHash),
-      write.taken
-        ? insertIfPreviousChanged(db, write.table, write.values).onConflictDoNothing().returning()
-        : insertIfPreviousChanged(db, write.table, write.values).returning(),
+      rowInsertIfPreviousChanged(db, write.table, write.values, write.taken !== undefined),
     ];
-    if (write.recheck) statements.push(write.recheck.statement(db) as unknown as MixedBatchItem);
+    if (write.recheck) statements.push(write.recheck.statement(db));
     if (mail) statements.push(mail.statement);
     // After the log row, last_insert_rowid() is the log's: the row is the table's newest (AUTOINCREMENT, one transaction).
     if (write.after) statements.push(write.after(db, { id: sql`(select max(${write.table.id}) from ${write.table})`, written: previousChanged }) as unknown as MixedBatchItem);
@@ -299,12 +300,15 @@ export async function storeSubmission<T extends RowTable>(
     if (results) {
       if ((results[0] as D1Result).results.length === 0) return limitRefusal(IP_LIMIT_MESSAGE);
       if ((results[1] as D1Result).results.length === 0) return limitRefusal(DAILY_CAP_MESSAGE);
-      const [row] = results[4] as T['$inferSelect'][];
+      // The row's result follows the claims, the submitter record and (with `taken`) its SELECT.
+      const rowAt = write.taken ? 4 : 3;
+      const [row] = results[rowAt] as T['$inferSelect'][];
       // Only a unique index (ON CONFLICT DO NOTHING, with `taken`) leaves granted claims without a row:
       // the daily slot goes back, and the submitter record too when this request made it (as when
       // the write fails on the step-by-step path, whose transaction takes it back).
       if (!row) {
-        const recorded = (results[2] as D1Result).results.length > 0;
+        // Without `taken` this does not happen (the insert would have failed the batch); the record then stays.
+        const recorded = !write.taken || (results[2] as D1Result).results.length > 0;
         await env.DB.batch([
           releaseDailyStatement(env.DB, form, day),
           ...(recorded ? [] : [env.DB.prepare('DELETE FROM daily_submitters WHERE day = ?1 AND ip_hash = ?2').bind(day, ipHash)]),
@@ -312,12 +316,12 @@ export async function storeSubmission<T extends RowTable>(
         if (!write.taken) throw new Error(`storeSubmission: the ${form} row was not written`);
         return { ok: false, status: 409, message: write.taken, retryAfter: null };
       }
-      if (write.recheck && (results[5] as unknown[]).length > 0) {
+      if (write.recheck && (results[rowAt + 1] as unknown[]).length > 0) {
         await releaseDailySubmission(env, form, day);
         return { ok: false, status: 429, message: write.recheck.refusal, retryAfter: null };
       }
       const rowId = (row as { id: number }).id;
-      const logged = mail ? mail.logged(results[5] as { id: number }[], rowId) : mailAfterRow ? mailAfterRow.logged(results.slice(mailAfterRowAt), rowId) : null;
+      const logged = mail ? mail.logged(results[rowAt + 1] as { id: number }[], rowId) : mailAfterRow ? mailAfterRow.logged(results.slice(mailAfterRowAt), rowId) : null;
       return { ok: true, row, mail: logged ? { transport, logged } : null };
     }
   }
@@ -338,11 +342,11 @@ async function storeStepByStep<T extends RowTable>(
   const admission = await admitSubmission(env, form, ipHash);
   if (!admission.ok) return limitRefusal(admission.message);
   const db = getDb(env.DB);
-  const insert = db.insert(write.table).values(write.values).returning() as unknown as BatchItem<'sqlite'>;
-  const submitter = recordSubmitter(db, admission.day, ipHash);
+  const insert = db.insert(write.table).values(write.values).returning() as unknown as MixedBatchItem;
+  const submitter = recordSubmitter(db, admission.day, ipHash) as unknown as MixedBatchItem;
   let results: unknown[];
   try {
-    results = await db.batch(write.recheck ? [insert, write.recheck.statement(db), submitter] : [insert, submitter]);
+    results = await mixedBatch(env.DB, write.recheck ? [insert, write.recheck.statement(db), submitter] : [insert, submitter]);
   } catch (error) {
     await releaseDailySubmission(env, form, admission.day);
     throw error;
@@ -366,25 +370,31 @@ async function storeStepByStep<T extends RowTable>(
  * confirmed, not cancelled) for today or later.
  */
 export function openBookingsRecheck(env: Bindings, booking: { email: string; networkHash: string }, today: string = submissionDay()) {
-  const open = sql`${appointments.status} = 'requested' AND ${appointments.date} >= ${today}`;
-  const perEmail = openBookingsPerEmail(env);
-  const perNetwork = openBookingsPerNetwork(env);
-  // Each count stops one past its limit (all it must tell), over the partial indexes of open
-  // requests (appointments_open_email_idx, appointments_open_network_idx): a booking costs the same
-  // whatever the number of appointments stored.
-  const openForEmail = sql`(SELECT count(*) FROM (SELECT 1 FROM ${appointments} WHERE lower(${appointments.email}) = lower(${booking.email}) AND ${open} LIMIT ${perEmail + 1}))`;
-  const openForNetwork = sql`(SELECT count(*) FROM (SELECT 1 FROM ${appointments} WHERE ${appointments.networkHash} = ${booking.networkHash} AND ${open} LIMIT ${perNetwork + 1}))`;
-  return (db: Db) =>
-    db
-      .delete(appointments)
-      .where(
-        and(
-          // Only right after this request's insert wrote the row (storeSubmission's chain): else
-          // last_insert_rowid() is an older statement's.
-          previousChanged,
-          sql`${appointments.id} = last_insert_rowid()`,
-          sql`(${openForEmail} > ${perEmail} OR ${openForNetwork} > ${perNetwork})`,
-        ),
-      )
-      .returning({ id: appointments.id });
+  const values = { email: booking.email, networkHash: booking.networkHash, today, perEmail: openBookingsPerEmail(env), perNetwork: openBookingsPerNetwork(env) };
+  // Built once per isolate, its values bound on each use (worker/db/built-once.ts). Each count stops
+  // one past its limit (all it must tell), over the partial indexes of open requests
+  // (appointments_open_email_idx, appointments_open_network_idx): a booking costs the same whatever
+  // the number of appointments stored.
+  return (db: Db): PreparableQuery =>
+    builtOnce(
+      'open-bookings-recheck',
+      () => {
+        const open = sql`${appointments.status} = 'requested' AND ${appointments.date} >= ${slot('today')}`;
+        const openForEmail = sql`(SELECT count(*) FROM (SELECT 1 FROM ${appointments} WHERE lower(${appointments.email}) = lower(${slot('email')}) AND ${open} LIMIT ${slot('perEmail')} + 1))`;
+        const openForNetwork = sql`(SELECT count(*) FROM (SELECT 1 FROM ${appointments} WHERE ${appointments.networkHash} = ${slot('networkHash')} AND ${open} LIMIT ${slot('perNetwork')} + 1))`;
+        return db
+          .delete(appointments)
+          .where(
+            and(
+              // Only right after this request's insert wrote the row (storeSubmission's chain): else
+              // last_insert_rowid() is an older statement's.
+              previousChanged,
+              sql`${appointments.id} = last_insert_rowid()`,
+              sql`(${openForEmail} > ${slot('perEmail')} OR ${openForNetwork} > ${slot('perNetwork')})`,
+            ),
+          )
+          .returning({ id: appointments.id });
+      },
+      values,
+    );
 }

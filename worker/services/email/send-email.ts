@@ -1,5 +1,6 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
+import { builtOnce, slot } from '../../db/built-once';
 import { type Db, getDb } from '../../db/client';
 import { insertIfPreviousChanged, insertWhen, mixedBatch, previousChanged, type MixedBatchItem } from '../../db/granted-batch';
 import { emailLog } from '../../db/schema';
@@ -153,28 +154,57 @@ export interface PendingLog {
   logged(rows: { id: number }[], rowId: number): LoggedMessages | null;
 }
 
-/** Where a batch's earlier statement put the row a message is about: its id as SQL, and the condition that it stands. */
+/**
+ * Where a batch's earlier statement put the row a message is about: its id as SQL, and the condition
+ * that it stands. The statements using them are built once per isolate (worker/db/built-once.ts), so
+ * `id` and `stands` take what differs from one row to the next as placeholders (slot), with their
+ * values in `values`, and `kind` names the way the row is found.
+ */
 export interface RowInBatch {
   /** The stand-in for the row's id in the message (rowIdMarker). */
   marker: string;
+  /** How `id` and `stands` find the row: the same kind, the same SQL. */
+  kind: string;
   /** The row's id, as an SQL expression. */
   id: SQL;
   /** True (as SQL) when the row was written and is still there. */
   stands: SQL;
+  /** The values of the placeholders in `id` and `stands`. */
+  values: Record<string, unknown>;
 }
 
 /** The row written by the statement just before: last_insert_rowid(), when that statement changed a row. */
-const justInserted = (marker: string): RowInBatch => ({ marker, id: sql`last_insert_rowid()`, stands: previousChanged });
+const justInserted = (marker: string): RowInBatch => ({ marker, kind: 'just-inserted', id: sql`last_insert_rowid()`, stands: previousChanged, values: {} });
 
-function queuedLogInsert(db: Db, values: ReturnType<typeof logRow>, row: RowInBatch, when: SQL) {
-  // The row's id, as the marker's replacement.
-  const id = (text: string) => sql`replace(${text}, ${row.marker}, ${row.id})`;
-  return insertWhen(db, emailLog, {
-    ...values,
-    subject: id(values.subject),
-    textBody: id(values.textBody),
-    ...(values.htmlBody == null ? {} : { htmlBody: id(values.htmlBody) }),
-  }, when).returning({ id: emailLog.id });
+/** When a message about a row in the batch is logged: while the row stands, or when the statement just before changed a row (a claim was granted). */
+export type LogCondition = 'row-stands' | 'previous-changed';
+
+function queuedLogInsert(db: Db, values: ReturnType<typeof logRow>, row: RowInBatch, when: LogCondition) {
+  return builtOnce(
+    `queued-log:${row.kind}:${when}`,
+    () => {
+      // The row's id, as the marker's replacement (replace() of a NULL html body stays NULL).
+      const id = (name: string) => sql`replace(${slot(name)}, ${slot('marker')}, ${row.id})`;
+      return insertWhen(
+        db,
+        emailLog,
+        {
+          to: slot('to'),
+          subject: id('subject'),
+          kind: slot('kind'),
+          status: slot('status'),
+          error: slot('error'),
+          transport: slot('transport'),
+          textBody: id('textBody'),
+          htmlBody: id('htmlBody'),
+          headers: slot('headers'),
+          attachments: slot('attachments'),
+        },
+        when === 'row-stands' ? row.stands : previousChanged,
+      ).returning({ id: emailLog.id });
+    },
+    { ...values, marker: row.marker, ...row.values },
+  );
 }
 
 /**
@@ -184,15 +214,15 @@ function queuedLogInsert(db: Db, values: ReturnType<typeof logRow>, row: RowInBa
  * So the row and the trace of its e-mail commit together, in one D1 call (issue 17).
  */
 export function queuedLogAfterInsert(db: Db, transport: EmailTransport, message: OutgoingEmail, marker: string): PendingLog {
-  return queuedLogWhen(db, transport, message, justInserted(marker), previousChanged);
+  return queuedLogWhen(db, transport, message, justInserted(marker), 'previous-changed');
 }
 
 /**
  * logQueued for one message about a row an earlier statement of the same batch wrote (`row`), not
- * necessarily the one just before: written only when `when` holds (e.g. `row.stands`, or a claim
+ * necessarily the one just before: written only when `when` holds (the row stands, or a claim
  * just before it was granted), with the marker in its subject and bodies replaced by the row's id.
  */
-export function queuedLogWhen(db: Db, transport: EmailTransport, message: OutgoingEmail, row: RowInBatch, when: SQL): PendingLog {
+export function queuedLogWhen(db: Db, transport: EmailTransport, message: OutgoingEmail, row: RowInBatch, when: LogCondition): PendingLog {
   const unsafe = headerRefusal(message);
   return {
     statement: queuedLogInsert(db, logRow(transport, message, unsafe), row, when),
