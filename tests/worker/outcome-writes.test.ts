@@ -91,26 +91,6 @@ describe('OutcomeWriter', () => {
     for (const id of ids) expect(await statusOf(id)).toEqual({ status: 'sent', error: null, providerId: `req-${id}` });
   });
 
-  it('while the isolate is busy, outcomes ready soon after its last write wait out the spacing and go together', async () => {
-    const writer = new OutcomeWriter({ windowMs: 60_000, spacingMs: 300 });
-    const { db, writes } = outcomeDb();
-    const first = await queuedRow();
-    const started = Date.now();
-    await writer.record(db, [stored(first)]);
-    // Three requests answered one after another, each with a transport already done (as the outbox's):
-    // none writes alone, the three go in one write once 300 ms have passed since the first began.
-    const later = [await queuedRow(), await queuedRow(), await queuedRow()];
-    const recorded: Promise<void>[] = [];
-    for (const id of later) {
-      recorded.push(writer.record(db, [stored(id)]));
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    await Promise.all(recorded);
-    expect(writes).toEqual([1, 3]);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(300);
-    for (const id of [first, ...later]) expect((await statusOf(id)).status).toBe('stored');
-  });
-
   it('does not wait longer than its window for a transport that is still running', async () => {
     const writer = new OutcomeWriter({ windowMs: 20 });
     const { db, writes } = outcomeDb();

@@ -9,17 +9,13 @@
 // - each request keeps its own outcomes in a shared list and polls their state with its own timers;
 // - when none of the isolate's transports is still running, or its outcomes have waited `windowMs`,
 //   the request takes every waiting outcome and writes them with its own D1 call;
-// - while the isolate is busy (its last write started less than `spacingMs` ago), a ready outcome
-//   waits for that spacing to pass, so the outcomes of the requests answered in between join it:
-//   one write per `spacingMs` at most, instead of one per request with a transport as quick as the
-//   outbox's;
 // - the write is guarded (`status = 'queued'`), so writing an outcome twice changes nothing: a request
 //   whose outcomes another request took and never finished writing (its invocation ended) writes
 //   them itself after `stallMs`;
 // - a failed write gives the other requests' outcomes back for them to write; the writer's own stay
 //   'queued' in the log and the failure is thrown to its caller, as a single request's write would.
-// With no other transport running and no write in the last `spacingMs` (a quiet site), an outcome is
-// written at once, after one turn of the event loop.
+// With no other transport running (a quiet site), an outcome is written at once, after one turn of
+// the event loop.
 
 /** One e-mail's outcome, for its 'queued' row in email_log. */
 export interface OutcomeRow {
@@ -44,11 +40,9 @@ export interface OutcomeWriterOptions {
   maxPerWrite: number;
   /** How often a waiting request looks at its outcomes. */
   tickMs: number;
-  /** The least time between the starts of two writes of the isolate: outcomes ready sooner wait for it, together. */
-  spacingMs: number;
 }
 
-const DEFAULT_OPTIONS: OutcomeWriterOptions = { windowMs: 50, stallMs: 5_000, maxPerWrite: 100, tickMs: 5, spacingMs: 10 };
+const DEFAULT_OPTIONS: OutcomeWriterOptions = { windowMs: 50, stallMs: 5_000, maxPerWrite: 100, tickMs: 5 };
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -73,10 +67,6 @@ export class OutcomeWriter {
   private waiting: Waiting[] = [];
   /** Transports of this isolate that have yet to answer (see `during`). */
   private running = 0;
-  /** When the isolate's last write started (ms); none yet at first. */
-  private lastWriteAt = -Infinity;
-  /** How long the isolate's last finished write took (ms). */
-  private lastWriteMs = 0;
 
   constructor(options: Partial<OutcomeWriterOptions> = {}) {
     this.options = { ...DEFAULT_OPTIONS, ...options };
@@ -102,22 +92,16 @@ export class OutcomeWriter {
     const at = Date.now();
     const mine: Waiting[] = outcomes.map((o) => ({ ...o, at, state: 'waiting' }));
     this.waiting.push(...mine);
-    const { windowMs, stallMs, tickMs, spacingMs } = this.options;
-    let turned = false;
+    const { windowMs, stallMs, tickMs } = this.options;
+    // One turn of the event loop first: outcomes that became known in the same turn (deliveries
+    // whose answers came together) join this one before anything is written.
+    await sleep(0);
     for (;;) {
       if (mine.every((o) => o.state === 'written')) return;
-      const now = Date.now();
-      const waited = now - at;
+      const waited = Date.now() - at;
       if (mine.some((o) => o.state === 'waiting')) {
-        // The isolate wrote less than spacingMs ago: wait for the spacing (never past the window).
-        const spacingLeft = waited >= windowMs ? 0 : Math.min(this.lastWriteAt + spacingMs - now, windowMs - waited);
-        if (spacingLeft > 0) await sleep(spacingLeft);
-        // One turn of the event loop at least: outcomes that became known in the same turn
-        // (deliveries whose answers came together) join this one before anything is written.
-        else if (!turned) await sleep(0);
-        else if (this.running > 0 && waited < windowMs) await sleep(Math.min(tickMs, windowMs - waited));
-        else await this.writeWaiting(d1, mine);
-        turned = true;
+        if (this.running === 0 || waited >= windowMs) await this.writeWaiting(d1, mine);
+        else await sleep(Math.min(tickMs, windowMs - waited));
         continue;
       }
       if (mine.some((o) => o.state === 'lost')) throw new Error('the e-mail outcome write failed');
@@ -127,9 +111,7 @@ export class OutcomeWriter {
         for (const o of mine) o.state = 'written';
         return;
       }
-      // Look again when that write should be done (as long as the isolate's last write took), then every tickMs.
-      const expected = this.lastWriteAt + this.lastWriteMs - now;
-      await sleep(expected > 0 ? Math.min(expected + 1, tickMs * 4) : tickMs);
+      await sleep(tickMs);
     }
   }
 
@@ -140,11 +122,8 @@ export class OutcomeWriter {
     const taken = [...own, ...others];
     this.waiting = this.waiting.filter((o) => !taken.includes(o));
     for (const o of taken) o.state = 'writing';
-    const started = Date.now();
-    this.lastWriteAt = started;
     try {
       await writeOutcomes(d1, taken);
-      this.lastWriteMs = Date.now() - started;
       for (const o of taken) o.state = 'written';
     } catch (error) {
       // This request's outcomes are lost (their rows stay 'queued'); the others go back to their
