@@ -156,7 +156,7 @@ async function runScenario(s: Scenario): Promise<Row> {
   // requests.average (the mean of its one-second samples) nor its duration: a run of a fixed amount
   // (the write scenarios) ends at the sampling tick after its last answer, so 1500 bookings answered
   // in 7.2 s would read as 8 s and 187.5 req/s, biasing the write endpoints' ratios low.
-  const rps = result.requests.total / ((lastAnswer - started) / 1000);
+  const rps = result.requests.total === 0 ? 0 : result.requests.total / ((lastAnswer - started) / 1000);
   return { name: s.name, rps, p50: result.latency.p50, p99: result.latency.p99, statuses, errors: result.errors };
 }
 
