@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { unstable_readConfig } from 'wrangler';
 import { firm } from './web/content/firm.ts';
-import { adminContentSecurityPolicy, hasTagManager, securityHeaders, turnstileSiteKeyOf } from './worker/security-headers.ts';
+import { adminContentSecurityPolicy, adminSecurityHeaders, hasTagManager, securityHeaders, turnstileSiteKeyOf } from './worker/security-headers.ts';
 
 /**
  * The site's public origin, SITE_URL in wrangler.toml's [vars]: the one source for the worker's
@@ -43,7 +43,8 @@ function publicVar(name: 'GTM_ID' | 'TURNSTILE_SITE_KEY'): string | undefined {
  * documents and files as the worker sends with API answers (one definition: worker/security-headers.ts).
  * The public CSP allows Tag Manager only when the build knows a container id (and Turnstile only
  * when it knows a site key); the /admin shells
- * get the first-party-only CSP instead ("! name" detaches the header the /* rule set).
+ * get the first-party-only CSP instead ("! name" detaches the header the /* rule set), and the
+ * headers only the back office sends (docs/decisions/0010-opener-policy-on-the-back-office.md).
  */
 function staticSecurityHeaders(): Plugin {
   return {
@@ -55,7 +56,9 @@ function staticSecurityHeaders(): Plugin {
           turnstile: turnstileSiteKeyOf(publicVar('TURNSTILE_SITE_KEY')) !== null,
         });
         const lines = Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`);
-        const admin = `/admin*\n  ! Content-Security-Policy\n  Content-Security-Policy: ${adminContentSecurityPolicy}\n`;
+        // The admin shells' own headers: their CSP, and what only the back office sends (the opener policy).
+        const adminOnly = Object.entries(adminSecurityHeaders).filter(([name]) => name !== 'Content-Security-Policy' && !(name in headers));
+        const admin = `/admin*\n  ! Content-Security-Policy\n  Content-Security-Policy: ${adminContentSecurityPolicy}\n${adminOnly.map(([name, value]) => `  ${name}: ${value}\n`).join('')}`;
         const immutable = '/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n';
         this.emitFile({ type: 'asset', fileName: '_headers', source: `/*\n${lines.join('\n')}\n${admin}${immutable}` });
       },

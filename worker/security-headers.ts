@@ -87,6 +87,16 @@ const commonHeaders: Record<string, string> = {
   'Referrer-Policy': 'strict-origin-when-cross-origin',
   'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+};
+
+/**
+ * The back office's windows belong to no one else: a cross-origin page that opened the admin panel
+ * (or that the panel opened) gets no handle on it. The public pages do not send it: on a phone,
+ * arriving on a page that sends it swaps the browser into a fresh renderer process, a cost a
+ * visitor pays before the first paint and Lighthouse measures as blocking time, for a page that
+ * holds nothing an opener could read (docs/decisions/0010-opener-policy-on-the-back-office.md).
+ */
+const backOfficeHeaders: Record<string, string> = {
   'Cross-Origin-Opener-Policy': 'same-origin',
 };
 
@@ -96,4 +106,4 @@ export function securityHeaders(options: PublicPolicyOptions): Record<string, st
 }
 
 /** Every security header of an admin page or admin API answer. */
-export const adminSecurityHeaders: Record<string, string> = { 'Content-Security-Policy': adminContentSecurityPolicy, ...commonHeaders };
+export const adminSecurityHeaders: Record<string, string> = { 'Content-Security-Policy': adminContentSecurityPolicy, ...commonHeaders, ...backOfficeHeaders };

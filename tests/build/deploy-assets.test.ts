@@ -157,6 +157,9 @@ describe('the directory `wrangler deploy` uploads', () => {
     expect(csp('/admin*')).toContain("script-src 'self';");
     expect(csp('/admin*')).toContain("connect-src 'self';");
     expect(csp('/admin*')).not.toMatch(/google|frame-src/);
+    // The opener policy is the back office's alone (docs/decisions/0010-opener-policy-on-the-back-office.md).
+    expect(blocks.get('/admin*')).toContain('Cross-Origin-Opener-Policy: same-origin');
+    expect(blocks.get('/*')?.some((line) => line.startsWith('Cross-Origin-Opener-Policy'))).toBe(false);
   });
 
   it('leaves out build-only files', () => {

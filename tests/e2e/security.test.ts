@@ -57,6 +57,42 @@ describe('content security policy', () => {
   });
 });
 
+describe('opener policy (docs/decisions/0010-opener-policy-on-the-back-office.md)', () => {
+  /** Opens `path` from a page of another origin and says whether that page still holds the window. */
+  async function openerKeepsHandle(path: string): Promise<boolean> {
+    const { page, context } = await newPage(browser);
+    const elsewhere = 'https://elsewhere.example/';
+    await page.route(elsewhere, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Elsewhere</title><p>Another site</p>' }));
+    await page.goto(elsewhere);
+    const [popup] = await Promise.all([
+      context.waitForEvent('page'),
+      page.evaluate((url) => {
+        (window as unknown as { opened: Window | null }).opened = window.open(url, '_blank');
+      }, `${baseUrl()}${path}`),
+    ]);
+    await popup.waitForLoadState('load');
+    // A window whose opener policy severed it reads as closed to the page that opened it.
+    const kept = await page.evaluate(() => {
+      const opened = (window as unknown as { opened: Window | null }).opened;
+      return opened !== null && !opened.closed;
+    });
+    await context.close();
+    return kept;
+  }
+
+  it('cuts a cross-origin opener off the admin panel', async () => {
+    const res = await fetch(`${baseUrl()}/admin`);
+    expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect(await openerKeepsHandle('/admin')).toBe(false);
+  });
+
+  it('sends none with the public pages, which an opener may keep', async () => {
+    const res = await fetch(`${baseUrl()}/contact`);
+    expect(res.headers.get('cross-origin-opener-policy')).toBeNull();
+    expect(await openerKeepsHandle('/contact')).toBe(true);
+  });
+});
+
 describe('path traversal on asset paths', () => {
   it.each([
     '/../wrangler.toml',

@@ -65,6 +65,14 @@ describe('responses', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
 
+  it('sends the opener policy with the back office answers only (docs/decisions/0010-opener-policy-on-the-back-office.md)', async () => {
+    const admin = await call('/api/admin/session');
+    expect(admin.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    const login = await call('/api/admin/login', { body: { username: 'admin', password: 'wrong-password' } });
+    expect(login.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect((await call('/api/health')).headers.get('cross-origin-opener-policy')).toBeNull();
+  });
+
   it('answers unknown API paths with a JSON 404', async () => {
     const res = await call('/api/no-such-thing');
     expect(res.status).toBe(404);
