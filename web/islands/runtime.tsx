@@ -119,9 +119,30 @@ function loadLateStylesheet(): Promise<void> {
   });
 }
 
-/** Hydrates the page's islands: at once, or (data-hydrate="visible") once near the viewport. */
+/**
+ * Settles in a task of its own, queued behind what is waiting now (input included). A message
+ * rather than a timer: a background tab's timers run at most once a second.
+ */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const { port1, port2 } = new MessageChannel();
+    port1.onmessage = () => {
+      port1.close();
+      resolve();
+    };
+    port2.postMessage(null);
+  });
+}
+
+/**
+ * Hydrates the page's islands: at once, or (data-hydrate="visible") once near the viewport. Those
+ * started at once start one per task, after the task that evaluated React: starting one (its
+ * chunk's preload links, its props) is a few milliseconds of main-thread time, and together with
+ * React's evaluation they made one task long enough to hold a tap back (docs/decisions/0009).
+ */
 function hydrateIslands(early: EarlyActions, styled: Promise<void>): Promise<unknown> {
-  const now: Promise<void>[] = [];
+  const now: Promise<unknown>[] = [];
+  let turn = nextTask();
   const started = new WeakSet<Element>();
   const start = (element: HTMLElement) => {
     if (started.has(element)) return;
@@ -138,7 +159,10 @@ function hydrateIslands(early: EarlyActions, styled: Promise<void>): Promise<unk
   );
   for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) {
     if (element.dataset.hydrate !== 'visible') {
-      now.push(start(element)!);
+      const mine = turn;
+      turn = mine.then(nextTask);
+      // A visitor's click may have started it already: start() then does nothing.
+      now.push(mine.then(() => start(element)));
       continue;
     }
     // The wrapper is display: contents (no box of its own): its children are what come into view.
