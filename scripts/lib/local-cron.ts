@@ -15,7 +15,7 @@ export const SCHEDULED_PATH = '/cdn-cgi/local/scheduled';
 const MINUTE_MS = 60_000;
 
 /** False when CRON=off (any case): the local server then never fires the scheduled handler itself. */
-export function localCronEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
+export function localCronEnabled(env: Record<string, string | undefined> = process.env): boolean {
   return (env.CRON ?? '').trim().toLowerCase() !== 'off';
 }
 

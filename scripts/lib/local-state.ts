@@ -26,7 +26,7 @@ export interface LocalSettings extends LocalAdmin {
  * when LOCAL_STATE_DIR is set, that directory's .dev.vars, state/ and client/ (the test of
  * `npm start` runs it in a temporary directory, never touching the developer's state).
  */
-export function localPaths(env: NodeJS.ProcessEnv = process.env): { devVars: string; persistTo?: string; assetsDir?: string } {
+export function localPaths(env: Record<string, string | undefined> = process.env): { devVars: string; persistTo?: string; assetsDir?: string } {
   const dir = env.LOCAL_STATE_DIR;
   if (!dir) return { devVars: `${projectRoot}.dev.vars` };
   mkdirSync(dir, { recursive: true });
