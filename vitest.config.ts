@@ -44,7 +44,7 @@ export default defineConfig({
       },
       {
         // The local tooling: `npm start` itself (scripts/start.ts) in a private state directory, with
-        // its own build, server and every-minute cron.
+        // its own build, server and every-minute cron, and the Chromium finder (scripts/lib/chromium.ts).
         test: { name: 'scripts', include: ['tests/scripts/**/*.test.ts'], environment: 'node', testTimeout: 180_000, hookTimeout: 480_000 },
       },
       {
