@@ -43,6 +43,11 @@ export default defineConfig({
         test: { name: 'web', include: ['tests/web/**/*.test.ts', 'tests/web/**/*.test.tsx'], environment: 'node' },
       },
       {
+        // The local tooling: `npm start` itself (scripts/start.ts) in a private state directory, with
+        // its own build, server and every-minute cron, and the Chromium finder (scripts/lib/chromium.ts).
+        test: { name: 'scripts', include: ['tests/scripts/**/*.test.ts'], environment: 'node', testTimeout: 180_000, hookTimeout: 480_000 },
+      },
+      {
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],

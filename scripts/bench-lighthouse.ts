@@ -1,6 +1,7 @@
 // `npm run bench:lighthouse`: builds the site (with its prerendered pages), serves it with the real
 // local stack (wrangler dev --local), and runs Lighthouse on every public route the way a prospect
-// arrives: mobile emulation with simulated throttling (slow 4G, 4x CPU), Debian's chromium.
+// arrives: mobile emulation with simulated throttling (slow 4G, 4x CPU), in the Chromium that
+// scripts/lib/chromium.ts finds or installs (CHROMIUM_PATH, the system's, Playwright's).
 // Prints route, the four category scores, FCP, LCP, TBT, CLS and the JavaScript loaded before any
 // interaction (KB gzip), and names what misses the bar of issue 17 (docs/operations.md): performance
 // 100 with FCP <= 1.2 s, LCP <= 1.5 s, TBT <= 50 ms, CLS 0; home JS <= 80 KB, any route <= 100 KB.
@@ -19,6 +20,7 @@ import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { CHROMIUM_FLAGS } from './lib/chromium-flags.ts';
+import { ensureChromium } from './lib/chromium.ts';
 import { preparePrivateStack } from './lib/local-server.ts';
 import { publicRoutes } from './lib/public-routes.ts';
 
@@ -67,7 +69,7 @@ async function main() {
     stop = server.stop;
   }
 
-  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  const chrome = await chromeLauncher.launch({ chromePath: ensureChromium(), chromeFlags: CHROME_FLAGS });
   const rows: Row[] = [];
   try {
     for (const route of routes) {

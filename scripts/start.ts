@@ -1,17 +1,43 @@
 // `npm start`: build the SPA, prepare .dev.vars, migrate the local D1, make sure the local admin
-// exists, print how to sign in, and serve everything on http://localhost:8787 (wrangler dev --local).
+// exists, serve everything on http://localhost:$PORT (8787 unless PORT is set) with
+// `wrangler dev --local`, fire the worker's scheduled handler every minute as Cloudflare's Cron
+// Trigger does (scripts/lib/local-cron.ts; CRON=off turns it off), and print how to sign in and
+// where mail goes. LOCAL_STATE_DIR moves the whole state (.dev.vars, D1, build) to another directory.
+import { localCronEnabled, startLocalCron } from './lib/local-cron.ts';
 import { buildSpa, startDevServer } from './lib/local-server.ts';
-import { prepareDevVars, prepareLocalDatabase, printRunning } from './lib/local-state.ts';
-
-const admin = prepareDevVars();
-console.log('Building the site...');
-buildSpa();
-await prepareLocalDatabase(admin);
+import { localPaths, prepareDevVars, prepareLocalDatabase, printRunning } from './lib/local-state.ts';
 
 const port = Number(process.env.PORT ?? 8787);
-const server = await startDevServer({ port, host: 'localhost', quiet: false });
-printRunning(`http://localhost:${port}`, admin);
-const shutdown = () => server.stop().then(() => process.exit(0));
+if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`PORT must be a port number (got ${JSON.stringify(process.env.PORT)})`);
+const url = `http://localhost:${port}`;
+const paths = localPaths();
+const settings = prepareDevVars(paths.devVars);
+console.log('Building the site...');
+buildSpa(paths.assetsDir);
+await prepareLocalDatabase(settings, paths.persistTo);
+
+console.log('Starting wrangler dev...');
+const server = await startDevServer({
+  port,
+  host: 'localhost',
+  quiet: false,
+  persistTo: paths.persistTo,
+  assetsDir: paths.assetsDir,
+  // With LOCAL_STATE_DIR, that directory's .dev.vars instead of the checkout's.
+  envFile: process.env.LOCAL_STATE_DIR ? paths.devVars : undefined,
+  // E-mailed links (confirm, unsubscribe, cancel, reschedule) point at the address served here,
+  // unless .dev.vars sets SITE_URL on purpose (e.g. a tunnel's public address).
+  vars: { SITE_URL: settings.siteUrl ?? url },
+  // Only silences wrangler's "Scheduled Workers are not automatically triggered" notice, which the
+  // local cron makes untrue; the cron itself calls /cdn-cgi/local/scheduled.
+  testScheduled: true,
+});
+const cron = localCronEnabled() ? startLocalCron(url) : undefined;
+printRunning(url, settings, { cron: cron !== undefined });
+const shutdown = () => {
+  cron?.stop();
+  void server.stop().then(() => process.exit(0));
+};
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);
 server.process.on('exit', (code) => process.exit(code ?? 0));

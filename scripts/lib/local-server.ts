@@ -16,19 +16,24 @@ const childEnv = (): NodeJS.ProcessEnv => ({
   WRANGLER_SEND_METRICS: 'false',
 });
 
-function run(bin: string, args: string[], label: string): void {
-  const result = spawnSync(bin, args, { cwd: projectRoot, stdio: ['ignore', 'inherit', 'inherit'], env: childEnv() });
-  if (result.status !== 0) throw new Error(`${label} failed (exit ${result.status})`);
+/** Runs a step; its output is shown only when it fails (the start-up shows what a person needs). */
+function run(bin: string, args: string[], label: string, env: NodeJS.ProcessEnv = childEnv()): void {
+  const result = spawnSync(bin, args, { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'], env, maxBuffer: 64 * 1024 * 1024 });
+  if (result.status !== 0) {
+    process.stdout.write(result.stdout ?? '');
+    process.stderr.write(result.stderr ?? '');
+    throw new Error(`${label} failed (exit ${result.status})`);
+  }
+  // Warnings stay visible even when the step succeeds.
+  if (result.stderr?.length) process.stderr.write(result.stderr);
 }
 
-/** `npm run build` (the SPA and everything the build step produces), optionally into another directory. */
+/**
+ * `npm run build` (the SPA and everything the build step produces), optionally into another
+ * directory. Vite's chunk table is not shown; warnings and errors are.
+ */
 export function buildSpa(outDir?: string): void {
-  const result = spawnSync('npm', ['run', 'build', '--silent'], {
-    cwd: projectRoot,
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...childEnv(), ...(outDir ? { BUILD_OUT_DIR: outDir } : {}) },
-  });
-  if (result.status !== 0) throw new Error(`npm run build failed (exit ${result.status})`);
+  run('npm', ['run', 'build', '--silent'], 'npm run build', { ...childEnv(), ...(outDir ? { BUILD_OUT_DIR: outDir } : {}) });
 }
 
 export function applyLocalMigrations(persistTo?: string): void {

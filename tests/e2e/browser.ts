@@ -5,9 +5,9 @@ import { CHROMIUM_FLAGS } from '../../scripts/lib/chromium-flags';
 export const baseUrl = () => inject('baseUrl');
 
 export async function launchBrowser(): Promise<Browser> {
-  // Debian's chromium, with the flags this machine needs.
+  // The Chromium the global setup found or installed (scripts/lib/chromium.ts), with the flags this machine needs.
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: inject('chromiumPath'),
     headless: true,
     args: CHROMIUM_FLAGS,
   });

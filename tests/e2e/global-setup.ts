@@ -1,5 +1,6 @@
 import { createServer } from 'node:net';
 import type { TestProject } from 'vitest/node';
+import { ensureChromium } from '../../scripts/lib/chromium';
 import { preparePrivateStack } from '../../scripts/lib/local-server';
 
 export const E2E_ADMIN = { username: 'e2e-admin', password: 'e2e-password-2026' };
@@ -10,6 +11,8 @@ declare module 'vitest' {
     admin: { username: string; password: string };
     /** The run's local state directory (D1 SQLite files), for reading the e-mail outbox. */
     persistTo: string;
+    /** The Chromium executable the browser tests launch (scripts/lib/chromium.ts). */
+    chromiumPath: string;
   }
 }
 
@@ -18,6 +21,15 @@ declare module 'vitest' {
  * `wrangler dev --local` with a fresh D1 (migrations applied) in a temporary directory.
  */
 export default async function setup(project: TestProject) {
+  // Before anything else: a Chromium found or installed, or one line saying what to do.
+  let chromiumPath: string;
+  try {
+    chromiumPath = ensureChromium();
+  } catch (error) {
+    console.error((error as Error).message);
+    throw error;
+  }
+  project.provide('chromiumPath', chromiumPath);
   // A private build and database per run, so parallel runs never share state.
   const stack = preparePrivateStack('cpa-e2e-');
   const server = await stack.start({

@@ -1,0 +1,62 @@
+// The Cron Trigger, locally. On Cloudflare wrangler.toml's [triggers] fires the worker's scheduled
+// handler (worker/cron.ts) every minute; `wrangler dev` and the Vite plugin never fire it by
+// themselves. Both expose it at /cdn-cgi/local/scheduled (Miniflare's trigger handlers, on in
+// wrangler 4's dev server and in @cloudflare/vite-plugin, before any asset lookup, so [assets]
+// cannot answer it the way it answers wrangler's older /__scheduled). `npm start` and `npm run dev`
+// call it at the start of every minute, so a reminder, a newsletter batch or the monthly issue goes
+// out locally as it would in production, without any manual call. CRON=off turns it off, for a run
+// whose ticks a test drives itself.
+import { readFileSync } from 'node:fs';
+import { projectRoot } from './local-server.ts';
+
+/** The path both local servers answer with one invocation of the scheduled handler. */
+export const SCHEDULED_PATH = '/cdn-cgi/local/scheduled';
+
+const MINUTE_MS = 60_000;
+
+/** False when CRON=off (any case): the local server then never fires the scheduled handler itself. */
+export function localCronEnabled(env: Record<string, string | undefined> = process.env): boolean {
+  return (env.CRON ?? '').trim().toLowerCase() !== 'off';
+}
+
+/** wrangler.toml's [triggers] crons (the local cron passes the first as the controller's cron). */
+export function configuredCrons(toml = readFileSync(`${projectRoot}wrangler.toml`, 'utf8')): string[] {
+  const line = /^\s*crons\s*=\s*\[(.*)\]/m.exec(toml)?.[1] ?? '';
+  return [...line.matchAll(/"([^"]*)"/g)].map((m) => m[1]);
+}
+
+export interface LocalCron {
+  stop: () => void;
+}
+
+/**
+ * Fires `${url}/cdn-cgi/local/scheduled` at the start of every minute, with that minute as the
+ * scheduled time, as Cloudflare's every-minute trigger does. A tick still running when the next is
+ * due delays it rather than overlapping it (the handler is safe under overlap, but a local run has
+ * no reason to pile them up). A failed tick is reported and the next one runs as usual.
+ */
+export function startLocalCron(url: string, cron = configuredCrons()[0] ?? '* * * * *'): LocalCron {
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const tick = async (scheduledTime: number) => {
+    const address = `${url}${SCHEDULED_PATH}?cron=${encodeURIComponent(cron)}&time=${scheduledTime}`;
+    try {
+      const res = await fetch(address);
+      if (!res.ok) console.error(`Cron tick at ${new Date(scheduledTime).toISOString()} failed: ${res.status} ${(await res.text()).slice(0, 200)}`);
+    } catch (error) {
+      console.error(`Cron tick at ${new Date(scheduledTime).toISOString()} could not reach ${url}: ${(error as Error).message}`);
+    }
+  };
+  const scheduleNext = () => {
+    if (stopped) return;
+    const next = Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS + MINUTE_MS;
+    timer = setTimeout(() => void tick(next).finally(scheduleNext), next - Date.now());
+  };
+  scheduleNext();
+  return {
+    stop: () => {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
+}

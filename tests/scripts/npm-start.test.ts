@@ -1,0 +1,141 @@
+// `npm start` is the production run, cron included: the real start script (build, migrations,
+// wrangler dev, the local cron) in a private state directory (LOCAL_STATE_DIR) on a free port, so
+// the developer's .dev.vars, .wrangler and dist are never touched. Nothing here calls the scheduled
+// handler: whatever the worker sends, the start script's own cron made it send.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { executeLocalSql, projectRoot } from '../../scripts/lib/local-server';
+import { bookingTimeSlots } from '../../web/content/booking';
+import { firm } from '../../web/content/firm';
+import { appointmentStartsAt } from '../../worker/services/appointment-links';
+import { firmToday } from '../../worker/services/firm-time';
+
+const stateDir = mkdtempSync(join(tmpdir(), 'cpa-npm-start-'));
+const persistTo = join(stateDir, 'state');
+let port: number;
+let url: string;
+let child: ChildProcess;
+let output = '';
+
+/** Polls `check` until it returns a value (not undefined), or fails after `timeoutMs`. */
+async function waitFor<T>(what: string, timeoutMs: number, check: () => Promise<T | undefined> | T | undefined): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`npm start exited (${child.exitCode}) while waiting for ${what}:\n${output}`);
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`no ${what} within ${timeoutMs / 1000} s; npm start printed:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
+/** The newest e-mail of this kind to this address in the run's D1 outbox (the admin's e-mail log). */
+function emailTo(to: string, kind: string): string | undefined {
+  const dir = join(persistTo, 'v3', 'd1', 'miniflare-D1DatabaseObject');
+  let files: string[];
+  try {
+    files = readdirSync(dir).filter((f) => f.endsWith('.sqlite'));
+  } catch {
+    return undefined;
+  }
+  for (const file of files) {
+    const db = new DatabaseSync(join(dir, file), { readOnly: true });
+    try {
+      if (!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'email_log'").get()) continue;
+      const row = db.prepare('SELECT text_body AS body FROM email_log WHERE "to" = ? AND kind = ? ORDER BY id DESC LIMIT 1').get(to, kind) as
+        | { body: string }
+        | undefined;
+      if (row) return row.body;
+    } finally {
+      db.close();
+    }
+  }
+  return undefined;
+}
+
+/** A bookable slot starting between 5 minutes and 23 hours from now (firm time): due a reminder. */
+function slotWithin24Hours(): { date: string; timeSlot: string } {
+  const now = Date.now();
+  for (const date of [firmToday(firm.timeZone, new Date(now)), firmToday(firm.timeZone, new Date(now + 24 * 3_600_000))]) {
+    for (const timeSlot of bookingTimeSlots) {
+      const startsIn = appointmentStartsAt({ date, timeSlot }).getTime() - now;
+      if (startsIn > 5 * 60_000 && startsIn < 23 * 3_600_000) return { date, timeSlot };
+    }
+  }
+  throw new Error('no slot within 24 hours');
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+beforeAll(async () => {
+  port = await freePort();
+  url = `http://localhost:${port}`;
+  const env: NodeJS.ProcessEnv = { ...process.env, LOCAL_STATE_DIR: stateDir, PORT: String(port) };
+  delete env.CRON;
+  child = spawn('npm', ['start'], { cwd: projectRoot, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  // Build, migrations and wrangler's start-up: slow on a busy machine.
+  await waitFor('start-up banner', 400_000, () => (output.includes('Press Ctrl+C to stop.') ? true : undefined));
+});
+
+afterAll(async () => {
+  if (child && child.exitCode === null) {
+    // The script stops its wrangler dev on SIGTERM, then exits.
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    process.kill(-child.pid!, 'SIGTERM');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+  }
+  rmSync(stateDir, { recursive: true, force: true });
+});
+
+describe('npm start', () => {
+  it('prints the address, the admin, where mail goes and the cron once, and no chunk table', () => {
+    expect(output).toContain(`Northgate CPA is running at ${url}`);
+    expect(output).toMatch(/Username: +admin/);
+    expect(output).toMatch(/Password: +\S{12,}/);
+    expect(output).toContain("kept in the local D1 outbox, listed in the admin panel's Email Log");
+    expect(output.match(/the scheduled handler runs every minute/g)).toHaveLength(1);
+    expect(output).not.toContain('gzip:');
+  });
+
+  it('sends the reminder of an appointment due within 24 hours by itself, within two minutes', async () => {
+    const email = `reminder-${Date.now()}@example.com`;
+    const { date, timeSlot } = slotWithin24Hours();
+    executeLocalSql(
+      `INSERT INTO appointments (name, email, service_type, date, time_slot, status) VALUES ('Rae Visitor', '${email}', 'Tax Planning', '${date}', '${timeSlot}', 'confirmed');`,
+      persistTo,
+    );
+    // Ticks come at the start of each minute: the first one after the insert sends it.
+    const body = await waitFor('reminder in the e-mail log', 120_000, () => emailTo(email, 'appointment-reminder'));
+    // Its links open the server that sent it, on the port PORT chose (not .dev.vars' old 8787).
+    expect(body).toContain(`Cancel: ${url}/`);
+    expect(body).toContain(`Reschedule: ${url}/`);
+  });
+
+  it('links the newsletter confirmation to the port PORT chose', async () => {
+    const email = `reader-${Date.now()}@example.com`;
+    const res = await fetch(`${url}/api/newsletter/subscribe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: url },
+      body: JSON.stringify({ email, name: 'Rae Reader' }),
+    });
+    expect(res.status).toBeLessThan(300);
+    const body = await waitFor('confirmation e-mail', 30_000, () => emailTo(email, 'newsletter-confirmation'));
+    expect(body).toContain(`${url}/newsletter/confirm?token=`);
+  });
+});
