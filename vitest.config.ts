@@ -55,6 +55,8 @@ export default defineConfig({
           globalSetup: ['./tests/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          // expect.poll waits on the state itself; its 1 s default failed on a busy 2-core machine.
+          expect: { poll: { timeout: 15_000 } },
           // One browser and one local server, shared: run the files one after another.
           fileParallelism: false,
         },
