@@ -2,12 +2,16 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { installClickTracking } from './lib/analytics';
+import { takeLinkTokenFromAddress } from './lib/link-token';
 import { routes } from './routes';
 import './styles.css';
 
 // The single-page app of the client-only screens (/admin, the e-mail link pages): their HTML is an
 // empty shell, rendered here. The prerendered public pages load web/islands.tsx instead
 // (docs/decisions/0009-islands-on-prerendered-pages.md).
+// First of all: an e-mail link's token leaves the address before the router reads it and before
+// anything (Tag Manager after consent) can see it; the page keeps it in memory (web/lib/link-token.ts).
+takeLinkTokenFromAddress();
 const router = createBrowserRouter(routes);
 const container = document.getElementById('root')!;
 

@@ -4,12 +4,14 @@ import { firm } from '../../web/content/firm';
 import { LINK_MESSAGES } from '../../worker/schemas/appointment-links';
 import { BOOKING_MESSAGES } from '../../worker/schemas/appointments';
 import { appointmentLinks, signAppointmentLink, verifyAppointmentLink } from '../../worker/services/appointment-links';
+import { APPOINTMENT_CHANGES_MESSAGE } from '../../worker/services/appointment-changes';
 import { AVAILABILITY_MESSAGES } from '../../worker/services/availability';
+import { IP_LIMIT_MESSAGE } from '../../worker/services/submission-limits';
 import { appointmentInvite } from '../../worker/services/submission-emails';
 import { call, signIn } from './helpers';
 import { expectAtSlot, inviteOf, newYork, newYorkOffset, parseInvite, uidOf } from './ical-helpers';
 import { callWith, fakeMailChannels, mailChannelsEnv, type RecordedRequest } from './mailchannels-fake';
-import { bookingRequest, nextSaturday, nextWeekday, visitorIp } from './submission-helpers';
+import { bookingRequest, callWithEnv, nextSaturday, nextWeekday, visitorIp } from './submission-helpers';
 
 const date = nextWeekday(7);
 const otherDate = nextWeekday(9);
@@ -47,6 +49,10 @@ function linksIn(mail: RecordedRequest) {
 }
 
 const manage = (token: string) => call(`/api/appointments/manage?token=${encodeURIComponent(token)}`);
+
+/** A network of its own for each call, where the forms' per-network allowance is not what a test is about. */
+let networks = 0;
+const freshIp = () => `198.51.${100 + Math.floor(++networks / 250)}.${networks % 250}`;
 
 async function sendWithMail(path: string, body: unknown) {
   const mail = fakeMailChannels();
@@ -129,17 +135,17 @@ describe('the signed links in the booking confirmation', () => {
       const res = await manage(bad);
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ message: LINK_MESSAGES.invalid });
-      expect((await call('/api/appointments/manage/cancel', { body: { token: bad } })).status).toBe(400);
+      expect((await call('/api/appointments/manage/cancel', { body: { token: bad }, ip: freshIp() })).status).toBe(400);
     }
     // A token signed with another secret.
     const foreign = await signAppointmentLink('another-secret-of-at-least-32-characters!', 'appointment-cancel', { id, sequence: 0, date, timeSlot: '10:00 AM' });
     expect((await manage(foreign)).status).toBe(400);
     // The reschedule link cannot cancel, and the cancel link cannot reschedule.
-    expect((await call('/api/appointments/manage/cancel', { body: { token: links.reschedule } })).status).toBe(400);
-    expect((await call('/api/appointments/manage/reschedule', { body: { token: links.cancel, date: otherDate, timeSlot: '9:00 AM' } })).status).toBe(400);
+    expect((await call('/api/appointments/manage/cancel', { body: { token: links.reschedule }, ip: freshIp() })).status).toBe(400);
+    expect((await call('/api/appointments/manage/reschedule', { body: { token: links.cancel, date: otherDate, timeSlot: '9:00 AM' }, ip: freshIp() })).status).toBe(400);
     // Genuine, but the appointment time has passed: expired.
     const expired = await signAppointmentLink(env.JWT_SECRET, 'appointment-cancel', { id, sequence: 0, date: '2020-01-06', timeSlot: '9:00 AM' });
-    const res = await call('/api/appointments/manage/cancel', { body: { token: expired } });
+    const res = await call('/api/appointments/manage/cancel', { body: { token: expired }, ip: freshIp() });
     expect(res.status).toBe(410);
     expect(await res.json()).toEqual({ message: LINK_MESSAGES.expired, reason: 'expired' });
     expect(await verifyAppointmentLink(env.JWT_SECRET, links.cancel, ['appointment-cancel'], newYork(date, '10:00', '-05:00'))).toMatchObject({ ok: false });
@@ -296,7 +302,7 @@ describe('POST /api/appointments/manage/reschedule', () => {
       ids.push(row!.id);
       tokens.push((await appointmentLinks(env, { id: row!.id, date: row!.date, timeSlot: row!.time_slot, sequence: row!.sequence })).rescheduleUrl.split('token=')[1]);
     }
-    const results = await Promise.all(tokens.map((token) => call('/api/appointments/manage/reschedule', { body: { token: decodeURIComponent(token), ...target } })));
+    const results = await Promise.all(tokens.map((token) => call('/api/appointments/manage/reschedule', { body: { token: decodeURIComponent(token), ...target }, ip: freshIp() })));
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(19);
@@ -307,6 +313,96 @@ describe('POST /api/appointments/manage/reschedule', () => {
     // The 19 others are where they were, unchanged.
     const unchanged = await env.DB.prepare('SELECT count(*) AS n FROM appointments WHERE sequence = 0 AND id <> ?').bind(winner).first<{ n: number }>();
     expect(unchanged!.n).toBe(19);
+  });
+});
+
+describe('the limits on the link actions', () => {
+  const reschedule = (token: string, slot: { date: string; timeSlot: string }, ip: string, extra: Partial<Cloudflare.Env> = {}) =>
+    callWith(mailChannelsEnv(extra), '/api/appointments/manage/reschedule', { body: { token, ...slot }, ip });
+
+  it('at most 3 changes of one appointment per firm day: following each new link, the 4th and later get 429 and send nothing', async () => {
+    const { id, links } = await book();
+    const mail = fakeMailChannels();
+    // Each time another slot than the one it is in (a move to the same slot is refused before any count).
+    const slots = ['9:00 AM', '2:00 PM', '3:00 PM', '9:00 AM', '2:00 PM', '9:00 AM', '2:00 PM', '9:00 AM'].map((timeSlot) => ({ date: otherDate, timeSlot }));
+    // The attack of issue 27: move the booking again and again, each time with the link of the newest e-mail.
+    let current = links;
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const res = await reschedule(current.reschedule, slots[i], freshIp());
+      statuses.push(res.status);
+      if (res.status === 429) expect(await res.json()).toEqual({ message: APPOINTMENT_CHANGES_MESSAGE });
+      const visitor = to(mail, 'sam@example.com');
+      if (res.status === 200) current = linksIn(visitor[visitor.length - 1]);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429, 429, 429, 429, 429]);
+    expect(APPOINTMENT_CHANGES_MESSAGE).toBe(`This appointment has already been changed 3 times today. Please try again tomorrow, or call us at ${firm.contact.phone}.`);
+    // Three moves, three e-mail pairs (not 16 e-mails).
+    expect(mail).toHaveLength(6);
+    expect(await rowOf(id)).toMatchObject({ status: 'requested', sequence: 3, date: otherDate, time_slot: '3:00 PM' });
+    // A cancel is a change too; the link stays good for tomorrow.
+    const cancel = await callWith(mailChannelsEnv(), '/api/appointments/manage/cancel', { body: { token: current.cancel }, ip: freshIp() });
+    expect(cancel.status).toBe(429);
+    expect(await cancel.json()).toEqual({ message: APPOINTMENT_CHANGES_MESSAGE });
+    expect(mail).toHaveLength(6);
+    expect(await rowOf(id)).toMatchObject({ status: 'requested', sequence: 3 });
+    expect((await manage(current.cancel)).status).toBe(200);
+  });
+
+  it("counts only the firm day's changes, and only those made: refused moves do not use one up", async () => {
+    const { id, links } = await book();
+    // Three changes yesterday do not count today.
+    const yesterday = new Date(Date.now() - 86_400_000).toLocaleDateString('en-CA', { timeZone: firm.timeZone });
+    await env.DB.prepare('INSERT INTO daily_counters (day, counter, count) VALUES (?, ?, 3)').bind(yesterday, `appointment-changes:${id}`).run();
+    // Refused moves (the same slot, a taken slot) change nothing and count nothing.
+    expect((await reschedule(links.reschedule, { date, timeSlot: '10:00 AM' }, freshIp())).status).toBe(409);
+    await call('/api/appointments', { body: booking({ email: 'first@example.com', date: otherDate, timeSlot: '11:00 AM' }), ip: visitorIp(903) });
+    expect((await reschedule(links.reschedule, { date: otherDate, timeSlot: '11:00 AM' }, freshIp())).status).toBe(409);
+    const mail = fakeMailChannels();
+    let current = links;
+    for (const timeSlot of ['9:00 AM', '2:00 PM', '3:00 PM']) {
+      const res = await reschedule(current.reschedule, { date: otherDate, timeSlot }, freshIp());
+      expect(res.status).toBe(200);
+      const visitor = to(mail, 'sam@example.com');
+      current = linksIn(visitor[visitor.length - 1]);
+    }
+    expect((await reschedule(current.reschedule, { date: otherDate, timeSlot: '4:00 PM' }, freshIp())).status).toBe(429);
+    expect(await rowOf(id)).toMatchObject({ sequence: 3, time_slot: '3:00 PM' });
+  });
+
+  it("the forms' per-network allowance applies to the link actions: one network gets 429 once it is used up", async () => {
+    const { id, links } = await book();
+    const limited = { SUBMISSIONS_PER_IP_PER_WINDOW: '2' };
+    const ip = '203.0.113.150';
+    // The allowance is shared with the forms: a contact message, then a move, use it up.
+    expect((await callWithEnv(limited, '/api/contact', { ip, body: { name: 'Sam', email: 'sam@example.com', message: 'A question before my visit.' } })).status).toBe(201);
+    const mail = fakeMailChannels();
+    expect((await reschedule(links.reschedule, { date: otherDate, timeSlot: '9:00 AM' }, ip, limited)).status).toBe(200);
+    const next = linksIn(to(mail, 'sam@example.com')[0]);
+    for (const res of [
+      await callWith(mailChannelsEnv(limited), '/api/appointments/manage/cancel', { body: { token: next.cancel }, ip }),
+      await reschedule(next.reschedule, { date: otherDate, timeSlot: '2:00 PM' }, ip, limited),
+      // Any token: attempts are counted before the link is read.
+      await callWith(mailChannelsEnv(limited), '/api/appointments/manage/cancel', { body: { token: 'a.b.c' }, ip }),
+    ]) {
+      expect(res.status).toBe(429);
+      expect(res.headers.get('retry-after')).toBe('600');
+      expect(await res.json()).toEqual({ message: IP_LIMIT_MESSAGE });
+    }
+    expect(mail).toHaveLength(2);
+    expect(await rowOf(id)).toMatchObject({ status: 'requested', sequence: 1, time_slot: '9:00 AM' });
+    // Another network still can; opening the page is not counted.
+    expect((await manage(next.cancel)).status).toBe(200);
+    expect((await callWith(mailChannelsEnv(limited), '/api/appointments/manage/cancel', { body: { token: next.cancel }, ip: '203.0.113.151' })).status).toBe(200);
+  });
+
+  it('simultaneous moves of one appointment: one wins, and only it is counted', async () => {
+    const { id, links } = await book();
+    const targets = ['9:00 AM', '11:00 AM', '1:00 PM', '2:00 PM', '3:00 PM', '4:00 PM'];
+    const results = await Promise.all(targets.map((timeSlot) => reschedule(links.reschedule, { date: otherDate, timeSlot }, freshIp())));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 410, 410, 410, 410, 410]);
+    expect(await rowOf(id)).toMatchObject({ sequence: 1 });
+    expect(await env.DB.prepare('SELECT count FROM daily_counters WHERE counter = ?').bind(`appointment-changes:${id}`).first()).toEqual({ count: 1 });
   });
 });
 

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { firm } from '../../web/content/firm';
-import { CHAT_HANDOFF_SUCCESS_MESSAGE, CHAT_SESSION_NOT_FOUND_MESSAGE } from '../../worker/schemas/chat';
+import { CHAT_ALREADY_HANDED_OFF_MESSAGE, CHAT_HANDOFF_SUCCESS_MESSAGE, CHAT_SESSION_NOT_FOUND_MESSAGE } from '../../worker/schemas/chat';
 import { INJECTION_REFUSAL } from '../../worker/services/chat/guard-rails';
 import { TRANSCRIPT_MAX_LENGTH } from '../../worker/services/chat/handoff';
 import { DAILY_CAP_MESSAGE, IP_LIMIT_MESSAGE } from '../../worker/services/submission-limits';
@@ -116,18 +116,44 @@ describe('POST /api/chat/handoff', () => {
     expect(await countRows('contact_messages')).toBe(0);
   });
 
-  it("shares the contact form's limits: the per-IP allowance and the daily cap", async () => {
+  it('hands one conversation off once: a second request is refused with 409 and stores and counts nothing', async () => {
     const sessionId = await converse(['Hello']);
+    expect((await handoff({ sessionId, ...visitor }, '203.0.113.90')).status).toBe(201);
+    const before = await Promise.all(['contact_messages', 'email_log'].map(countRows));
+    const session = await env.DB.prepare('SELECT handed_off_at, contact_message_id FROM chat_sessions WHERE id = ?').bind(sessionId).first();
+    const windows = await env.DB.prepare('SELECT sum(count) AS n FROM submission_windows').first<{ n: number }>();
+
+    const again = await handoff({ sessionId, ...visitor, note: 'Me again.' }, '203.0.113.91');
+    expect(again.status).toBe(409);
+    expect(await again.json()).toEqual({ message: CHAT_ALREADY_HANDED_OFF_MESSAGE });
+    expect(await Promise.all(['contact_messages', 'email_log'].map(countRows))).toEqual(before);
+    expect(await env.DB.prepare('SELECT handed_off_at, contact_message_id FROM chat_sessions WHERE id = ?').bind(sessionId).first()).toEqual(session);
+    expect(await env.DB.prepare('SELECT sum(count) AS n FROM submission_windows').first<{ n: number }>()).toEqual(windows);
+  });
+
+  it('of simultaneous hand-offs of one conversation exactly one is stored, the others get 409', async () => {
+    const sessionId = await converse(['Hello']);
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => handoff({ sessionId, ...visitor }, `203.0.113.${100 + i}`)));
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    for (const res of answers.filter((r) => r.status === 409)) expect(await res.json()).toEqual({ message: CHAT_ALREADY_HANDED_OFF_MESSAGE });
+    expect(await countRows('contact_messages')).toBe(1);
+    expect(await countRows('email_log')).toBe(1);
+    // Only the stored one was counted under the contact form's cap.
+    expect(await env.DB.prepare("SELECT count FROM daily_counters WHERE counter = 'contact'").first<{ count: number }>()).toEqual({ count: 1 });
+  });
+
+  it("shares the contact form's limits: the per-IP allowance and the daily cap", async () => {
+    const [sessionId, secondSession, thirdSession] = [await converse(['Hello']), await converse(['Hello']), await converse(['Hello'])];
     const ip = '203.0.113.77';
     const limited = { SUBMISSIONS_PER_IP_PER_WINDOW: '2' };
     expect((await callWithEnv(limited, '/api/contact', { ip, body: { name: 'A', email: 'a@example.com', message: 'A first message here.' } })).status).toBe(201);
     expect((await callWithEnv(limited, '/api/chat/handoff', { ip, body: { sessionId, ...visitor } })).status).toBe(201);
-    const third = await callWithEnv(limited, '/api/chat/handoff', { ip, body: { sessionId, ...visitor } });
+    const third = await callWithEnv(limited, '/api/chat/handoff', { ip, body: { sessionId: secondSession, ...visitor } });
     expect(third.status).toBe(429);
     expect(await third.json()).toEqual({ message: IP_LIMIT_MESSAGE });
 
     // The hand-off counts under the contact form's cap (not the booking form's).
-    const capped = await callWithEnv({ DAILY_CONTACT_CAP: '2', DAILY_BOOKING_CAP: '100' }, '/api/chat/handoff', { ip: '203.0.113.78', body: { sessionId, ...visitor } });
+    const capped = await callWithEnv({ DAILY_CONTACT_CAP: '2', DAILY_BOOKING_CAP: '100' }, '/api/chat/handoff', { ip: '203.0.113.78', body: { sessionId: thirdSession, ...visitor } });
     expect(capped.status).toBe(429);
     expect(await capped.json()).toEqual({ message: DAILY_CAP_MESSAGE });
     expect(await countRows('contact_messages')).toBe(2);

@@ -54,9 +54,9 @@ export function mailChannelsEnv(extra: Partial<Cloudflare.Env> = {}): Cloudflare
 }
 
 /** Calls the real worker with a given env (so a MailChannels key can be configured per test). */
-export async function callWith(testEnv: Cloudflare.Env, path: string, options: { method?: string; body?: unknown; cookie?: string } = {}) {
+export async function callWith(testEnv: Cloudflare.Env, path: string, options: { method?: string; body?: unknown; cookie?: string; ip?: string } = {}) {
   const method = options.method ?? (options.body !== undefined ? 'POST' : 'GET');
-  const headers = new Headers({ 'cf-connecting-ip': '203.0.113.9' });
+  const headers = new Headers({ 'cf-connecting-ip': options.ip ?? '203.0.113.9' });
   if (method !== 'GET') headers.set('origin', ORIGIN);
   if (options.body !== undefined) headers.set('content-type', 'application/json');
   if (options.cookie) headers.set('cookie', options.cookie);

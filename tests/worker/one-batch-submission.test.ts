@@ -109,8 +109,8 @@ describe('a chat hand-off in one write', () => {
     const { db, calls } = countingDb();
     const res = await callWithEnv({ DB: db }, '/api/chat/handoff', { body: { sessionId, name: 'Ora Batch', email: 'ora@example.com', note: 'Call me.' }, ip: '203.0.113.96' });
     expect(res.status).toBe(201);
-    // The conversation read (one batch of two selects), the write, the outcome.
-    expect(calls).toEqual(['batch(2)', 'batch(6)', 'run']);
+    // The conversation read (one batch of two selects), the write (led by the one-hand-off gate), the outcome.
+    expect(calls).toEqual(['batch(2)', 'batch(7)', 'run']);
     const [stored] = await rows("SELECT id FROM contact_messages WHERE message LIKE '%Call me.%'");
     expect(await rows(`SELECT contact_message_id FROM chat_sessions WHERE id = '${sessionId}'`)).toEqual([{ contact_message_id: stored.id }]);
     const [log] = await rows("SELECT text_body FROM email_log WHERE text_body LIKE '%chat assistant%'");

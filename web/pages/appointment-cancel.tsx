@@ -5,6 +5,7 @@ import { firm } from '../content/firm';
 import { cancelAppointment, linkFailureText, type ManagedAppointment } from '../features/appointment-links/api';
 import { AppointmentSummary, CheckingLink, HomeLink, LinkPage, RefusedLink, useManagedLink } from '../features/appointment-links/components/link-page';
 import { ApiError } from '../lib/api';
+import { linkToken } from '../lib/link-token';
 import { usePageMeta } from '../lib/page-meta';
 
 /**
@@ -14,7 +15,7 @@ import { usePageMeta } from '../lib/page-meta';
 export default function AppointmentCancelPage() {
   usePageMeta({ title: 'Cancel Your Appointment', description: `Cancel your appointment with ${firm.name}.` });
   const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+  const token = linkToken(params);
   const [link, setLink] = useManagedLink(token, 'cancel');
   const [pending, setPending] = useState(false);
   const [error, setError] = useState('');

@@ -10,6 +10,7 @@ import { fetchAvailability } from '../features/booking/api/appointments';
 import type { BookingCalendar } from '../features/booking/components/booking-calendar';
 import { toIsoDate, useClosedDays } from '../features/booking/use-closed-days';
 import { ApiError } from '../lib/api';
+import { linkToken } from '../lib/link-token';
 import { usePageMeta } from '../lib/page-meta';
 
 /** A YYYY-MM-DD date as the calendar's local-midnight Date. */
@@ -29,7 +30,7 @@ type DayAvailability = Awaited<ReturnType<typeof fetchAvailability>>;
 export default function AppointmentReschedulePage() {
   usePageMeta({ title: 'Reschedule Your Appointment', description: `Move your appointment with ${firm.name} to another time.` });
   const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+  const token = linkToken(params);
   const [link, setLink] = useManagedLink(token, 'reschedule');
   const [calendar, setCalendar] = useState<{ Calendar: typeof BookingCalendar; today: Date } | null>(null);
   const [date, setDate] = useState<Date | undefined>();

@@ -7,6 +7,7 @@ import { firm } from '../content/firm';
 import { useConfirmSubscription } from '../features/newsletter/api/newsletter-api';
 import { NewsletterStatus } from '../features/newsletter/components/newsletter-status';
 import { ApiError, errorMessage } from '../lib/api';
+import { linkToken } from '../lib/link-token';
 import { usePageMeta } from '../lib/page-meta';
 
 /**
@@ -16,7 +17,7 @@ import { usePageMeta } from '../lib/page-meta';
 export default function NewsletterConfirmPage() {
   usePageMeta({ title: 'Confirm Subscription', description: `Confirm your subscription to the ${firm.name} newsletter.` });
   const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+  const token = linkToken(params);
   const navigate = useNavigate();
   const confirmation = useConfirmSubscription();
 

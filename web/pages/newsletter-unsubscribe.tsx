@@ -7,6 +7,7 @@ import { firm } from '../content/firm';
 import { checkUnsubscribeLink, useUnsubscribe } from '../features/newsletter/api/newsletter-api';
 import { NewsletterStatus } from '../features/newsletter/components/newsletter-status';
 import { errorMessage } from '../lib/api';
+import { linkToken } from '../lib/link-token';
 import { usePageMeta } from '../lib/page-meta';
 
 /**
@@ -16,7 +17,7 @@ import { usePageMeta } from '../lib/page-meta';
 export default function NewsletterUnsubscribePage() {
   usePageMeta({ title: 'Unsubscribe', description: `Unsubscribe from the ${firm.name} newsletter.` });
   const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+  const token = linkToken(params);
   const navigate = useNavigate();
   const unsubscribe = useUnsubscribe();
   const [link, setLink] = useState<{ checked: boolean; email?: string }>({ checked: false });

@@ -1,14 +1,18 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { firm } from '../../web/content/firm';
 import { type Db, getDb } from '../db/client';
+import { mixedBatch } from '../db/granted-batch';
 import { appointments } from '../db/schema';
 import type { AppEnv, Bindings } from '../env';
 import { validate } from '../middleware/validate';
 import { cancelRequestSchema, LINK_MESSAGES, manageQuerySchema, rescheduleRequestSchema } from '../schemas/appointment-links';
 import { BOOKING_MESSAGES } from '../schemas/appointments';
 import { type AppointmentLinkPurpose, appointmentLinks, type LinkedAppointmentKey, verifyAppointmentLink } from '../services/appointment-links';
+import { APPOINTMENT_CHANGES_MESSAGE, changeClaimAfterUpdate, changesLeft } from '../services/appointment-changes';
 import { availabilityRefusal } from '../services/availability';
+import { networkHash } from '../services/client-ip';
+import { firmDay } from '../services/daily-counters';
 import { sendAfterAnswer } from '../services/email/send-email';
 import {
   appointmentCancelledByVisitorEmail,
@@ -16,14 +20,17 @@ import {
   appointmentRescheduledEmail,
   appointmentWhen,
 } from '../services/submission-emails';
+import { IP_LIMIT_MESSAGE, IP_WINDOW_SECONDS, takeIpAllowance } from '../services/submission-limits';
 import { isSlotTaken } from './appointments';
 
 // The visitor's self-service (docs/product.md §3), reached from the Cancel and Reschedule links of
 // the booking e-mails (worker/services/appointment-links.ts). GET only reads: mail scanners follow
 // links. The two POSTs act, each as one UPDATE guarded by the link's `sequence` (so a link acts at
 // most once, and never after any other change) and, for a move, by the partial UNIQUE index over
-// active bookings (so two visitors cannot end up in one slot). Same-origin and the body limit are
-// the API's global middleware (worker/index.ts).
+// active bookings (so two visitors cannot end up in one slot). Each POST first takes the forms'
+// per-network allowance (worker/services/submission-limits.ts), and a change is made only while the
+// appointment has changes left today (worker/services/appointment-changes.ts), claimed in the same
+// transaction. Same-origin and the body limit are the API's global middleware (worker/index.ts).
 
 type AppointmentRow = typeof appointments.$inferSelect;
 type LinkFailure = { status: 400 | 410; reason: 'invalid' | 'expired' | 'used' | 'cancelled' };
@@ -56,6 +63,38 @@ async function resolveLink(env: Bindings, db: Db, token: string, purposes: reado
 /** The row as it is now, after a guarded UPDATE changed nothing (someone else's change won). */
 const reread = (db: Db, id: number) => db.query.appointments.findFirst({ where: eq(appointments.id, id) });
 
+/**
+ * Why a guarded change of `previous` changed nothing: the row has changed since (400/410, as
+ * resolveLink says), or, when it is as the link found it, today's changes are used up (429).
+ */
+async function refusedChange(db: Db, previous: AppointmentRow) {
+  const now = await reread(db, previous.id);
+  if (now && now.status !== 'cancelled' && now.sequence === previous.sequence) return { body: { message: APPOINTMENT_CHANGES_MESSAGE }, status: 429 as const };
+  const failure = staleFailure(now);
+  return { body: { message: LINK_MESSAGES[failure.reason], reason: failure.reason }, status: failure.status };
+}
+
+/**
+ * The change's UPDATE (RETURNING the row, guarded by the link's `sequence`, the row not cancelled and
+ * changes left today) and the claim of today's change, in one D1 batch: the changed row, or none.
+ */
+async function changeAppointment(d1: D1Database, db: Db, previous: AppointmentRow, values: Partial<typeof appointments.$inferInsert>) {
+  const day = firmDay();
+  const [rows] = await mixedBatch(d1, [
+    db
+      .update(appointments)
+      .set({ ...values, sequence: sql`${appointments.sequence} + 1`, updatedAt: new Date() })
+      .where(and(eq(appointments.id, previous.id), eq(appointments.sequence, previous.sequence), ne(appointments.status, 'cancelled'), changesLeft(previous.id, day)))
+      .returning(),
+    changeClaimAfterUpdate(d1, previous.id, day),
+  ]);
+  return (rows as AppointmentRow[])[0];
+}
+
+/** The forms' per-network allowance, taken by each link action (counts attempts, never given back). */
+const overNetworkAllowance = async (c: Context<AppEnv>) => !(await takeIpAllowance(c.env, await networkHash(c)));
+const networkRefusal = (c: Context<AppEnv>) => c.json({ message: IP_LIMIT_MESSAGE }, 429, { 'Retry-After': String(IP_WINDOW_SECONDS) });
+
 export const appointmentLinksApi = new Hono<AppEnv>()
   // What the cancel or reschedule page shows; changes nothing.
   .get('/', validate('query', manageQuerySchema), async (c) => {
@@ -65,19 +104,15 @@ export const appointmentLinksApi = new Hono<AppEnv>()
     return c.json({ action: link.purpose === 'appointment-cancel' ? ('cancel' as const) : ('reschedule' as const), appointment: toManagedAppointment(link.row) }, 200);
   })
   .post('/cancel', validate('json', cancelRequestSchema), async (c) => {
+    if (await overNetworkAllowance(c)) return networkRefusal(c);
     const db = getDb(c.env.DB);
     const link = await resolveLink(c.env, db, c.req.valid('json').token, ['appointment-cancel']);
     if (!link.ok) return c.json({ message: LINK_MESSAGES[link.failure.reason], reason: link.failure.reason }, link.failure.status);
-    const { id, sequence } = link.row;
     // The slot is free the moment this commits: the partial UNIQUE index ignores cancelled rows.
-    const [updated] = await db
-      .update(appointments)
-      .set({ status: 'cancelled', sequence: sql`${appointments.sequence} + 1`, updatedAt: new Date() })
-      .where(and(eq(appointments.id, id), eq(appointments.sequence, sequence), ne(appointments.status, 'cancelled')))
-      .returning();
+    const updated = await changeAppointment(c.env.DB, db, link.row, { status: 'cancelled' });
     if (!updated) {
-      const failure = staleFailure(await reread(db, id));
-      return c.json({ message: LINK_MESSAGES[failure.reason], reason: failure.reason }, failure.status);
+      const refusal = await refusedChange(db, link.row);
+      return c.json(refusal.body, refusal.status);
     }
     await sendAfterAnswer(c.env, c.executionCtx, [
       appointmentCancelledByVisitorEmail(c.env, updated),
@@ -88,6 +123,7 @@ export const appointmentLinksApi = new Hono<AppEnv>()
   // rescheduleRequestSchema reads the clock on each parse: the booking form's date and slot rules.
   .post('/reschedule', validate('json', rescheduleRequestSchema), async (c) => {
     const { token, date, timeSlot } = c.req.valid('json');
+    if (await overNetworkAllowance(c)) return networkRefusal(c);
     const db = getDb(c.env.DB);
     const link = await resolveLink(c.env, db, token, ['appointment-reschedule']);
     if (!link.ok) return c.json({ message: LINK_MESSAGES[link.failure.reason], reason: link.failure.reason }, link.failure.status);
@@ -98,19 +134,16 @@ export const appointmentLinksApi = new Hono<AppEnv>()
 
     let updated: AppointmentRow | undefined;
     try {
-      // One statement: the new slot is taken and the old one freed together, or nothing changes.
-      [updated] = await db
-        .update(appointments)
-        .set({ date, timeSlot, status: 'requested', sequence: sql`${appointments.sequence} + 1`, updatedAt: new Date() })
-        .where(and(eq(appointments.id, previous.id), eq(appointments.sequence, previous.sequence), ne(appointments.status, 'cancelled')))
-        .returning();
+      // One statement: the new slot is taken and the old one freed together, or nothing changes
+      // (a slot taken fails the whole batch, so no change is counted either).
+      updated = await changeAppointment(c.env.DB, db, previous, { date, timeSlot, status: 'requested' });
     } catch (error) {
       if (isSlotTaken(error)) return c.json({ message: BOOKING_MESSAGES.taken }, 409);
       throw error;
     }
     if (!updated) {
-      const failure = staleFailure(await reread(db, previous.id));
-      return c.json({ message: LINK_MESSAGES[failure.reason], reason: failure.reason }, failure.status);
+      const refusal = await refusedChange(db, previous);
+      return c.json(refusal.body, refusal.status);
     }
     const links = await appointmentLinks(c.env, updated);
     await sendAfterAnswer(c.env, c.executionCtx, [

@@ -7,6 +7,7 @@ import { honeypot } from '../middleware/honeypot';
 import { turnstile } from '../middleware/turnstile';
 import { validate } from '../middleware/validate';
 import {
+  CHAT_ALREADY_HANDED_OFF_MESSAGE,
   CHAT_HANDOFF_SUCCESS_MESSAGE,
   CHAT_SESSION_NOT_FOUND_MESSAGE,
   CHAT_STREAM_FAILED_MESSAGE,
@@ -22,6 +23,7 @@ import {
   hasRoomForExchange,
   loadConversation,
   handedOffStatement,
+  handoffGate,
   recentTurns,
   sessionMessageCount,
   storeExchange,
@@ -116,6 +118,8 @@ export const chat = new Hono<AppEnv>()
     const input = c.req.valid('json');
     const conversation = await loadConversation(getDb(c.env.DB), input.sessionId);
     if (!conversation) return c.json({ message: CHAT_SESSION_NOT_FOUND_MESSAGE }, 404);
+    // Already handed off: refused at once (the batch's gate below also holds for two at the same time).
+    if (conversation.session.handedOffAt) return c.json({ message: CHAT_ALREADY_HANDED_OFF_MESSAGE }, 409);
     const ipHash = await networkHash(c);
     const text = handoffMessage(input.note, conversation.session, conversation.messages);
     // It is a contact message: it counts under the contact form's daily cap. One D1 call
@@ -127,7 +131,10 @@ export const chat = new Hono<AppEnv>()
       values,
       mail: (id) => contactNotificationEmail({ ...values, id }, 'chat-handoff'),
       after: (db, row) => handedOffStatement(db, input.sessionId, row),
+      // One hand-off per conversation: a second is refused (409) before anything is counted.
+      gate: handoffGate(input.sessionId),
     });
+    if (!result.ok && result.status === 409) return c.json({ message: result.message }, 409);
     if (!result.ok) return c.json({ message: result.message }, 429, { 'Retry-After': String(IP_WINDOW_SECONDS) });
     if (result.mail) deliverAfterAnswer(c.env, c.executionCtx, result.mail.transport, result.mail.logged);
     return c.json({ message: CHAT_HANDOFF_SUCCESS_MESSAGE }, 201);

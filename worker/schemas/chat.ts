@@ -74,3 +74,6 @@ export type ChatHandoffInput = z.input<typeof chatHandoffSchema>;
 
 export const CHAT_HANDOFF_SUCCESS_MESSAGE = "Thank you. We've received this conversation and will get back to you as soon as possible.";
 export const CHAT_SESSION_NOT_FOUND_MESSAGE = 'This conversation was not found. Please send us a message at /contact instead.';
+/** A second hand-off of one conversation (docs/product.md §4.2): one contact message per conversation. */
+export const CHAT_ALREADY_HANDED_OFF_MESSAGE =
+  'This conversation has already been passed to our team, and we will get back to you. For anything new, please send us a message at /contact.';

@@ -17,9 +17,11 @@ import { firmToday } from './firm-time';
 //   knowledge base (worker/services/chat/answer.ts);
 // - 'unverified-mail': e-mails to addresses nobody has proven are the visitor's own (the booking
 //   confirmation, the newsletter confirmation): UNVERIFIED_MAIL_DAILY_CAP, so the site cannot be
-//   made to mail strangers in bulk in the firm's name.
+//   made to mail strangers in bulk in the firm's name;
+// - 'appointment-changes:<id>': the visitor's changes of one appointment through its links
+//   (worker/services/appointment-changes.ts).
 
-export type DailyCounter = 'contact' | 'booking' | 'chat-ai' | 'unverified-mail';
+export type DailyCounter = 'contact' | 'booking' | 'chat-ai' | 'unverified-mail' | `appointment-changes:${number}`;
 
 /** A non-negative integer setting, else the fallback (also for '', a typo or a negative number). */
 export function intSetting(value: string | undefined, fallback: number): number {

@@ -10,8 +10,7 @@ import { firm } from '../../web/content/firm';
 import { claimDailyCount, dailyClaimAfterStatement, firmDay, intSetting, releaseDailyCount, releaseDailyStatement } from './daily-counters';
 import { emailTransport, logQueuedOrReport, queuedLogAfterInsert, rowIdMarker, type LoggedMessages } from './email/send-email';
 import type { EmailTransport, OutgoingEmail } from './email/types';
-import type { AvailabilityGate } from './availability';
-import { claimWindowSlot, windowClaimStatement, windowStartOf } from './window-counters';
+import { claimWindowSlot, type ClaimCondition, windowClaimStatement, windowStartOf } from './window-counters';
 
 // The abuse limits for the two public forms, contact (with the chat hand-off) + booking
 // (docs/product.md §8), all claimed in D1 by ONE atomic statement each, so they hold exactly
@@ -161,6 +160,22 @@ export type StoredSubmission<Row> =
   | { ok: true; row: Row; mail: { transport: EmailTransport; logged: LoggedMessages } | null }
   | { ok: false; status: 429 | 409; message: string; retryAfter: number | null };
 
+/**
+ * A condition a submission is judged by before any of its claims, in the same transaction
+ * (SubmissionWrite.gate): D1 runs one batch at a time, so of two simultaneous submissions the
+ * second is judged after the first has written.
+ */
+export interface SubmissionGate {
+  /** The SELECT of the facts, first in the batch: one row of numbers. */
+  facts: (d1: D1Database) => D1PreparedStatement;
+  /** The condition the first claim is made under: the facts allow the submission. */
+  admits: ClaimCondition;
+  /** The answer's message from the facts row, or null when the submission may go ahead. */
+  refusalOf(facts: Record<string, number>): string | null;
+  /** The same judgement in its own call, for the step-by-step path. */
+  check: (db: Db) => Promise<string | null>;
+}
+
 /** A table whose rows have an integer AUTOINCREMENT id (contact_messages, appointments). */
 type RowTable = SQLiteTable & { id: SQLiteColumn };
 
@@ -172,10 +187,11 @@ export type SubmissionWrite<T extends RowTable> = {
   taken?: string;
   /**
    * A condition judged before any claim, in the same transaction (a booking's day and slot,
-   * worker/services/availability.ts availabilityGate): when it refuses, nothing is claimed or
-   * stored and the answer is 409 with its message.
+   * worker/services/availability.ts availabilityGate; a chat session not handed off yet,
+   * worker/services/chat/sessions.ts handoffGate): when it refuses, nothing is claimed or stored
+   * and the answer is 409 with its message.
    */
-  gate?: Extract<AvailabilityGate, { refusal: null }>;
+  gate?: SubmissionGate;
 } & (
   | {
       /**
@@ -294,7 +310,7 @@ export async function storeSubmission<T extends RowTable>(
       console.error('[throttle] batched submission failed, storing it step by step:', error instanceof Error ? error.message : String(error));
     }
     if (results && write.gate) {
-      const refusal = write.gate.refusalOf((results.shift() as D1Result<{ closed: number; offered: number }>).results[0]);
+      const refusal = write.gate.refusalOf((results.shift() as D1Result<Record<string, number>>).results[0]);
       if (refusal) return { ok: false, status: 409, message: refusal, retryAfter: null };
     }
     if (results) {

@@ -2,6 +2,8 @@
 // loads before it is set; afterwards Google Tag Manager loads when the site has a container id
 // configured.
 
+import { addressCarriesLinkToken } from '../../lib/link-token';
+
 export const CONSENT_KEY = 'cookieConsent';
 
 export function hasConsent(): boolean {
@@ -66,7 +68,8 @@ function leaveTagManagerBehind(): void {
 
 /** Loads Google Tag Manager once, after consent, when /api/site-config names a container; never on /admin. */
 export async function loadTagManager(): Promise<void> {
-  if (tagManagerRequested || !hasConsent() || isAdminPath(window.location.pathname)) return;
+  // Nor while an e-mail link's token is still in the address (web/lib/link-token.ts takes it out first).
+  if (tagManagerRequested || !hasConsent() || isAdminPath(window.location.pathname) || addressCarriesLinkToken()) return;
   tagManagerRequested = true;
   leaveTagManagerBehind();
   try {

@@ -4,6 +4,8 @@
 import { and, asc, desc, eq, inArray, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { chatMessages, chatSessions } from '../../db/schema';
+import { CHAT_ALREADY_HANDED_OFF_MESSAGE } from '../../schemas/chat';
+import type { SubmissionGate } from '../submission-limits';
 import type { ChatTurn } from './types';
 
 /** Messages (both roles) one conversation may hold: 25 questions and their answers. */
@@ -93,6 +95,25 @@ export function handedOffStatement(db: Db, sessionId: string, row: { id: SQL; wr
     .update(chatSessions)
     .set({ handedOffAt: at, contactMessageId: row.id })
     .where(and(eq(chatSessions.id, sessionId), row.written));
+}
+
+/**
+ * One hand-off per conversation (docs/product.md §4.2): the gate of the hand-off's batch
+ * (worker/services/submission-limits.ts SubmissionGate), judged in the same transaction as the
+ * claims and the row, so of two simultaneous hand-offs of one session only the first is stored;
+ * the second is refused before anything is counted.
+ */
+export function handoffGate(sessionId: string): SubmissionGate {
+  const handedOff = (n: number) => `EXISTS (SELECT 1 FROM chat_sessions WHERE id = ?${n} AND handed_off_at IS NOT NULL)`;
+  return {
+    facts: (d1) => d1.prepare(`SELECT ${handedOff(1)} AS handedOff`).bind(sessionId),
+    admits: { sql: `NOT ${handedOff(4)}`, params: [sessionId] },
+    refusalOf: (facts) => (facts.handedOff ? CHAT_ALREADY_HANDED_OFF_MESSAGE : null),
+    check: async (db) => {
+      const [row] = await db.select({ handedOffAt: chatSessions.handedOffAt }).from(chatSessions).where(eq(chatSessions.id, sessionId));
+      return row?.handedOffAt ? CHAT_ALREADY_HANDED_OFF_MESSAGE : null;
+    },
+  };
 }
 
 /** Conversations one cron tick deletes at most (each with up to 50 messages). */
