@@ -15,6 +15,19 @@ export function Label({ className = '', ...props }: LabelHTMLAttributes<HTMLLabe
   return <label className={`mb-1 block text-sm font-medium text-slate-800 ${className}`} {...props} />;
 }
 
+/**
+ * The visible required mark after a label's text: hidden from assistive technology, which hears
+ * the field's own required state (aria-required) instead of "star". The form explains the mark in
+ * a legend (docs/product.md "Accessibility").
+ */
+export function RequiredMark() {
+  return (
+    <span aria-hidden="true" data-required-mark="" className="ml-0.5 text-red-700">
+      *
+    </span>
+  );
+}
+
 /** A field's validation message, tied to its input with aria-describedby. */
 export function FieldError({ id, message }: { id: string; message?: string }) {
   if (!message) return null;
