@@ -50,14 +50,14 @@ describe('contact page', () => {
     const { page, context, errors } = await newPage(browser, DESKTOP);
     await open(page, '/contact');
     await expect.poll(() => page.getByRole('heading', { name: 'Send us a Message' }).isVisible()).toBe(true);
-    await page.getByLabel('Name', { exact: true }).fill('Pat Visitor');
-    await page.getByLabel('Email', { exact: true }).fill('pat@example.com');
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Pat Visitor');
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill('pat@example.com');
     await page.getByLabel('Phone (Optional)').fill('(724) 555-0100');
-    await page.getByLabel('Message', { exact: true }).fill('Could you help me with a 2025 amended return?');
+    await page.getByRole('textbox', { name: 'Message', exact: true }).fill('Could you help me with a 2025 amended return?');
     await sendHeldBack(page, '/api/contact', 'Send Message', 'Sending...');
     await expectToast(page, 'Message Sent', "We'll get back to you as soon as possible.");
-    expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('');
-    expect(await page.getByLabel('Message', { exact: true }).inputValue()).toBe('');
+    expect(await page.getByRole('textbox', { name: 'Name', exact: true }).inputValue()).toBe('');
+    expect(await page.getByRole('textbox', { name: 'Message', exact: true }).inputValue()).toBe('');
     const events = await page.evaluate(() => (window.dataLayer ?? []).filter((e) => e.event === 'form_submission'));
     expect(events).toEqual([{ event: 'form_submission', category: 'Forms', action: 'success', label: 'Contact Form' }]);
     expect(errors).toEqual([]);
@@ -71,8 +71,8 @@ describe('contact page', () => {
       if (r.url().endsWith('/api/contact')) posted = true;
     });
     await page.goto('/contact');
-    await page.getByLabel('Email', { exact: true }).fill('not-an-email');
-    await page.getByLabel('Message', { exact: true }).fill('Too short');
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill('not-an-email');
+    await page.getByRole('textbox', { name: 'Message', exact: true }).fill('Too short');
     await page.getByRole('button', { name: 'Send Message' }).click();
     // The schema loads with the first submit, which may also wait for the form to be live.
     await expect.poll(() => page.getByText('Please enter a valid email address').isVisible(), { timeout: 10_000 }).toBe(true);

@@ -56,9 +56,9 @@ describe('a form used before its island is live', () => {
     const { release } = await holdIslands(page, '/contact');
     const sent = posts(page, '/api/contact');
     await page.goto('/contact');
-    await page.getByLabel('Name', { exact: true }).fill('Early Visitor');
-    await page.getByLabel('Email', { exact: true }).fill('early@example.com');
-    await page.getByLabel('Message', { exact: true }).fill('I pressed send before the page had finished loading.');
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Early Visitor');
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill('early@example.com');
+    await page.getByRole('textbox', { name: 'Message', exact: true }).fill('I pressed send before the page had finished loading.');
     await page.getByRole('button', { name: 'Send Message' }).click();
     await page.waitForTimeout(300);
     expect(new URL(page.url()).search).toBe('');
@@ -79,8 +79,8 @@ describe('a form used before its island is live', () => {
     const { release } = await holdIslands(page, '/contact');
     const sent = posts(page, '/api/contact');
     await page.goto('/contact');
-    await page.getByLabel('Email', { exact: true }).fill('enter@example.com');
-    await page.getByLabel('Email', { exact: true }).press('Enter');
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill('enter@example.com');
+    await page.getByRole('textbox', { name: 'Email', exact: true }).press('Enter');
     await page.waitForTimeout(300);
     expect(new URL(page.url()).search).toBe('');
 

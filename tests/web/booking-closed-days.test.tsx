@@ -40,7 +40,7 @@ function server(closedOn: Record<string, string | null> = {}) {
   });
 }
 
-const select = () => screen.getByLabelText('Preferred Time *') as unknown as HTMLSelectElement;
+const select = () => screen.getByLabelText('Preferred Time') as unknown as HTMLSelectElement;
 
 /** The calendar, which loads on first use: asked for as a visitor would ("Show available dates"). */
 async function grid() {

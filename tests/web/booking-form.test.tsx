@@ -76,8 +76,8 @@ async function fillAll(values: { name?: string; email?: string; phone?: string; 
   if (values.service !== undefined) await user.selectOptions(screen.getByLabelText('Service Needed *'), values.service);
   if (values.day !== undefined) await pickDay(user, values.day);
   if (values.time !== undefined) {
-    await waitFor(() => expect(select('Preferred Time *').querySelector(`option[value="${values.time}"]`)?.hasAttribute('disabled')).toBe(false));
-    await user.selectOptions(screen.getByLabelText('Preferred Time *'), values.time);
+    await waitFor(() => expect(select('Preferred Time').querySelector(`option[value="${values.time}"]`)?.hasAttribute('disabled')).toBe(false));
+    await user.selectOptions(screen.getByLabelText('Preferred Time'), values.time);
   }
   if (values.notes !== undefined) {
     await user.click(screen.getByLabelText('Additional Notes'));
@@ -126,12 +126,12 @@ describe('the booking form', () => {
   it("reads the chosen day's availability and marks taken slots unavailable", async () => {
     const sent = server(booked, ['10:00 AM', '3:00 PM']);
     renderForm(<BookingForm />);
-    expect(select('Preferred Time *').options[0].textContent).toBe('Select a date first');
+    expect(select('Preferred Time').options[0].textContent).toBe('Select a date first');
     const user = userEvent.setup();
     await pickDay(user, 15);
     expect(screen.getByText('Selected: Wednesday, July 15, 2026')).toBeTruthy();
-    await waitFor(() => expect(select('Preferred Time *').querySelector('option[value="10:00 AM"]')?.textContent).toBe('10:00 AM (unavailable)'));
-    const options = [...select('Preferred Time *').options].map((o) => [o.value, o.textContent, o.disabled]);
+    await waitFor(() => expect(select('Preferred Time').querySelector('option[value="10:00 AM"]')?.textContent).toBe('10:00 AM (unavailable)'));
+    const options = [...select('Preferred Time').options].map((o) => [o.value, o.textContent, o.disabled]);
     expect(options).toEqual([
       ['', 'Select a time', true],
       ['9:00 AM', '9:00 AM', false],
@@ -208,7 +208,7 @@ describe('the booking form', () => {
     ]);
     expect((screen.getByLabelText('Full Name *') as HTMLInputElement).value).toBe('');
     expect(select('Service Needed *').value).toBe('');
-    expect(select('Preferred Time *').value).toBe('');
+    expect(select('Preferred Time').value).toBe('');
     expect(screen.getByText('Weekdays only; pick a day from today onward.')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Schedule Appointment' }) as HTMLButtonElement).disabled).toBe(false);
     expect(dataLayer()).toEqual([{ event: 'form_submission', category: 'Forms', action: 'success', label: 'Appointment Booking' }]);
@@ -242,7 +242,7 @@ describe('the booking form', () => {
     const user = await fillAll(complete);
     taken = ['2:00 PM'];
     await submit(user);
-    await waitFor(() => expect(select('Preferred Time *').value).toBe(''));
-    expect(select('Preferred Time *').querySelector('option[value="2:00 PM"]')?.textContent).toBe('2:00 PM (unavailable)');
+    await waitFor(() => expect(select('Preferred Time').value).toBe(''));
+    expect(select('Preferred Time').querySelector('option[value="2:00 PM"]')?.textContent).toBe('2:00 PM (unavailable)');
   });
 });

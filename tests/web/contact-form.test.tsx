@@ -7,13 +7,15 @@ import { captureFetch, dataLayer, deferred, json, renderForm, shownToasts } from
 
 // docs/product.md §2 (the form), §9 (its messages, exact), §10 (its toasts), §12 (its events).
 
+/** A field by its accessible name (the required mark is aria-hidden, so "Name", not "Name *"). */
+const field = (name: string) => screen.getByRole('textbox', { name });
 const fieldError = (id: string) => document.getElementById(`contact-${id}-error`)?.textContent;
 
 async function fill(values: { name?: string; email?: string; phone?: string; message?: string }) {
   const user = userEvent.setup();
   const labels = { name: 'Name', email: 'Email', phone: 'Phone (Optional)', message: 'Message' } as const;
   for (const [key, value] of Object.entries(values) as [keyof typeof labels, string][]) {
-    await user.click(screen.getByLabelText(labels[key]));
+    await user.click(field(labels[key]));
     await user.paste(value);
   }
   return user;
@@ -29,8 +31,8 @@ describe('the contact form', () => {
     expect(fieldError('email')).toBe('Please enter a valid email address');
     expect(fieldError('phone')).toBeUndefined();
     expect(fieldError('message')).toBe('Message must be at least 10 characters');
-    expect(screen.getByLabelText('Name').getAttribute('aria-invalid')).toBe('true');
-    expect(document.activeElement).toBe(screen.getByLabelText('Name'));
+    expect(field('Name').getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(field('Name'));
     expect(sent).toEqual([]);
   });
 
@@ -52,8 +54,8 @@ describe('the contact form', () => {
     const user = await fill({ email: 'not-an-address' });
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
     await waitFor(() => expect(fieldError('email')).toBe('Please enter a valid email address'));
-    await user.clear(screen.getByLabelText('Email'));
-    await user.type(screen.getByLabelText('Email'), 'ann@example.com');
+    await user.clear(field('Email'));
+    await user.type(field('Email'), 'ann@example.com');
     await waitFor(() => expect(fieldError('email')).toBeUndefined());
     expect(fieldError('name')).toBe('Name is required');
   });
@@ -80,8 +82,8 @@ describe('the contact form', () => {
     answer.resolve(json({ message: "Thank you for your message. We'll get back to you as soon as possible." }, 201));
     await waitFor(() => expect(shownToasts()).toEqual([{ variant: 'default', title: 'Message Sent', description: "We'll get back to you as soon as possible." }]));
     expect((screen.getByRole('button', { name: 'Send Message' }) as HTMLButtonElement).disabled).toBe(false);
-    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('');
-    expect((screen.getByLabelText('Message') as HTMLTextAreaElement).value).toBe('');
+    expect((field('Name') as HTMLInputElement).value).toBe('');
+    expect((field('Message') as HTMLTextAreaElement).value).toBe('');
     expect(dataLayer()).toEqual([{ event: 'form_submission', category: 'Forms', action: 'success', label: 'Contact Form' }]);
   });
 
@@ -93,7 +95,7 @@ describe('the contact form', () => {
     await waitFor(() =>
       expect(shownToasts()).toEqual([{ variant: 'destructive', title: 'Error', description: 'Too many messages from this address today. Please try again tomorrow.' }]),
     );
-    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Ann');
+    expect((field('Name') as HTMLInputElement).value).toBe('Ann');
     expect(dataLayer()).toEqual([{ event: 'form_submission', category: 'Forms', action: 'error', label: 'Contact Form' }]);
   });
 

@@ -89,7 +89,7 @@ function AdminPanel({ username }: { username: string }) {
         </div>
       )}
 
-      <div className="grid items-start gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
         <SchedulerPanel enabled />
         <EmailAuthPanel />
         <TwoFactorPanel />

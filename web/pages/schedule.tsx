@@ -13,7 +13,7 @@ export default function SchedulePage() {
       title="Schedule a Consultation"
       lead="Book a free initial consultation with a CPA. Pick a weekday and a time, and we will confirm within 24 hours."
     >
-      <div className="mt-10 grid items-start gap-8 lg:grid-cols-[2fr_1fr]">
+      <div className="mt-10 grid grid-cols-1 items-start gap-8 lg:grid-cols-[2fr_1fr]">
         <BookingFormIsland />
         <aside className="space-y-6">
           <ScheduleContactCard />

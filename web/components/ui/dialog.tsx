@@ -1,10 +1,14 @@
 import { X } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 
 // Admin-only primitive (the public pages never import it, so visitors never download it).
 
-/** A modal dialog: Radix handles focus trapping, Escape, and aria-labelledby/-describedby. */
+/**
+ * A modal dialog: Radix handles focus trapping, Escape, and aria-labelledby/-describedby. Opened
+ * through `open` without a Radix trigger, Radix would have nothing to return focus to: the dialog
+ * remembers what had focus when it opened (its opener) and focuses it again on close (WCAG 2.4.3).
+ */
 export function Dialog({
   open,
   onOpenChange,
@@ -20,6 +24,7 @@ export function Dialog({
   children: ReactNode;
   className?: string;
 }) {
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -27,6 +32,19 @@ export function Dialog({
         <RadixDialog.Content
           className={`fixed left-1/2 top-1/2 z-50 flex max-h-[90vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-lg border border-slate-200 bg-white p-6 shadow-xl ${className}`}
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onOpenAutoFocus={() => {
+            // Still the opener's focus here: Radix moves it into the dialog after this event.
+            const active = document.activeElement;
+            opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            const target = opener.current;
+            opener.current = null;
+            if (target?.isConnected) {
+              event.preventDefault();
+              target.focus();
+            }
+          }}
         >
           <div className="pr-8">
             <RadixDialog.Title className="text-lg font-semibold text-brand-800">{title}</RadixDialog.Title>

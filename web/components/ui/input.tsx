@@ -1,7 +1,9 @@
 import type { InputHTMLAttributes, LabelHTMLAttributes, TextareaHTMLAttributes } from 'react';
 
+// focus-within as well as focus: a date input's calendar button takes the focus inside the input,
+// and shows no ring of its own (WCAG 2.4.7).
 const field =
-  'block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 disabled:opacity-60 aria-[invalid=true]:border-red-600';
+  'block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 focus-within:border-brand-600 focus-within:ring-2 focus-within:ring-brand-600/30 disabled:opacity-60 aria-[invalid=true]:border-red-600';
 
 export function Input({ className = '', ...props }: InputHTMLAttributes<HTMLInputElement>) {
   return <input className={`${field} h-10 ${className}`} {...props} />;
@@ -13,6 +15,19 @@ export function Textarea({ className = '', ...props }: TextareaHTMLAttributes<HT
 
 export function Label({ className = '', ...props }: LabelHTMLAttributes<HTMLLabelElement>) {
   return <label className={`mb-1 block text-sm font-medium text-slate-800 ${className}`} {...props} />;
+}
+
+/**
+ * The visible required mark after a label's text: hidden from assistive technology, which hears
+ * the field's own required state (aria-required) instead of "star". The form explains the mark in
+ * a legend (docs/product.md "Accessibility").
+ */
+export function RequiredMark() {
+  return (
+    <span aria-hidden="true" data-required-mark="" className="ml-0.5 text-red-700">
+      *
+    </span>
+  );
 }
 
 /** A field's validation message, tied to its input with aria-describedby. */

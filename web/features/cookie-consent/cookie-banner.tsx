@@ -1,19 +1,39 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { trackButtonClick } from '../../lib/analytics';
 import { hasConsent, loadTagManager, storeConsent } from './consent';
+
+/** The banner's height while shown, read by web/styles.css (scroll padding and room below the page). */
+const HEIGHT_VARIABLE = '--cookie-banner-height';
 
 /**
  * docs/product.md §12: fixed at the bottom of every page until the visitor accepts. Rendered only
  * after mount (the prerendered HTML cannot know the visitor's choice), so it never causes a
- * hydration mismatch, and as a fixed overlay it never shifts the page's layout.
+ * hydration mismatch, and as a fixed overlay it never shifts the page's layout. While it is shown
+ * the page reserves its height (WCAG 2.4.11, docs/product.md "Accessibility"): the browser scrolls
+ * a focused element above it, and the page's end can scroll clear of it.
  */
 export function CookieBanner() {
   const [visible, setVisible] = useState(false);
+  const ref = useRef<HTMLElement>(null);
 
   useEffect(() => {
     if (hasConsent()) void loadTagManager();
     else setVisible(true);
   }, []);
+
+  useEffect(() => {
+    const banner = ref.current;
+    if (!visible || !banner) return;
+    const root = document.documentElement.style;
+    const reserve = () => root.setProperty(HEIGHT_VARIABLE, `${Math.ceil(banner.getBoundingClientRect().height)}px`);
+    reserve();
+    const observer = new ResizeObserver(reserve);
+    observer.observe(banner);
+    return () => {
+      observer.disconnect();
+      root.removeProperty(HEIGHT_VARIABLE);
+    };
+  }, [visible]);
 
   if (!visible) return null;
 
@@ -26,6 +46,7 @@ export function CookieBanner() {
 
   return (
     <section
+      ref={ref}
       aria-label="Cookie consent"
       className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 shadow-[0_-4px_16px_rgba(15,42,74,0.12)] backdrop-blur"
     >

@@ -32,7 +32,7 @@ export function SignedInOnly({ children }: { children: (username: string) => Rea
 export function AdminSubPageHeading({ title, intro }: { title: string; intro: string }) {
   return (
     <div>
-      <Link to="/admin" className="mb-2 inline-flex items-center gap-1 text-sm text-brand-700 hover:underline">
+      <Link to="/admin" className="mb-2 inline-flex min-h-6 items-center gap-1 text-sm text-brand-700 hover:underline">
         <ArrowLeft className="h-4 w-4" aria-hidden="true" />
         Admin Panel
       </Link>

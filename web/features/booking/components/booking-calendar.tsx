@@ -22,7 +22,8 @@ const classNames = {
   week: '',
   day: 'p-0 text-center text-sm sm:p-0.5',
   day_button:
-    'mx-auto flex h-9 w-9 items-center justify-center rounded-md text-slate-900 hover:bg-brand-50 focus-visible:outline-2 disabled:cursor-not-allowed disabled:hover:bg-transparent sm:h-10 sm:w-10',
+    // Up to 36 px wide, narrower when the column is (7 x 36 px do not fit at 320 px: WCAG 1.4.10).
+    'mx-auto flex h-9 w-full max-w-9 items-center justify-center rounded-md text-slate-900 hover:bg-brand-50 focus-visible:outline-2 disabled:cursor-not-allowed disabled:hover:bg-transparent sm:h-10 sm:max-w-10',
   selected: '[&>button]:bg-brand-700 [&>button]:font-semibold [&>button]:text-white [&>button:hover]:bg-brand-800',
   today: '[&>button]:font-bold [&>button]:underline [&>button]:underline-offset-4',
   // Modifier classes land on the cell; the colour must reach its button.

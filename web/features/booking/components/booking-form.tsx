@@ -2,7 +2,7 @@ import { bookingServiceTypes } from '../../../content/booking';
 import { firm } from '../../../content/firm';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
-import { FieldError, Input, Label, Textarea } from '../../../components/ui/input';
+import { FieldError, Input, Label, RequiredMark, Textarea } from '../../../components/ui/input';
 import { useBookingForm, type BookingState } from '../use-booking-form';
 
 const longDate = (d: Date) => d.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
@@ -37,14 +37,19 @@ export function BookingForm() {
         >
           <div className="grid gap-5 sm:grid-cols-2">
             <div>
-              <Label htmlFor="booking-name">Full Name *</Label>
-              <Input id="booking-name" autoComplete="name" placeholder="John Smith" value={form.name} onChange={(e) => update('name', e.target.value)} {...invalid('name')} />
+              <Label htmlFor="booking-name">
+                Full Name <RequiredMark />
+              </Label>
+              <Input id="booking-name" aria-required="true" autoComplete="name" placeholder="John Smith" value={form.name} onChange={(e) => update('name', e.target.value)} {...invalid('name')} />
               <FieldError id="booking-name-error" message={errors.name} />
             </div>
             <div>
-              <Label htmlFor="booking-email">Email *</Label>
+              <Label htmlFor="booking-email">
+                Email <RequiredMark />
+              </Label>
               <Input
                 id="booking-email"
+                aria-required="true"
                 type="email"
                 autoComplete="email"
                 placeholder="john@example.com"
@@ -68,8 +73,10 @@ export function BookingForm() {
               <FieldError id="booking-phone-error" message={errors.phone} />
             </div>
             <div>
-              <Label htmlFor="booking-service">Service Needed *</Label>
-              <select id="booking-service" className={selectClass} value={form.serviceType} onChange={(e) => update('serviceType', e.target.value)} {...invalid('serviceType')}>
+              <Label htmlFor="booking-service">
+                Service Needed <RequiredMark />
+              </Label>
+              <select id="booking-service" aria-required="true" className={selectClass} value={form.serviceType} onChange={(e) => update('serviceType', e.target.value)} {...invalid('serviceType')}>
                 <option value="" disabled>
                   Select a service
                 </option>
@@ -86,7 +93,8 @@ export function BookingForm() {
           <div className="grid gap-5 md:grid-cols-2">
             <div role="group" aria-labelledby="booking-date-label">
               <p id="booking-date-label" className="mb-1 block text-sm font-medium text-slate-800">
-                Preferred Date *
+                Preferred Date <RequiredMark />
+                <span className="sr-only"> (required)</span>
               </p>
               <div className="min-h-[340px] rounded-md border border-slate-200 p-2 sm:min-h-[374px] sm:p-3">
                 {calendar ? (
@@ -116,7 +124,7 @@ export function BookingForm() {
             </div>
             <div className="space-y-5">
               <div>
-                <Label htmlFor="booking-time">Preferred Time *</Label>
+                <Label htmlFor="booking-time">Preferred Time</Label>
                 <select id="booking-time" className={selectClass} value={form.timeSlot} onChange={(e) => update('timeSlot', e.target.value)} {...invalid('timeSlot')}>
                   <option value="" disabled>
                     {form.date ? 'Select a time' : 'Select a date first'}

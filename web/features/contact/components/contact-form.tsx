@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import type { ContactInput } from '../../../../worker/schemas/contact';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
-import { FieldError, Input, Label, Textarea } from '../../../components/ui/input';
+import { FieldError, Input, Label, RequiredMark, Textarea } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
 import { trackFormSubmission } from '../../../lib/analytics';
 import { useTurnstile } from '../../../lib/turnstile';
@@ -103,17 +103,27 @@ export function ContactForm() {
       <CardHeader>
         <h2 className="text-2xl font-semibold text-brand-800">Send us a Message</h2>
         <p className="text-sm text-slate-600">Tell us how we can help. We reply on business days.</p>
+        <p className="text-sm text-slate-600">
+          <span aria-hidden="true" className="text-red-700">
+            *
+          </span>{' '}
+          Required fields
+        </p>
       </CardHeader>
       <CardContent>
         <form ref={formRef} onSubmit={onSubmit} onChange={onChange} onFocus={turnstile.start} onInput={turnstile.start} noValidate className="space-y-4">
           <div>
-            <Label htmlFor="contact-name">Name</Label>
-            <Input id="contact-name" name="name" autoComplete="name" placeholder="Your name" {...described('name')} />
+            <Label htmlFor="contact-name">
+              Name <RequiredMark />
+            </Label>
+            <Input id="contact-name" name="name" aria-required="true" autoComplete="name" placeholder="Your name" {...described('name')} />
             <FieldError id="contact-name-error" message={errors.name} />
           </div>
           <div>
-            <Label htmlFor="contact-email">Email</Label>
-            <Input id="contact-email" name="email" type="email" autoComplete="email" placeholder="you@example.com" {...described('email')} />
+            <Label htmlFor="contact-email">
+              Email <RequiredMark />
+            </Label>
+            <Input id="contact-email" name="email" aria-required="true" type="email" autoComplete="email" placeholder="you@example.com" {...described('email')} />
             <FieldError id="contact-email-error" message={errors.email} />
           </div>
           <div>
@@ -122,8 +132,10 @@ export function ContactForm() {
             <FieldError id="contact-phone-error" message={errors.phone} />
           </div>
           <div>
-            <Label htmlFor="contact-message">Message</Label>
-            <Textarea id="contact-message" name="message" rows={5} placeholder="How can we help you?" {...described('message')} />
+            <Label htmlFor="contact-message">
+              Message <RequiredMark />
+            </Label>
+            <Textarea id="contact-message" name="message" aria-required="true" rows={5} placeholder="How can we help you?" {...described('message')} />
             <FieldError id="contact-message-error" message={errors.message} />
           </div>
           {/* Honeypot: invisible to people and to assistive technology; bots fill it. */}

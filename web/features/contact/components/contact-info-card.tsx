@@ -12,7 +12,7 @@ function InfoRow({ icon: Icon, label, wide = false, children }: { icon: LucideIc
   return (
     <li className="flex gap-3">
       <Icon className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
-      <div className={wide ? 'flex-1' : undefined}>
+      <div className={wide ? 'min-w-0 flex-1' : undefined}>
         <p className="font-medium text-slate-900">{label}</p>
         {children}
       </div>
@@ -55,7 +55,8 @@ export function ContactInfoCard() {
               {firm.hours.map((h) => (
                 <div key={h.days} className="contents">
                   <dt>{h.days}</dt>
-                  <dd className="whitespace-nowrap">{h.time}</dd>
+                  {/* May wrap: at 320 px the row is wider than the card (WCAG 1.4.10). */}
+                  <dd>{h.time}</dd>
                 </div>
               ))}
             </dl>

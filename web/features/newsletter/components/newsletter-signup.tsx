@@ -79,6 +79,7 @@ export function NewsletterSignup() {
               className={footerField}
               value={field.value}
               onChange={(e) => field.setValue(e.target.value)}
+              {...('error' in field ? { 'aria-required': true } : {})}
               {...(field.error ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {})}
             />
             {'error' in field && (
