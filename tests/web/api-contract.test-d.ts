@@ -98,8 +98,9 @@ expectTypeOf<InferRequestType<(typeof api.admin)['change-password']['$post']>['j
 }>();
 expectTypeOf<InferResponseType<(typeof api.admin)['change-password']['$post'], 200>>().toEqualTypeOf<{ message: string }>();
 expectTypeOf<InferResponseType<(typeof api.admin)['two-factor']['$get'], 200>>().toEqualTypeOf<{ enabled: boolean }>();
+expectTypeOf<InferRequestType<(typeof api.admin)['two-factor']['setup']['$post']>['json']>().toEqualTypeOf<{ password: string }>();
 expectTypeOf<InferResponseType<(typeof api.admin)['two-factor']['setup']['$post'], 200>>().toEqualTypeOf<{ secret: string; otpauthUri: string }>();
-expectTypeOf<InferRequestType<(typeof api.admin)['two-factor']['enable']['$post']>['json']>().toEqualTypeOf<{ code: string }>();
+expectTypeOf<InferRequestType<(typeof api.admin)['two-factor']['enable']['$post']>['json']>().toEqualTypeOf<{ password: string; code: string }>();
 expectTypeOf<InferResponseType<(typeof api.admin)['two-factor']['enable']['$post'], 200>>().toEqualTypeOf<{ enabled: true; recoveryCodes: string[] }>();
 expectTypeOf<InferRequestType<(typeof api.admin)['two-factor']['disable']['$post']>['json']>().toEqualTypeOf<{ password: string; code: string }>();
 

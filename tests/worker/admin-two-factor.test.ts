@@ -10,16 +10,21 @@ const codeAt = (secret: string, steps = 0) => totpCode(secret, Date.now() + step
 
 const login = (body: Record<string, string>, ip?: string) => call('/api/admin/login', { body: { ...ADMIN, ...body }, ip });
 
-/** Signs in, enrols an authenticator and turns the second factor on; the enable code's step is then used. */
+const password = ADMIN.password;
+
+/**
+ * Signs in, enrols an authenticator and turns the second factor on; the enable code's step is then
+ * used. Turning it on re-issues this browser's cookie (the session version went up).
+ */
 async function enableTwoFactor() {
-  const cookie = await signIn();
-  const setup = await call('/api/admin/two-factor/setup', { method: 'POST', cookie });
+  const signedIn = await signIn();
+  const setup = await call('/api/admin/two-factor/setup', { body: { password }, cookie: signedIn });
   expect(setup.status).toBe(200);
   const { secret, otpauthUri } = await setup.json<{ secret: string; otpauthUri: string }>();
-  const enable = await call('/api/admin/two-factor/enable', { body: { code: await codeAt(secret) }, cookie });
+  const enable = await call('/api/admin/two-factor/enable', { body: { password, code: await codeAt(secret) }, cookie: signedIn });
   expect(enable.status).toBe(200);
   const { recoveryCodes } = await enable.json<{ recoveryCodes: string[] }>();
-  return { cookie, secret, otpauthUri, recoveryCodes };
+  return { cookie: sessionCookieFrom(enable), secret, otpauthUri, recoveryCodes };
 }
 
 describe('two-factor enrolment', () => {
@@ -27,7 +32,7 @@ describe('two-factor enrolment', () => {
     const cookie = await signIn();
     expect(await (await call('/api/admin/two-factor', { cookie })).json()).toEqual({ enabled: false });
 
-    const setup = await call('/api/admin/two-factor/setup', { method: 'POST', cookie });
+    const setup = await call('/api/admin/two-factor/setup', { body: { password }, cookie });
     const { secret, otpauthUri } = await setup.json<{ secret: string; otpauthUri: string }>();
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(otpauthUri).toContain(`secret=${secret}`);
@@ -36,17 +41,17 @@ describe('two-factor enrolment', () => {
     expect(await (await call('/api/admin/two-factor', { cookie })).json()).toEqual({ enabled: false });
     expect((await login({})).status).toBe(200);
 
-    const wrong = await call('/api/admin/two-factor/enable', { body: { code: (await codeAt(secret, 5)) }, cookie });
+    const wrong = await call('/api/admin/two-factor/enable', { body: { password, code: (await codeAt(secret, 5)) }, cookie });
     expect(wrong.status).toBe(400);
     expect(await (await call('/api/admin/two-factor', { cookie })).json()).toEqual({ enabled: false });
 
-    const enable = await call('/api/admin/two-factor/enable', { body: { code: await codeAt(secret) }, cookie });
+    const enable = await call('/api/admin/two-factor/enable', { body: { password, code: await codeAt(secret) }, cookie });
     expect(enable.status).toBe(200);
     const { enabled, recoveryCodes } = await enable.json<{ enabled: boolean; recoveryCodes: string[] }>();
     expect(enabled).toBe(true);
     expect(recoveryCodes).toHaveLength(10);
     expect(new Set(recoveryCodes).size).toBe(10);
-    expect(await (await call('/api/admin/two-factor', { cookie })).json()).toEqual({ enabled: true });
+    expect(await (await call('/api/admin/two-factor', { cookie: sessionCookieFrom(enable) })).json()).toEqual({ enabled: true });
 
     const stored = await env.DB.prepare('select code_hash from admin_recovery_codes').all<{ code_hash: string }>();
     expect(stored.results).toHaveLength(10);
@@ -61,15 +66,15 @@ describe('two-factor enrolment', () => {
 
   it('refuses a new setup while the second factor is on', async () => {
     const { cookie } = await enableTwoFactor();
-    const again = await call('/api/admin/two-factor/setup', { method: 'POST', cookie });
+    const again = await call('/api/admin/two-factor/setup', { body: { password }, cookie });
     expect(again.status).toBe(409);
   });
 
   it('answers 401 on every two-factor route without a session', async () => {
     const responses = await Promise.all([
       call('/api/admin/two-factor'),
-      call('/api/admin/two-factor/setup', { method: 'POST' }),
-      call('/api/admin/two-factor/enable', { body: { code: '123456' } }),
+      call('/api/admin/two-factor/setup', { body: { password } }),
+      call('/api/admin/two-factor/enable', { body: { password, code: '123456' } }),
       call('/api/admin/two-factor/disable', { body: { password: ADMIN.password, code: '123456' } }),
     ]);
     expect(responses.map((r) => r.status)).toEqual([401, 401, 401, 401]);
@@ -157,5 +162,74 @@ describe('turning the second factor off', () => {
     expect(await (await call('/api/admin/two-factor', { cookie })).json()).toEqual({ enabled: false });
     expect(await env.DB.prepare('select count(*) as n from admin_recovery_codes').first()).toEqual({ n: 0 });
     expect((await login({})).status).toBe(200);
+  });
+});
+
+// Issue 27, point 5: a stolen session can neither enrol its own authenticator nor guess the
+// password through the panel.
+describe('the password guards the second factor', () => {
+  it('refuses set-up without the password or with a wrong one, and stores no pending secret', async () => {
+    const cookie = await signIn();
+    const missing = await call('/api/admin/two-factor/setup', { method: 'POST', cookie });
+    expect(missing.status).toBe(400);
+    const empty = await call('/api/admin/two-factor/setup', { body: { password: '' }, cookie });
+    expect(empty.status).toBe(400);
+    expect((await empty.json<{ fields: Record<string, string[]> }>()).fields).toEqual({ password: ['Password is required'] });
+    const wrong = await call('/api/admin/two-factor/setup', { body: { password: 'not-the-password' }, cookie });
+    expect(wrong.status).toBe(400);
+    expect(await wrong.json()).toEqual({ message: 'Password is incorrect', fields: { password: ['Password is incorrect'] } });
+    expect(await env.DB.prepare('select totp_pending_secret from admin_users').first()).toEqual({ totp_pending_secret: null });
+  });
+
+  it('refuses to turn it on without the right password, even with a valid code', async () => {
+    const cookie = await signIn();
+    const { secret } = await (await call('/api/admin/two-factor/setup', { body: { password }, cookie })).json<{ secret: string }>();
+    const missing = await call('/api/admin/two-factor/enable', { body: { code: await codeAt(secret) }, cookie });
+    expect(missing.status).toBe(400);
+    expect((await missing.json<{ fields: Record<string, string[]> }>()).fields).toEqual({ password: ['Password is required'] });
+    const wrong = await call('/api/admin/two-factor/enable', { body: { password: 'not-the-password', code: await codeAt(secret) }, cookie });
+    expect(wrong.status).toBe(400);
+    expect(await wrong.json()).toEqual({ message: 'Password is incorrect', fields: { password: ['Password is incorrect'] } });
+    expect(await (await call('/api/admin/two-factor', { cookie })).json()).toEqual({ enabled: false });
+  });
+
+  it('ends every other session when it is turned on; the browser that turned it on stays signed in', async () => {
+    const elsewhere = await signIn(ADMIN, '198.51.100.40');
+    const cookie = await signIn();
+    const { secret } = await (await call('/api/admin/two-factor/setup', { body: { password }, cookie })).json<{ secret: string }>();
+    expect((await call('/api/admin/contact-messages', { cookie: elsewhere })).status).toBe(200);
+    const enable = await call('/api/admin/two-factor/enable', { body: { password, code: await codeAt(secret) }, cookie });
+    expect(enable.status).toBe(200);
+    expect((await call('/api/admin/contact-messages', { cookie: elsewhere })).status).toBe(401);
+    expect((await call('/api/admin/contact-messages', { cookie })).status).toBe(401);
+    expect((await call('/api/admin/contact-messages', { cookie: sessionCookieFrom(enable) })).status).toBe(200);
+  });
+});
+
+describe('password checks in the panel count as sign-in attempts', () => {
+  const ip = '198.51.100.50';
+  const tooMany = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
+
+  /** A signed-in admin's password check, with `pass` as the password (a code where the route takes one). */
+  const checks: [string, (cookie: string, pass: string, secret: string) => Promise<Response>][] = [
+    ['change-password', (cookie, pass) => call('/api/admin/change-password', { body: { currentPassword: pass, newPassword: 'a-new-password-2026' }, cookie, ip })],
+    ['two-factor setup', (cookie, pass) => call('/api/admin/two-factor/setup', { body: { password: pass }, cookie, ip })],
+    ['two-factor enable', async (cookie, pass, secret) => call('/api/admin/two-factor/enable', { body: { password: pass, code: await codeAt(secret) }, cookie, ip })],
+    ['two-factor disable', async (cookie, pass, secret) => call('/api/admin/two-factor/disable', { body: { password: pass, code: await codeAt(secret, 1) }, cookie, ip })],
+  ];
+
+  it.each(checks)('%s: five wrong passwords, then 429 even for the right one, and sign-in from that network is locked too', async (name, check) => {
+    let cookie = await signIn(ADMIN, ip);
+    let secret = '';
+    if (name === 'two-factor enable') {
+      ({ secret } = await (await call('/api/admin/two-factor/setup', { body: { password }, cookie, ip })).json<{ secret: string }>());
+    }
+    if (name === 'two-factor disable') ({ cookie, secret } = await enableTwoFactor());
+    for (let i = 0; i < 5; i++) expect((await check(cookie, `wrong-password-${i}`, secret)).status).toBe(400);
+    const refused = await check(cookie, password, secret);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
+    expect(await refused.json()).toEqual({ message: tooMany });
+    expect((await login({}, ip)).status).toBe(429);
   });
 });

@@ -34,7 +34,8 @@ const routes: RouteSpec[] = [
   { method: 'POST', path: '/api/admin/login', valid: { username: 'admin', password: 'correct-horse-battery' }, mayWriteOnReject: ['login_attempts'] },
   { method: 'POST', path: '/api/admin/logout' },
   { method: 'GET', path: '/api/admin/session' },
-  { method: 'POST', path: '/api/admin/change-password', admin: true, valid: { currentPassword: 'wrong-password', newPassword: 'another-password-1' } },
+  // A wrong current password is a counted sign-in attempt (issue 27): it writes login_attempts.
+  { method: 'POST', path: '/api/admin/change-password', admin: true, valid: { currentPassword: 'wrong-password', newPassword: 'another-password-1' }, mayWriteOnReject: ['login_attempts'] },
   { method: 'POST', path: '/api/contact', valid: { name: 'Jane Doe', email: 'jane@example.com', phone: '724-555-0100', message: 'I need help with my 2025 return.' }, mayWriteOnReject: ['submission_windows'] },
   { method: 'GET', path: '/api/appointments/availability', query: { date: tomorrowWeekday() } },
   { method: 'POST', path: '/api/appointments', valid: { name: 'Jane Doe', email: 'jane@example.com', phone: '7245550100', serviceType: 'Individual Tax Return', date: tomorrowWeekday(), timeSlot: '10:00 AM', notes: 'First visit' }, mayWriteOnReject: ['submission_windows'] },

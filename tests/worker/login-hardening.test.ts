@@ -1,9 +1,12 @@
 import { env } from 'cloudflare:test';
+import { exports } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getDb } from '../../worker/db/client';
 import { newPasswordProblem } from '../../worker/schemas/admin';
 import { pruneRevokedSessions } from '../../worker/services/admin-session';
-import { MAX_ATTEMPTS_PER_NETWORK, USERNAME_FREE_ATTEMPTS } from '../../worker/services/login-throttle';
+import { ensureAdmin } from '../../worker/services/admin-users';
+import { KNOWN_DEVICE_TTL_SECONDS } from '../../worker/services/known-device';
+import { MAX_ATTEMPTS_PER_NETWORK, MAX_USERNAME_DELAY_SECONDS, USERNAME_FREE_ATTEMPTS } from '../../worker/services/login-throttle';
 import { ADMIN, call, signIn } from './helpers';
 
 // Issue 16, "Login" (docs/product.md §6.1, §8): attempts counted before PBKDF2, per (username,
@@ -116,6 +119,160 @@ describe('a distributed guess is slowed by a username-wide delay, not locked out
     expect(count(codes, 401)).toBe(USERNAME_FREE_ATTEMPTS + 1);
     expect(count(codes, 429)).toBe(40 - USERNAME_FREE_ATTEMPTS - 1);
     expect(pbkdf2Iterations).toHaveLength(USERNAME_FREE_ATTEMPTS + 1);
+  });
+});
+
+// Issue 27, "The administrator always gets in": a known device is exempt from the account-wide
+// delay and from locks other networks earned; an unknown device is slowed, never locked out.
+
+/** Time passes for the throttle: every window and delay in login_attempts moves `ms` into the past. */
+const pass = (ms: number) =>
+  env.DB.prepare('UPDATE login_attempts SET window_start = window_start - ?1, blocked_until = max(0, blocked_until - ?1)').bind(ms).run();
+
+/** The `name=value` of the known-device cookie a successful sign-in sets. */
+function deviceCookieFrom(res: Response): string {
+  const cookie = res.headers.getSetCookie().find((c) => c.includes('admin_device_'));
+  if (!cookie) throw new Error('no known-device cookie set');
+  return cookie.split(';')[0];
+}
+
+const loginWith = (credentials: { username: string; password: string }, ip: string, cookie: string) => call('/api/admin/login', { body: credentials, ip, cookie });
+
+/** Starts the account-wide delay: USERNAME_FREE_ATTEMPTS + 1 failures (`already` made) from as many networks. */
+async function startUsernameDelay(prefix: string, already = 0) {
+  for (let i = already; i < USERNAME_FREE_ATTEMPTS + 1; i++) expect((await login(wrong(i), `${prefix}.${i}`)).status).toBe(401);
+}
+
+describe('the administrator always gets in', () => {
+  // The attack of issue 27: ten networks, each sending a wrong password every 250 ms.
+  const pollers = Array.from({ length: 10 }, (_, i) => `100.64.${i}.1`);
+  let round = 0;
+  let guessesThrough = 0;
+  /** `ms` of the poll: a round of ten parallel attempts, then 250 ms pass. */
+  async function poll(ms: number) {
+    for (let t = 0; t < ms; t += 250) {
+      const answers = await Promise.all(pollers.map((ip, n) => login(wrong(`${round}-${n}`), ip)));
+      for (const answer of answers) {
+        expect([401, 429]).toContain(answer.status);
+        if (answer.status === 401) guessesThrough++;
+      }
+      round++;
+      await pass(250);
+    }
+  }
+
+  it('replays the ten-network poll: a known device signs in on the first try, a new network within the delay', async () => {
+    const device = deviceCookieFrom(await login(ADMIN, '198.51.100.210'));
+    await poll(20_000);
+
+    // From a network the poll locked, and from a new one: the known device gets in at once.
+    expect((await loginWith(ADMIN, pollers[3], device)).status).toBe(200);
+    expect((await loginWith(ADMIN, '198.51.100.211', device)).status).toBe(200);
+
+    // Without the cookie, from a new network, waiting as told while the poll goes on.
+    const fresh = '198.51.100.212';
+    let waited = 0;
+    let answer = await login(ADMIN, fresh);
+    while (answer.status === 429 && waited <= MAX_USERNAME_DELAY_SECONDS * 1000) {
+      const retryAfter = Number(answer.headers.get('retry-after'));
+      expect(retryAfter).toBeLessThanOrEqual(MAX_USERNAME_DELAY_SECONDS);
+      await poll(retryAfter * 1000);
+      waited += retryAfter * 1000;
+      answer = await login(ADMIN, fresh);
+    }
+    expect(answer.status).toBe(200);
+    expect(waited).toBeLessThanOrEqual(MAX_USERNAME_DELAY_SECONDS * 1000);
+    // Each polling network spent its own five attempts within seconds.
+    expect(guessesThrough).toBeLessThanOrEqual(USERNAME_FREE_ATTEMPTS + 3);
+  }, 120_000);
+
+  it('exempts a known device from the account-wide delay and from the lock of its network', async () => {
+    const device = deviceCookieFrom(await login(ADMIN, '198.51.100.220'));
+    for (let i = 0; i < MAX_ATTEMPTS_PER_NETWORK; i++) expect((await login(wrong(i), '198.51.100.222')).status).toBe(401);
+    await startUsernameDelay('10.0.5', MAX_ATTEMPTS_PER_NETWORK);
+
+    const told = await login(ADMIN, '198.51.100.221');
+    expect(told.status).toBe(429);
+    expect((await told.json<{ message: string }>()).message).toMatch(/for this account/);
+    expect((await loginWith(ADMIN, '198.51.100.221', device)).status).toBe(200);
+
+    const locked = await login(ADMIN, '198.51.100.222');
+    expect(locked.status).toBe(429);
+    expect((await locked.json<{ message: string }>()).message).toMatch(/minutes/);
+    expect((await loginWith(ADMIN, '198.51.100.222', device)).status).toBe(200);
+  });
+
+  it('counts a known device by itself: five failures lock that device, not the account', async () => {
+    const device = deviceCookieFrom(await login(ADMIN, '198.51.100.230'));
+    for (let i = 0; i < MAX_ATTEMPTS_PER_NETWORK; i++) expect((await loginWith(wrong(i), '198.51.100.231', device)).status).toBe(401);
+    const locked = await loginWith(ADMIN, '198.51.100.231', device);
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
+    // Neither its network nor the account counted those failures.
+    expect((await login(ADMIN, '198.51.100.231')).status).toBe(200);
+    const user = await env.DB.prepare("SELECT count FROM login_attempts WHERE key = 'user:admin'").first<{ count: number }>();
+    expect(user?.count ?? 0).toBe(0);
+  });
+
+  it('sets the cookie on success only: HttpOnly, SameSite=Strict, a year; Secure and __Host- over HTTPS', async () => {
+    const id = (await env.DB.prepare('SELECT id FROM admin_users').first<{ id: number }>())?.id;
+    const wrongOne = await login(wrong('x'), '198.51.100.240');
+    expect(wrongOne.headers.getSetCookie()).toEqual([]);
+    const local = (await login(ADMIN, '198.51.100.240')).headers.getSetCookie();
+    expect(local[0]).toMatch(/^admin_session=/);
+    const cookie = local.find((c) => c.startsWith(`admin_device_${id ?? 1}=`))!;
+    expect(cookie).toMatch(new RegExp(`Max-Age=${KNOWN_DEVICE_TTL_SECONDS}`));
+    expect(cookie).toMatch(/; HttpOnly/);
+    expect(cookie).toMatch(/; SameSite=Strict/);
+    expect(cookie).not.toMatch(/; Secure/);
+
+    const https = await exports.default.fetch(
+      new Request('https://www.northgatecpa.example/api/admin/login', {
+        method: 'POST',
+        headers: { origin: 'https://www.northgatecpa.example', 'content-type': 'application/json', 'cf-connecting-ip': '198.51.100.241' },
+        body: JSON.stringify(ADMIN),
+      }),
+    );
+    const secure = https.headers.getSetCookie().find((c) => c.includes('admin_device_'))!;
+    expect(secure).toMatch(/^__Host-admin_device_\d+=/);
+    expect(secure).toMatch(/; Path=\/; HttpOnly; Secure; SameSite=Strict/);
+  });
+
+  it("is bound to the administrator's id: another admin's cookie, or a tampered one, is not a known device", async () => {
+    const device = deviceCookieFrom(await login(ADMIN, '198.51.100.250'));
+    await ensureAdmin(getDb(env.DB), 'second-admin', 'another-password-2026');
+    const other = deviceCookieFrom(await login({ username: 'second-admin', password: 'another-password-2026' }, '198.51.100.251'));
+    const [name, value] = device.split('=');
+    const [otherName, otherValue] = other.split('=');
+    expect(otherName).not.toBe(name);
+
+    for (let i = 0; i < MAX_ATTEMPTS_PER_NETWORK; i++) await login(wrong(i), '198.51.100.252');
+    const [deviceId, mac] = value.split('.');
+    const tampered = `${deviceId}.${mac.slice(0, -2)}${mac.endsWith('AA') ? 'AB' : 'AA'}`;
+    for (const forged of [`${name}=${otherValue}`, `${name}=${tampered}`, `${name}=${deviceId}`, `${name}=garbage`]) {
+      expect((await loginWith(ADMIN, '198.51.100.252', forged)).status, forged).toBe(429);
+    }
+    expect((await loginWith(ADMIN, '198.51.100.252', device)).status).toBe(200);
+  });
+
+  it('makes a network that polls during the delay spend its own attempts, while one that waits as told keeps them', async () => {
+    await startUsernameDelay('10.0.6');
+    const poller = '10.0.7.1';
+    const waiter = '10.0.7.2';
+    for (let k = 0; k < 3; k++) {
+      // The waiter comes back no earlier than told; each time another network took the slot first.
+      const told = await login(wrong(`w${k}`), waiter);
+      expect(told.status).toBe(429);
+      // The poller asks again and again without waiting (only its first ask comes after its time).
+      for (let i = 0; i < 4; i++) expect((await login(wrong(`p${k}-${i}`), poller)).status).toBe(429);
+      await pass(Number(told.headers.get('retry-after')) * 1000);
+      expect((await login(wrong(`o${k}`), `10.0.8.${k}`)).status).toBe(401);
+    }
+    await pass(MAX_USERNAME_DELAY_SECONDS * 1000);
+    const locked = await login(ADMIN, poller);
+    expect(locked.status).toBe(429);
+    expect((await locked.json<{ message: string }>()).message).toBe('Too many failed sign-in attempts. Please wait 15 minutes and try again.');
+    expect((await login(ADMIN, waiter)).status).toBe(200);
   });
 });
 

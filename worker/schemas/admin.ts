@@ -42,14 +42,21 @@ export const changePasswordSchema = z.object({
   newPassword: adminUserSchema.shape.password,
 });
 
-/** Turning the second factor on: a code from the pending secret. */
+/** The admin's current password, asked again before the second factor is set up, turned on or off. */
+const currentPassword = z.string({ error: 'Password is required' }).min(1, 'Password is required').max(ADMIN_LIMITS.password);
+
+/** Setting up the second factor (a new pending secret) takes the password. */
+export const setupTwoFactorSchema = z.object({ password: currentPassword });
+
+/** Turning the second factor on: the password and a code from the pending secret. */
 export const enableTwoFactorSchema = z.object({
+  password: currentPassword,
   code: z.string().trim().min(1, 'Enter the 6-digit code from your authenticator app').max(64),
 });
 
 /** Turning the second factor off takes the password and a code (or a recovery code). */
 export const disableTwoFactorSchema = z.object({
-  password: z.string().min(1, 'Password is required').max(ADMIN_LIMITS.password),
+  password: currentPassword,
   code: enableTwoFactorSchema.shape.code,
 });
 

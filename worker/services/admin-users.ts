@@ -95,10 +95,12 @@ export async function startTwoFactorEnrolment(db: Db, id: number): Promise<strin
 
 /**
  * Turns the second factor on when `code` is valid for the pending secret: the secret becomes the
- * active one (the code's step counts as used) and ten new recovery codes replace any old ones.
- * Returns those codes (shown once; only their hashes are kept), or null.
+ * active one (the code's step counts as used), ten new recovery codes replace any old ones, and the
+ * session version goes up, which ends every other session (a session opened before the factor was
+ * required). Returns those codes (shown once; only their hashes are kept) and the new session
+ * version for the enabling browser's cookie, or null.
  */
-export async function enableTwoFactor(db: Db, id: number, code: string, now: number): Promise<string[] | null> {
+export async function enableTwoFactor(db: Db, id: number, code: string, now: number): Promise<{ recoveryCodes: string[]; sessionVersion: number } | null> {
   const user = await findAdminById(db, id);
   const pending = user?.totpPendingSecret;
   if (!user || !pending || hasTwoFactor(user)) return null;
@@ -110,15 +112,15 @@ export async function enableTwoFactor(db: Db, id: number, code: string, now: num
   // turns it on and only that one writes recovery codes.
   const activated = await db
     .update(adminUsers)
-    .set({ totpSecret: pending, totpPendingSecret: null, totpLastStep: step, updatedAt: new Date() })
+    .set({ totpSecret: pending, totpPendingSecret: null, totpLastStep: step, sessionVersion: sql`${adminUsers.sessionVersion} + 1`, updatedAt: new Date() })
     .where(and(eq(adminUsers.id, id), eq(adminUsers.totpPendingSecret, pending), isNull(adminUsers.totpSecret)))
-    .returning({ id: adminUsers.id });
+    .returning({ id: adminUsers.id, sessionVersion: adminUsers.sessionVersion });
   if (activated.length === 0) return null;
   await db.batch([
     db.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.adminUserId, id)),
     db.insert(adminRecoveryCodes).values(hashes.map((codeHash) => ({ codeHash, adminUserId: id }))),
   ]);
-  return codes;
+  return { recoveryCodes: codes, sessionVersion: activated[0].sessionVersion };
 }
 
 /**

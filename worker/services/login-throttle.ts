@@ -10,7 +10,10 @@ import { loginAttempts } from '../db/schema';
 //   admin out of another; a successful sign-in clears its pair;
 // - per username, across networks: after USERNAME_FREE_ATTEMPTS failures in the window, each
 //   further attempt waits a growing delay (1, 2, 4 ... MAX_USERNAME_DELAY_SECONDS s) after the one
-//   before: a distributed guess is slowed, the admin is never locked out for longer than that.
+//   before: a distributed guess is slowed, the admin is never locked out for longer than that;
+// - a known device (a browser that signed in as this admin before, worker/services/known-device.ts)
+//   is counted by itself, MAX_ATTEMPTS_PER_NETWORK per window, instead of both: no other network's
+//   failures delay or lock it (docs/decisions/0011-known-devices-and-the-sign-in-delay.md).
 export const MAX_ATTEMPTS_PER_NETWORK = 5;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const USERNAME_FREE_ATTEMPTS = 10;
@@ -19,8 +22,23 @@ export const MAX_USERNAME_DELAY_SECONDS = 30;
 const normalized = (username: string) => username.trim().toLowerCase();
 export const pairKey = (username: string, networkHash: string) => `pair:${normalized(username)}:${networkHash}`;
 export const usernameKey = (username: string) => `user:${normalized(username)}`;
+export const deviceKey = (username: string, deviceId: string) => `device:${normalized(username)}:${deviceId}`;
 
-export type LoginClaim = { ok: true } | { ok: false; limit: 'network' | 'username'; retryAfterSeconds: number };
+/** What an attempt is counted against: a known device of the user, or the network it came from (hashed). */
+export type LoginSubject = { device: string } | { network: string };
+
+export type LoginClaim = { ok: true } | LoginRefusal;
+export type LoginRefusal = { ok: false; limit: 'network' | 'username'; retryAfterSeconds: number };
+
+/** The 429 message of a refused attempt (docs/product.md §8). */
+export function throttledMessage(refusal: LoginRefusal): string {
+  if (refusal.limit === 'network') {
+    const minutes = Math.ceil(refusal.retryAfterSeconds / 60);
+    return `Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`;
+  }
+  const seconds = refusal.retryAfterSeconds;
+  return `Too many failed sign-in attempts for this account. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`;
+}
 
 const secondsUntil = (at: number, now: number) => Math.max(1, Math.ceil((at - now) / 1000));
 
@@ -76,33 +94,51 @@ async function readAttempts(d1: D1Database, key: string) {
 }
 
 /**
- * Counts a sign-in attempt BEFORE its password is verified; refused attempts must not be verified.
- * The pair is claimed first, so a network that used up its own attempts cannot keep pushing the
- * username-wide delay; an attempt the username-wide delay refuses gives its pair slot back, so an
- * admin told to wait a few seconds does not also use up their own network's attempts.
+ * Counts a sign-in attempt (or any other check of an admin's password) BEFORE its password is
+ * verified; refused attempts must not be verified.
+ *
+ * A known device claims its own count only. From a network, the pair is claimed first, so a network
+ * that used up its own attempts cannot keep pushing the username-wide delay. An attempt the
+ * username-wide delay refuses is told when to come back (Retry-After, kept on the pair row): it
+ * gives its pair slot back when it came no earlier than it was told, so an admin who waits as told
+ * keeps their network's attempts; one that comes back early (a poller) spends a slot each time,
+ * uses up its network's attempts within seconds and no longer takes the slot each delay frees.
  */
-export async function claimLoginAttempt(d1: D1Database, username: string, networkHash: string, now = Date.now()): Promise<LoginClaim> {
-  const pair = pairKey(username, networkHash);
-  if (!(await claimPairAttempt(d1, pair, now))) {
-    const row = await readAttempts(d1, pair);
+export async function claimLoginAttempt(d1: D1Database, username: string, subject: LoginSubject, now = Date.now()): Promise<LoginClaim> {
+  const own = 'device' in subject ? deviceKey(username, subject.device) : pairKey(username, subject.network);
+  if (!(await claimPairAttempt(d1, own, now))) {
+    const row = await readAttempts(d1, own);
     return { ok: false, limit: 'network', retryAfterSeconds: secondsUntil((row?.windowStart ?? now) + LOGIN_WINDOW_MS, now) };
   }
+  if ('device' in subject) return { ok: true };
   const user = usernameKey(username);
   if (!(await claimUsernameAttempt(d1, user, now))) {
-    await d1.prepare('UPDATE login_attempts SET count = count - 1 WHERE key = ?1 AND count > 0').bind(pair).run();
     const row = await readAttempts(d1, user);
-    return { ok: false, limit: 'username', retryAfterSeconds: secondsUntil(row?.blockedUntil ?? now, now) };
+    const retryAt = Math.max(row?.blockedUntil ?? now, now);
+    await d1
+      .prepare(
+        `UPDATE login_attempts SET count = max(0, count - CASE WHEN blocked_until <= ?2 THEN 1 ELSE 0 END), blocked_until = ?3
+         WHERE key = ?1`,
+      )
+      .bind(own, now, retryAt)
+      .run();
+    return { ok: false, limit: 'username', retryAfterSeconds: secondsUntil(retryAt, now) };
   }
   return { ok: true };
 }
 
 /**
- * After a successful sign-in: the pair's attempts are forgiven, and the username-wide count gives
- * back this attempt, so it counts failures only (a running delay is kept: it ends on its own).
+ * After a successful sign-in (or password check): the device's or pair's attempts are forgiven,
+ * and for a network the username-wide count gives back this attempt, so it counts failures only (a
+ * running delay is kept: it ends on its own).
  */
-export async function forgiveLoginAttempt(d1: D1Database, username: string, networkHash: string): Promise<void> {
+export async function forgiveLoginAttempt(d1: D1Database, username: string, subject: LoginSubject): Promise<void> {
+  if ('device' in subject) {
+    await d1.prepare('DELETE FROM login_attempts WHERE key = ?1').bind(deviceKey(username, subject.device)).run();
+    return;
+  }
   await d1.batch([
-    d1.prepare('DELETE FROM login_attempts WHERE key = ?1').bind(pairKey(username, networkHash)),
+    d1.prepare('DELETE FROM login_attempts WHERE key = ?1').bind(pairKey(username, subject.network)),
     d1.prepare('UPDATE login_attempts SET count = count - 1 WHERE key = ?1 AND count > 0').bind(usernameKey(username)),
   ]);
 }

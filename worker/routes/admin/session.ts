@@ -15,21 +15,14 @@ import {
   MIN_BOOTSTRAP_PASSWORD_LENGTH,
   updateAdminPassword,
 } from '../../services/admin-users';
-import { clientIp, hashIp } from '../../services/client-ip';
-import { claimLoginAttempt, forgiveLoginAttempt, type LoginClaim } from '../../services/login-throttle';
+import { networkHash } from '../../services/client-ip';
+import { readKnownDevice, setKnownDevice } from '../../services/known-device';
+import { claimLoginAttempt, forgiveLoginAttempt, throttledMessage, type LoginSubject } from '../../services/login-throttle';
+import { checkAdminPassword } from '../../services/password-check';
 import { DUMMY_PASSWORD_HASH, verifyPassword } from '../../services/passwords';
 
 const INVALID_CREDENTIALS = 'Invalid username or password';
 const TWO_FACTOR_REQUIRED = 'Enter the 6-digit code from your authenticator app';
-
-function throttledMessage(claim: Extract<LoginClaim, { ok: false }>): string {
-  if (claim.limit === 'network') {
-    const minutes = Math.ceil(claim.retryAfterSeconds / 60);
-    return `Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`;
-  }
-  const seconds = claim.retryAfterSeconds;
-  return `Too many failed sign-in attempts for this account. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`;
-}
 
 /** Constant-time equality of two secrets (compares their SHA-256 digests). */
 async function sameSecret(a: string, b: string): Promise<boolean> {
@@ -69,15 +62,18 @@ export const adminSession = new Hono<AppEnv>()
   .post('/login', validate('json', adminLoginSchema), async (c) => {
     const { username, password, code } = c.req.valid('json');
     const db = getDb(c.env.DB);
-    const network = await hashIp(clientIp(c), c.env.JWT_SECRET);
+    // A browser that signed in as this admin before is counted by itself (known-device.ts), so
+    // the account is looked up first: the cookie is valid only for the account it was issued to.
+    let user = await findAdminByUsername(db, username);
+    const device = user ? await readKnownDevice(c, user.id) : null;
+    const subject: LoginSubject = device ? { device } : { network: await networkHash(c) };
     // The attempt is counted before any password work, so a parallel burst gets no more
     // verifications than the limit allows (worker/services/login-throttle.ts).
-    const claim = await claimLoginAttempt(c.env.DB, username, network);
+    const claim = await claimLoginAttempt(c.env.DB, username, subject);
     if (!claim.ok) {
       return c.json({ message: throttledMessage(claim) }, 429, { 'Retry-After': String(claim.retryAfterSeconds) });
     }
 
-    let user = await findAdminByUsername(db, username);
     if (!user && (await bootstrapFirstAdmin(c.env, db, username, password))) user = await findAdminByUsername(db, username);
     // An unknown username is verified against a dummy hash: the same PBKDF2 work, so the answer's
     // timing does not tell which usernames exist.
@@ -88,8 +84,10 @@ export const adminSession = new Hono<AppEnv>()
     if (hasTwoFactor(user) && !(code && (await consumeSecondFactor(db, user, code, Date.now())))) {
       return c.json({ message: TWO_FACTOR_REQUIRED, twoFactorRequired: true as const }, 401);
     }
-    await forgiveLoginAttempt(c.env.DB, username, network);
+    await forgiveLoginAttempt(c.env.DB, username, subject);
     await setSessionCookie(c, { userId: user.id, username: user.username, sessionVersion: user.sessionVersion });
+    // After the session cookie (scripts read the first Set-Cookie as the session's).
+    await setKnownDevice(c, user.id, device);
     return c.json({ authenticated: true as const, username: user.username }, 200);
   })
   .post('/logout', async (c) => {
@@ -111,9 +109,11 @@ export const adminSession = new Hono<AppEnv>()
     const { currentPassword, newPassword } = c.req.valid('json');
     const db = getDb(c.env.DB);
     const user = await findAdminById(db, c.get('adminUser').id);
-    if (!user || !(await verifyPassword(currentPassword, user.passwordHash))) {
-      return c.json({ message: 'Current password is incorrect' }, 400);
-    }
+    if (!user) return c.json({ message: 'Current password is incorrect' }, 400);
+    // Counted like a sign-in (services/password-check.ts): a stolen session is no password oracle.
+    const check = await checkAdminPassword(c, user, currentPassword);
+    if (check === 'wrong') return c.json({ message: 'Current password is incorrect' }, 400);
+    if (check !== 'right') return c.json({ message: throttledMessage(check) }, 429, { 'Retry-After': String(check.retryAfterSeconds) });
     const updated = await updateAdminPassword(db, user.id, newPassword);
     // This browser keeps its session under the new version; every other session ends.
     await setSessionCookie(c, { userId: updated.id, username: updated.username, sessionVersion: updated.sessionVersion });

@@ -2,7 +2,8 @@ import { Hono } from 'hono';
 import { getDb } from '../../db/client';
 import type { AppEnv } from '../../env';
 import { validate } from '../../middleware/validate';
-import { disableTwoFactorSchema, enableTwoFactorSchema } from '../../schemas/admin';
+import { disableTwoFactorSchema, enableTwoFactorSchema, setupTwoFactorSchema } from '../../schemas/admin';
+import { setSessionCookie } from '../../services/admin-session';
 import {
   consumeSecondFactor,
   disableTwoFactor,
@@ -11,41 +12,66 @@ import {
   hasTwoFactor,
   startTwoFactorEnrolment,
 } from '../../services/admin-users';
-import { verifyPassword } from '../../services/passwords';
+import { throttledMessage, type LoginRefusal } from '../../services/login-throttle';
+import { checkAdminPassword } from '../../services/password-check';
 import { otpauthUri } from '../../services/totp';
+
+const WRONG_PASSWORD = 'Password is incorrect';
+const wrongPassword = { message: WRONG_PASSWORD, fields: { password: [WRONG_PASSWORD] } };
+const throttled = (refusal: LoginRefusal) => [{ message: throttledMessage(refusal) }, 429, { 'Retry-After': String(refusal.retryAfterSeconds) }] as const;
 
 /**
  * The admin's optional second factor (docs/product.md §6.1): enrolment with an authenticator app,
  * recovery codes, and turning it off. Signed-in only: worker/index.ts guards every /api/admin/*
- * path but login, logout and session, and its requireAdmin sets adminUser.
+ * path but login, logout and session, and its requireAdmin sets adminUser. Setting up, turning on
+ * and turning off each take the current password, checked as a sign-in attempt (counted by the
+ * login throttle, services/password-check.ts): a stolen session can neither enrol its own
+ * authenticator nor guess the password here.
  */
 export const adminTwoFactor = new Hono<AppEnv>()
   .get('/', async (c) => {
     const user = await findAdminById(getDb(c.env.DB), c.get('adminUser').id);
     return c.json({ enabled: user ? hasTwoFactor(user) : false }, 200);
   })
-  .post('/setup', async (c) => {
-    const { id, username } = c.get('adminUser');
-    const secret = await startTwoFactorEnrolment(getDb(c.env.DB), id);
+  .post('/setup', validate('json', setupTwoFactorSchema), async (c) => {
+    const db = getDb(c.env.DB);
+    const user = await findAdminById(db, c.get('adminUser').id);
+    if (!user) return c.json(wrongPassword, 400);
+    const check = await checkAdminPassword(c, user, c.req.valid('json').password);
+    if (check === 'wrong') return c.json(wrongPassword, 400);
+    if (check !== 'right') return c.json(...throttled(check));
+    const secret = await startTwoFactorEnrolment(db, user.id);
     if (!secret) return c.json({ message: 'Two-factor sign-in is already on. Turn it off first to set up a new authenticator.' }, 409);
-    return c.json({ secret, otpauthUri: otpauthUri(secret, username) }, 200);
+    return c.json({ secret, otpauthUri: otpauthUri(secret, user.username) }, 200);
   })
   .post('/enable', validate('json', enableTwoFactorSchema), async (c) => {
-    const recoveryCodes = await enableTwoFactor(getDb(c.env.DB), c.get('adminUser').id, c.req.valid('json').code, Date.now());
-    if (!recoveryCodes) {
-      return c.json({ message: 'That code did not match. Check the time on your phone and enter the current code.' }, 400);
+    const { password, code } = c.req.valid('json');
+    const db = getDb(c.env.DB);
+    const user = await findAdminById(db, c.get('adminUser').id);
+    if (!user) return c.json(wrongPassword, 400);
+    const check = await checkAdminPassword(c, user, password);
+    if (check === 'wrong') return c.json(wrongPassword, 400);
+    if (check !== 'right') return c.json(...throttled(check));
+    const enabled = await enableTwoFactor(db, user.id, code, Date.now());
+    if (!enabled) {
+      const message = 'That code did not match. Check the time on your phone and enter the current code.';
+      return c.json({ message, fields: { code: [message] } }, 400);
     }
-    return c.json({ enabled: true as const, recoveryCodes }, 200);
+    // Every other session ended with the version bump (a session opened with the password alone,
+    // perhaps a stolen one); this browser stays signed in under the new version.
+    await setSessionCookie(c, { userId: user.id, username: user.username, sessionVersion: enabled.sessionVersion });
+    return c.json({ enabled: true as const, recoveryCodes: enabled.recoveryCodes }, 200);
   })
   .post('/disable', validate('json', disableTwoFactorSchema), async (c) => {
     const { password, code } = c.req.valid('json');
     const db = getDb(c.env.DB);
     const user = await findAdminById(db, c.get('adminUser').id);
     if (!user || !hasTwoFactor(user)) return c.json({ message: 'Two-factor sign-in is not on' }, 409);
-    // The code is consumed only after the password matched; one answer for either failing.
-    const passwordOk = await verifyPassword(password, user.passwordHash);
-    const codeOk = passwordOk && (await consumeSecondFactor(db, user, code, Date.now()));
-    if (!codeOk) return c.json({ message: 'Password or code is incorrect' }, 400);
+    // The code is consumed only after the password matched; one answer for either failing, and
+    // the attempt stays counted unless both pass (as at sign-in).
+    const check = await checkAdminPassword(c, user, password, () => consumeSecondFactor(db, user, code, Date.now()));
+    if (check === 'wrong') return c.json({ message: 'Password or code is incorrect' }, 400);
+    if (check !== 'right') return c.json(...throttled(check));
     await disableTwoFactor(db, user.id);
     return c.json({ enabled: false as const }, 200);
   });

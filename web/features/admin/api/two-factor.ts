@@ -10,8 +10,9 @@ export const twoFactorKey = ['/api/admin/two-factor'];
 
 export const useTwoFactorStatus = () => useQuery({ queryKey: twoFactorKey, queryFn: () => okJson(twoFactor.$get()) });
 
-/** A new pending secret and its otpauth:// URI (the QR code's content). */
-export const useStartTwoFactor = () => useMutation({ mutationFn: () => okJson(twoFactor.setup.$post()) });
+/** A new pending secret and its otpauth:// URI (the QR code's content); takes the current password. */
+export const useStartTwoFactor = () =>
+  useMutation({ mutationFn: (json: InferRequestType<typeof twoFactor.setup.$post>['json']) => okJson(twoFactor.setup.$post({ json })) });
 
 export function useEnableTwoFactor() {
   const queryClient = useQueryClient();

@@ -4,16 +4,16 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { CardContent } from '../../../components/ui/card';
-import { Input, Label } from '../../../components/ui/input';
+import { FieldError, Input, Label } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/api';
+import { ApiError, errorMessage } from '../../../lib/api';
 import { useDisableTwoFactor, useEnableTwoFactor, useStartTwoFactor, useTwoFactorStatus } from '../api/two-factor';
 import { PanelCard } from './admin-page-parts';
 
 /**
  * 'Two-factor sign-in' (docs/product.md §6.1): enrol an authenticator app from a QR code (or the
- * secret typed in), turn the second factor on with one code, see the recovery codes once, and
- * turn it off with the password and a code.
+ * secret typed in) after confirming the password, turn the second factor on with the password and
+ * one code, see the recovery codes once, and turn it off with the password and a code.
  */
 export function TwoFactorPanel() {
   const status = useTwoFactorStatus();
@@ -65,47 +65,101 @@ function QrCode({ value }: { value: string }) {
   );
 }
 
+type FormErrors = { password?: string; code?: string; form?: string };
+
+/**
+ * A failed call's messages where they belong: the server's field messages (400, worker/middleware/
+ * validate.ts and the two-factor routes) under their inputs, anything else (429, 409, offline) for
+ * the whole form.
+ */
+function formErrors(error: unknown, fallback: string): FormErrors {
+  const fields = error instanceof ApiError && typeof error.body === 'object' && error.body !== null ? (error.body as { fields?: Record<string, string[]> }).fields : undefined;
+  if (fields?.password?.[0] || fields?.code?.[0]) return { password: fields.password?.[0], code: fields.code?.[0] };
+  return { form: errorMessage(error, fallback) };
+}
+
+/** An input's ARIA ties to its own message and the form's. */
+function describedBy(errors: FormErrors, field: 'password' | 'code', prefix: string) {
+  const ids = [errors[field] && `${prefix}-${field}-error`, errors.form && `${prefix}-error`].filter(Boolean);
+  return ids.length ? { 'aria-invalid': true, 'aria-describedby': ids.join(' ') } : {};
+}
+
+function PasswordInput({ id, value, onChange, errors, prefix }: { id: string; value: string; onChange: (value: string) => void; errors: FormErrors; prefix: string }) {
+  return (
+    <div>
+      <Label htmlFor={id}>Password</Label>
+      <Input id={id} type="password" autoComplete="current-password" value={value} onChange={(e) => onChange(e.target.value)} className="max-w-72" {...describedBy(errors, 'password', prefix)} />
+      <FieldError id={`${prefix}-password-error`} message={errors.password} />
+    </div>
+  );
+}
+
 function Enrolment({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
   const start = useStartTwoFactor();
   const enable = useEnableTwoFactor();
+  // Asked before the set-up and sent again with the code: the server checks it both times.
+  const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
+  const [errors, setErrors] = useState<FormErrors>({});
+
+  function failed(error: unknown, fallback: string) {
+    setErrors(formErrors(error, fallback));
+    toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, fallback) });
+  }
+
+  function startSetup(event: FormEvent) {
+    event.preventDefault();
+    if (!password) {
+      setErrors({ password: 'Password is required' });
+      return;
+    }
+    setErrors({});
+    start.mutate({ password }, { onError: (error) => failed(error, 'Failed to start set-up') });
+  }
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!code.trim()) {
-      toast({ variant: 'destructive', title: 'Error', description: 'Enter the 6-digit code from your authenticator app' });
+    const missing: FormErrors = {
+      ...(password ? {} : { password: 'Password is required' }),
+      ...(code.trim() ? {} : { code: 'Enter the 6-digit code from your authenticator app' }),
+    };
+    if (missing.password || missing.code) {
+      setErrors(missing);
       return;
     }
+    setErrors({});
     enable.mutate(
-      { code: code.trim() },
+      { password, code: code.trim() },
       {
         onSuccess: ({ recoveryCodes }) => {
+          setPassword('');
           setCode('');
           start.reset();
           onEnabled(recoveryCodes);
           toast({ title: 'Two-factor sign-in is on', description: 'Save your recovery codes now: they are shown only once.' });
         },
-        onError: (error) => toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to turn on two-factor sign-in') }),
+        onError: (error) => failed(error, 'Failed to turn on two-factor sign-in'),
       },
     );
   }
 
   if (!start.data) {
     return (
-      <Button
-        variant="outline"
-        disabled={start.isPending}
-        onClick={() => start.mutate(undefined, { onError: (error) => toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to start set-up') }) })}
-      >
-        {start.isPending && <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />}
-        Set up two-factor sign-in
-      </Button>
+      <form onSubmit={startSetup} className="space-y-3" noValidate aria-label="Set up two-factor sign-in">
+        <p className="text-sm text-slate-700">Confirm your password to set up an authenticator app.</p>
+        <PasswordInput id="two-factor-setup-password" value={password} onChange={setPassword} errors={errors} prefix="two-factor-setup" />
+        <FieldError id="two-factor-setup-error" message={errors.form} />
+        <Button type="submit" variant="outline" disabled={start.isPending}>
+          {start.isPending && <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />}
+          Set up two-factor sign-in
+        </Button>
+      </form>
     );
   }
 
   const { secret, otpauthUri } = start.data;
   return (
-    <form onSubmit={submit} className="space-y-3" noValidate>
+    <form onSubmit={submit} className="space-y-3" noValidate aria-label="Turn on two-factor sign-in">
       <p className="text-sm text-slate-700">Scan this code with an authenticator app (Google Authenticator, 1Password, Authy...), then enter the code it shows.</p>
       <QrCode value={otpauthUri} />
       <p className="text-sm text-slate-700">
@@ -114,10 +168,22 @@ function Enrolment({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
           {secret.match(/.{1,4}/g)?.join(' ')}
         </code>
       </p>
+      <PasswordInput id="two-factor-enable-password" value={password} onChange={setPassword} errors={errors} prefix="two-factor-enable" />
       <div>
         <Label htmlFor="two-factor-enable-code">Code from the app</Label>
-        <Input id="two-factor-enable-code" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} className="max-w-40" />
+        <Input
+          id="two-factor-enable-code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          className="max-w-40"
+          {...describedBy(errors, 'code', 'two-factor-enable')}
+        />
+        <FieldError id="two-factor-enable-code-error" message={errors.code} />
       </div>
+      <FieldError id="two-factor-enable-error" message={errors.form} />
+      <p className="text-sm text-slate-700">Turning it on signs you out everywhere else.</p>
       <Button type="submit" disabled={enable.isPending}>
         {enable.isPending && <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />}
         Turn on
@@ -162,13 +228,19 @@ function TurnOff() {
   const disable = useDisableTwoFactor();
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
+  const [errors, setErrors] = useState<FormErrors>({});
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!password || !code.trim()) {
-      toast({ variant: 'destructive', title: 'Error', description: 'Enter your password and a code' });
+    const missing: FormErrors = {
+      ...(password ? {} : { password: 'Password is required' }),
+      ...(code.trim() ? {} : { code: 'Enter a code from the app or a recovery code' }),
+    };
+    if (missing.password || missing.code) {
+      setErrors(missing);
       return;
     }
+    setErrors({});
     disable.mutate(
       { password, code: code.trim() },
       {
@@ -177,24 +249,34 @@ function TurnOff() {
           setCode('');
           toast({ title: 'Two-factor sign-in is off' });
         },
-        onError: (error) => toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to turn off two-factor sign-in') }),
+        onError: (error) => {
+          // 'Password or code is incorrect' names both: it is the form's message, tied to both inputs.
+          setErrors(formErrors(error, 'Failed to turn off two-factor sign-in'));
+          toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to turn off two-factor sign-in') });
+        },
       },
     );
   }
 
   return (
-    <form onSubmit={submit} className="space-y-3" noValidate>
+    <form onSubmit={submit} className="space-y-3" noValidate aria-label="Turn off two-factor sign-in">
       <p className="text-sm text-slate-700">To turn it off, confirm with your password and a code from the app (or a recovery code).</p>
       <div className="grid gap-3 sm:grid-cols-2">
-        <div>
-          <Label htmlFor="two-factor-off-password">Password</Label>
-          <Input id="two-factor-off-password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-        </div>
+        <PasswordInput id="two-factor-off-password" value={password} onChange={setPassword} errors={errors} prefix="two-factor-off" />
         <div>
           <Label htmlFor="two-factor-off-code">Authentication code</Label>
-          <Input id="two-factor-off-code" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} />
+          <Input
+            id="two-factor-off-code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            {...describedBy(errors, 'code', 'two-factor-off')}
+          />
+          <FieldError id="two-factor-off-code-error" message={errors.code} />
         </div>
       </div>
+      <FieldError id="two-factor-off-error" message={errors.form} />
       <Button type="submit" variant="destructive" disabled={disable.isPending}>
         {disable.isPending && <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />}
         Turn off
