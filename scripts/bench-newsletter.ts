@@ -32,6 +32,8 @@ const ADMIN = { username: 'bench-admin', password: 'bench-password-123' };
 const BOUNCE_EVERY = 50;
 const bounces = (email: string) => Number(/^subscriber(\d+)@/.exec(email)?.[1] ?? 0) % BOUNCE_EVERY === 0;
 const WEBHOOK_KEY_ID = 'bench-webhook-key';
+/** The fake's account id: the customer_handle of its events, and the worker's MAILCHANNELS_ACCOUNT_ID (without it the webhook refuses every event). */
+const ACCOUNT_ID = 'bench-account';
 const webhookKeys = (await crypto.subtle.generateKey({ name: 'Ed25519' }, true, ['sign', 'verify'])) as CryptoKeyPair;
 const webhookPublicKey = bytesToBase64((await crypto.subtle.exportKey('spki', webhookKeys.publicKey)) as ArrayBuffer);
 /** Bounce events waiting to be posted (MailChannels batches them), and the figures of their delivery. */
@@ -97,7 +99,7 @@ const provider = createServer((req: IncomingMessage, res: ServerResponse) => {
         if (bounces(to.email)) {
           pendingEvents.push({
             email: 'newsletter@northgatecpa.example',
-            customer_handle: 'bench-account',
+            customer_handle: ACCOUNT_ID,
             timestamp: Math.floor(Date.now() / 1000),
             event: 'hard-bounced',
             request_id: requestId,
@@ -167,6 +169,7 @@ async function start(port: number) {
     admin: { ...ADMIN, jwtSecret: 'bench-secret-0123456789abcdef0123456789abcdef' },
     vars: {
       MAILCHANNELS_API_KEY: 'bench-key',
+      MAILCHANNELS_ACCOUNT_ID: ACCOUNT_ID,
       MAILCHANNELS_API_URL: providerUrl,
       NEWSLETTER_BATCH_SIZE: BATCH_SIZE,
       // Claims older than this count as interrupted; wrangler's restart takes longer than this.

@@ -6,13 +6,15 @@
 /**
  * What a deployment may leave unset, so the code checks it before use: Workers AI (absent offline;
  * the chat and the newsletter preview fall back), the first administrator's credentials, the
- * MailChannels key (without it e-mail goes to the D1 outbox), the DKIM trio, the GTM container and Turnstile (off when TURNSTILE_SECRET is unset).
+ * MailChannels key (without it e-mail goes to the D1 outbox) and account id (without it the
+ * delivery-events webhook answers 503), the DKIM trio, the GTM container and Turnstile (off when TURNSTILE_SECRET is unset).
  */
 type MayBeUnset =
   | 'AI'
   | 'ADMIN_USERNAME'
   | 'ADMIN_PASSWORD'
   | 'MAILCHANNELS_API_KEY'
+  | 'MAILCHANNELS_ACCOUNT_ID'
   | 'DKIM_DOMAIN'
   | 'DKIM_SELECTOR'
   | 'DKIM_PRIVATE_KEY'
@@ -28,14 +30,10 @@ export interface TuningSettings {
   MAILCHANNELS_API_URL?: string;
   /** Per-request timeout for MailChannels calls in ms (default 10000). */
   MAILCHANNELS_TIMEOUT_MS?: string;
-  /** When set, delivery events of any other MailChannels account (their customer_handle) are ignored. */
-  MAILCHANNELS_ACCOUNT_ID?: string;
   /** Newsletter e-mails per invocation; keep it under the plan's subrequest limit (50 free / 1000 paid). Default 40. */
   NEWSLETTER_BATCH_SIZE?: string;
   /** Seconds after which a claimed-but-unsettled delivery counts as interrupted (default 120). */
   NEWSLETTER_CLAIM_LEASE_SECONDS?: string;
-  /** Newsletter sign-ups per IP per hour (default 10); the browser tests raise it. */
-  SUBSCRIBES_PER_IP_PER_HOUR?: string;
   /** Chat messages per network per 10 minutes (default 20); the browser tests and the chat benchmark raise it. */
   CHAT_MESSAGES_PER_WINDOW?: string;
   /**

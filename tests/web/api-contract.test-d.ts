@@ -244,6 +244,7 @@ expectTypeOf<InferResponseType<(typeof api.admin.email)['test-send']['$post'], 2
 // Delivery events (MailChannels webhooks): enrollment status and "Enable delivery events".
 expectTypeOf<InferResponseType<(typeof api.admin)['delivery-events']['$get'], 200>>().toExtend<{
   configured: boolean;
+  accountIdSet: boolean;
   enrolled: boolean;
   endpoint: string;
   message: string;

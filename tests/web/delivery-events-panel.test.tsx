@@ -20,9 +20,17 @@ function show(answer: Answer) {
 describe('delivery events in the Email Authentication block', () => {
   it('without the MailChannels key says so and keeps the button disabled', async () => {
     const message = 'Delivery events need the MailChannels API key (MAILCHANNELS_API_KEY): without it e-mail stays in the outbox.';
-    show(() => json({ configured: false, enrolled: false, endpoint: ENDPOINT, message }));
+    show(() => json({ configured: false, accountIdSet: false, enrolled: false, endpoint: ENDPOINT, message }));
     await waitFor(() => expect(screen.getByText(message)).toBeTruthy());
     expect(screen.getByText('Not enrolled')).toBeTruthy();
+    expect(enableButton().disabled).toBe(true);
+  });
+
+  it('with the key but without the account id says the events are refused, and keeps the button disabled', async () => {
+    const message = 'Delivery events need your MailChannels account id (MAILCHANNELS_ACCOUNT_ID in wrangler.toml [vars]): until it is set, every delivery event is refused (503).';
+    show(() => json({ configured: true, accountIdSet: false, enrolled: false, endpoint: ENDPOINT, message }));
+    await waitFor(() => expect(screen.getByText(message)).toBeTruthy());
+    expect(screen.getByText('Events refused: account id missing')).toBeTruthy();
     expect(enableButton().disabled).toBe(true);
   });
 
@@ -33,7 +41,7 @@ describe('delivery events in the Email Authentication block', () => {
         enrolled = true;
         return json({ enrolled: true, endpoint: ENDPOINT, message: `Delivery events enrolled: MailChannels will post them to ${ENDPOINT}` });
       }
-      return json({ configured: true, enrolled, endpoint: ENDPOINT, message: enrolled ? 'Enrolled here' : 'Delivery events are not enrolled yet' });
+      return json({ configured: true, accountIdSet: true, enrolled, endpoint: ENDPOINT, message: enrolled ? 'Enrolled here' : 'Delivery events are not enrolled yet' });
     });
     await waitFor(() => expect(enableButton().disabled).toBe(false));
     await userEvent.setup().click(enableButton());
@@ -51,7 +59,7 @@ describe('delivery events in the Email Authentication block', () => {
     show((request) =>
       request.method === 'POST'
         ? json({ message: 'MailChannels rejected the API key (403)' }, 502)
-        : json({ configured: true, enrolled: false, endpoint: ENDPOINT, message: 'Delivery events are not enrolled yet' }),
+        : json({ configured: true, accountIdSet: true, enrolled: false, endpoint: ENDPOINT, message: 'Delivery events are not enrolled yet' }),
     );
     await waitFor(() => expect(enableButton().disabled).toBe(false));
     await userEvent.setup().click(enableButton());

@@ -185,8 +185,8 @@ describe('mail to unverified addresses', () => {
     for (const part of [mail.subject, mail.text, mail.html]) expect(part).not.toContain('spam.example');
   });
 
-  it('past UNVERIFIED_MAIL_DAILY_CAP the booking is stored and the firm told, but the visitor mail is skipped and logged', async () => {
-    const cap = { UNVERIFIED_MAIL_DAILY_CAP: '1' };
+  it('past BOOKING_CONFIRMATION_DAILY_CAP the booking is stored and the firm told, but the visitor mail is skipped and logged', async () => {
+    const cap = { BOOKING_CONFIRMATION_DAILY_CAP: '1' };
     expect((await callWithEnv(cap, '/api/appointments', { body: bookingRequest(date, { timeSlot: '9:00 AM', email: 'one@example.com' }), ip: visitorIp(1) })).status).toBe(201);
     expect((await callWithEnv(cap, '/api/appointments', { body: bookingRequest(date, { timeSlot: '10:00 AM', email: 'two@example.com' }), ip: visitorIp(2) })).status).toBe(201);
     expect(await countRows('appointments')).toBe(2);
@@ -195,12 +195,14 @@ describe('mail to unverified addresses', () => {
     expect(results.filter((r) => r.kind === 'appointment-confirmation')).toEqual([{ to: 'one@example.com', kind: 'appointment-confirmation' }]);
     const lines = warn.mock.calls.map((args) => args.map(String).join(' '));
     expect(lines).toContainEqual(expect.stringContaining('[mail] appointment-confirmation to an unverified address skipped'));
-    // Nothing is left today for any other unverified address either.
-    expect(await claimUnverifiedMail({ ...env, ...cap })).toBe(false);
+    expect(lines).toContainEqual(expect.stringContaining('(BOOKING_CONFIRMATION_DAILY_CAP)'));
+    // Nothing is left today for another booking confirmation; the other kinds have budgets of their own.
+    expect(await claimUnverifiedMail({ ...env, ...cap }, 'appointment-confirmation')).toBe(false);
+    expect(await claimUnverifiedMail({ ...env, ...cap }, 'newsletter-confirmation')).toBe(true);
   });
 
-  it('counts newsletter confirmations under the same cap: past it the sign-up is kept but not mailed', async () => {
-    const cap = { UNVERIFIED_MAIL_DAILY_CAP: '1' };
+  it('counts newsletter confirmations under NEWSLETTER_CONFIRMATION_DAILY_CAP: past it the sign-up is kept but not mailed', async () => {
+    const cap = { NEWSLETTER_CONFIRMATION_DAILY_CAP: '1' };
     for (const [i, email] of ['first@example.com', 'second@example.com'].entries()) {
       expect((await callWithEnv(cap, '/api/newsletter/subscribe', { body: { email }, ip: visitorIp(i) })).status).toBe(200);
     }

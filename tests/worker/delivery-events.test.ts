@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test';
 import { exports } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import { getDb } from '../../worker/db/client';
+import { KEY_FETCH_INTERVAL_MS, NO_ACCOUNT_ID_MESSAGE, UNKNOWN_KEY_TTL_MS } from '../../worker/services/email/delivery-webhook';
 import { parseSignatureInput } from '../../worker/services/email/webhook-signature';
 import { sendNewsletterBatch } from '../../worker/services/newsletter/sender';
 import { createNewsletter } from '../../worker/services/newsletter/store';
@@ -52,6 +53,12 @@ async function setup() {
   return { fake, testEnv: mailChannelsEnv() };
 }
 
+/** Moves the worker's clock (Date.now) forward by `ms` until the returned spy is restored. */
+function laterBy(ms: number) {
+  const realNow = Date.now.bind(Date);
+  return vi.spyOn(Date, 'now').mockImplementation(() => realNow() + ms);
+}
+
 describe('POST /api/webhooks/mailchannels: signature verification', () => {
   it('applies a correctly signed hard bounce: the subscriber is suppressed and the log entry updated', async () => {
     const { fake, testEnv } = await setup();
@@ -61,7 +68,7 @@ describe('POST /api/webhooks/mailchannels: signature verification', () => {
     const at = Math.floor(Date.now() / 1000) - 30;
     const res = await postSignedEvents(testEnv, fake, [mcEvent('hard-bounced', 'gone@example.com', 'req-gone', { ...HARD_BOUNCE, timestamp: at })]);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ received: 1, applied: 1, duplicates: 0, ignored: 0 });
+    expect(await res.json()).toEqual({ received: 1, applied: 1, duplicates: 0, ignored: 0, otherAccount: 0 });
 
     expect(await subscriber('gone@example.com')).toMatchObject({
       active: 'false',
@@ -160,10 +167,10 @@ describe('POST /api/webhooks/mailchannels: signature verification', () => {
     const headers = await fake.sign(body);
 
     const first = await postWebhook(testEnv, body, headers);
-    expect(await first.json()).toEqual({ received: 1, applied: 1, duplicates: 0, ignored: 0 });
+    expect(await first.json()).toEqual({ received: 1, applied: 1, duplicates: 0, ignored: 0, otherAccount: 0 });
     const replay = await postWebhook(testEnv, body, headers);
     expect(replay.status).toBe(200);
-    expect(await replay.json()).toEqual({ received: 1, applied: 0, duplicates: 1, ignored: 0 });
+    expect(await replay.json()).toEqual({ received: 1, applied: 0, duplicates: 1, ignored: 0, otherAccount: 0 });
     expect(await subscriber('full@example.com')).toMatchObject({ soft_bounces: 1, active: 'true' });
     expect(await eventCount()).toBe(1);
   });
@@ -228,9 +235,14 @@ describe('POST /api/webhooks/mailchannels: the signing key', () => {
     expect(await subscriber('gone@example.com')).toMatchObject({ active: 'true', suppressed_at: null });
     expect(await eventCount()).toBe(0);
 
-    // MailChannels' retry, once the key endpoint is back, applies the events.
+    // MailChannels' retry, once the key endpoint is back (and the isolate's fetch interval over), applies the events.
     fake.keyEndpoint = 'up';
-    expect((await postSignedEvents(testEnv, fake, events)).status).toBe(200);
+    const later = laterBy(KEY_FETCH_INTERVAL_MS + 1000);
+    try {
+      expect((await postSignedEvents(testEnv, fake, events)).status).toBe(200);
+    } finally {
+      later.mockRestore();
+    }
     expect(await subscriber('gone@example.com')).toMatchObject({ active: 'false', suppression_reason: 'bounced' });
   });
 });
@@ -254,7 +266,7 @@ describe('delivery events: what each one does', () => {
       mcEvent('open', 'ok@example.com', 'req-ok'),
       mcEvent('brand-new-event', 'ok@example.com', 'req-ok'),
     ]);
-    expect(await res.json()).toEqual({ received: 6, applied: 3, duplicates: 0, ignored: 3 });
+    expect(await res.json()).toEqual({ received: 6, applied: 3, duplicates: 0, ignored: 3, otherAccount: 0 });
 
     expect(await logEntry(ok)).toMatchObject({ delivery_status: 'delivered', delivery_detail: null });
     expect(await logEntry(later)).toMatchObject({ delivery_status: 'soft-bounced', delivery_detail: `452 ${SOFT_BOUNCE.reason}` });
@@ -325,16 +337,15 @@ describe('delivery events: what each one does', () => {
     });
   });
 
-  it('events of another MailChannels account are ignored when MAILCHANNELS_ACCOUNT_ID is set', async () => {
-    const fake = await fakeMailChannelsWebhooks();
-    const testEnv = mailChannelsEnv({ MAILCHANNELS_ACCOUNT_ID: 'acct-123' });
+  it('events of another MailChannels account are ignored (MAILCHANNELS_ACCOUNT_ID)', async () => {
+    const { fake, testEnv } = await setup();
     await addSubscriber('mine@example.com');
     await addSubscriber('theirs@example.com');
     const res = await postSignedEvents(testEnv, fake, [
       mcEvent('complained', 'mine@example.com', 'req-1'),
       mcEvent('complained', 'theirs@example.com', 'req-2', { customer_handle: 'someone-else' }),
     ]);
-    expect(await res.json()).toMatchObject({ applied: 1, ignored: 1 });
+    expect(await res.json()).toMatchObject({ applied: 1, ignored: 1, otherAccount: 1 });
     expect(await subscriber('mine@example.com')).toMatchObject({ active: 'false' });
     expect(await subscriber('theirs@example.com')).toMatchObject({ active: 'true' });
   });
@@ -348,7 +359,7 @@ describe('delivery events: what each one does', () => {
 
     const res = await postSignedEvents(testEnv, fake, events);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ received: 1000, applied: 1000, duplicates: 0, ignored: 0 });
+    expect(await res.json()).toEqual({ received: 1000, applied: 1000, duplicates: 0, ignored: 0, otherAccount: 0 });
     const suppressed = await env.DB.prepare("SELECT count(*) AS n FROM newsletter_subscriptions WHERE suppression_reason = 'bounced' AND active = 'false'").first<{ n: number }>();
     expect(suppressed!.n).toBe(500);
     expect(await eventCount()).toBe(1000);
@@ -454,5 +465,137 @@ describe('admin: enabling delivery events', () => {
     expect((await callWith(testEnv, '/api/admin/delivery-events')).status).toBe(401);
     expect((await callWith(testEnv, '/api/admin/delivery-events/enroll', { method: 'POST' })).status).toBe(401);
     expect(fake.enrollments).toEqual([]);
+  });
+});
+
+describe('issue 27: only the firm\'s own delivery events count', () => {
+  it('the route is off (404) when MailChannels is not configured: no key fetch, nothing applied', async () => {
+    const fake = await fakeMailChannelsWebhooks();
+    await addSubscriber('victim@example.com');
+    // No MailChannels key (the outbox), even with an account id and a validly signed batch.
+    const testEnv = { ...mailChannelsEnv(), MAILCHANNELS_API_KEY: '' };
+    const res = await postSignedEvents(testEnv, fake, [mcEvent('complained', 'victim@example.com', 'req-1')]);
+    expect(res.status).toBe(404);
+    expect(fake.keyFetches).toBe(0);
+    expect(await subscriber('victim@example.com')).toMatchObject({ active: 'true', suppressed_at: null });
+    expect(await eventCount()).toBe(0);
+  });
+
+  it('without MAILCHANNELS_ACCOUNT_ID the webhook answers 503 and logs why, and the admin block says why', async () => {
+    const fake = await fakeMailChannelsWebhooks();
+    const testEnv = mailChannelsEnv({ MAILCHANNELS_ACCOUNT_ID: '' });
+    await addSubscriber('victim@example.com');
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const res = await postSignedEvents(testEnv, fake, [mcEvent('dropped', 'victim@example.com', 'req-1', { reason: 'suppression list' })]);
+      expect(res.status).toBe(503);
+      expect(await res.json()).toEqual({ message: 'Delivery events are not configured on this site yet; try again later' });
+      expect(error.mock.calls.map((args) => args.map(String).join(' '))).toContainEqual(expect.stringContaining('MAILCHANNELS_ACCOUNT_ID'));
+    } finally {
+      error.mockRestore();
+    }
+    expect(fake.keyFetches).toBe(0);
+    expect(await subscriber('victim@example.com')).toMatchObject({ active: 'true', suppressed_at: null });
+
+    const cookie = await signIn();
+    const status = await callWith(testEnv, '/api/admin/delivery-events', { cookie });
+    expect(await status.json()).toMatchObject({ configured: true, accountIdSet: false, message: NO_ACCOUNT_ID_MESSAGE });
+    const enroll = await callWith(testEnv, '/api/admin/delivery-events/enroll', { method: 'POST', cookie });
+    expect(enroll.status).toBe(400);
+    expect(await enroll.json()).toEqual({ message: NO_ACCOUNT_ID_MESSAGE });
+    expect(fake.enrollments).toEqual([]);
+  });
+
+  it('a validly signed batch of another account (or of none) changes nothing and is counted in the answer and the log', async () => {
+    const { fake, testEnv } = await setup();
+    await addSubscriber('victim@example.com');
+    const logId = await addLogEntry('victim@example.com', 'req-v');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const foreign = { reason: 'Recipient is on the suppression list', customer_handle: 'another-account' };
+      const { customer_handle: _, ...withoutHandle } = mcEvent('complained', 'victim@example.com', 'req-v');
+      const res = await postSignedEvents(testEnv, fake, [mcEvent('dropped', 'victim@example.com', 'req-v', foreign), withoutHandle]);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ received: 2, applied: 0, duplicates: 0, ignored: 2, otherAccount: 2 });
+      expect(warn.mock.calls.map((args) => args.map(String).join(' '))).toContainEqual(
+        expect.stringContaining('2 event(s) of another MailChannels account ignored'),
+      );
+    } finally {
+      warn.mockRestore();
+    }
+    expect(await subscriber('victim@example.com')).toMatchObject({ active: 'true', suppressed_at: null });
+    expect(await logEntry(logId)).toMatchObject({ delivery_status: null });
+    expect(await eventCount()).toBe(0);
+  });
+
+  it('the digest covers the raw bytes: a byte-order mark prepended to a signed body no longer verifies', async () => {
+    const { fake, testEnv } = await setup();
+    await addSubscriber('victim@example.com');
+    const body = JSON.stringify([mcEvent('complained', 'victim@example.com', 'req-1')]);
+    const headers = await fake.sign(body);
+    const res = await postWebhook(testEnv, `\uFEFF${body}`, headers);
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ message: 'The body does not match its Content-Digest' });
+    expect(fake.keyFetches).toBe(0);
+    expect(await subscriber('victim@example.com')).toMatchObject({ active: 'true', suppressed_at: null });
+    // The same bytes signed as they travel verify (the mark is then part of what was signed).
+    const signedWithMark = await postWebhook(testEnv, `\uFEFF${body}`, await fake.sign(`\uFEFF${body}`));
+    expect(signedWithMark.status).toBe(200);
+  });
+
+  it('a key id MailChannels does not know is remembered: asking again makes no fetch until the memory ends', async () => {
+    const { fake, testEnv } = await setup();
+    const attacker = await generateEd25519();
+    const events = [mcEvent('complained', 'x@example.com', 'req-1')];
+    const forged = { privateKey: attacker.privateKey, keyId: 'made-up-key' };
+    expect((await postSignedEvents(testEnv, fake, events, forged)).status).toBe(401);
+    expect(fake.keyFetches).toBe(1);
+    // Past the fetch interval, the same unknown id is refused from memory.
+    let later = laterBy(KEY_FETCH_INTERVAL_MS + 1000);
+    try {
+      const again = await postSignedEvents(testEnv, fake, events, forged);
+      expect(again.status).toBe(401);
+      expect(await again.json()).toEqual({ message: 'Unknown signing key' });
+      expect(fake.keyFetches).toBe(1);
+    } finally {
+      later.mockRestore();
+    }
+    // Once the memory has ended, MailChannels is asked again (a key id may be published later).
+    later = laterBy(UNKNOWN_KEY_TTL_MS + 1000);
+    try {
+      expect((await postSignedEvents(testEnv, fake, events, forged)).status).toBe(401);
+      expect(fake.keyFetches).toBe(2);
+    } finally {
+      later.mockRestore();
+    }
+  });
+
+  it('random key ids cause no fetch storm: at most one key fetch per interval per isolate; the real key verifies after it', async () => {
+    const { fake, testEnv } = await setup();
+    await addSubscriber('victim@example.com');
+    const attacker = await generateEd25519();
+    const events = [mcEvent('complained', 'victim@example.com', 'req-1')];
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => postSignedEvents(testEnv, fake, events, { privateKey: attacker.privateKey, keyId: `random-${i}-${crypto.randomUUID()}` })),
+    );
+    expect(fake.keyFetches).toBe(1);
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(1); // the one fetched: unknown
+    expect(statuses.filter((s) => s === 503)).toHaveLength(39); // the rest: try again later
+    expect(await subscriber('victim@example.com')).toMatchObject({ active: 'true', suppressed_at: null });
+
+    // Inside the interval even the real key waits (503, MailChannels retries); after it, it is fetched and verifies.
+    expect((await postSignedEvents(testEnv, fake, events)).status).toBe(503);
+    const later = laterBy(KEY_FETCH_INTERVAL_MS + 1000);
+    try {
+      expect((await postSignedEvents(testEnv, fake, events)).status).toBe(200);
+      expect(fake.keyFetches).toBe(2);
+      // Served from memory from now on, whatever the interval.
+      expect((await postSignedEvents(testEnv, fake, [mcEvent('delivered', 'victim@example.com', 'req-2')])).status).toBe(200);
+      expect(fake.keyFetches).toBe(2);
+    } finally {
+      later.mockRestore();
+    }
+    expect(await subscriber('victim@example.com')).toMatchObject({ active: 'false', suppression_reason: 'complained' });
   });
 });

@@ -48,9 +48,19 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** The test env with a MailChannels key pointing at the fake. */
+/** The firm's MailChannels account id in the tests: the `customer_handle` of its delivery events. */
+export const MAILCHANNELS_ACCOUNT_ID = 'acct-123';
+
+/** The test env with a MailChannels key pointing at the fake, and the firm's account id. */
 export function mailChannelsEnv(extra: Partial<Cloudflare.Env> = {}): Cloudflare.Env {
-  return { ...env, MAILCHANNELS_API_KEY: 'test-mc-key', MAILCHANNELS_API_URL: MAILCHANNELS_URL, MAILCHANNELS_TIMEOUT_MS: '200', ...extra };
+  return {
+    ...env,
+    MAILCHANNELS_API_KEY: 'test-mc-key',
+    MAILCHANNELS_ACCOUNT_ID,
+    MAILCHANNELS_API_URL: MAILCHANNELS_URL,
+    MAILCHANNELS_TIMEOUT_MS: '200',
+    ...extra,
+  };
 }
 
 /** Calls the real worker with a given env (so a MailChannels key can be configured per test). */

@@ -1,9 +1,10 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
-import { vi } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import worker from '../../worker/index';
+import { resetWebhookKeyState } from '../../worker/services/email/delivery-webhook';
 import { bytesToBase64, contentDigest } from '../../worker/services/email/webhook-signature';
 import { ORIGIN } from './helpers';
-import { MAILCHANNELS_URL } from './mailchannels-fake';
+import { MAILCHANNELS_ACCOUNT_ID, MAILCHANNELS_URL } from './mailchannels-fake';
 
 /**
  * MailChannels' webhook side, faked at the fetch boundary: a locally generated ed25519 key pair
@@ -36,6 +37,12 @@ export interface SignOptions {
 }
 
 export const WEBHOOK_KEY_ID = 'mc-test-key-1';
+
+// The worker remembers signing keys and key fetches per isolate (worker/services/email/
+// delivery-webhook.ts); each test starts with a new key pair, so each starts from a fresh state.
+afterEach(() => {
+  resetWebhookKeyState();
+});
 
 export async function generateEd25519(): Promise<CryptoKeyPair> {
   return (await crypto.subtle.generateKey({ name: 'Ed25519' }, true, ['sign', 'verify'])) as CryptoKeyPair;
@@ -114,7 +121,7 @@ export async function postSignedEvents(testEnv: Cloudflare.Env, fake: WebhookFak
 export function mcEvent(event: string, recipient: string, requestId: string, extra: Record<string, unknown> = {}) {
   return {
     email: 'no-reply@northgatecpa.example',
-    customer_handle: 'acct-123',
+    customer_handle: MAILCHANNELS_ACCOUNT_ID,
     timestamp: Math.floor(Date.now() / 1000),
     event,
     request_id: requestId,

@@ -144,7 +144,7 @@ describe('a booking in one D1 call before the answer', () => {
     expect(await count('daily_counters')).toBe(0);
     expect(await count('daily_submitters')).toBe(0);
   };
-  const unverifiedMailCount = async () => (await rows("SELECT count FROM daily_counters WHERE counter = 'unverified-mail'"))[0]?.count ?? 0;
+  const unverifiedMailCount = async () => (await rows("SELECT count FROM daily_counters WHERE counter = 'booking-confirmation-mail'"))[0]?.count ?? 0;
 
   it('judges the day, claims the limits, stores the row and logs both e-mails under the unverified-mail claim in one batch; the outcome is the only other call', async () => {
     const { db, calls } = countingDb();
@@ -164,12 +164,12 @@ describe('a booking in one D1 call before the answer', () => {
     for (const entry of log) expect(`${entry.subject}${entry.text_body}${entry.html_body}`).not.toMatch(/rowid[0-9a-f]{8}/);
     expect(await rows("SELECT counter, count FROM daily_counters ORDER BY counter")).toEqual([
       { counter: 'booking', count: 1 },
-      { counter: 'unverified-mail', count: 1 },
+      { counter: 'booking-confirmation-mail', count: 1 },
     ]);
   });
 
   it('past the cap on mail to unverified addresses the booking stands and the same call logs only the firm notification', async () => {
-    const cap = { UNVERIFIED_MAIL_DAILY_CAP: '1' };
+    const cap = { BOOKING_CONFIRMATION_DAILY_CAP: '1' };
     const date = nextWeekday();
     expect((await callWithEnv(cap, '/api/appointments', { body: bookingRequest(date, { timeSlot: '9:00 AM' }), ip: '203.0.113.102' })).status).toBe(201);
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
@@ -196,7 +196,7 @@ describe('a booking in one D1 call before the answer', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     try {
       const { db, calls } = countingDb();
-      const res = await callWithEnv({ UNVERIFIED_MAIL_DAILY_CAP: '0', DB: db }, '/api/appointments', { body: bookingRequest(nextWeekday()), ip: '203.0.113.108' });
+      const res = await callWithEnv({ BOOKING_CONFIRMATION_DAILY_CAP: '0', DB: db }, '/api/appointments', { body: bookingRequest(nextWeekday()), ip: '203.0.113.108' });
       expect(res.status).toBe(201);
       expect(calls).toEqual(['batch(8)', 'run']);
       expect(await rows('SELECT kind FROM email_log')).toEqual([{ kind: 'appointment-notification' }]);
@@ -257,7 +257,7 @@ describe('a booking in one D1 call before the answer', () => {
       expect(`${log[0].text_body}${log[1].text_body}`).not.toMatch(/rowid[0-9a-f]{8}/);
       expect(await rows("SELECT counter, count FROM daily_counters ORDER BY counter")).toEqual([
         { counter: 'booking', count: 1 },
-        { counter: 'unverified-mail', count: 1 },
+        { counter: 'booking-confirmation-mail', count: 1 },
       ]);
       expect(await count('daily_submitters')).toBe(1);
     } finally {
@@ -315,6 +315,6 @@ describe('a booking in one D1 call before the answer', () => {
     expect(((await refused.json()) as { message: string }).message).toBe(IP_LIMIT_MESSAGE);
     expect(await count('appointments')).toBe(1);
     expect(await count('email_log')).toBe(mailsBefore);
-    expect(await rows("SELECT count FROM daily_counters WHERE counter = 'unverified-mail'")).toEqual([{ count: 1 }]);
+    expect(await rows("SELECT count FROM daily_counters WHERE counter = 'booking-confirmation-mail'")).toEqual([{ count: 1 }]);
   });
 });

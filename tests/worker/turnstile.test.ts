@@ -46,9 +46,7 @@ afterEach(() => {
 });
 
 const countRows = async (table: string) => (await env.DB.prepare(`SELECT count(*) AS n FROM ${table}`).first<{ n: number }>())!.n;
-const kvKeys = async (prefix: string) => (await env.THROTTLE.list({ prefix })).keys.length;
-
-/** Every trace a public write leaves: its rows, the daily caps, the per-network windows and the KV sign-up counter. */
+/** Every trace a public write leaves: its rows, the daily caps and the per-network windows (the sign-ups' too). */
 async function traces() {
   return {
     contact: await countRows('contact_messages'),
@@ -58,11 +56,11 @@ async function traces() {
     dailySubmitters: await countRows('daily_submitters'),
     windows: await countRows('submission_windows'),
     email: await countRows('email_log'),
-    subscribeKv: await kvKeys('newsletter-subscribe:'),
+    signupWindows: await countRows('signup_windows'),
   };
 }
 
-const nothing = { contact: 0, appointments: 0, subscriptions: 0, dailyCounters: 0, dailySubmitters: 0, windows: 0, email: 0, subscribeKv: 0 };
+const nothing = { contact: 0, appointments: 0, subscriptions: 0, dailyCounters: 0, dailySubmitters: 0, windows: 0, email: 0, signupWindows: 0 };
 
 interface PublicWrite {
   name: string;
@@ -100,7 +98,7 @@ const writes: PublicWrite[] = [
     path: '/api/newsletter/subscribe',
     body: async () => ({ email: 'reader@example.com', name: 'Reader' }),
     ok: 200,
-    stored: (t) => t.subscriptions === 1 && t.subscribeKv === 1,
+    stored: (t) => t.subscriptions === 1 && t.signupWindows === 1,
   },
   {
     name: 'chat hand-off',

@@ -324,14 +324,18 @@ export const revokedSessions = sqliteTable(
 
 /**
  * The daily limits, one counter per (firm day, name) (worker/services/submission-limits.ts):
- * 'contact' and 'booking' submissions, 'chat-ai' Workers AI calls, 'unverified-mail' e-mails to
- * addresses that have not proven they are the visitor's. Each is claimed by one atomic UPSERT.
+ * 'contact' and 'booking' submissions, 'chat-ai' Workers AI calls, and the e-mails to addresses
+ * that have not proven they are the visitor's, one counter per kind (issue 27):
+ * 'booking-confirmation-mail', 'newsletter-confirmation-mail' and 'unverified-mail' (any other
+ * kind). Each is claimed by one atomic UPSERT.
  */
 export const dailyCounters = sqliteTable(
   'daily_counters',
   {
     day: text('day').notNull(),
-    counter: text('counter', { enum: ['contact', 'booking', 'chat-ai', 'unverified-mail'] }).notNull(),
+    counter: text('counter', {
+      enum: ['contact', 'booking', 'chat-ai', 'unverified-mail', 'booking-confirmation-mail', 'newsletter-confirmation-mail'],
+    }).notNull(),
     count: integer('count').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.day, t.counter] })],
@@ -369,6 +373,21 @@ export const submissionWindows = sqliteTable(
  */
 export const chatWindows = sqliteTable(
   'chat_windows',
+  {
+    ipHash: text('ip_hash').notNull(),
+    windowStart: integer('window_start', { mode: 'timestamp_ms' }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.ipHash, t.windowStart] })],
+);
+
+/**
+ * Newsletter sign-ups per network (hashed) per hour (worker/routes/newsletter.ts), claimed by the
+ * same single UPSERT as chatWindows, so a parallel burst gets exactly its allowance (issue 27; it
+ * was a KV read-then-write that raced). The cron deletes windows that have ended.
+ */
+export const signupWindows = sqliteTable(
+  'signup_windows',
   {
     ipHash: text('ip_hash').notNull(),
     windowStart: integer('window_start', { mode: 'timestamp_ms' }).notNull(),

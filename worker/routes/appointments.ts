@@ -107,8 +107,9 @@ export const appointmentsApi = new Hono<AppEnv>()
       // step-by-step path the index's error is answered below.
       // The e-mails are logged in the same transaction, after the recheck, only while the row
       // stands: the firm's notification always, the visitor's confirmation under the day's cap on
-      // mail to an address nobody has verified (UNVERIFIED_MAIL_DAILY_CAP; past it the booking
-      // stands and only that e-mail is skipped, reported). One D1 call before the answer (issue 17).
+      // booking confirmations to addresses nobody has verified (BOOKING_CONFIRMATION_DAILY_CAP, its
+      // own since issue 27, so newsletter sign-ups cannot use it up; past it the booking stands and
+      // only that e-mail is skipped, reported). One D1 call before the answer (issue 17).
       result = await storeSubmission(c.env, 'booking', ipHash, {
         table: appointments,
         values,

@@ -1,32 +1,16 @@
 import { Hono, type HonoRequest } from 'hono';
 import { z } from 'zod';
 import { getDb } from '../db/client';
-import type { AppEnv, Bindings } from '../env';
+import type { AppEnv } from '../env';
 import { turnstile } from '../middleware/turnstile';
 import { validate } from '../middleware/validate';
 import { newsletterSubscribeSchema, newsletterTokenSchema } from '../schemas/newsletter';
 import { clientIp, hashIp } from '../services/client-ip';
-import { intSetting } from '../services/daily-counters';
-import { takeKvAllowance } from '../services/kv-throttle';
 import { checkUnsubscribeToken, confirmSubscription, subscribe, unsubscribe } from '../services/newsletter/subscriptions';
+import { takeSignupAllowance } from '../services/newsletter/signup-throttle';
 import { siteOrigin } from '../services/newsletter/template';
 
 export const SUBSCRIBE_MESSAGE = 'Thank you! Please check your inbox and click the link in our e-mail to confirm your subscription.';
-/** Sign-ups per IP per hour: generous for people, a wall for scripts mailing strangers. */
-const DEFAULT_SUBSCRIBES_PER_IP_PER_HOUR = 10;
-
-const subscribesPerIpPerHour = (env: Bindings) => intSetting(env.SUBSCRIBES_PER_IP_PER_HOUR, DEFAULT_SUBSCRIBES_PER_IP_PER_HOUR);
-
-/** Counted in KV and open when KV fails (worker/services/kv-throttle.ts, docs/decisions/0006). */
-async function overIpLimit(env: Bindings, ipHash: string): Promise<boolean> {
-  const allowed = await takeKvAllowance(env.THROTTLE, {
-    key: `newsletter-subscribe:${ipHash}:${Math.floor(Date.now() / 3_600_000)}`,
-    limit: subscribesPerIpPerHour(env),
-    ttlSeconds: 3600 + 60,
-    name: 'newsletter-subscribe',
-  });
-  return !allowed;
-}
 
 const INVALID_UNSUBSCRIBE_LINK = 'This unsubscribe link is invalid or has expired';
 const INVALID_CONFIRM_LINK = 'This confirmation link is invalid or has expired';
@@ -53,7 +37,8 @@ async function formToken(req: HonoRequest): Promise<string | undefined> {
 export const newsletter = new Hono<AppEnv>()
   .post('/subscribe', validate('json', newsletterSubscribeSchema), turnstile(), async (c) => {
     const input = c.req.valid('json');
-    if (await overIpLimit(c.env, await hashIp(clientIp(c), c.env.JWT_SECRET))) {
+    // Per network per hour, one D1 statement (worker/services/newsletter/signup-throttle.ts).
+    if (!(await takeSignupAllowance(c.env, await hashIp(clientIp(c), c.env.JWT_SECRET)))) {
       return c.json({ message: 'Too many sign-up attempts. Please try again later.' }, 429);
     }
     await subscribe(c.env, getDb(c.env.DB), input, siteOrigin(c.env, c.req.url), c.executionCtx);

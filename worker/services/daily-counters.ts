@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Bindings } from '../env';
 import { joinLogged, logQueuedOrReport, logQueuedUnderClaim, queuedLogWhen, withRowId, type LoggedMessages, type RowInBatch } from './email/send-email';
-import type { EmailTransport, OutgoingEmail } from './email/types';
+import type { EmailKind, EmailTransport, OutgoingEmail } from './email/types';
 import { builtOnce, slot } from '../db/built-once';
 import { type Db, getDb } from '../db/client';
 import { dailyCounters } from '../db/schema';
@@ -15,13 +15,19 @@ import { firmToday } from './firm-time';
 // - 'contact' and 'booking': the two forms' separate daily caps (worker/services/submission-limits.ts);
 // - 'chat-ai': Workers AI calls (CHAT_AI_DAILY_BUDGET), after which the chat answers from the
 //   knowledge base (worker/services/chat/answer.ts);
-// - 'unverified-mail': e-mails to addresses nobody has proven are the visitor's own (the booking
-//   confirmation, the newsletter confirmation): UNVERIFIED_MAIL_DAILY_CAP, so the site cannot be
-//   made to mail strangers in bulk in the firm's name;
+// - e-mails to addresses nobody has proven are the visitor's own, so the site cannot be made to mail
+//   strangers in bulk in the firm's name; one counter per kind since issue 27, so a flood of one
+//   kind (scripted newsletter sign-ups) never stops another (the booking confirmation with its
+//   invite and links): 'booking-confirmation-mail' (BOOKING_CONFIRMATION_DAILY_CAP),
+//   'newsletter-confirmation-mail' (NEWSLETTER_CONFIRMATION_DAILY_CAP) and 'unverified-mail'
+//   (UNVERIFIED_MAIL_DAILY_CAP: any other kind; the default of the two others when they are unset);
 // - 'appointment-changes:<id>': the visitor's changes of one appointment through its links
 //   (worker/services/appointment-changes.ts).
 
-export type DailyCounter = 'contact' | 'booking' | 'chat-ai' | 'unverified-mail' | `appointment-changes:${number}`;
+/** The daily counters of e-mail to unverified addresses, one per kind (unverifiedMailBudget). */
+export type UnverifiedMailCounter = 'booking-confirmation-mail' | 'newsletter-confirmation-mail' | 'unverified-mail';
+
+export type DailyCounter = 'contact' | 'booking' | 'chat-ai' | UnverifiedMailCounter | `appointment-changes:${number}`;
 
 /** A non-negative integer setting, else the fallback (also for '', a typo or a negative number). */
 export function intSetting(value: string | undefined, fallback: number): number {
@@ -109,8 +115,36 @@ const DEFAULT_CHAT_AI_DAILY_BUDGET = 2000;
 const DEFAULT_UNVERIFIED_MAIL_DAILY_CAP = 200;
 
 export const chatAiDailyBudget = (env: Pick<Bindings, 'CHAT_AI_DAILY_BUDGET'>) => intSetting(env.CHAT_AI_DAILY_BUDGET, DEFAULT_CHAT_AI_DAILY_BUDGET);
-export const unverifiedMailDailyCap = (env: Pick<Bindings, 'UNVERIFIED_MAIL_DAILY_CAP'>) =>
-  intSetting(env.UNVERIFIED_MAIL_DAILY_CAP, DEFAULT_UNVERIFIED_MAIL_DAILY_CAP);
+
+/** The settings of the daily caps on e-mail to unverified addresses. */
+type UnverifiedMailSetting = 'UNVERIFIED_MAIL_DAILY_CAP' | 'BOOKING_CONFIRMATION_DAILY_CAP' | 'NEWSLETTER_CONFIRMATION_DAILY_CAP';
+export type UnverifiedMailEnv = Pick<Bindings, 'DB' | UnverifiedMailSetting>;
+
+/** Which counter, under which setting, an e-mail to an unverified address draws on. */
+export interface UnverifiedMailBudget {
+  counter: UnverifiedMailCounter;
+  setting: UnverifiedMailSetting;
+  cap: number;
+}
+
+/** The kinds with a budget of their own; every other kind shares UNVERIFIED_MAIL_DAILY_CAP. */
+const OWN_BUDGETS: Partial<Record<EmailKind, { counter: UnverifiedMailCounter; setting: UnverifiedMailSetting }>> = {
+  'appointment-confirmation': { counter: 'booking-confirmation-mail', setting: 'BOOKING_CONFIRMATION_DAILY_CAP' },
+  'newsletter-confirmation': { counter: 'newsletter-confirmation-mail', setting: 'NEWSLETTER_CONFIRMATION_DAILY_CAP' },
+};
+
+/**
+ * Today's budget for e-mails of `kind` to unverified addresses (issue 27): booking confirmations
+ * and newsletter confirmations each have their own counter and cap, any other kind draws on
+ * UNVERIFIED_MAIL_DAILY_CAP. That former shared cap is also the default of the two own caps, so a
+ * deployment that set only it keeps its number, per kind now.
+ */
+export function unverifiedMailBudget(env: Pick<Bindings, UnverifiedMailSetting>, kind: EmailKind): UnverifiedMailBudget {
+  const shared = intSetting(env.UNVERIFIED_MAIL_DAILY_CAP, DEFAULT_UNVERIFIED_MAIL_DAILY_CAP);
+  const own = OWN_BUDGETS[kind];
+  if (!own) return { counter: 'unverified-mail', setting: 'UNVERIFIED_MAIL_DAILY_CAP', cap: shared };
+  return { ...own, cap: intSetting(env[own.setting], shared) };
+}
 
 /**
  * Claims one Workers AI call from today's budget; false once it is spent. Fails closed: when the
@@ -127,50 +161,54 @@ export async function claimAiCall(env: Pick<Bindings, 'DB' | 'CHAT_AI_DAILY_BUDG
 }
 
 /** Why an e-mail to an unverified address was not sent, for the log line. */
-export const UNVERIFIED_MAIL_CAP_REASON = "today's cap on e-mail to unverified addresses (UNVERIFIED_MAIL_DAILY_CAP) is reached";
+export const unverifiedMailCapReason = (budget: Pick<UnverifiedMailBudget, 'setting'>) =>
+  `today's cap on this kind of e-mail to unverified addresses (${budget.setting}) is reached`;
 
 /**
- * Claims one of today's e-mails to an address that has not been verified (a booking confirmation,
- * a newsletter confirmation); false once the cap is reached, and then the caller skips that e-mail
- * (the submission itself is still stored and the firm still told). Fails closed like claimAiCall.
+ * Claims one of today's e-mails of `kind` to an address that has not been verified (a booking
+ * confirmation, a newsletter confirmation), under that kind's own cap (unverifiedMailBudget); false
+ * once it is reached, and then the caller skips that e-mail (the submission itself is still stored
+ * and the firm still told). Fails closed like claimAiCall.
  */
-export async function claimUnverifiedMail(env: Pick<Bindings, 'DB' | 'UNVERIFIED_MAIL_DAILY_CAP'>, kind = 'e-mail'): Promise<boolean> {
+export async function claimUnverifiedMail(env: UnverifiedMailEnv, kind: EmailKind): Promise<boolean> {
+  const budget = unverifiedMailBudget(env, kind);
   try {
-    if ((await claimDailyCount(env, 'unverified-mail', unverifiedMailDailyCap(env))) !== null) return true;
-    reportUnverifiedSkip(kind);
+    if ((await claimDailyCount(env, budget.counter, budget.cap)) !== null) return true;
+    reportUnverifiedSkip(kind, budget);
     return false;
   } catch (error) {
-    reportUnverifiedSkip(kind, { error });
+    reportUnverifiedSkip(kind, budget, { error });
     return false;
   }
 }
 
-/** The console line for an e-mail to an unverified address not sent: past the cap, or the count unavailable. */
-function reportUnverifiedSkip(kind: string, unavailable?: { error: unknown }) {
-  if (!unavailable) console.warn(`[mail] ${kind} to an unverified address skipped: ${UNVERIFIED_MAIL_CAP_REASON}`);
+/** The console line for an e-mail to an unverified address not sent: past its cap, or the count unavailable. */
+function reportUnverifiedSkip(kind: string, budget: UnverifiedMailBudget, unavailable?: { error: unknown }) {
+  if (!unavailable) console.warn(`[mail] ${kind} to an unverified address skipped: ${unverifiedMailCapReason(budget)}`);
   else console.error(`[mail] ${kind} to an unverified address skipped: the daily count is unavailable:`, unavailable.error instanceof Error ? unavailable.error.message : String(unavailable.error));
 }
 
 /**
  * claimUnverifiedMail and the e-mail log's 'queued' rows in ONE D1 call (issue 17): `unverified`
- * (a booking confirmation) is logged only when today's cap on mail to unverified addresses grants
- * it, `others` (the firm's notification) always. Past the cap, or when the count cannot be taken
+ * (a booking confirmation) is logged only when today's cap on its kind of mail to unverified
+ * addresses grants it, `others` (the firm's notification) always. Past the cap, or when the count cannot be taken
  * (fail closed, as claimUnverifiedMail), only `others` are logged and the skip is written to the
  * console. Null when nothing could be logged (reported; the caller's row is already committed).
  */
 export async function logUnverifiedUnderCap(
-  env: Pick<Bindings, 'DB' | 'UNVERIFIED_MAIL_DAILY_CAP'>,
+  env: UnverifiedMailEnv,
   transport: EmailTransport,
   unverified: OutgoingEmail,
   others: OutgoingEmail[],
 ): Promise<LoggedMessages | null> {
-  const cap = unverifiedMailDailyCap(env);
+  const budget = unverifiedMailBudget(env, unverified.kind);
   try {
-    const { logged, granted } = await logQueuedUnderClaim(env.DB, transport, cap > 0 ? dailyClaimStatement(env.DB, 'unverified-mail', cap) : null, unverified, others);
-    if (!granted) reportUnverifiedSkip(unverified.kind);
+    const claim = budget.cap > 0 ? dailyClaimStatement(env.DB, budget.counter, budget.cap) : null;
+    const { logged, granted } = await logQueuedUnderClaim(env.DB, transport, claim, unverified, others);
+    if (!granted) reportUnverifiedSkip(unverified.kind, budget);
     return logged;
   } catch (error) {
-    reportUnverifiedSkip(unverified.kind, { error });
+    reportUnverifiedSkip(unverified.kind, budget, { error });
     return logQueuedOrReport(getDb(env.DB), transport, others);
   }
 }
@@ -179,7 +217,7 @@ export async function logUnverifiedUnderCap(
  * logUnverifiedUnderCap inside the batch that writes the row the mail is about (storeSubmission's
  * `mailAfterRow`, worker/services/submission-limits.ts), so a booking takes one D1 call before its
  * answer (issue 17). After the row: `others`' log rows (the firm's notification), then the claim
- * under today's cap on mail to unverified addresses, then `unverified`'s log row only when that
+ * under today's cap on its kind of mail to unverified addresses, then `unverified`'s log row only when that
  * claim was granted; the log rows and the claim are each made only when the row stands
  * (`row.stands`), so a row a unique index refused or a recheck took back logs nothing and claims
  * nothing. Past the cap (or with cap 0) only `others` are logged and the skip is reported, as
@@ -187,25 +225,25 @@ export async function logUnverifiedUnderCap(
  * The logged messages keep logUnverifiedUnderCap's order [unverified, ...others].
  */
 export function unverifiedMailAfterRow(
-  env: Pick<Bindings, 'DB' | 'UNVERIFIED_MAIL_DAILY_CAP'>,
+  env: UnverifiedMailEnv,
   db: Db,
   transport: EmailTransport,
   unverified: OutgoingEmail,
   others: OutgoingEmail[],
   row: RowInBatch,
 ): MailAfterRow {
-  const cap = unverifiedMailDailyCap(env);
+  const budget = unverifiedMailBudget(env, unverified.kind);
   const always = others.map((message) => queuedLogWhen(db, transport, message, row, 'row-stands'));
-  const claimed = cap > 0 ? queuedLogWhen(db, transport, unverified, row, 'previous-changed') : null;
+  const claimed = budget.cap > 0 ? queuedLogWhen(db, transport, unverified, row, 'previous-changed') : null;
   return {
     statements: [
       ...always.map((log) => log.statement),
-      ...(claimed ? [dailyClaimWhileRowStands(db, 'unverified-mail', cap, firmDay(), row), claimed.statement] : []),
+      ...(claimed ? [dailyClaimWhileRowStands(db, budget.counter, budget.cap, firmDay(), row), claimed.statement] : []),
     ],
     logged(results, rowId) {
       const rows = results as { id: number }[][];
       const confirmation = claimed ? claimed.logged(rows[always.length + 1], rowId) : null;
-      if (!confirmation) reportUnverifiedSkip(unverified.kind);
+      if (!confirmation) reportUnverifiedSkip(unverified.kind, budget);
       return joinLogged([confirmation, ...always.map((log, i) => log.logged(rows[i], rowId))]);
     },
     stepByStep: (rowId) =>

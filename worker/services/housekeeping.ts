@@ -6,6 +6,7 @@ import { safeErrorSummary } from './log-safe';
 import { pruneRevokedSessions } from './admin-session';
 import { pruneLoginAttempts } from './login-throttle';
 import { oldDeliveryEventsPurge, stalePendingPurge } from './newsletter/list-hygiene';
+import { pruneSignupWindows } from './newsletter/signup-throttle';
 import { pruneSubmissionWindows } from './submission-limits';
 
 export interface HousekeepingResult {
@@ -16,8 +17,8 @@ export interface HousekeepingResult {
 /**
  * Every cleanup of a cron tick in ONE D1 batch, so housekeeping costs one subrequest whatever it
  * covers and the newsletter batch keeps its room under the plan's limit (50 on the free plan,
- * docs/operations.md): expired sign-in attempt windows, revoked sessions past their expiry, chat and
- * submission windows, chat conversations past
+ * docs/operations.md): expired sign-in attempt windows, revoked sessions past their expiry, chat,
+ * submission and newsletter sign-up windows, chat conversations past
  * their retention (docs/product.md §4.1), sign-ups never confirmed within 30 days and old
  * delivery-event keys (§5), e-mail bodies in the log after 90 days (email/log-retention.ts). A
  * failure is logged and the next tick tries again; it never stops the reminders or the newsletter.
@@ -33,6 +34,7 @@ export async function housekeeping(db: Db, at: Date): Promise<HousekeepingResult
       oldEmailBodiesPurge(db, at),
       pruneChatWindows(db, at.getTime()),
       pruneRevokedSessions(db, at.getTime()),
+      pruneSignupWindows(db, at.getTime()),
     ]);
     return { chatConversations: chats.length, staleSignUps: stale.length };
   } catch (error) {

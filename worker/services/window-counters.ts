@@ -1,9 +1,9 @@
 // The per-network window allowances counted in D1 (docs/decisions/0006-where-each-limit-lives.md):
-// the forms' submission windows and the chat's, one table each with the same shape
+// the forms' submission windows, the chat's and the newsletter sign-ups', one table each with the same shape
 // (ip_hash, window_start, count) and the same single-statement claim.
 
 /** The tables that hold window counts; a closed list, so the name can be written into the SQL. */
-export type WindowTable = 'submission_windows' | 'chat_windows';
+export type WindowTable = 'submission_windows' | 'chat_windows' | 'signup_windows';
 
 /** The start of the window `nowMs` falls in. */
 export const windowStartOf = (nowMs: number, windowMs: number) => Math.floor(nowMs / windowMs) * windowMs;

@@ -6,7 +6,7 @@ import { emailLog } from '../../db/schema';
 import type { AppEnv } from '../../env';
 import { validate } from '../../middleware/validate';
 import { testEmailSchema } from '../../schemas/newsletter';
-import { deliveryEventsStatus, enrollDeliveryEvents, WebhookManagementError } from '../../services/email/delivery-webhook';
+import { deliveryEventsStatus, enrollDeliveryEvents, mailChannelsAccountId, NO_ACCOUNT_ID_MESSAGE, WebhookManagementError } from '../../services/email/delivery-webhook';
 import { checkMailChannels } from '../../services/email/mailchannels';
 import { emailTransport, sendEmail } from '../../services/email/send-email';
 import type { EmailAttachment } from '../../services/email/types';
@@ -56,6 +56,8 @@ export const adminEmails = new Hono<AppEnv>()
     if (!c.env.MAILCHANNELS_API_KEY) {
       return c.json({ message: 'Delivery events need the MailChannels API key (MAILCHANNELS_API_KEY)' }, 400);
     }
+    // The webhook refuses every event without the account id: enrolling first would only queue refusals.
+    if (!mailChannelsAccountId(c.env)) return c.json({ message: NO_ACCOUNT_ID_MESSAGE }, 400);
     try {
       const result = await enrollDeliveryEvents(c.env, siteOrigin(c.env, c.req.url));
       return c.json({ enrolled: true, ...result }, 200);

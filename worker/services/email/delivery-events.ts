@@ -3,6 +3,9 @@
  * list, idempotently: each event is first claimed in `delivery_events` (insert-or-ignore on a key
  * derived from its content) and only the events this request claimed are applied, so a retried
  * webhook delivery changes nothing twice. Every statement stays under D1's 100 bound parameters.
+ * Only the firm's own events count: an event whose `customer_handle` is not the firm's MailChannels
+ * account id (MAILCHANNELS_ACCOUNT_ID, required by the route) is ignored and counted (issue 27: a
+ * validly signed batch of another account's events could otherwise suppress a subscriber).
  */
 
 /** One event as MailChannels posts it; only the fields used here are typed. */
@@ -43,8 +46,10 @@ export interface ApplyResult {
   applied: number;
   /** Event-recipient pairs already applied by an earlier delivery of the same events. */
   duplicates: number;
-  /** Events of a type (or account) that changes nothing here. */
+  /** Events that change nothing here: of a type not applied, without recipients, or of another account. */
   ignored: number;
+  /** Of the ignored events, those whose customer_handle is not the firm's account id. */
+  otherAccount: number;
 }
 
 const str = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value.trim() : null);
@@ -83,13 +88,19 @@ function unitKey(e: MailChannelsEvent, event: string, recipient: string): Promis
   return sha256Hex(JSON.stringify(parts));
 }
 
-async function toUnits(events: MailChannelsEvent[], accountId: string | undefined, now: number) {
+async function toUnits(events: MailChannelsEvent[], accountId: string, now: number) {
   const units = new Map<string, Unit>();
   let ignored = 0;
+  let otherAccount = 0;
   for (const e of events) {
+    if (str(e.customer_handle) !== accountId) {
+      otherAccount++;
+      ignored++;
+      continue;
+    }
     const event = str(e.event);
     const recipients = Array.isArray(e.recipients) ? e.recipients.map(str).filter((r): r is string => r !== null) : [];
-    if (!event || !APPLIED.has(event) || recipients.length === 0 || (accountId && e.customer_handle !== accountId)) {
+    if (!event || !APPLIED.has(event) || recipients.length === 0) {
       ignored++;
       continue;
     }
@@ -109,7 +120,7 @@ async function toUnits(events: MailChannelsEvent[], accountId: string | undefine
       });
     }
   }
-  return { units: [...units.values()].sort((a, b) => a.occurredAt - b.occurredAt), ignored };
+  return { units: [...units.values()].sort((a, b) => a.occurredAt - b.occurredAt), ignored, otherAccount };
 }
 
 function chunks<T>(items: T[], size: number): T[][] {
@@ -228,16 +239,18 @@ function applyStatements(db: D1Database, units: Unit[]): D1PreparedStatement[] {
 }
 
 /**
- * Claims then applies a verified array of events. Applying is one D1 batch (one transaction); when
+ * Claims then applies a verified array of events; only those of `accountId` (the firm's
+ * MailChannels account) count. Applying is one D1 batch (one transaction); when
  * it fails the claims are released and the error rethrown, so the route answers 500 and
  * MailChannels' retry finds the events unapplied.
  */
 export async function applyDeliveryEvents(
   db: D1Database,
   events: MailChannelsEvent[],
-  options: { accountId?: string; now?: number } = {},
+  options: { accountId: string; now?: number },
 ): Promise<ApplyResult> {
-  const { units, ignored } = await toUnits(events, options.accountId, options.now ?? Date.now());
+  if (!options.accountId) throw new Error('applyDeliveryEvents: the firm\'s MailChannels account id is required');
+  const { units, ignored, otherAccount } = await toUnits(events, options.accountId, options.now ?? Date.now());
   const claimed = await claim(db, units);
   const fresh = units.filter((u) => claimed.has(u.key));
   const statements = applyStatements(db, fresh);
@@ -249,5 +262,5 @@ export async function applyDeliveryEvents(
       throw error;
     }
   }
-  return { received: events.length, applied: fresh.length, duplicates: units.length - fresh.length, ignored };
+  return { received: events.length, applied: fresh.length, duplicates: units.length - fresh.length, ignored, otherAccount };
 }

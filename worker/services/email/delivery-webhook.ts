@@ -16,6 +16,41 @@ const KEY_CACHE_PREFIX = 'mailchannels-webhook-key:';
 const KEY_CACHE_TTL_SECONDS = 6 * 60 * 60;
 const DEFAULT_TIMEOUT_MS = 10_000;
 
+/**
+ * Outbound key fetches per isolate (issue 27): a request with a fresh `created` and a random key id
+ * passes every check that comes before the key, so without a bound each one made a fetch to
+ * MailChannels. Key ids MailChannels does not know are remembered for UNKNOWN_KEY_TTL_MS (refused
+ * at once, 401), and at most one fetch starts per KEY_FETCH_INTERVAL_MS; a request that needs a
+ * fetch inside that interval is answered 503, which MailChannels retries. Keys MailChannels served are
+ * kept in memory too (a key never changes under its id), so MailChannels' own requests seldom need
+ * a fetch at all. In memory, not KV: random ids must not cost KV writes (1,000 a day on the free
+ * plan). Each isolate keeps its own; the bound is per isolate.
+ */
+export const KEY_FETCH_INTERVAL_MS = 10_000;
+export const UNKNOWN_KEY_TTL_MS = 15 * 60_000;
+/** Enough for every key id MailChannels uses; beyond it the oldest entry is forgotten. */
+const MAX_REMEMBERED_KEY_IDS = 500;
+
+const keyState = {
+  known: new Map<string, string>(),
+  /** Key id -> until when (ms) it is refused without a fetch. */
+  unknown: new Map<string, number>(),
+  lastFetchAt: Number.NEGATIVE_INFINITY,
+};
+
+function remember<V>(map: Map<string, V>, key: string, value: V) {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > MAX_REMEMBERED_KEY_IDS) map.delete(map.keys().next().value!);
+}
+
+/** Forgets every key id this isolate remembers and the last fetch: for tests, which each start from a fresh state. */
+export function resetWebhookKeyState(): void {
+  keyState.known.clear();
+  keyState.unknown.clear();
+  keyState.lastFetchAt = Number.NEGATIVE_INFINITY;
+}
+
 function baseUrl(env: Bindings): string {
   return (env.MAILCHANNELS_API_URL || MAILCHANNELS_DEFAULT_URL).replace(/\/+$/, '');
 }
@@ -27,14 +62,29 @@ function timeoutMs(env: Bindings): number {
 
 /**
  * MailChannels' public key for a key id (GET /tx/v1/webhook/public-key?id=..., answered with
- * `{ id, key }`), from the KV cache when present. An unknown id is the sender's fault
+ * `{ id, key }`), from memory or the KV cache when present. An unknown id is the sender's fault
  * (WebhookSignatureError, 401); anything else that keeps us from the key is ours or MailChannels'
- * (WebhookKeyUnavailableError, 503), so MailChannels retries instead of dropping the events.
+ * (WebhookKeyUnavailableError, 503), so MailChannels retries instead of dropping the events. The
+ * fetches are bounded per isolate (KEY_FETCH_INTERVAL_MS, UNKNOWN_KEY_TTL_MS above).
  */
-export async function webhookPublicKey(env: Bindings, keyId: string): Promise<string> {
+export async function webhookPublicKey(env: Bindings, keyId: string, now = Date.now()): Promise<string> {
+  const known = keyState.known.get(keyId);
+  if (known) return known;
+  const unknownUntil = keyState.unknown.get(keyId);
+  if (unknownUntil !== undefined) {
+    if (unknownUntil > now) throw new WebhookSignatureError('Unknown signing key');
+    keyState.unknown.delete(keyId);
+  }
   const cacheKey = `${KEY_CACHE_PREFIX}${keyId}`;
   const cached = await env.THROTTLE.get(cacheKey).catch(() => null);
-  if (cached) return cached;
+  if (cached) {
+    remember(keyState.known, keyId, cached);
+    return cached;
+  }
+  if (now - keyState.lastFetchAt < KEY_FETCH_INTERVAL_MS) {
+    throw new WebhookKeyUnavailableError('A signing key was fetched moments ago; further fetches wait (per-isolate throttle)');
+  }
+  keyState.lastFetchAt = now;
 
   let res: Response;
   try {
@@ -46,19 +96,33 @@ export async function webhookPublicKey(env: Bindings, keyId: string): Promise<st
   } catch (error) {
     throw new WebhookKeyUnavailableError(`Could not fetch the MailChannels signing key: ${(error as Error)?.message ?? String(error)}`);
   }
-  if (res.status === 404) throw new WebhookSignatureError('Unknown signing key');
+  if (res.status === 404) {
+    remember(keyState.unknown, keyId, now + UNKNOWN_KEY_TTL_MS);
+    throw new WebhookSignatureError('Unknown signing key');
+  }
   if (!res.ok) throw new WebhookKeyUnavailableError(`MailChannels answered ${res.status} for the signing key`);
   const body = (await res.json().catch(() => null)) as { id?: string; key?: string } | null;
   if (!body?.key) throw new WebhookKeyUnavailableError('MailChannels sent no signing key');
   await env.THROTTLE.put(cacheKey, body.key, { expirationTtl: KEY_CACHE_TTL_SECONDS }).catch(() => undefined);
+  remember(keyState.known, keyId, body.key);
   return body.key;
 }
 
+/**
+ * `configured`: a MailChannels key is set. `accountIdSet`: so is the firm's account id, without
+ * which the webhook refuses every event (503); the message then says so.
+ */
 export type DeliveryEventsStatus =
-  | { configured: false; enrolled: false; endpoint: string; message: string }
-  | { configured: true; enrolled: boolean; endpoint: string; message: string };
+  | { configured: false; accountIdSet: boolean; enrolled: false; endpoint: string; message: string }
+  | { configured: true; accountIdSet: boolean; enrolled: boolean; endpoint: string; message: string };
 
 const NO_KEY_MESSAGE = 'Delivery events need the MailChannels API key (MAILCHANNELS_API_KEY): without it e-mail stays in the outbox.';
+/** Why the webhook refuses events while the account id is missing: logged by the route, shown to the admin. */
+export const NO_ACCOUNT_ID_MESSAGE =
+  'Delivery events need your MailChannels account id (MAILCHANNELS_ACCOUNT_ID in wrangler.toml [vars]): until it is set, every delivery event is refused (503), so only your own account\'s events can ever count.';
+
+/** The firm's MailChannels account id, when set. */
+export const mailChannelsAccountId = (env: Pick<Bindings, 'MAILCHANNELS_ACCOUNT_ID'>) => env.MAILCHANNELS_ACCOUNT_ID?.trim() || null;
 
 /** A failed call to MailChannels' webhook management, with the words to show the admin. */
 export class WebhookManagementError extends Error {
@@ -96,14 +160,12 @@ async function enrolledWebhooks(env: Bindings, apiKey: string): Promise<string[]
 export async function deliveryEventsStatus(env: Bindings, origin: string): Promise<DeliveryEventsStatus> {
   const endpoint = `${origin}${DELIVERY_EVENTS_PATH}`;
   const config = mailChannelsConfig(env);
-  if (!config) return { configured: false, enrolled: false, endpoint, message: NO_KEY_MESSAGE };
+  const accountIdSet = mailChannelsAccountId(env) !== null;
+  if (!config) return { configured: false, accountIdSet, enrolled: false, endpoint, message: NO_KEY_MESSAGE };
   const enrolled = (await enrolledWebhooks(env, config.apiKey)).includes(endpoint);
-  return {
-    configured: true,
-    enrolled,
-    endpoint,
-    message: enrolled ? `Delivery events are enrolled: MailChannels posts them to ${endpoint}` : 'Delivery events are not enrolled yet',
-  };
+  let message = enrolled ? `Delivery events are enrolled: MailChannels posts them to ${endpoint}` : 'Delivery events are not enrolled yet';
+  if (!accountIdSet) message = NO_ACCOUNT_ID_MESSAGE;
+  return { configured: true, accountIdSet, enrolled, endpoint, message };
 }
 
 /**
@@ -114,6 +176,7 @@ export async function enrollDeliveryEvents(env: Bindings, origin: string): Promi
   const endpoint = `${origin}${DELIVERY_EVENTS_PATH}`;
   const config = mailChannelsConfig(env);
   if (!config) throw new WebhookManagementError(NO_KEY_MESSAGE);
+  if (!mailChannelsAccountId(env)) throw new WebhookManagementError(NO_ACCOUNT_ID_MESSAGE);
   const res = await managementFetch(env, config.apiKey, 'POST', `?endpoint=${encodeURIComponent(endpoint)}`);
   if (res.status === 409) return { endpoint, message: `Delivery events were already enrolled for ${endpoint}` };
   if (!res.ok) throw await failure(res);

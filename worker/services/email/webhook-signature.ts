@@ -118,14 +118,19 @@ export function bytesToBase64(bytes: ArrayBuffer | Uint8Array): string {
   return btoa(binary);
 }
 
-/** The Content-Digest header value MailChannels computes for a body: `sha-256=:<base64>:`. */
-export async function contentDigest(body: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(body));
+/**
+ * The Content-Digest header value MailChannels computes for a body: `sha-256=:<base64>:`. The
+ * digest is of the bytes as they travel: the route passes the raw request bytes, never a decoded
+ * text (decoding drops a leading byte-order mark, so a body with one prepended would still match,
+ * issue 27). A string is taken as its UTF-8 bytes (the test fakes and the benchmark sign text).
+ */
+export async function contentDigest(body: Uint8Array<ArrayBuffer> | string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', typeof body === 'string' ? new TextEncoder().encode(body) : body);
   return `sha-256=:${bytesToBase64(digest)}:`;
 }
 
 /** True when the header carries a sha-256 digest equal to the body's (other algorithms are ignored). */
-async function digestMatches(header: string, body: string): Promise<boolean> {
+async function digestMatches(header: string, body: Uint8Array<ArrayBuffer>): Promise<boolean> {
   const expected = (await contentDigest(body)).slice('sha-256='.length);
   return splitTopLevel(header, ',').some((member) => {
     const eq = member.indexOf('=');
@@ -182,14 +187,14 @@ export interface VerifiedWebhook {
 }
 
 /**
- * Checks a webhook request against its raw body. Throws WebhookSignatureError when anything is
+ * Checks a webhook request against its raw body (the request's bytes, not their text). Throws WebhookSignatureError when anything is
  * missing, tampered, stale or signed by another key, and lets WebhookKeyUnavailableError from
  * `publicKey` through. The cheap checks (headers, digest, age) come before the key is fetched, so
  * junk requests never reach MailChannels.
  */
 export async function verifyWebhook(
   request: Request,
-  body: string,
+  body: Uint8Array<ArrayBuffer>,
   publicKey: (keyId: string) => Promise<string>,
   now = Date.now(),
 ): Promise<VerifiedWebhook> {

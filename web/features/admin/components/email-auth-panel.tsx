@@ -125,7 +125,8 @@ export function EmailAuthPanel() {
 /**
  * "Enable delivery events": enrolls this site's webhook URL with MailChannels, whose delivery events
  * then mark the e-mail log and suppress bounced and complaining subscribers. Needs the MailChannels
- * key; without it (local outbox mode) the button stays disabled and the block says why.
+ * key and the firm's account id (only its own events count); without either the button stays
+ * disabled and the block says why (without the account id the webhook refuses every event).
  */
 function DeliveryEvents() {
   const status = useDeliveryEvents();
@@ -154,11 +155,16 @@ function DeliveryEvents() {
         {data && (
           <>
             <Badge variant={data.enrolled ? 'success' : 'secondary'}>{data.enrolled ? 'Enrolled' : 'Not enrolled'}</Badge>
-            <span className="text-slate-600">{data.message}</span>
+            {data.configured && !data.accountIdSet && <Badge variant="destructive">Events refused: account id missing</Badge>}
+            <span className={data.configured && !data.accountIdSet ? 'text-red-700' : 'text-slate-600'}>{data.message}</span>
           </>
         )}
       </div>
-      <Button variant="outline" onClick={enable} disabled={enroll.isPending || data?.configured === false || data?.enrolled === true}>
+      <Button
+        variant="outline"
+        onClick={enable}
+        disabled={enroll.isPending || data?.configured === false || data?.accountIdSet === false || data?.enrolled === true}
+      >
         {enroll.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <Webhook className="h-4 w-4" aria-hidden="true" />}
         Enable delivery events
       </Button>
