@@ -56,7 +56,8 @@ const dataLayer = (page: Page) => page.evaluate(() => (window.dataLayer ?? []) a
 
 /** Waits until the page is hydrated: the prerendered markup answers clicks only after that. */
 async function hydrated(page: Page) {
-  await expect.poll(() => page.evaluate(() => (window.dataLayer ?? []).some((e) => e.event === 'pageview'))).toBe(true);
+  // Generous: on a busy machine hydration can take seconds (expect.poll's default is 1 s).
+  await expect.poll(() => page.evaluate(() => (window.dataLayer ?? []).some((e) => e.event === 'pageview')), { timeout: 20_000 }).toBe(true);
 }
 
 describe('prerendered HTML (fetched without JavaScript)', () => {
@@ -251,7 +252,7 @@ describe('hydration and loading', () => {
       for (const visit of ['direct', 'reload'] as const) {
         const response = visit === 'direct' ? await page.goto(path) : await page.reload();
         expect(response?.status(), `${visit} ${path}`).toBe(200);
-        await expect.poll(() => page.title(), { message: `${visit} ${path}` }).toMatch(typeof title === 'string' ? new RegExp(`^${title.replace(/[|]/g, '\\|')}$`) : title);
+        await expect.poll(() => page.title(), { message: `${visit} ${path}`, timeout: 20_000 }).toMatch(typeof title === 'string' ? new RegExp(`^${title.replace(/[|]/g, '\\|')}$`) : title);
         expect(await page.getByRole('heading', { name: '404 Page Not Found' }).count(), `${visit} ${path}`).toBe(0);
       }
     }
