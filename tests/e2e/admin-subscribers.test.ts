@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, launchBrowser, newPage, SCREEN_SIZES } from './browser';
 import { api, expectToastSaying, saveScreens, screenshotDir, signInThroughCard, uniqueEmail, waitUntil } from './admin-helpers';
 import { confirmedSubscriber } from './admin-newsletter-helpers';
+import { parseCsv } from '../web/csv-reader';
 
 // /admin/subscribers driven as the administrator drives it, against the real local stack.
 
@@ -111,13 +112,13 @@ describe('subscriber administration', () => {
     expect(download.suggestedFilename()).toMatch(/^subscribers-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = readFileSync((await download.path())!, 'utf8');
     const lines = csv.split('\r\n');
-    expect(lines[0]).toBe('Email,Name,Subscription Date,Status,Suppression,Suppression Detail,Suppressed At');
+    expect(lines[0]).toBe('"Email","Name","Subscription Date","Status"');
     const list = await api<Subscriber[]>(admin.context, 'GET', '/api/admin/subscribers');
     expect(lines.filter(Boolean)).toHaveLength(list.length + 1);
-    expect(lines.find((l) => l.startsWith(formula))).toMatch(
-      new RegExp(`^${formula},"'=HYPERLINK\\(""http://evil.example"",""click""\\)",\\d{4}-\\d{2}-\\d{2},Inactive,,,$`),
+    expect(lines.find((l) => l.startsWith(`"${formula}"`))).toMatch(
+      new RegExp(`^"${formula}","'=HYPERLINK\\(""http://evil.example"",""click""\\)","\\d{4}-\\d{2}-\\d{2}","Inactive"$`),
     );
-    expect(lines.find((l) => l.startsWith(comma))).toMatch(new RegExp(`^${comma},"Smith, ""Jr.""",\\d{4}-\\d{2}-\\d{2},Inactive,,,$`));
+    expect(lines.find((l) => l.startsWith(`"${comma}"`))).toMatch(new RegExp(`^"${comma}","Smith, ""Jr.""","\\d{4}-\\d{2}-\\d{2}","Inactive"$`));
   });
 
   it('stays quick with 10,000 subscribers: one page in the DOM, all of them in the CSV', async () => {
@@ -311,18 +312,31 @@ describe('subscriber administration', () => {
     await expectToastSaying(page, 'Error', 'less than 10 minutes ago');
   });
 
-  it('shows suppressed subscribers as Bounced or Complained with the reason and date', async () => {
+  it('shows suppressed subscribers as Inactive with the reason and date beside it, and exports them as Inactive', async () => {
     const { context, page, errors } = await newPage(browser);
     await signInThroughCard(page, '/admin/subscribers');
     await withSuppressed(page);
     await page.reload();
     await page.getByRole('searchbox', { name: 'Search subscribers' }).fill('.reader@example.com');
     const bounced = await row(page, 'bounced.reader@example.com').locator('td').allTextContents();
-    expect(bounced[3]).toBe('Bounced550 5.1.1 mailbox does not exist · Nov 3, 2026');
+    expect(bounced[3]).toBe('Inactivebounced: 550 5.1.1 mailbox does not exist · Nov 3, 2026');
     const complained = await row(page, 'spam.reader@example.com').locator('td').allTextContents();
-    expect(complained[3]).toBe('Complainedmarked our mail as spam · Nov 4, 2026');
+    expect(complained[3]).toBe('Inactivemarked our mail as spam · Nov 4, 2026');
+    // Five columns, no more: the reason is not a column of its own.
+    expect(bounced).toHaveLength(5);
     // Nothing is sent to a suppressed address, so there is nothing to resend.
     expect(await row(page, 'bounced.reader@example.com').getByRole('button', { name: /^Resend/ }).count()).toBe(0);
+    // The export: the same four columns, Status Active or Inactive, the reason nowhere.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+    const csv = readFileSync((await download.path())!, 'utf8');
+    const lines = csv.split('\r\n');
+    expect(lines[0]).toBe('"Email","Name","Subscription Date","Status"');
+    expect(lines).toContain('"bounced.reader@example.com","Bo Unce","2026-10-02","Inactive"');
+    expect(lines).toContain('"spam.reader@example.com","","2026-10-02","Inactive"');
+    const rows = parseCsv(csv);
+    expect(rows.filter((r) => r.length !== 4)).toEqual([]);
+    expect(new Set(rows.slice(1).map((r) => r[3]))).toEqual(new Set(['Active', 'Inactive']));
+    expect(csv).not.toContain('550 5.1.1');
     expect(errors).toEqual([]);
     await context.close();
   });

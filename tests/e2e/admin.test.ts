@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, DESKTOP, launchBrowser, newPage, SCREEN_SIZES } from './browser';
 import { api, expectToastSaying, saveScreens, signInThroughCard, uniqueEmail, waitUntil } from './admin-helpers';
@@ -35,6 +35,46 @@ async function postContact(context: BrowserContext, fields: { name: string; emai
 const card = (page: Page, email: string) => page.getByTestId('message-card').filter({ hasText: email });
 
 describe('the admin panel', () => {
+  it('lays the blocks out in the documented order, the added blocks after them', async () => {
+    const email = uniqueEmail('order');
+    await postContact(admin.context, { name: 'Order Check', email, message: 'Where does my message show?' });
+    const { page } = admin;
+    await page.goto('/admin');
+    await card(page, email).waitFor();
+    await page.getByRole('button', { name: 'Quick Preview' }).click();
+    await page.getByRole('heading', { name: 'Newsletter Preview' }).waitFor();
+    const heading = (name: string) => page.getByRole('heading', { name, exact: true });
+    // docs/product.md §6.2: the original panel's blocks in their order...
+    const blocks: Array<[string, Locator]> = [
+      ['submission badges', page.getByRole('list', { name: 'Submission statistics' })],
+      ['newsletter badges', page.getByRole('list', { name: 'Newsletter statistics' })],
+      ['scheduler', heading('Automated Newsletter Scheduler')],
+      ['Quick Preview', page.getByRole('button', { name: 'Quick Preview', exact: true })],
+      ['AI Preview', page.getByRole('button', { name: 'AI Preview', exact: true })],
+      ['Send Newsletter', page.getByRole('button', { name: 'Send Newsletter', exact: true })],
+      ['Newsletter Preview', heading('Newsletter Preview')],
+      ['Email Authentication Setup', heading('Email Authentication Setup')],
+      ['contact messages', heading('Contact Messages')],
+      ['a message card', card(page, email)],
+      // ...then the blocks added since, whichever order they take among themselves.
+    ];
+    const added: Array<[string, Locator]> = [
+      ['appointments', heading('Appointments')],
+      ['delivery events', heading('Delivery events')],
+      ['two-factor', heading('Two-factor sign-in')],
+      ['e-mail log', heading('Email Log')],
+    ];
+    const follows = async (first: Locator, second: Locator) => {
+      const [a, b] = await Promise.all([first.elementHandle(), second.elementHandle()]);
+      return page.evaluate(([x, y]) => Boolean(x!.compareDocumentPosition(y!) & Node.DOCUMENT_POSITION_FOLLOWING), [a, b] as const);
+    };
+    for (let i = 1; i < blocks.length; i++) {
+      expect(await follows(blocks[i - 1][1], blocks[i][1]), `${blocks[i][0]} comes after ${blocks[i - 1][0]}`).toBe(true);
+    }
+    const lastOriginal = blocks.at(-1)![1];
+    for (const [name, block] of added) expect(await follows(lastOriginal, block), `${name} comes after the contact messages`).toBe(true);
+  });
+
   it('shows three skeleton cards while the inbox loads, then the empty state', async () => {
     const { context, page } = await newPage(browser);
     await signInThroughCard(page);

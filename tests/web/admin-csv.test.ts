@@ -43,14 +43,19 @@ const FORMULAS = ['=HYPERLINK("http://evil")', '+1+1', '-2+3', '@SUM(A1)', '\t=1
 describe('the one CSV writer', () => {
   it('quotes and neutralises every cell, header included, and writes empty cells for null', () => {
     const csv = buildCsv(['A', 'B,C', '=D'], [['x', null, undefined as unknown as string], ['"q"', 'a\r\nb', '-1']]);
-    expect(csv).toBe('A,"B,C",\'=D\r\nx,,\r\n"""q""","a\r\nb",\'-1\r\n');
+    expect(csv).toBe('"A","B,C","\'=D"\r\n"x","",""\r\n"""q""","a\r\nb","\'-1"\r\n');
+  });
+
+  it("neutralises a formula after a ; or , or leading whitespace, where a spreadsheet could start a cell", () => {
+    const csv = buildCsv(['H'], [["x;=cmd|' /C calc'!A0"], ['a, +1'], ['  -2']]);
+    expect(csv).toBe('"H"\r\n"x;\'=cmd|\' /C calc\'!A0"\r\n"a,\' +1"\r\n"\'  -2"\r\n');
   });
 
   it('is the writer of the subscribers export too (same quoting, same neutralising)', () => {
     const tricky = '=cmd|"/c calc"!A1, "x"\nnext';
     const subscribers = buildSubscribersCsv([{ email: 'a@example.com', name: tricky, subscriptionDate: '2026-11-20T15:04:05.000Z', active: 'true' }]);
     expect(subscribers).toBe(
-      buildCsv(['Email', 'Name', 'Subscription Date', 'Status', 'Suppression', 'Suppression Detail', 'Suppressed At'], [['a@example.com', tricky, '2026-11-20', 'Active', '', '', '']]),
+      buildCsv(['Email', 'Name', 'Subscription Date', 'Status'], [['a@example.com', tricky, '2026-11-20', 'Active']]),
     );
   });
 
@@ -75,7 +80,7 @@ describe('appointments CSV', () => {
       ['7', '2026-12-01', '10:00 AM', 'Individual Tax Return', 'Sam Client', 'sam@example.com', '412-555-0199', 'confirmed', '', '2026-11-20 10:04'],
       ['8', '2026-12-02', '1:00 PM', 'Individual Tax Return', 'Sam Client', 'sam@example.com', '', 'requested', 'Bring W-2s', '2026-11-20 10:04'],
     ]);
-    expect(csv.startsWith('ID,Date,Time,Service,Name,Email,Phone,Status,Notes,Requested At\r\n')).toBe(true);
+    expect(csv.startsWith('"ID","Date","Time","Service","Name","Email","Phone","Status","Notes","Requested At"\r\n')).toBe(true);
   });
 
   it('quotes commas, quotes and line breaks in notes and names, and parses back to the same cells', () => {

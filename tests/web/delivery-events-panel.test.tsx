@@ -2,10 +2,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { EmailAuthPanel } from '../../web/features/admin/components/email-auth-panel';
+import { DeliveryEventsPanel } from '../../web/features/admin/components/email-auth-panel';
 import { captureFetch, json, renderForm, shownToasts, type Answer } from './form-harness';
 
-// The "Enable delivery events" part of the Email Authentication block (docs/product.md §7): it
+// The admin panel's "Delivery events" block (docs/product.md §5.8, §6.2): it
 // shows the enrollment the server reports, enrolls on click and toasts the server's own words.
 
 const ENDPOINT = 'https://www.northgatecpa.example/api/webhooks/mailchannels';
@@ -13,11 +13,11 @@ const enableButton = () => screen.getByRole('button', { name: 'Enable delivery e
 
 function show(answer: Answer) {
   const sent = captureFetch(answer);
-  renderForm(<EmailAuthPanel />);
+  renderForm(<DeliveryEventsPanel />);
   return sent;
 }
 
-describe('delivery events in the Email Authentication block', () => {
+describe('the Delivery events block', () => {
   it('without the MailChannels key says so and keeps the button disabled', async () => {
     const message = 'Delivery events need the MailChannels API key (MAILCHANNELS_API_KEY): without it e-mail stays in the outbox.';
     show(() => json({ configured: false, accountIdSet: false, enrolled: false, endpoint: ENDPOINT, message }));

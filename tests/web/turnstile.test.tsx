@@ -63,7 +63,7 @@ describe('Turnstile on the public forms, with a site key configured', () => {
     expect(sent).toEqual([]);
 
     const user = userEvent.setup();
-    await user.click(screen.getByLabelText('Name'));
+    await user.click(screen.getByRole('textbox', { name: 'Name' }));
     await waitFor(() => expect(turnstileScripts()).toHaveLength(1));
     expect(sent).toEqual([{ method: 'GET', url: '/api/site-config', body: undefined }]);
     await waitFor(() => expect(cloudflare.rendered).toHaveLength(1));
@@ -72,9 +72,9 @@ describe('Turnstile on the public forms, with a site key configured', () => {
     expect(cloudflare.rendered[0].container.closest('form')).not.toBeNull();
 
     await user.paste('Ann Lee');
-    await user.click(screen.getByLabelText('Email'));
+    await user.click(screen.getByRole('textbox', { name: 'Email' }));
     await user.paste('ann@example.com');
-    await user.click(screen.getByLabelText('Message'));
+    await user.click(screen.getByRole('textbox', { name: 'Message' }));
     await user.paste('Please call me about my 2025 return.');
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
 

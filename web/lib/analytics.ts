@@ -23,8 +23,19 @@ export const trackButtonClick = (label: string, category = 'Button Clicks') => p
 export const trackFormSubmission = (label: string, action: 'success' | 'error') =>
   push({ event: 'form_submission', category: 'Forms', action, label });
 
-export const trackPaymentAttempt = (action: 'success' | 'error', value?: number) =>
+/** payment_attempt (docs/product.md §12): category "Payments", action success or error, and always a numeric value. */
+export const trackPaymentAttempt = (action: 'success' | 'error', value: number) =>
   push({ event: 'payment_attempt', category: 'Payments', action, value });
+
+/**
+ * The value of a payment_attempt: the `amount` query parameter of the address the card-payment page
+ * returned the visitor to (e.g. `/payment-success?amount=125.50` gives 125.5), or 0 when it is
+ * absent or not a plain decimal number (no sign, no thousands separator, no currency symbol).
+ */
+export function paymentAmount(search: string): number {
+  const amount = new URLSearchParams(search).get('amount')?.trim() ?? '';
+  return /^\d+(?:\.\d+)?$/.test(amount) ? Number(amount) : 0;
+}
 
 /**
  * The attributes of a link whose click is tracked as a button_click: static links on the

@@ -15,7 +15,7 @@ import { useAdminLogout } from '../features/admin/api/session';
 import { SignedInOnly } from '../features/admin/components/admin-page-parts';
 import { AppointmentsPanel } from '../features/admin/components/appointments-panel';
 import { ContactInbox } from '../features/admin/components/contact-inbox';
-import { EmailAuthPanel } from '../features/admin/components/email-auth-panel';
+import { DeliveryEventsPanel, EmailAuthPanel } from '../features/admin/components/email-auth-panel';
 import { EmailLogPanel } from '../features/admin/components/email-log-panel';
 import { NewsletterPanel } from '../features/admin/components/newsletter-panel';
 import { SchedulerPanel } from '../features/admin/components/scheduler-panel';
@@ -89,12 +89,10 @@ function AdminPanel({ username }: { username: string }) {
         </div>
       )}
 
-      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
-        <SchedulerPanel enabled />
-        <EmailAuthPanel />
-        <TwoFactorPanel />
-      </div>
+      {/* The panel's original blocks in their documented order (docs/product.md §6.2), then the ones added since. */}
+      <SchedulerPanel enabled />
       <NewsletterPanel activeSubscribers={newsletterStats.data?.activeSubscribers} />
+      <EmailAuthPanel />
 
       <div className="grid gap-8 lg:grid-cols-5">
         <div className="lg:col-span-3">
@@ -103,6 +101,11 @@ function AdminPanel({ username }: { username: string }) {
         <div className="lg:col-span-2">
           <AppointmentsPanel appointments={appointments.data} isPending={appointments.isPending} error={appointments.error} />
         </div>
+      </div>
+
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
+        <DeliveryEventsPanel />
+        <TwoFactorPanel />
       </div>
 
       <EmailLogPanel emails={emails.data} isPending={emails.isPending} error={emails.error} />

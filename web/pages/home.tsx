@@ -130,8 +130,6 @@ export default function HomePage() {
         </ul>
       </IntroducedSection>
 
-      <TestimonialsIsland />
-
       <section aria-labelledby="connect-heading" className="py-16">
         <div className="mx-auto max-w-7xl px-4 text-center sm:px-6 lg:px-8">
           <h2 id="connect-heading" className="text-2xl font-bold text-brand-800 sm:text-3xl">
@@ -154,6 +152,8 @@ export default function HomePage() {
           </ul>
         </div>
       </section>
+
+      <TestimonialsIsland />
 
       <CtaBand
         title="Ready to talk about your taxes or your business?"

@@ -9,7 +9,7 @@ import { errorMessage } from '../../../lib/api';
 import { useDeliveryEvents, useEnrollDeliveryEvents, useSendTestEmail, useTestEmailAuth, type EmailAuthResult } from '../api/admin-api';
 import { PanelCard } from './admin-page-parts';
 
-/** 'Email Authentication Setup' for MailChannels (docs/product.md §7): test, test send, delivery events, setup steps. */
+/** 'Email Authentication Setup' for MailChannels (docs/product.md §7): test, test send, setup steps. */
 export function EmailAuthPanel() {
   const [results, setResults] = useState<EmailAuthResult[] | null>(null);
   const [testEmail, setTestEmail] = useState('');
@@ -87,8 +87,6 @@ export function EmailAuthPanel() {
           </div>
         </form>
 
-        <DeliveryEvents />
-
         <details open className="rounded-md border border-slate-200 bg-slate-50 p-4 text-sm">
           <summary className="cursor-pointer font-semibold text-brand-800">Setup instructions</summary>
           <ol className="mt-3 list-decimal space-y-3 pl-5 text-slate-700">
@@ -126,9 +124,10 @@ export function EmailAuthPanel() {
  * "Enable delivery events": enrolls this site's webhook URL with MailChannels, whose delivery events
  * then mark the e-mail log and suppress bounced and complaining subscribers. Needs the MailChannels
  * key and the firm's account id (only its own events count); without either the button stays
- * disabled and the block says why (without the account id the webhook refuses every event).
+ * disabled and the block says why (without the account id the webhook refuses every event). Its own
+ * block, after the panel's original blocks (docs/product.md §6.2).
  */
-function DeliveryEvents() {
+export function DeliveryEventsPanel() {
   const status = useDeliveryEvents();
   const enroll = useEnrollDeliveryEvents();
   const data = status.data;
@@ -141,33 +140,33 @@ function DeliveryEvents() {
   }
 
   return (
-    <section aria-labelledby="delivery-events-heading" className="space-y-2">
-      <h3 id="delivery-events-heading" className="text-sm font-semibold text-brand-800">
-        Delivery events
-      </h3>
-      <p className="text-sm text-slate-600">
-        MailChannels reports what happens after the hand-off: deliveries show in the e-mail log, and addresses that hard-bounce,
-        complain or soft-bounce three times in a row are suppressed from the newsletter.
-      </p>
-      <div className="flex flex-wrap items-center gap-2 text-sm" aria-live="polite">
-        {status.isPending && <span className="text-slate-600">Checking enrollment…</span>}
-        {status.isError && <span className="text-red-700">{errorMessage(status.error, 'Could not check the enrollment')}</span>}
-        {data && (
-          <>
-            <Badge variant={data.enrolled ? 'success' : 'secondary'}>{data.enrolled ? 'Enrolled' : 'Not enrolled'}</Badge>
-            {data.configured && !data.accountIdSet && <Badge variant="destructive">Events refused: account id missing</Badge>}
-            <span className={data.configured && !data.accountIdSet ? 'text-red-700' : 'text-slate-600'}>{data.message}</span>
-          </>
-        )}
-      </div>
-      <Button
-        variant="outline"
-        onClick={enable}
-        disabled={enroll.isPending || data?.configured === false || data?.accountIdSet === false || data?.enrolled === true}
-      >
-        {enroll.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <Webhook className="h-4 w-4" aria-hidden="true" />}
-        Enable delivery events
-      </Button>
-    </section>
+    <PanelCard
+      id="delivery-events-heading"
+      title="Delivery events"
+      icon={Webhook}
+      intro="MailChannels reports what happens after the hand-off: deliveries show in the e-mail log, and addresses that hard-bounce, complain or soft-bounce three times in a row are suppressed from the newsletter."
+    >
+      <CardContent className="space-y-2">
+        <div className="flex flex-wrap items-center gap-2 text-sm" aria-live="polite">
+          {status.isPending && <span className="text-slate-600">Checking enrollment…</span>}
+          {status.isError && <span className="text-red-700">{errorMessage(status.error, 'Could not check the enrollment')}</span>}
+          {data && (
+            <>
+              <Badge variant={data.enrolled ? 'success' : 'secondary'}>{data.enrolled ? 'Enrolled' : 'Not enrolled'}</Badge>
+              {data.configured && !data.accountIdSet && <Badge variant="destructive">Events refused: account id missing</Badge>}
+              <span className={data.configured && !data.accountIdSet ? 'text-red-700' : 'text-slate-600'}>{data.message}</span>
+            </>
+          )}
+        </div>
+        <Button
+          variant="outline"
+          onClick={enable}
+          disabled={enroll.isPending || data?.configured === false || data?.accountIdSet === false || data?.enrolled === true}
+        >
+          {enroll.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <Webhook className="h-4 w-4" aria-hidden="true" />}
+          Enable delivery events
+        </Button>
+      </CardContent>
+    </PanelCard>
   );
 }

@@ -13,18 +13,21 @@ import { formatDate } from '../lib/format';
 // The list can hold tens of thousands of rows; the DOM only ever holds one page of them.
 export const SUBSCRIBERS_PER_PAGE = 50;
 
-const statusLook: Record<Subscriber['status'], { label: string; variant: BadgeVariant; note?: string }> = {
+// The Status column says Active or Inactive, nothing else (docs/product.md §6.3); why an inactive
+// address gets no mail is the note beside it.
+const statusLook: Record<Subscriber['status'], { label: 'Active' | 'Inactive'; variant: BadgeVariant; note?: string }> = {
   active: { label: 'Active', variant: 'success' },
   pending: { label: 'Inactive', variant: 'secondary', note: 'awaiting confirmation' },
   unsubscribed: { label: 'Inactive', variant: 'secondary', note: 'unsubscribed' },
-  bounced: { label: 'Bounced', variant: 'destructive' },
-  complained: { label: 'Complained', variant: 'warning' },
+  bounced: { label: 'Inactive', variant: 'destructive' },
+  complained: { label: 'Inactive', variant: 'warning' },
 };
 
-/** What the badge leaves unsaid: why an address gets no mail (a suppression's reason and date). */
+/** What the badge leaves unsaid: why an address gets no mail (for a suppression, its reason and date). */
 function statusNote(s: Subscriber): string | undefined {
   if (s.status === 'bounced' || s.status === 'complained') {
-    const reason = s.suppressionDetail || (s.status === 'complained' ? 'marked our mail as spam' : 'the address bounced');
+    const why = s.status === 'complained' ? 'marked our mail as spam' : 'bounced';
+    const reason = s.suppressionDetail ? `${why}: ${s.suppressionDetail}` : why;
     return s.suppressedAt ? `${reason} · ${formatDate(s.suppressedAt)}` : reason;
   }
   return statusLook[s.status].note;
@@ -32,8 +35,9 @@ function statusNote(s: Subscriber): string | undefined {
 
 /**
  * docs/product.md §6.3: Email, Name (a dash when empty), Subscription Date, Status (Active or
- * Inactive, or Bounced / Complained with the reason for a suppressed address), searchable by e-mail
- * or name; a pending subscriber can be sent the confirmation again, anyone can be deleted (erasure).
+ * Inactive, with the suppression's reason and date beside it for a bounced or complaining address),
+ * searchable by e-mail or name; a pending subscriber can be sent the confirmation again, anyone can
+ * be deleted (erasure).
  */
 export function SubscribersTable({ subscribers }: { subscribers: Subscriber[] }) {
   const [query, setQuery] = useState('');

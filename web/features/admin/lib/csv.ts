@@ -6,16 +6,20 @@ import { firm } from '../../../content/firm';
 import type { ContactMessage } from '../api/admin-api';
 
 /**
- * A spreadsheet treats a cell starting with = + - @ (or a tab / carriage return that it strips
- * before them) as a formula; prefixing a single quote keeps it text (OWASP "CSV injection").
+ * A spreadsheet treats a cell starting with = + - @ as a formula, even after leading whitespace it
+ * trims (a leading tab or carriage return is suspect too); and one in a locale that separates with
+ * `;` (or one that ignores the quotes) starts a new cell after a `;` or `,` inside the text. So a
+ * single quote goes wherever a cell could begin before such a character: at the start and after
+ * every `;` or `,` (before any whitespace), which keeps it text (OWASP "CSV injection"):
+ * `x;=cmd|' /C calc'!A0` becomes `x;'=cmd|' /C calc'!A0`.
  */
 export function neutraliseFormula(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return value.replace(/(^|[;,])(?=\s*[=+\-@])|^(?=[\t\r])/g, "$1'");
 }
 
-/** RFC 4180: quote a field holding a comma, a double quote, CR or LF; double the quotes inside. */
+/** RFC 4180: every field in double quotes (the quotes inside doubled), so no cell's text is read as syntax. */
 export function quoteCsvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+  return `"${value.replaceAll('"', '""')}"`;
 }
 
 const csvCell = (value: string | null | undefined) => quoteCsvField(neutraliseFormula(value ?? ''));

@@ -2,7 +2,7 @@
 // admin's one CSV writer (csv.ts). Pure: no DOM here, so it is unit-tested in Node
 // (tests/web/subscribers-csv.test.ts).
 
-import { buildCsv, csvFileName, csvFirmDateTime, csvFirmDay } from './csv';
+import { buildCsv, csvFileName, csvFirmDay } from './csv';
 
 export { neutraliseFormula, quoteCsvField } from './csv';
 
@@ -11,30 +11,23 @@ export interface CsvSubscriber {
   name: string | null;
   subscriptionDate: string;
   active: string;
-  /** Set for an address the provider's events suppressed (docs/product.md §6.3). */
+  /** Set for an address the provider's events suppressed (docs/product.md §5.8): it is Inactive. */
   suppressionReason?: 'bounced' | 'complained' | null;
-  suppressionDetail?: string | null;
-  suppressedAt?: string | null;
 }
 
-/** The spec's four columns first (Status stays Active / Inactive), then why an address gets no mail. */
-export const SUBSCRIBER_CSV_COLUMNS = ['Email', 'Name', 'Subscription Date', 'Status', 'Suppression', 'Suppression Detail', 'Suppressed At'] as const;
+/** Exactly the four columns of docs/product.md §6.3; why an address gets no mail shows in the table only. */
+export const SUBSCRIBER_CSV_COLUMNS = ['Email', 'Name', 'Subscription Date', 'Status'] as const;
 
-const suppressionLabel = { bounced: 'Bounced', complained: 'Complained' } as const;
+/** Active or Inactive, nothing else: a suppressed address receives nothing, so it is Inactive. */
+function subscriberCsvStatus(s: Pick<CsvSubscriber, 'active' | 'suppressionReason'>): 'Active' | 'Inactive' {
+  return s.active === 'true' && !s.suppressionReason ? 'Active' : 'Inactive';
+}
 
 /** The whole CSV, header first, CRLF line breaks (RFC 4180), every subscriber included. */
 export function buildSubscribersCsv(subscribers: readonly CsvSubscriber[]): string {
   return buildCsv(
     SUBSCRIBER_CSV_COLUMNS,
-    subscribers.map((s) => [
-      s.email,
-      s.name,
-      csvFirmDay(s.subscriptionDate),
-      s.active === 'true' ? 'Active' : 'Inactive',
-      s.suppressionReason ? suppressionLabel[s.suppressionReason] : '',
-      s.suppressionDetail,
-      s.suppressedAt ? csvFirmDateTime(s.suppressedAt) : '',
-    ]),
+    subscribers.map((s) => [s.email, s.name, csvFirmDay(s.subscriptionDate), subscriberCsvStatus(s)]),
   );
 }
 

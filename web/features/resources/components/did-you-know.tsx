@@ -12,10 +12,17 @@ export function DidYouKnow() {
       <div className="flex items-center justify-between gap-4">
         <h2 id="did-you-know-heading" className="flex items-center gap-2 text-2xl font-bold">
           <Lightbulb className="h-6 w-6 text-accent-400" aria-hidden="true" />
-          Did You Know?
+          Did You Know
         </h2>
-        <span className="rounded-full bg-white/10 px-3 py-1 text-sm font-semibold" data-testid="fact-counter" aria-label={`Fact ${index + 1} of ${count}`}>
-          {index + 1}/{count}
+        {/* The badge reads "n/10"; a screen reader hears "Fact n of 10" instead (aria-label on a
+            plain span is invalid HTML and ignored by some readers). */}
+        <span className="rounded-full bg-white/10 px-3 py-1 text-sm font-semibold">
+          <span aria-hidden="true" data-testid="fact-counter">
+            {index + 1}/{count}
+          </span>
+          <span className="sr-only">
+            Fact {index + 1} of {count}
+          </span>
         </span>
       </div>
       <p className="mt-6 min-h-[7rem] flex-1 text-lg leading-relaxed text-slate-100" aria-live="polite" data-testid="tax-fact">
