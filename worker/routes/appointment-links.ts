@@ -112,7 +112,7 @@ export const appointmentLinksApi = new Hono<AppEnv>()
       const failure = staleFailure(await reread(db, previous.id));
       return c.json({ message: LINK_MESSAGES[failure.reason], reason: failure.reason }, failure.status);
     }
-    const links = await appointmentLinks(c.env, updated);
+    const links = await appointmentLinks(c.env, { ...updated, timeSlot });
     await sendAfterAnswer(c.env, c.executionCtx, [
       appointmentRescheduledEmail(c.env, updated, previous, links),
       appointmentChangeNotificationEmail(updated, { kind: 'rescheduled', previous }),
