@@ -5,6 +5,7 @@ import { firm } from '../../web/content/firm';
 import worker from '../../worker/index';
 import { BOOKING_MESSAGES, CONFIRM_MESSAGES, createAppointmentSchema } from '../../worker/schemas/appointments';
 import { AVAILABILITY_MESSAGES } from '../../worker/services/availability';
+import { OPEN_BOOKINGS_MESSAGE } from '../../worker/services/submission-limits';
 import { call, signIn } from './helpers';
 import { expectAtSlot, inviteOf, uidOf } from './ical-helpers';
 import { callWith, fakeMailChannels, mailChannelsEnv, type RecordedRequest } from './mailchannels-fake';
@@ -56,6 +57,19 @@ describe('a booking without a preferred time', () => {
     expect(again.status).toBe(409);
     expect(((await again.json()) as { message: string }).message).toBe(BOOKING_MESSAGES.taken);
     expect((await env.DB.prepare('SELECT count(*) AS n FROM appointments').first<{ n: number }>())!.n).toBe(3);
+  });
+
+  it('counts as an open request: a third from one address is refused (429) and leaves no trace of its network', async () => {
+    await bookTimeless({}, visitorIp(1));
+    await bookTimeless({}, visitorIp(2));
+    const submitters = () => env.DB.prepare('SELECT count(*) AS n FROM daily_submitters').first<{ n: number }>();
+    const before = await submitters();
+    const third = await call('/api/appointments', { body: timeless(), ip: visitorIp(3) });
+    expect(third.status).toBe(429);
+    expect(((await third.json()) as { message: string }).message).toBe(OPEN_BOOKINGS_MESSAGE);
+    expect(await submitters()).toEqual(before);
+    expect(await env.DB.prepare("SELECT count FROM daily_counters WHERE counter = 'booking'").first()).toEqual({ count: 2 });
+    expect((await env.DB.prepare('SELECT count(*) AS n FROM appointments').first<{ n: number }>())!.n).toBe(2);
   });
 
   it('is refused on a day the firm has blocked, like a timed one', async () => {
