@@ -33,7 +33,8 @@ const marker = Math.random().toString(36).slice(2, 8);
  */
 async function bookScene(context: BrowserContext) {
   for (let attempt = 0; attempt < 30; attempt++) {
-    const first = addDays(today, 120 + Math.floor(Math.random() * 400));
+    // Within the booking horizon (BOOKING_HORIZON_DAYS, 365): later days are refused.
+    const first = addDays(today, 120 + Math.floor(Math.random() * 200));
     if (!isWeekday(first)) continue;
     let second = addDays(first, 1);
     while (!isWeekday(second)) second = addDays(second, 1);

@@ -40,7 +40,8 @@ expectTypeOf<InferRequestType<typeof api.appointments.$post>['json']>().toMatchO
   phone?: string | null;
   serviceType: BookingServiceType;
   date: string;
-  timeSlot: BookingTimeSlot;
+  // Optional (docs/product.md §3): absent, null or '' is a request without a time.
+  timeSlot?: BookingTimeSlot | '' | null;
   notes?: string | null;
   turnstileToken?: string;
 }>();
@@ -48,7 +49,7 @@ expectTypeOf<InferResponseType<typeof api.appointments.$post, 201>>().toMatchObj
   id: number;
   message: string;
   date: string;
-  timeSlot: string;
+  timeSlot: string | null;
   status: Status;
 }>();
 expectTypeOf<InferResponseType<typeof api.appointments.$post, 409>>().toExtend<{ message: string }>();
@@ -145,14 +146,16 @@ expectTypeOf<InferResponseType<typeof api.admin.appointments.$get, 200>[number]>
   phone: string | null;
   serviceType: string;
   date: string;
-  timeSlot: string;
+  timeSlot: string | null;
   notes: string | null;
   status: Status;
   createdAt: string;
 }>();
 expectTypeOf<InferRequestType<(typeof api.admin.appointments)[':id']['$patch']>['json']>().toEqualTypeOf<{
   status: 'confirmed' | 'cancelled';
+  timeSlot?: BookingTimeSlot | undefined;
 }>();
+expectTypeOf<InferResponseType<(typeof api.admin.appointments)[':id']['$patch'], 400>>().toExtend<{ message: string }>();
 expectTypeOf<InferResponseType<(typeof api.admin.appointments)[':id']['$patch'], 409>>().toEqualTypeOf<{ message: string }>();
 
 expectTypeOf<InferResponseType<(typeof api.admin)['rate-limit-stats']['$get'], 200>>().toMatchObjectType<{

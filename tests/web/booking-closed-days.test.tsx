@@ -81,7 +81,8 @@ describe('the booking calendar and the firm’s availability', () => {
     await waitFor(() => expect(dayButton(g, '2026-07-15').disabled).toBe(true));
     await user.click(dayButton(g, '2026-07-16'));
     await waitFor(() => expect([...select().options].map((o) => o.value)).toEqual(['', '9:00 AM', '1:00 PM']));
-    expect([...select().options].map((o) => o.disabled)).toEqual([true, false, false]);
+    // The empty choice ("No preferred time") stays selectable: Preferred Time is optional.
+    expect([...select().options].map((o) => o.disabled)).toEqual([false, false, false]);
     await user.click(dayButton(g, '2026-07-14'));
     await waitFor(() => expect([...select().options].map((o) => o.value)).toEqual(['', ...all]));
   });

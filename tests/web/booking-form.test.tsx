@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { bookingTimeSlots } from '../../web/content/booking';
+import { BOOKING_HORIZON_DAYS, bookingTimeSlots } from '../../web/content/booking';
 import { BookingForm } from '../../web/features/booking/components/booking-form';
 import { captureFetch, dataLayer, deferred, fakeNow, json, renderForm, shownToasts, type SentRequest } from './form-harness';
 
@@ -123,6 +123,67 @@ describe('the booking form', () => {
     expect(dataLayer()).toEqual([]);
   });
 
+  it('marks Preferred Time optional: no asterisk, while the four required fields keep theirs', () => {
+    server(booked);
+    renderForm(<BookingForm />);
+    expect(screen.getByText('Preferred Time').tagName).toBe('LABEL');
+    expect(screen.queryByText('Preferred Time *')).toBeNull();
+    for (const label of ['Full Name *', 'Email *', 'Service Needed *']) expect(screen.getByLabelText(label)).toBeTruthy();
+    expect(screen.getByText('Preferred Date *')).toBeTruthy();
+  });
+
+  it.each([
+    ['name', { ...complete, name: undefined }],
+    ['email', { ...complete, email: undefined }],
+    ['service type', { ...complete, service: undefined }],
+    ['date', { ...complete, day: undefined, time: undefined }],
+  ])('says "Missing Information" without a %s, even with a time chosen', async (_field, values) => {
+    const sent = server(booked);
+    await sendFilled(values);
+    await waitFor(() => expect(shownToasts()).toEqual([{ variant: 'destructive', title: 'Missing Information', description: 'Please fill in all required fields' }]));
+    expect(sent.filter((r) => r.method === 'POST')).toEqual([]);
+  });
+
+  it('sends a booking without a preferred time, and the visitor sees the usual success', async () => {
+    const sent = server(booked);
+    await sendFilled({ ...complete, time: undefined });
+    await waitFor(() =>
+      expect(shownToasts()).toEqual([{ variant: 'default', title: 'Appointment Scheduled!', description: "We'll contact you shortly to confirm your appointment." }]),
+    );
+    expect(sent.find((r) => r.method === 'POST')).toEqual({
+      method: 'POST',
+      url: '/api/appointments',
+      body: { name: 'Ann Lee', email: 'ann@example.com', phone: '(412) 555-0142', serviceType: 'Tax Planning Consultation', date: '2026-07-15', timeSlot: null, notes: '' },
+    });
+  });
+
+  it('lets the visitor go back to no preferred time after choosing one', async () => {
+    const sent = server(booked);
+    renderForm(<BookingForm />);
+    const user = await fillAll(complete);
+    await user.selectOptions(screen.getByLabelText('Preferred Time'), '');
+    await submit(user);
+    await waitFor(() => expect(sent.filter((r) => r.method === 'POST')).toHaveLength(1));
+    expect((sent.find((r) => r.method === 'POST')!.body as { timeSlot: unknown }).timeSlot).toBeNull();
+  });
+
+  it('offers no day past the booking horizon (a year ahead) in the calendar', async () => {
+    server(booked);
+    renderForm(<BookingForm />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Show available dates' }));
+    await screen.findByRole('grid', {}, { timeout: 5000 });
+    // Today is 13 July 2026; BOOKING_HORIZON_DAYS (365) later is Tuesday 13 July 2027.
+    expect(BOOKING_HORIZON_DAYS).toBe(365);
+    for (let i = 0; i < 12; i++) await user.click(screen.getByRole('button', { name: /next month/i }));
+    const grid = await screen.findByRole('grid', { name: /July 2027/ });
+    const dayButton = (iso: string) => grid.querySelector<HTMLButtonElement>(`[data-day="${iso}"] button`)!;
+    expect(dayButton('2027-07-13').disabled).toBe(false);
+    expect(dayButton('2027-07-14').disabled).toBe(true);
+    // No month after the horizon's.
+    expect(screen.getByRole('button', { name: /next month/i }).getAttribute('aria-disabled')).toBe('true');
+  });
+
   it("reads the chosen day's availability and marks taken slots unavailable", async () => {
     const sent = server(booked, ['10:00 AM', '3:00 PM']);
     renderForm(<BookingForm />);
@@ -133,7 +194,8 @@ describe('the booking form', () => {
     await waitFor(() => expect(select('Preferred Time').querySelector('option[value="10:00 AM"]')?.textContent).toBe('10:00 AM (unavailable)'));
     const options = [...select('Preferred Time').options].map((o) => [o.value, o.textContent, o.disabled]);
     expect(options).toEqual([
-      ['', 'Select a time', true],
+      // Preferred Time is optional: the empty choice stays selectable.
+      ['', 'No preferred time', false],
       ['9:00 AM', '9:00 AM', false],
       ['10:00 AM', '10:00 AM (unavailable)', true],
       ['11:00 AM', '11:00 AM', false],

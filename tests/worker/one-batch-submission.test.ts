@@ -217,8 +217,8 @@ describe('a booking in one D1 call before the answer', () => {
     const refused = await callWithEnv({ ...one, DB: db }, '/api/appointments', { body: bookingRequest(date), ip: '203.0.113.110' });
     expect(refused.status).toBe(429);
     expect(((await refused.json()) as { message: string }).message).toBe(OPEN_BOOKINGS_MESSAGE);
-    // The write, then the daily slot given back.
-    expect(calls).toEqual(['batch(10)', 'run']);
+    // The write, then the daily slot and this new network's submitter record given back (as for a taken slot).
+    expect(calls).toEqual(['batch(10)', 'batch(2)']);
     expect(await count('appointments')).toBe(1);
     expect(await count('email_log')).toBe(mailsBefore);
     expect(await unverifiedMailCount()).toBe(countBefore);

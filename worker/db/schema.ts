@@ -34,7 +34,9 @@ export const appointments = sqliteTable(
     phone: text('phone'),
     serviceType: text('service_type').notNull(),
     date: text('date').notNull(),
-    timeSlot: text('time_slot').notNull(),
+    // Null for a request without a preferred time (docs/product.md §3): it holds no slot (NULLs never
+    // collide in appointments_active_slot_uq) until the admin picks a free one when confirming it.
+    timeSlot: text('time_slot'),
     notes: text('notes'),
     status: text('status', { enum: ['requested', 'confirmed', 'cancelled'] })
       .notNull()

@@ -145,7 +145,7 @@ export const appointmentLinksApi = new Hono<AppEnv>()
       const refusal = await refusedChange(db, previous);
       return c.json(refusal.body, refusal.status);
     }
-    const links = await appointmentLinks(c.env, updated);
+    const links = await appointmentLinks(c.env, { ...updated, timeSlot });
     await sendAfterAnswer(c.env, c.executionCtx, [
       appointmentRescheduledEmail(c.env, updated, previous, links),
       appointmentChangeNotificationEmail(updated, { kind: 'rescheduled', previous }),

@@ -9,13 +9,14 @@ import { isUniqueViolation } from '../db/unique-violation';
 import type { AppEnv } from '../env';
 import { turnstile } from '../middleware/turnstile';
 import { validate } from '../middleware/validate';
-import { appointmentSchema, availabilityQuerySchema, BOOKING_MESSAGES, slotHasPassed } from '../schemas/appointments';
+import { appointmentSchema, availabilityQuerySchema, BOOKING_MESSAGES, lastBookableDay, slotHasPassed } from '../schemas/appointments';
 import { availabilityGate, dayOffer } from '../services/availability';
 import { appointmentLinks, newAppointmentPublicId } from '../services/appointment-links';
 import { networkHash } from '../services/client-ip';
 import { unverifiedMailAfterRow } from '../services/daily-counters';
 import { deliverAfterAnswer, rowIdMarker, type RowInBatch } from '../services/email/send-email';
-import { appointmentConfirmationEmail, appointmentNotificationEmail } from '../services/submission-emails';
+import { firmToday } from '../services/firm-time';
+import { appointmentConfirmationEmail, appointmentNotificationEmail, hasTime } from '../services/submission-emails';
 import { OPEN_BOOKINGS_MESSAGE, openBookingsRecheck, storeSubmission } from '../services/submission-limits';
 
 /** True when the partial UNIQUE index over active bookings (appointments_active_slot_uq) refused a row. */
@@ -40,7 +41,8 @@ const bookingResponseMessage = "Thank you! Your appointment request has been rec
 export const appointmentsApi = new Hono<AppEnv>()
   // The 7 slots of a day and whether each can still be booked: not on a closed day (a weekend or a
   // date the firm blocked, with its reason), not a slot the weekday does not offer, not a taken or
-  // started one (docs/product.md §3).
+  // started one, not past the booking horizon (docs/product.md §3). A request without a time takes
+  // no slot. The admin's confirm dialog offers the same free slots.
   .get('/availability', validate('query', availabilityQuerySchema), async (c) => {
     const { date } = c.req.valid('query');
     const db = getDb(c.env.DB);
@@ -51,9 +53,10 @@ export const appointmentsApi = new Hono<AppEnv>()
         .from(appointments)
         .where(and(eq(appointments.date, date), ne(appointments.status, 'cancelled'))),
     ]);
-    const takenSlots = new Set(taken.map((row) => row.timeSlot));
+    const takenSlots = new Set(taken.map((row) => row.timeSlot).filter((slot) => slot !== null));
     const offered = new Set<string>(day.offered);
     const now = new Date();
+    const withinHorizon = date <= lastBookableDay(firmToday(firm.timeZone, now));
     return c.json(
       {
         date,
@@ -61,7 +64,7 @@ export const appointmentsApi = new Hono<AppEnv>()
         reason: day.reason,
         slots: bookingTimeSlots.map((time) => ({
           time,
-          available: offered.has(time) && !takenSlots.has(time) && !slotHasPassed(date, time, firm.timeZone, now),
+          available: withinHorizon && offered.has(time) && !takenSlots.has(time) && !slotHasPassed(date, time, firm.timeZone, now),
         })),
       },
       200,
@@ -92,15 +95,18 @@ export const appointmentsApi = new Hono<AppEnv>()
     };
     // Both e-mails are built before the row exists: the visitor's cancel and reschedule links
     // (routes/appointment-links.ts) and the invite's UID name it by its public id, and the firm's
-    // notification names its numeric id by a stand-in that the batch replaces in SQL.
+    // notification names its numeric id by a stand-in that the batch replaces in SQL. A request
+    // without a time gets neither invite nor links: they come when the admin confirms a time.
     const marker = rowIdMarker();
     const booking = { ...values, id: marker, sequence: 0 };
-    const confirmation = appointmentConfirmationEmail(c.env, booking, await appointmentLinks(c.env, booking));
+    const links = hasTime(booking) ? await appointmentLinks(c.env, booking) : undefined;
+    const confirmation = appointmentConfirmationEmail(c.env, booking, links);
     const notification = appointmentNotificationEmail(booking);
     let result;
     try {
       // The partial UNIQUE index appointments_active_slot_uq decides who gets a slot: the database
       // refuses the second active row for (date, timeSlot), however close together they arrive.
+      // A null timeSlot never collides (SQLite's UNIQUE treats NULLs as distinct): no slot held.
       // The open-bookings recheck, in the same transaction, takes the row back when its address or
       // network now holds more unconfirmed requests than allowed (worker/services/submission-limits.ts).
       // When the batch succeeds, a taken slot is answered `taken` (409) without failing it; on the

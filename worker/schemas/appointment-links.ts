@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { firm } from '../../web/content/firm';
-import { slotHasPassed, BOOKING_MESSAGES, createAppointmentSchema } from './appointments';
+import { slotHasPassed, BOOKING_MESSAGES, createAppointmentSchema, timeSlotField } from './appointments';
 
 // The visitor's self-service requests (worker/routes/appointment-links.ts). A token is a compact
 // JWT: three base64url parts, well under 1 KB; anything else is refused before any crypto runs.
@@ -25,13 +25,14 @@ export const cancelRequestSchema = z.object({ token: tokenField });
 
 /**
  * A new date and slot: exactly the booking form's rules (worker/schemas/appointments.ts: a real
- * weekday, not in the past in the firm's zone, one of the 7 slots, not already started), judged by
+ * weekday, not in the past in the firm's zone nor past the horizon, one of the 7 slots (required
+ * here: a move is to a time), not already started), judged by
  * each request's own clock. The firm's availability and taken slots are checked by the route.
  */
 export function createRescheduleSchema(timeZone: string = firm.timeZone, now: () => Date = () => new Date()) {
   const booking = createAppointmentSchema(timeZone, now).shape;
   return z
-    .object({ token: tokenField, date: booking.date, timeSlot: booking.timeSlot })
+    .object({ token: tokenField, date: booking.date, timeSlot: timeSlotField() })
     .superRefine((value, ctx) => {
       if (slotHasPassed(value.date, value.timeSlot, timeZone, now())) {
         ctx.addIssue({ code: 'custom', path: ['timeSlot'], message: BOOKING_MESSAGES.slotPassed });

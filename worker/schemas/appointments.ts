@@ -1,13 +1,14 @@
 import { z } from 'zod';
-import { bookingServiceTypes, bookingTimeSlots, type BookingTimeSlot } from '../../web/content/booking';
+import { BOOKING_HORIZON_DAYS, bookingServiceTypes, bookingTimeSlots, type BookingTimeSlot } from '../../web/content/booking';
 import { firm } from '../../web/content/firm';
 import type { appointments } from '../db/schema';
-import { firmDateParts, firmToday, isCalendarDate, weekdayOf } from '../services/firm-time';
+import { addCalendarDays, firmDateParts, firmToday, isCalendarDate, weekdayOf } from '../services/firm-time';
 import { emailField, FIELD_LIMITS, nameField, tooLongMessage, turnstileTokenField } from './fields';
 
 // The booking rules of docs/product.md §3 and §9: the 10 service types of the dropdown,
-// a real weekday that is not in the past in the firm's time zone, one of the 7 slots, and a phone
-// that is optional but holds at least 10 digits when given. Pure zod (no bindings): the booking
+// a real weekday that is not in the past in the firm's time zone nor past the booking horizon,
+// one of the 7 slots or none (Preferred Time is optional), and a phone that is optional but holds
+// at least 10 digits when given. Pure zod (no bindings): the booking
 // form runs the same schema before it sends anything, and the API runs it again.
 
 export const BOOKING_LIMITS = { ...FIELD_LIMITS, date: 40, notes: 2000 } as const;
@@ -22,6 +23,7 @@ export const BOOKING_MESSAGES = {
   dateInvalid: 'Please choose a valid date',
   weekend: 'Appointments are available Monday to Friday only',
   past: 'Please choose a date that is not in the past',
+  tooFar: `Appointments can be booked up to ${BOOKING_HORIZON_DAYS} days ahead. Please choose an earlier date.`,
   slot: 'Please choose a time',
   slotPassed: 'That time has already passed today. Please choose a later time or another day.',
   taken: 'Sorry, that time has just been booked. Please choose another time or day.',
@@ -63,6 +65,12 @@ const phoneSchema = z
   .nullish()
   .refine((value) => !value || (/^[\d\s()+.-]+$/.test(value) && value.replace(/\D/g, '').length >= 10), BOOKING_MESSAGES.phone);
 
+/** The last day a visitor may book: the booking horizon after the firm's today. */
+export const lastBookableDay = (today: string) => addCalendarDays(today, BOOKING_HORIZON_DAYS);
+
+/** One of the 7 slots, required: a reschedule, or the admin confirming a request without a time. */
+export const timeSlotField = () => z.enum(bookingTimeSlots, { error: BOOKING_MESSAGES.slot });
+
 /** The booking request schema for a given "now" in a given zone (the firm's unless a test says otherwise). */
 export function createAppointmentSchema(timeZone: string = firm.timeZone, now: () => Date = () => new Date()) {
   return z
@@ -87,18 +95,28 @@ export function createAppointmentSchema(timeZone: string = firm.timeZone, now: (
             ctx.addIssue({ code: 'custom', message: BOOKING_MESSAGES.weekend });
             return z.NEVER;
           }
-          if (day < firmToday(timeZone, now())) {
+          const today = firmToday(timeZone, now());
+          if (day < today) {
             ctx.addIssue({ code: 'custom', message: BOOKING_MESSAGES.past });
+            return z.NEVER;
+          }
+          if (day > lastBookableDay(today)) {
+            ctx.addIssue({ code: 'custom', message: BOOKING_MESSAGES.tooFar });
             return z.NEVER;
           }
           return day;
         }),
-      timeSlot: z.enum(bookingTimeSlots, { error: BOOKING_MESSAGES.slot }),
+      // Optional (docs/product.md §3): absent, null or '' is a request without a time, stored as
+      // null; it holds no slot until the admin picks one when confirming it.
+      timeSlot: z
+        .union([timeSlotField(), z.literal('')], { error: BOOKING_MESSAGES.slot })
+        .nullish()
+        .transform((slot) => slot || null),
       notes: z.string().trim().max(BOOKING_LIMITS.notes, tooLongMessage('Notes', BOOKING_LIMITS.notes)).nullish(),
       turnstileToken: turnstileTokenField(),
     })
     .superRefine((value, ctx) => {
-      if (slotHasPassed(value.date, value.timeSlot, timeZone, now())) {
+      if (value.timeSlot && slotHasPassed(value.date, value.timeSlot, timeZone, now())) {
         ctx.addIssue({ code: 'custom', path: ['timeSlot'], message: BOOKING_MESSAGES.slotPassed });
       }
     });
@@ -113,9 +131,20 @@ export const availabilityQuerySchema = z.object({
   date: z.string().max(10, BOOKING_MESSAGES.dateInvalid).refine(isCalendarDate, BOOKING_MESSAGES.dateInvalid),
 });
 
-/** PATCH /api/admin/appointments/:id: the admin confirms or cancels a request. */
+/** The admin's confirm of a request without a time: the slot must be named, offered and free. */
+export const CONFIRM_MESSAGES = {
+  slotNeeded: 'This request has no preferred time. Please choose a free time to confirm it.',
+  slotTaken: 'That time is already booked. Please choose another free time.',
+  hasTime: 'This appointment already has a time. The visitor can move it with the reschedule link in their e-mail.',
+} as const;
+
+/**
+ * PATCH /api/admin/appointments/:id: the admin confirms or cancels a request. Confirming a request
+ * without a time names the free slot the admin picked (the route refuses it without one).
+ */
 export const appointmentStatusSchema = z.object({
   status: z.enum(['confirmed', 'cancelled'], { error: "Status must be 'confirmed' or 'cancelled'" }),
+  timeSlot: timeSlotField().optional(),
 });
 
 /** The :id of an admin PATCH route. */

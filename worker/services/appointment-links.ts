@@ -25,7 +25,9 @@ export const APPOINTMENT_LINK_PURPOSES: readonly AppointmentLinkPurpose[] = ['ap
  */
 export type AppointmentRef = { id: number | string; publicId?: string | null };
 
-type LinkedAppointment = AppointmentRef & Pick<typeof appointments.$inferSelect, 'date' | 'timeSlot'> & { sequence?: number };
+// Only an appointment with a time has links: they expire at its start. A request without a time
+// gets them when the admin confirms it with a slot (docs/product.md §3).
+type LinkedAppointment = AppointmentRef & Pick<typeof appointments.$inferSelect, 'date'> & { timeSlot: string; sequence?: number };
 
 /**
  * A new appointment's public id: 16 random bytes, base64url (22 characters), chosen before the

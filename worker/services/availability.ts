@@ -56,12 +56,13 @@ export async function dayOffer(db: Db, date: string): Promise<{ closed: boolean;
 
 /**
  * Why this date and slot cannot be booked under the firm's availability (a message for a 409), or
- * null when it can. Taken slots and the clock are judged elsewhere (the UNIQUE index, the schema).
+ * null when it can. A request without a time (null) needs an open day that offers some slot.
+ * Taken slots and the clock are judged elsewhere (the UNIQUE index, the schema).
  */
-export async function availabilityRefusal(db: Db, date: string, timeSlot: string): Promise<string | null> {
+export async function availabilityRefusal(db: Db, date: string, timeSlot: string | null): Promise<string | null> {
   const day = await dayOffer(db, date);
-  if (day.closed) return AVAILABILITY_MESSAGES.closed;
-  if (!day.offered.includes(timeSlot as BookingTimeSlot)) return AVAILABILITY_MESSAGES.notOffered;
+  if (day.closed || (timeSlot === null && day.offered.length === 0)) return AVAILABILITY_MESSAGES.closed;
+  if (timeSlot !== null && !day.offered.includes(timeSlot as BookingTimeSlot)) return AVAILABILITY_MESSAGES.notOffered;
   return null;
 }
 
@@ -72,14 +73,15 @@ export async function availabilityRefusal(db: Db, date: string, timeSlot: string
  * slot the weekday does not offer still claims nothing and stores nothing. A weekend is refused
  * here without the database (`refusal` set, nothing else).
  */
-export function availabilityGate(date: string, timeSlot: string): AvailabilityGate {
+export function availabilityGate(date: string, timeSlot: string | null): AvailabilityGate {
   const weekday = isoWeekdayOf(date);
   if (weekday > 5) return { refusal: AVAILABILITY_MESSAGES.closed };
   // The day's two facts, with their parameters (date, weekday, slot) numbered from ?n: the facts
-  // SELECT and the claim's condition ask exactly the same questions.
+  // SELECT and the claim's condition ask exactly the same questions. Without a time (slot null),
+  // "offered" means the weekday offers some slot.
   const facts = (n: number) => ({
     closed: `EXISTS (SELECT 1 FROM blocked_dates WHERE date = ?${n})`,
-    offered: `EXISTS (SELECT 1 FROM weekday_slots WHERE weekday = ?${n + 1} AND time_slot = ?${n + 2})`,
+    offered: `EXISTS (SELECT 1 FROM weekday_slots WHERE weekday = ?${n + 1} AND (?${n + 2} IS NULL OR time_slot = ?${n + 2}))`,
   });
   const asked = facts(1);
   const admitted = facts(4);
@@ -87,7 +89,8 @@ export function availabilityGate(date: string, timeSlot: string): AvailabilityGa
     refusal: null,
     facts: (d1) => d1.prepare(`SELECT ${asked.closed} AS closed, ${asked.offered} AS offered`).bind(date, weekday, timeSlot),
     admits: { sql: `NOT ${admitted.closed} AND ${admitted.offered}`, params: [date, weekday, timeSlot] },
-    refusalOf: (facts) => (facts.closed ? AVAILABILITY_MESSAGES.closed : facts.offered ? null : AVAILABILITY_MESSAGES.notOffered),
+    refusalOf: (facts) =>
+      facts.closed || (!facts.offered && timeSlot === null) ? AVAILABILITY_MESSAGES.closed : facts.offered ? null : AVAILABILITY_MESSAGES.notOffered,
     check: (db) => availabilityRefusal(db, date, timeSlot),
   };
 }

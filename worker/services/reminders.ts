@@ -1,4 +1,4 @@
-import { and, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import { firm } from '../../web/content/firm';
 import type { Db } from '../db/client';
 import { appointmentReminders, appointments } from '../db/schema';
@@ -7,7 +7,7 @@ import { appointmentLinks, appointmentStartsAt } from './appointment-links';
 import { emailTransport, sendEmailBatch } from './email/send-email';
 import { firmToday } from './firm-time';
 import { safeErrorSummary } from './log-safe';
-import { appointmentReminderEmail } from './submission-emails';
+import { appointmentReminderEmail, hasTime } from './submission-emails';
 
 // The reminder e-mail before an appointment (docs/product.md §3), sent by the cron (worker/cron.ts).
 //
@@ -18,7 +18,8 @@ import { appointmentReminderEmail } from './submission-emails';
 // appointments only while it is still active at the same date, slot and sequence, so a cancelled
 // appointment is never reminded and one changed meanwhile waits for the next tick (with links that
 // match its new sequence). A rescheduled appointment has a new (date, time_slot) key, so it is
-// reminded again for its new time. A reminder whose e-mail fails is not retried (the e-mail log
+// reminded again for its new time. A request without a time has no start to remind of: it is
+// skipped until the admin confirms it with a slot. A reminder whose e-mail fails is not retried (the e-mail log
 // shows the failure): at most one, never two.
 
 /** Appointments starting within this long are due a reminder. */
@@ -54,12 +55,14 @@ export async function sendDueReminders(env: Bindings, db: Db, now: Date = new Da
     .where(
       and(
         inArray(appointments.status, ['requested', 'confirmed']),
+        isNotNull(appointments.timeSlot),
         gte(appointments.date, from),
         lte(appointments.date, to),
         sql`NOT EXISTS (SELECT 1 FROM ${appointmentReminders} r WHERE r.appointment_id = ${appointments.id} AND r.date = ${appointments.date} AND r.time_slot = ${appointments.timeSlot})`,
       ),
     );
   const due = candidates
+    .filter(hasTime)
     .map((row) => ({ row, startsAt: appointmentStartsAt(row).getTime() }))
     .filter(({ startsAt }) => startsAt > now.getTime() && startsAt <= now.getTime() + REMINDER_WINDOW_MS)
     .sort((a, b) => a.startsAt - b.startsAt || a.row.id - b.row.id)

@@ -1,5 +1,5 @@
 import { firm, firmAddressLine } from '../../web/content/firm';
-import type { BookingTimeSlot } from '../../web/content/booking';
+import { NO_PREFERRED_TIME, type BookingTimeSlot } from '../../web/content/booking';
 import type { appointments, contactMessages } from '../db/schema';
 import type { Bindings } from '../env';
 import { slotStartMinutes } from '../schemas/appointments';
@@ -61,9 +61,17 @@ export function longDate(date: string): string {
   return longDateFormat.format(new Date(Date.UTC(y, m - 1, d)));
 }
 
-/** "Monday, November 23, 2026 at 10:00 AM Eastern Time" */
+/** "Monday, November 23, 2026 at 10:00 AM Eastern Time", or "Monday, November 23, 2026 (No preferred time)". */
 export const appointmentWhen = (a: Pick<MailedAppointment, 'date' | 'timeSlot'>, timeZone: string) =>
-  `${longDate(a.date)} at ${a.timeSlot} ${timeZoneLabel(timeZone)}`;
+  a.timeSlot === null ? `${longDate(a.date)} (${NO_PREFERRED_TIME})` : `${longDate(a.date)} at ${a.timeSlot} ${timeZoneLabel(timeZone)}`;
+
+/** The day and slot as subjects show them: "Monday, November 23, 2026, 10:00 AM". */
+const subjectWhen = (a: Pick<MailedAppointment, 'date' | 'timeSlot'>) => `${longDate(a.date)}, ${a.timeSlot ?? NO_PREFERRED_TIME}`;
+
+/** An appointment with a time: only these have an invite and self-service links. */
+export type TimedAppointment = MailedAppointment & { timeSlot: string };
+
+export const hasTime = <T extends Pick<MailedAppointment, 'timeSlot'>>(a: T): a is T & { timeSlot: string } => a.timeSlot !== null;
 
 /** The self-service links as HTML: two plain anchors, the URLs escaped. */
 const linksHtml = (links: AppointmentLinks | undefined) =>
@@ -149,7 +157,7 @@ const inviteStatus = { requested: 'TENTATIVE', confirmed: 'CONFIRMED', cancelled
  * else METHOD:REQUEST with TENTATIVE (requested) or CONFIRMED; same UID always, SEQUENCE from the row.
  * Every caller passes the row as selected, public_id included, so the UID never changes.
  */
-export function appointmentInvite(env: Pick<Bindings, 'SITE_URL'>, a: MailedAppointment, now?: Date): string {
+export function appointmentInvite(env: Pick<Bindings, 'SITE_URL'>, a: TimedAppointment, now?: Date): string {
   const status = inviteStatus[a.status];
   return buildInvite({
     // One UID for the appointment's whole life: its public id, or its numeric id for rows stored before it.
@@ -173,7 +181,7 @@ export function appointmentInvite(env: Pick<Bindings, 'SITE_URL'>, a: MailedAppo
   });
 }
 
-function invite(env: Bindings, a: MailedAppointment) {
+function invite(env: Bindings, a: TimedAppointment) {
   const method = a.status === 'cancelled' ? 'CANCEL' : 'REQUEST';
   return {
     filename: a.status === 'cancelled' ? 'cancellation.ics' : 'appointment.ics',
@@ -184,7 +192,8 @@ function invite(env: Bindings, a: MailedAppointment) {
 
 /**
  * An e-mail to the visitor about their appointment: the paragraphs, the appointment's details, the
- * self-service links when given, the signature, and the invite (REQUEST, or CANCEL once cancelled).
+ * self-service links when given, the signature, and the invite (REQUEST, or CANCEL once cancelled)
+ * when it has a time: a request without one has no event to put in a calendar yet.
  */
 function visitorAppointmentEmail(
   env: Bindings,
@@ -199,17 +208,30 @@ function visitorAppointmentEmail(
     subject: mail.subject,
     text: `${mail.paragraphs.join('\n\n')}\n\n${textRows(rows)}${linksText(mail.links)}\n\n${signature}`,
     html: htmlDocument(mail.title, mail.paragraphs, rows, mail.links),
-    attachments: [invite(env, a)],
+    ...(hasTime(a) ? { attachments: [invite(env, a)] } : {}),
   };
 }
 
 export function appointmentConfirmationEmail(env: Bindings, a: MailedAppointment, links?: AppointmentLinks): OutgoingEmail {
+  if (!hasTime(a)) {
+    // No time yet: no invite and no links (they expire at the start); both come with the
+    // confirmation once the firm has picked the time (worker/routes/admin/appointments.ts).
+    return visitorAppointmentEmail(env, a, {
+      kind: 'appointment-confirmation',
+      subject: `Your appointment request with ${firm.name}: ${longDate(a.date)}`,
+      title: 'Appointment request received',
+      paragraphs: [
+        `Thank you. We have received your request for a ${a.serviceType} appointment on ${longDate(a.date)}, with no preferred time.`,
+        `We will confirm a time with you within 24 hours, and send your calendar invite with that confirmation.`,
+      ],
+    });
+  }
   const when = appointmentWhen(a, firm.timeZone);
   const intro = `Thank you. We have received your request for a ${a.serviceType} appointment on ${when}.`;
   const next = `${firm.confirmationPromise} The attached invite adds the time to your calendar.`;
   return visitorAppointmentEmail(env, a, {
     kind: 'appointment-confirmation',
-    subject: `Your appointment request with ${firm.name}: ${longDate(a.date)}, ${a.timeSlot}`,
+    subject: `Your appointment request with ${firm.name}: ${subjectWhen(a)}`,
     title: 'Appointment request received',
     paragraphs: [intro, next],
     links,
@@ -218,13 +240,15 @@ export function appointmentConfirmationEmail(env: Bindings, a: MailedAppointment
 
 export function appointmentNotificationEmail(a: MailedAppointment): OutgoingEmail {
   const rows = appointmentRows(a, firm.timeZone);
-  const intro = `New appointment request #${a.id}. Please confirm it with the visitor within 24 hours.`;
+  const intro = hasTime(a)
+    ? `New appointment request #${a.id}. Please confirm it with the visitor within 24 hours.`
+    : `New appointment request #${a.id}, with no preferred time: it holds no slot yet. Please pick a free time when you confirm it (within 24 hours); the visitor gets the invite then.`;
   return {
     kind: 'appointment-notification',
     to: firmNotificationAddress,
     toName: firm.name,
     replyTo: a.email,
-    subject: oneLine(`New appointment request: ${a.serviceType}, ${a.date} ${a.timeSlot}, ${a.name}`, 160),
+    subject: oneLine(`New appointment request: ${a.serviceType}, ${a.date} ${a.timeSlot ?? NO_PREFERRED_TIME}, ${a.name}`, 160),
     text: `${intro}\n\n${textRows(rows)}`,
     html: htmlDocument('New appointment request', [intro], rows),
   };
@@ -236,11 +260,11 @@ export function appointmentStatusEmail(env: Bindings, a: MailedAppointment, link
   const confirmed = a.status === 'confirmed';
   const intro = confirmed
     ? `Good news: your ${a.serviceType} appointment on ${when} is confirmed. The attached invite updates your calendar.`
-    : `Your ${a.serviceType} appointment on ${when} has been cancelled. To choose another time, reply to this e-mail, call ${firm.contact.phone} or book again on our website.`;
+    : `Your ${a.serviceType} ${hasTime(a) ? 'appointment' : 'appointment request'} on ${when} has been cancelled. To choose another time, reply to this e-mail, call ${firm.contact.phone} or book again on our website.`;
   const title = confirmed ? 'Appointment confirmed' : 'Appointment cancelled';
   return visitorAppointmentEmail(env, a, {
     kind: 'appointment-status',
-    subject: `${title}: ${longDate(a.date)}, ${a.timeSlot}`,
+    subject: `${title}: ${subjectWhen(a)}`,
     title,
     paragraphs: [intro],
     links: confirmed ? links : undefined,
@@ -254,7 +278,7 @@ export function appointmentCancelledByVisitorEmail(env: Bindings, a: MailedAppoi
   const next = `To choose another time, book again on our website or call ${firm.contact.phone}.`;
   return visitorAppointmentEmail(env, a, {
     kind: 'appointment-status',
-    subject: `Appointment cancelled: ${longDate(a.date)}, ${a.timeSlot}`,
+    subject: `Appointment cancelled: ${subjectWhen(a)}`,
     title: 'Appointment cancelled',
     paragraphs: [intro, next],
   });
@@ -271,7 +295,7 @@ export function appointmentRescheduledEmail(
   const next = `${firm.confirmationPromise} The attached invite updates the event in your calendar.`;
   return visitorAppointmentEmail(env, a, {
     kind: 'appointment-confirmation',
-    subject: `Your appointment with ${firm.name} has moved: ${longDate(a.date)}, ${a.timeSlot}`,
+    subject: `Your appointment with ${firm.name} has moved: ${subjectWhen(a)}`,
     title: 'Appointment rescheduled',
     paragraphs: [intro, next],
     links,
@@ -294,7 +318,7 @@ export function appointmentChangeNotificationEmail(
     to: firmNotificationAddress,
     toName: firm.name,
     replyTo: a.email,
-    subject: oneLine(`${title}: ${a.serviceType}, ${a.date} ${a.timeSlot}, ${a.name}`, 160),
+    subject: oneLine(`${title}: ${a.serviceType}, ${a.date} ${a.timeSlot ?? NO_PREFERRED_TIME}, ${a.name}`, 160),
     text: `${intro}\n\n${textRows(rows)}`,
     html: htmlDocument(title, [intro], rows),
   };
@@ -307,7 +331,7 @@ export function appointmentReminderEmail(env: Bindings, a: MailedAppointment, li
   const next = `We are at ${firmAddressLine}. If you cannot come, please reschedule or cancel with the links below so someone else can have the time.`;
   return visitorAppointmentEmail(env, a, {
     kind: 'appointment-reminder',
-    subject: `Reminder: your appointment with ${firm.name}, ${longDate(a.date)}, ${a.timeSlot}`,
+    subject: `Reminder: your appointment with ${firm.name}, ${subjectWhen(a)}`,
     title: 'Appointment reminder',
     paragraphs: [intro, next],
     links,

@@ -319,21 +319,26 @@ export async function storeSubmission<T extends RowTable>(
       // The row's result follows the claims, the submitter record and (with `taken`) its SELECT.
       const rowAt = write.taken ? 4 : 3;
       const [row] = results[rowAt] as T['$inferSelect'][];
-      // Only a unique index (ON CONFLICT DO NOTHING, with `taken`) leaves granted claims without a row:
-      // the daily slot goes back, and the submitter record too when this request made it (as when
-      // the write fails on the step-by-step path, whose transaction takes it back).
-      if (!row) {
-        // Without `taken` this does not happen (the insert would have failed the batch); the record then stays.
+      // Granted claims without a row that stands: the daily slot goes back, and the submitter record
+      // too when this request made it (as when the write fails on the step-by-step path, whose
+      // transaction takes it back). Without `taken` the record stays (there is no SELECT to tell).
+      const releaseClaims = () => {
         const recorded = !write.taken || (results[2] as D1Result).results.length > 0;
-        await env.DB.batch([
+        return env.DB.batch([
           releaseDailyStatement(env.DB, form, day),
           ...(recorded ? [] : [env.DB.prepare('DELETE FROM daily_submitters WHERE day = ?1 AND ip_hash = ?2').bind(day, ipHash)]),
         ]);
+      };
+      // Only a unique index (ON CONFLICT DO NOTHING, with `taken`) leaves granted claims without a row.
+      if (!row) {
+        // Without `taken` this does not happen (the insert would have failed the batch).
+        await releaseClaims();
         if (!write.taken) throw new Error(`storeSubmission: the ${form} row was not written`);
         return { ok: false, status: 409, message: write.taken, retryAfter: null };
       }
+      // The recheck took the row back (a booking's open requests): a refusal that leaves no trace.
       if (write.recheck && (results[rowAt + 1] as unknown[]).length > 0) {
-        await releaseDailySubmission(env, form, day);
+        await releaseClaims();
         return { ok: false, status: 429, message: write.recheck.refusal, retryAfter: null };
       }
       const rowId = (row as { id: number }).id;

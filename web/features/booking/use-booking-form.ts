@@ -108,7 +108,8 @@ export function useBookingForm() {
     event.preventDefault();
     // One submit at a time (the first one may still be loading the schema).
     if (busy.current) return;
-    if (!form.name.trim() || !form.email.trim() || !form.serviceType || !form.date || !form.timeSlot) {
+    // Preferred Time is optional (docs/product.md §3): a request without one leaves the time to the firm.
+    if (!form.name.trim() || !form.email.trim() || !form.serviceType || !form.date) {
       toast({ variant: 'destructive', title: 'Missing Information', description: 'Please fill in all required fields' });
       return;
     }
@@ -118,7 +119,7 @@ export function useBookingForm() {
       phone: form.phone,
       serviceType: form.serviceType as AppointmentInput['serviceType'],
       date: toIsoDate(form.date),
-      timeSlot: form.timeSlot as AppointmentInput['timeSlot'],
+      timeSlot: (form.timeSlot || null) as AppointmentInput['timeSlot'],
       notes: form.notes,
     };
     // The same rules the server applies (shared schema, loaded with the first submit): catch a

@@ -6,10 +6,11 @@ import { getDb } from '../../db/client';
 import { appointments } from '../../db/schema';
 import type { AppEnv } from '../../env';
 import { validate } from '../../middleware/validate';
-import { appointmentStatusSchema, idParamSchema } from '../../schemas/appointments';
+import { appointmentStatusSchema, BOOKING_MESSAGES, CONFIRM_MESSAGES, idParamSchema, slotHasPassed } from '../../schemas/appointments';
 import { appointmentLinks } from '../../services/appointment-links';
+import { availabilityRefusal } from '../../services/availability';
 import { firmToday } from '../../services/firm-time';
-import { appointmentStatusEmail, sendAfterStoring } from '../../services/submission-emails';
+import { appointmentStatusEmail, hasTime, sendAfterStoring } from '../../services/submission-emails';
 import { isSlotTaken } from '../appointments';
 
 type AppointmentRow = typeof appointments.$inferSelect;
@@ -28,7 +29,8 @@ export const toAppointment = (row: AppointmentRow) => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-const slotOrder = (slot: string) => (bookingTimeSlots as readonly string[]).indexOf(slot);
+// A request without a time (null) comes first in its day: it still needs the admin to pick one.
+const slotOrder = (slot: string | null) => (slot === null ? -1 : (bookingTimeSlots as readonly string[]).indexOf(slot));
 // Past appointments shown below the upcoming ones.
 const PAST_LIMIT = 500;
 
@@ -48,28 +50,43 @@ export const adminAppointments = new Hono<AppEnv>()
   })
   .patch('/:id', validate('param', idParamSchema), validate('json', appointmentStatusSchema), async (c) => {
     const { id } = c.req.valid('param');
-    const { status } = c.req.valid('json');
+    const { status, timeSlot: picked } = c.req.valid('json');
     const db = getDb(c.env.DB);
     const current = await db.query.appointments.findFirst({ where: eq(appointments.id, id) });
     if (!current) return c.json({ message: 'Appointment not found' }, 404);
+    // A request without a time is confirmed with the free slot the admin picked (docs/product.md
+    // §3): only then does it hold a slot, and only then does the visitor get the invite and links.
+    const picking = status === 'confirmed' && current.timeSlot === null;
+    if (picking && !picked) return c.json({ message: CONFIRM_MESSAGES.slotNeeded, fields: { timeSlot: [CONFIRM_MESSAGES.slotNeeded] } }, 400);
+    if (status === 'confirmed' && picked && current.timeSlot !== null && picked !== current.timeSlot) return c.json({ message: CONFIRM_MESSAGES.hasTime }, 409);
     if (current.status === status) return c.json(toAppointment(current), 200);
+    if (picking) {
+      if (slotHasPassed(current.date, picked!, firm.timeZone)) return c.json({ message: BOOKING_MESSAGES.slotPassed }, 409);
+      const refusal = await availabilityRefusal(db, current.date, picked!);
+      if (refusal) return c.json({ message: refusal }, 409);
+    }
 
     let updated: AppointmentRow | undefined;
     try {
-      // Every change bumps the invite's SEQUENCE (and so voids the visitor's older links).
+      // Every change bumps the invite's SEQUENCE (and so voids the visitor's older links). The
+      // picked slot is taken in the same statement: the UNIQUE index refuses it if someone has it.
       [updated] = await db
         .update(appointments)
-        .set({ status, sequence: sql`${appointments.sequence} + 1`, updatedAt: new Date() })
+        .set({ status, ...(picking ? { timeSlot: picked } : {}), sequence: sql`${appointments.sequence} + 1`, updatedAt: new Date() })
         .where(eq(appointments.id, id))
         .returning();
     } catch (error) {
-      // Re-confirming a cancelled request whose slot someone else has booked since.
-      if (isSlotTaken(error)) return c.json({ message: 'That time has been booked by someone else since this request was cancelled.' }, 409);
+      if (isSlotTaken(error)) {
+        // The picked slot, or (re-confirming a cancelled request) its own slot, booked by someone else meanwhile.
+        const message = picking ? CONFIRM_MESSAGES.slotTaken : 'That time has been booked by someone else since this request was cancelled.';
+        return c.json({ message }, 409);
+      }
       throw error;
     }
     if (!updated) return c.json({ message: 'Appointment not found' }, 404);
-    // Confirmed: a REQUEST with fresh cancel/reschedule links; cancelled: a CANCEL that removes the event.
-    const links = updated.status === 'cancelled' ? undefined : await appointmentLinks(c.env, updated);
+    // Confirmed: a REQUEST with fresh cancel/reschedule links; cancelled: a CANCEL that removes the
+    // event (a request that never had a time had no event: a plain notice).
+    const links = updated.status === 'cancelled' || !hasTime(updated) ? undefined : await appointmentLinks(c.env, updated);
     await sendAfterStoring(c.env, [appointmentStatusEmail(c.env, updated, links)]);
     return c.json(toAppointment(updated), 200);
   });

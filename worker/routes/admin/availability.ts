@@ -9,7 +9,8 @@ import type { AppointmentStatus } from '../../schemas/appointments';
 import { blockedDateParamSchema, blockedDateSchema, weekdaySlotsSchema } from '../../schemas/availability';
 import { firmAvailability, firmWeekdays } from '../../services/availability';
 
-const slotOrder = (slot: string) => (bookingTimeSlots as readonly string[]).indexOf(slot);
+// A request without a time (null) comes first in its day: it still needs the admin to pick one.
+const slotOrder = (slot: string | null) => (slot === null ? -1 : (bookingTimeSlots as readonly string[]).indexOf(slot));
 
 /**
  * The active (requested or confirmed) appointments on blocked dates (all of them, or one): blocking
@@ -24,7 +25,7 @@ async function bookingsOnBlockedDates(db: Db, onlyDate?: string) {
     .where(and(ne(appointments.status, 'cancelled'), onlyDate ? eq(appointments.date, onlyDate) : undefined));
   // Slot labels ('9:00 AM', '10:00 AM') do not sort as text; order within a day by the slot list.
   rows.sort((a, b) => a.date.localeCompare(b.date) || slotOrder(a.timeSlot) - slotOrder(b.timeSlot) || a.id - b.id);
-  const byDate = new Map<string, { id: number; name: string; timeSlot: string; status: AppointmentStatus }[]>();
+  const byDate = new Map<string, { id: number; name: string; timeSlot: string | null; status: AppointmentStatus }[]>();
   for (const { date, ...booking } of rows) byDate.set(date, [...(byDate.get(date) ?? []), booking]);
   return byDate;
 }

@@ -46,6 +46,18 @@ export const useContactMessages = (enabled: boolean) =>
   useQuery({ queryKey: adminKeys.contactMessages, queryFn: () => okJson(api.admin['contact-messages'].$get()), enabled });
 export const useAppointments = (enabled: boolean) =>
   useQuery({ queryKey: adminKeys.appointments, queryFn: () => okJson(api.admin.appointments.$get()), enabled });
+/**
+ * The slots of a day that can still be booked, as the public booking form sees them (GET
+ * /api/appointments/availability): what the admin may pick when confirming a request without a
+ * time. Read afresh each time the confirm dialog opens; the server refuses a slot taken meanwhile.
+ */
+export const useFreeSlots = (date: string, enabled: boolean) =>
+  useQuery({
+    queryKey: ['/api/appointments/availability', date],
+    queryFn: async () => (await okJson(api.appointments.availability.$get({ query: { date } }))).slots.filter((s) => s.available).map((s) => s.time),
+    enabled,
+    staleTime: 0,
+  });
 export const useEmailLog = (enabled: boolean) => useQuery({ queryKey: adminKeys.emails, queryFn: () => okJson(api.admin.emails.$get()), enabled });
 export const useSubscribers = (enabled: boolean) =>
   useQuery({ queryKey: adminKeys.subscribers, queryFn: () => okJson(api.admin.subscribers.$get()), enabled });
@@ -88,8 +100,8 @@ export function useMarkMessageRead() {
 export function useUpdateAppointmentStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status }: { id: number } & InferRequestType<(typeof api.admin.appointments)[':id']['$patch']>['json']) =>
-      okJson(api.admin.appointments[':id'].$patch({ param: { id: String(id) }, json: { status } })),
+    mutationFn: ({ id, ...json }: { id: number } & InferRequestType<(typeof api.admin.appointments)[':id']['$patch']>['json']) =>
+      okJson(api.admin.appointments[':id'].$patch({ param: { id: String(id) }, json })),
     onSuccess: (updated) => {
       queryClient.setQueryData<Appointment[]>(adminKeys.appointments, (list) => list?.map((a) => (a.id === updated.id ? updated : a)));
       // The visitor was e-mailed: the log has a new line.

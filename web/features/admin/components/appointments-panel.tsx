@@ -6,9 +6,9 @@ import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { Dialog } from '../../../components/ui/dialog';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/use-toast';
-import { bookingTimeSlots } from '../../../content/booking';
+import { bookingTimeSlots, NO_PREFERRED_TIME } from '../../../content/booking';
 import { errorMessage } from '../../../lib/api';
-import { useUpdateAppointmentStatus, type Appointment } from '../api/admin-api';
+import { useFreeSlots, useUpdateAppointmentStatus, type Appointment } from '../api/admin-api';
 import { buildAppointmentsCsv, csvFileName } from '../lib/csv';
 import { downloadText } from '../lib/download';
 import { firmToday, formatCalendarDay } from '../lib/format';
@@ -46,7 +46,8 @@ function relativeDay(date: string, today: string): string {
 /**
  * Consultation requests grouped by day: upcoming first (today at the top, in the firm's time zone),
  * past ones on request, a status filter, and a CSV export of every appointment. Confirm or cancel
- * e-mails the visitor.
+ * e-mails the visitor. A request without a time shows "No preferred time", and confirming it asks
+ * the admin to pick one of that day's free slots (docs/product.md §3).
  */
 export function AppointmentsPanel({ appointments, isPending, error }: { appointments: Appointment[] | undefined; isPending: boolean; error: Error | null }) {
   const today = firmToday();
@@ -129,7 +130,8 @@ export function AppointmentsPanel({ appointments, isPending, error }: { appointm
   );
 }
 
-const slotIndex = (slot: string) => (bookingTimeSlots as readonly string[]).indexOf(slot);
+// A request without a time (null) first in its day, as the API lists it.
+const slotIndex = (slot: string | null) => (slot === null ? -1 : (bookingTimeSlots as readonly string[]).indexOf(slot));
 
 function DayGroups({ label, groups, today, actionable }: { label: string; groups: { date: string; items: Appointment[] }[]; today: string; actionable: boolean }) {
   return (
@@ -161,18 +163,21 @@ function DayGroups({ label, groups, today, actionable }: { label: string; groups
 function AppointmentCard({ appointment: a, actionable }: { appointment: Appointment; actionable: boolean }) {
   const update = useUpdateAppointmentStatus();
   const [confirmCancel, setConfirmCancel] = useState(false);
+  const [pickingTime, setPickingTime] = useState(false);
   const look = statusLook[a.status];
 
-  function setStatus(status: 'confirmed' | 'cancelled') {
+  function setStatus(status: 'confirmed' | 'cancelled', timeSlot?: Appointment['timeSlot']) {
     setConfirmCancel(false);
     update.mutate(
-      { id: a.id, status },
+      { id: a.id, status, ...(timeSlot ? { timeSlot: timeSlot as (typeof bookingTimeSlots)[number] } : {}) },
       {
-        onSuccess: () =>
+        onSuccess: () => {
+          setPickingTime(false);
           toast({
             title: status === 'confirmed' ? 'Appointment confirmed' : 'Appointment cancelled',
             description: `${a.name} has been notified by e-mail.`,
-          }),
+          });
+        },
         onError: (error) => toast({ variant: 'destructive', title: 'Failed to update appointment', description: errorMessage(error, 'Please try again') }),
       },
     );
@@ -185,7 +190,7 @@ function AppointmentCard({ appointment: a, actionable }: { appointment: Appointm
           <div>
             {/* The day is the group's heading above. */}
             <h4 className="font-semibold text-slate-900">
-              {a.timeSlot} · {a.serviceType}
+              {a.timeSlot ?? NO_PREFERRED_TIME} · {a.serviceType}
             </h4>
           </div>
           <Badge variant={look.variant}>{look.label}</Badge>
@@ -211,7 +216,8 @@ function AppointmentCard({ appointment: a, actionable }: { appointment: Appointm
         {actionable && a.status !== 'cancelled' && (
           <div className="flex flex-wrap gap-2">
             {a.status === 'requested' && (
-              <Button size="sm" onClick={() => setStatus('confirmed')} disabled={update.isPending}>
+              // Without a time, the admin first picks one of the day's free slots.
+              <Button size="sm" onClick={() => (a.timeSlot === null ? setPickingTime(true) : setStatus('confirmed'))} disabled={update.isPending}>
                 <CalendarCheck className="h-4 w-4" aria-hidden="true" />
                 Confirm
               </Button>
@@ -227,7 +233,11 @@ function AppointmentCard({ appointment: a, actionable }: { appointment: Appointm
         open={confirmCancel}
         onOpenChange={setConfirmCancel}
         title="Cancel this appointment?"
-        description={`${a.serviceType} on ${formatCalendarDay(a.date)} at ${a.timeSlot} for ${a.name}. They will be told by e-mail and the slot becomes free again.`}
+        description={
+          a.timeSlot === null
+            ? `${a.serviceType} on ${formatCalendarDay(a.date)} (${NO_PREFERRED_TIME}) for ${a.name}. They will be told by e-mail.`
+            : `${a.serviceType} on ${formatCalendarDay(a.date)} at ${a.timeSlot} for ${a.name}. They will be told by e-mail and the slot becomes free again.`
+        }
       >
         <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={() => setConfirmCancel(false)}>
@@ -238,6 +248,82 @@ function AppointmentCard({ appointment: a, actionable }: { appointment: Appointm
           </Button>
         </div>
       </Dialog>
+      {a.timeSlot === null && (
+        <PickTimeDialog appointment={a} open={pickingTime} onOpenChange={setPickingTime} pending={update.isPending} onConfirm={(slot) => setStatus('confirmed', slot)} />
+      )}
     </Card>
+  );
+}
+
+/** Confirming a request without a time: one of that day's free slots, read when the dialog opens. */
+function PickTimeDialog({
+  appointment: a,
+  open,
+  onOpenChange,
+  pending,
+  onConfirm,
+}: {
+  appointment: Appointment;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  pending: boolean;
+  onConfirm: (slot: string) => void;
+}) {
+  const free = useFreeSlots(a.date, open);
+  const [slot, setSlot] = useState('');
+  const selectId = `appointment-${a.id}-time`;
+  const slots = free.data ?? [];
+  const chosen = slots.includes(slot as (typeof slots)[number]) ? slot : '';
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Confirm with a time"
+      description={`${a.name} asked for ${a.serviceType} on ${formatCalendarDay(a.date)} with no preferred time. Pick a free time: they get the calendar invite with the confirmation.`}
+    >
+      <div className="space-y-4">
+        {free.isPending ? (
+          <p className="text-sm text-slate-600">Loading free times...</p>
+        ) : free.error ? (
+          <p role="alert" className="text-sm text-red-800">
+            Failed to load the free times: {errorMessage(free.error, 'Please try again.')}
+          </p>
+        ) : slots.length === 0 ? (
+          <p role="status" className="text-sm text-amber-800">
+            No free times are left on this day. Cancel the request, or call the visitor to agree another day.
+          </p>
+        ) : (
+          <div>
+            <label htmlFor={selectId} className="mb-1 block text-sm font-medium text-slate-800">
+              Time
+            </label>
+            <select
+              id={selectId}
+              value={chosen}
+              onChange={(e) => setSlot(e.target.value)}
+              className="block h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900"
+            >
+              <option value="" disabled>
+                Select a free time
+              </option>
+              {slots.map((time) => (
+                <option key={time} value={time}>
+                  {time}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        <div className="flex justify-end gap-2">
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            Back
+          </Button>
+          <Button onClick={() => onConfirm(chosen)} disabled={!chosen || pending}>
+            <CalendarCheck className="h-4 w-4" aria-hidden="true" />
+            Confirm appointment
+          </Button>
+        </div>
+      </div>
+    </Dialog>
   );
 }

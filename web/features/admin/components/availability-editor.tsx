@@ -7,7 +7,7 @@ import { CardContent } from '../../../components/ui/card';
 import { FieldError, Input, Label } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/use-toast';
-import { bookingTimeSlots } from '../../../content/booking';
+import { bookingTimeSlots, NO_PREFERRED_TIME } from '../../../content/booking';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { AVAILABILITY_LIMITS } from '../../../../worker/schemas/availability';
 import { useBlockDate, useSaveWeekdays, useUnblockDate, type AdminAvailability, type BlockedDate, type WeekdayOffer } from '../api/availability-api';
@@ -299,7 +299,7 @@ function BlockedRow({ blocked: b }: { blocked: BlockedDate }) {
           <ul aria-labelledby={bookingsId} className="mt-1 space-y-1">
             {b.appointments.map((a) => (
               <li key={a.id} className="flex flex-wrap items-center gap-2 text-slate-800" data-testid="blocked-date-booking">
-                <span className="font-medium">{a.timeSlot}</span>
+                <span className="font-medium">{a.timeSlot ?? NO_PREFERRED_TIME}</span>
                 <span className="break-all">{a.name}</span>
                 <Badge variant={a.status === 'confirmed' ? 'success' : 'warning'}>{statusLook[a.status]}</Badge>
               </li>

@@ -2,6 +2,7 @@
 // the loaded lists. One writer for all three, so they share RFC 4180 quoting and formula
 // neutralising. Pure: no DOM here, so it is unit-tested in Node (tests/web/*-csv.test.ts).
 
+import { NO_PREFERRED_TIME } from '../../../content/booking';
 import { firm } from '../../../content/firm';
 import type { ContactMessage } from '../api/admin-api';
 
@@ -70,7 +71,7 @@ export function csvFileName(prefix: string, now = new Date()): string {
 export interface CsvAppointment {
   id: number;
   date: string;
-  timeSlot: string;
+  timeSlot: string | null;
   serviceType: string;
   name: string;
   email: string;
@@ -89,7 +90,7 @@ export function buildAppointmentsCsv(appointments: readonly CsvAppointment[]): s
     appointments.map((a) => [
       String(a.id),
       a.date,
-      a.timeSlot,
+      a.timeSlot ?? NO_PREFERRED_TIME,
       a.serviceType,
       a.name,
       a.email,

@@ -1,4 +1,5 @@
 import { DayPicker } from 'react-day-picker';
+import { BOOKING_HORIZON_DAYS } from '../../../content/booking';
 
 // react-day-picker is imported here only, and only the booking form loads this file (with a
 // dynamic import, after the Schedule page has loaded), so the calendar code is a chunk of its own
@@ -39,9 +40,9 @@ const localDay = (iso: string) => {
 };
 
 /**
- * Single-day calendar (docs/product.md §3): week starts Sunday, outside days shown, weekends and
- * past days disabled, and so are the firm's closed days when given (blocked dates, weekdays that
- * offer no slot).
+ * Single-day calendar (docs/product.md §3): week starts Sunday, outside days shown, weekends,
+ * past days and days past the booking horizon disabled (the API refuses them too), and so are the
+ * firm's closed days when given (blocked dates, weekdays that offer no slot).
  */
 export function BookingCalendar({
   today,
@@ -64,6 +65,8 @@ export function BookingCalendar({
   /** The first day of the month now shown, when the visitor changes month. */
   onMonthChange?: (month: Date) => void;
 }) {
+  // The last bookable day: BOOKING_HORIZON_DAYS after today (local calendar arithmetic, as the API's).
+  const lastDay = new Date(today.getFullYear(), today.getMonth(), today.getDate() + BOOKING_HORIZON_DAYS);
   return (
     <DayPicker
       mode="single"
@@ -76,8 +79,9 @@ export function BookingCalendar({
       // Always six week rows, so every month is the same height and the reserved box never grows.
       fixedWeeks
       startMonth={today}
+      endMonth={lastDay}
       defaultMonth={selected ?? today}
-      disabled={[{ before: today }, { dayOfWeek: [0, 6, ...closedWeekdays] }, closedDates.map(localDay)]}
+      disabled={[{ before: today }, { after: lastDay }, { dayOfWeek: [0, 6, ...closedWeekdays] }, closedDates.map(localDay)]}
       onMonthChange={onMonthChange}
       classNames={classNames}
       aria-labelledby={labelledBy}

@@ -124,11 +124,10 @@ export function BookingForm() {
             </div>
             <div className="space-y-5">
               <div>
+                {/* Optional (docs/product.md §3): without a time the firm picks one when it confirms. */}
                 <Label htmlFor="booking-time">Preferred Time</Label>
                 <select id="booking-time" className={selectClass} value={form.timeSlot} onChange={(e) => update('timeSlot', e.target.value)} {...invalid('timeSlot')}>
-                  <option value="" disabled>
-                    {form.date ? 'Select a time' : 'Select a date first'}
-                  </option>
+                  <option value="">{form.date ? 'No preferred time' : 'Select a date first'}</option>
                   {/* Only the chosen weekday's slots (docs/product.md §3). */}
                   {offered.map((slot) => {
                     const taken = unavailable.has(slot);
