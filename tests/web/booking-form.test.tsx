@@ -129,7 +129,7 @@ describe('the booking form', () => {
     expect(screen.getByText('Preferred Time').tagName).toBe('LABEL');
     expect(screen.queryByText('Preferred Time *')).toBeNull();
     for (const label of ['Full Name *', 'Email *', 'Service Needed *']) expect(screen.getByLabelText(label)).toBeTruthy();
-    expect(screen.getByText('Preferred Date *')).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Preferred Date (required)' })).toBeTruthy();
   });
 
   it.each([
