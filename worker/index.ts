@@ -5,6 +5,7 @@ import type { AppEnv } from './env';
 import { requestBodyLimit } from './middleware/body-limit';
 import { httpsOnly } from './middleware/https-only';
 import { requireAdmin } from './middleware/require-admin';
+import { requireJwtSecret } from './middleware/require-jwt-secret';
 import { sameOrigin } from './middleware/same-origin';
 import { securityHeaders } from './middleware/security-headers';
 import { adminAppointments } from './routes/admin/appointments';
@@ -38,6 +39,8 @@ const app = new Hono<AppEnv>();
 app.use(securityHeaders());
 // Before anything reads a body or a cookie: plain HTTP is redirected or refused (localhost excepted).
 app.use(httpsOnly());
+// No API without a usable JWT_SECRET: a clear log line and a 503, never a half-working API.
+app.use('/api/*', requireJwtSecret());
 // MailChannels' delivery events come from its servers, authenticated by their signature (routes/webhooks.ts).
 app.use('/api/*', sameOrigin({ allow: ['/api/newsletter/unsubscribe', '/api/webhooks/mailchannels'] }));
 app.use(
