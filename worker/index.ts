@@ -17,6 +17,7 @@ import { adminNewsletter } from './routes/admin/newsletter';
 import { adminNewsletterTestSend } from './routes/admin/newsletter-test-send';
 import { adminRateLimitStats } from './routes/admin/rate-limit-stats';
 import { adminSession } from './routes/admin/session';
+import { adminTurnstile } from './routes/admin/turnstile';
 import { adminTwoFactor } from './routes/admin/two-factor';
 import { appointmentLinksApi } from './routes/appointment-links';
 import { appointmentsApi } from './routes/appointments';
@@ -66,6 +67,7 @@ const routes = app.route('/api/health', health).route('/api/site-config', siteCo
   .route('/api/admin/appointments', adminAppointments)
   .route('/api/admin/rate-limit-stats', adminRateLimitStats)
   .route('/api/admin/two-factor', adminTwoFactor)
+  .route('/api/admin/turnstile', adminTurnstile)
   .route('/api/newsletter', newsletter)
   .route('/api/webhooks', webhooks)
   .route('/api/newsletters', newsletterArchive)
