@@ -11,7 +11,7 @@ export function jwtSecretProblem(secret: string | undefined): string | null {
   return null;
 }
 
-/** The log line an operator acts on (README, "Deploying to Cloudflare", secrets). */
+/** The log line an operator acts on (README, "Deploying to Cloudflare", step 6: secrets). */
 export function jwtSecretLogLine(problem: string): string {
   return `${problem}: set it with \`npx wrangler secret put JWT_SECRET\` (a random value of at least ${JWT_SECRET_MIN_LENGTH} characters, e.g. \`openssl rand -base64 48\`).`;
 }
