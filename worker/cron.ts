@@ -1,5 +1,6 @@
 import { getDb } from './db/client';
 import type { Bindings } from './env';
+import { jwtSecretLogLine, jwtSecretProblem } from './middleware/require-jwt-secret';
 import { housekeeping } from './services/housekeeping';
 import { safeErrorSummary } from './services/log-safe';
 import { countingD1 } from './services/newsletter/d1-counter';
@@ -17,6 +18,12 @@ import { sendDueReminders } from './services/reminders';
  * large for one invocation, is finished by the following ticks.
  */
 export async function scheduled(controller: ScheduledController, env: Bindings, _ctx: ExecutionContext): Promise<void> {
+  // Reminders and newsletters carry signed links: without the secret no tick can do its work.
+  const secretProblem = jwtSecretProblem(env.JWT_SECRET);
+  if (secretProblem) {
+    console.error(`Scheduled tick skipped: ${jwtSecretLogLine(secretProblem)}`);
+    return;
+  }
   const d1 = countingD1(env.DB);
   const tickEnv = { ...env, DB: d1.db };
   const db = getDb(d1.db);

@@ -5,6 +5,7 @@ import type { AppEnv } from './env';
 import { requestBodyLimit } from './middleware/body-limit';
 import { httpsOnly } from './middleware/https-only';
 import { requireAdmin } from './middleware/require-admin';
+import { requireJwtSecret } from './middleware/require-jwt-secret';
 import { sameOrigin } from './middleware/same-origin';
 import { securityHeaders } from './middleware/security-headers';
 import { adminAppointments } from './routes/admin/appointments';
@@ -16,6 +17,7 @@ import { adminNewsletter } from './routes/admin/newsletter';
 import { adminNewsletterTestSend } from './routes/admin/newsletter-test-send';
 import { adminRateLimitStats } from './routes/admin/rate-limit-stats';
 import { adminSession } from './routes/admin/session';
+import { adminTurnstile } from './routes/admin/turnstile';
 import { adminTwoFactor } from './routes/admin/two-factor';
 import { appointmentLinksApi } from './routes/appointment-links';
 import { appointmentsApi } from './routes/appointments';
@@ -38,6 +40,8 @@ const app = new Hono<AppEnv>();
 app.use(securityHeaders());
 // Before anything reads a body or a cookie: plain HTTP is redirected or refused (localhost excepted).
 app.use(httpsOnly());
+// No API without a usable JWT_SECRET: a clear log line and a 503, never a half-working API.
+app.use('/api/*', requireJwtSecret());
 // MailChannels' delivery events come from its servers, authenticated by their signature (routes/webhooks.ts).
 app.use('/api/*', sameOrigin({ allow: ['/api/newsletter/unsubscribe', '/api/webhooks/mailchannels'] }));
 app.use(
@@ -63,6 +67,7 @@ const routes = app.route('/api/health', health).route('/api/site-config', siteCo
   .route('/api/admin/appointments', adminAppointments)
   .route('/api/admin/rate-limit-stats', adminRateLimitStats)
   .route('/api/admin/two-factor', adminTwoFactor)
+  .route('/api/admin/turnstile', adminTurnstile)
   .route('/api/newsletter', newsletter)
   .route('/api/webhooks', webhooks)
   .route('/api/newsletters', newsletterArchive)

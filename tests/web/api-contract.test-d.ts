@@ -98,6 +98,7 @@ expectTypeOf<InferRequestType<(typeof api.admin)['change-password']['$post']>['j
   newPassword: string;
 }>();
 expectTypeOf<InferResponseType<(typeof api.admin)['change-password']['$post'], 200>>().toEqualTypeOf<{ message: string }>();
+expectTypeOf<InferResponseType<typeof api.admin.turnstile.$get, 200>>().toEqualTypeOf<{ secretSet: boolean; siteKeySet: boolean }>();
 expectTypeOf<InferResponseType<(typeof api.admin)['two-factor']['$get'], 200>>().toEqualTypeOf<{ enabled: boolean }>();
 expectTypeOf<InferRequestType<(typeof api.admin)['two-factor']['setup']['$post']>['json']>().toEqualTypeOf<{ password: string }>();
 expectTypeOf<InferResponseType<(typeof api.admin)['two-factor']['setup']['$post'], 200>>().toEqualTypeOf<{ secret: string; otpauthUri: string }>();
@@ -178,6 +179,8 @@ expectTypeOf<
 for (const preview of [null! as typeof api.admin.newsletter.preview.$get, null! as (typeof api.admin.newsletter)['preview-static']['$get']]) {
   expectTypeOf<InferResponseType<typeof preview, 200>>().toMatchObjectType<{ subject: string; htmlContent: string }>();
 }
+// The AI preview says when it is the static template (docs/product.md §5.6).
+expectTypeOf<InferResponseType<typeof api.admin.newsletter.preview.$get, 200>>().toMatchObjectType<{ aiUnavailable: boolean }>();
 expectTypeOf<InferResponseType<typeof api.admin.newsletter.template.$get, 200>>().toMatchObjectType<{ subject: string; htmlContent: string }>();
 
 expectTypeOf<InferResponseType<typeof api.admin.subscribers.$get, 200>[number]>().toMatchObjectType<{

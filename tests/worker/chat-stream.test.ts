@@ -3,7 +3,8 @@ import { CHAT_STREAM_FAILED_MESSAGE, type ChatStreamEvent } from '../../worker/s
 import { STREAM_HOLD_BACK } from '../../worker/services/chat/answer';
 import { BOOKING_INVITATION, INJECTION_REFUSAL } from '../../worker/services/chat/guard-rails';
 import { CHAT_MESSAGES_PER_WINDOW } from '../../worker/services/chat/throttle';
-import { CHAT_MAX_TOKENS, CHAT_MODEL_ID } from '../../worker/services/chat/workers-ai-model';
+import { CHAT_MODEL_ID } from '../../worker/services/ai-models';
+import { CHAT_MAX_TOKENS } from '../../worker/services/chat/workers-ai-model';
 import { sseEvents } from '../../web/lib/sse-events';
 import { fakeAi, newSessionId, postChat, storedTurns } from './chat-helpers';
 

@@ -20,6 +20,7 @@ import { EmailLogPanel } from '../features/admin/components/email-log-panel';
 import { NewsletterPanel } from '../features/admin/components/newsletter-panel';
 import { SchedulerPanel } from '../features/admin/components/scheduler-panel';
 import { SendingProgress } from '../features/admin/components/sending-progress';
+import { TurnstileWarning } from '../features/admin/components/turnstile-warning';
 import { TwoFactorPanel } from '../features/admin/components/two-factor-panel';
 import { NewsletterBadges, SubmissionBadges } from '../features/admin/components/stats-badges';
 import { usePageMeta } from '../lib/page-meta';
@@ -75,6 +76,8 @@ function AdminPanel({ username }: { username: string }) {
           </Button>
         </div>
       </div>
+
+      <TurnstileWarning />
 
       <div className="space-y-3">
         <SubmissionBadges totalMessages={messages.data?.length} stats={rateLimit.data} />

@@ -29,7 +29,7 @@ export const REMINDER_WINDOW_MS = 24 * 60 * 60 * 1000;
  * Reminders per cron tick. The tick shares the Workers subrequest limit with the newsletter batch
  * (worker/services/newsletter/sender.ts); a tick spends N + 4 on reminders (one read, one batch of
  * claims, one batch logging the e-mails, N sends, one batch recording them), 14 at most. More due
- * than this wait for the next tick (hourly), still well before their start.
+ * than this wait for the next tick (a minute later), still well before their start.
  */
 export const REMINDERS_PER_TICK = 10;
 

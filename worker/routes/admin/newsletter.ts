@@ -91,9 +91,11 @@ export const adminNewsletter = new Hono<AppEnv>()
     const last = sent?.last as Date | number | null | undefined;
     return c.json({ activeSubscribers, totalSent: sent?.total ?? 0, lastSent: last ? new Date(last).toISOString() : null }, 200);
   })
+  // subject and htmlContent as docs/product.md §11 lists them; aiUnavailable says the draft is the
+  // static template because Workers AI gave none, so the admin is not shown it as an AI draft.
   .get('/newsletter/preview', async (c) => {
     const draft = await generateNewsletter(c.env, siteOrigin(c.env, c.req.url));
-    return c.json({ subject: draft.subject, htmlContent: draft.htmlContent }, 200);
+    return c.json({ subject: draft.subject, htmlContent: draft.htmlContent, aiUnavailable: draft.source === 'static' }, 200);
   })
   .get('/newsletter/preview-static', (c) => {
     const draft = staticNewsletter(siteOrigin(c.env, c.req.url));

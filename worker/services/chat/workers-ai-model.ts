@@ -1,11 +1,10 @@
 // The online assistant: a current instruct model on Workers AI, given the confidential rules and
 // the firm's knowledge in the system message and the session's last turns as the conversation.
 import { sseEvents } from '../../../web/lib/sse-events';
+import { CHAT_MODEL_ID } from '../ai-models';
 import { systemPrompt } from './system-prompt';
 import type { ChatModel, ChatQuestion } from './types';
 
-/** Llama 3.3 70B (fp8, "fast" variant): strong instruction following at chat latency. */
-export const CHAT_MODEL_ID = '@cf/meta/llama-3.3-70b-instruct-fp8-fast';
 /** About 300 words: replies are asked to stay under 120, this bounds cost when they don't. */
 export const CHAT_MAX_TOKENS = 400;
 /** A visitor watching "Thinking..." should get the offline answer rather than wait longer. */
@@ -52,7 +51,6 @@ export class WorkersAiChatModel implements ChatModel {
   constructor(
     private readonly ai: Ai,
     private readonly options: {
-      model?: string;
       maxTokens?: number;
       timeoutMs?: number;
       /** Claims one call from the day's budget (worker/services/daily-counters.ts claimAiCall); false when spent. */
@@ -101,7 +99,7 @@ export class WorkersAiChatModel implements ChatModel {
       const body: unknown = await inTime(
         Promise.resolve(
           this.ai.run(
-            (this.options.model ?? CHAT_MODEL_ID) as typeof CHAT_MODEL_ID,
+            CHAT_MODEL_ID,
             { messages: this.messages(question), max_tokens: this.options.maxTokens ?? CHAT_MAX_TOKENS, temperature: 0.3, stream: true },
             { signal: controller.signal },
           ),
@@ -137,7 +135,7 @@ export class WorkersAiChatModel implements ChatModel {
     try {
       // The race makes the timeout hold even if the binding ignores the abort signal.
       const run = this.ai.run(
-        (this.options.model ?? CHAT_MODEL_ID) as typeof CHAT_MODEL_ID,
+        CHAT_MODEL_ID,
         { messages, max_tokens: this.options.maxTokens ?? CHAT_MAX_TOKENS, temperature: 0.3 },
         { signal: controller.signal },
       );

@@ -1,14 +1,15 @@
 import { firm, prices } from '../../../web/content/firm';
 import type { Bindings } from '../../env';
+import { NEWSLETTER_MODEL_ID } from '../ai-models';
 import { firmDateParts } from '../firm-time';
 import { sanitizeHtml } from './sanitize-html';
 import { escapeHtml, type NewsletterDraft, staticNewsletter } from './template';
 
-export const AI_MODEL = '@cf/meta/llama-3.1-8b-instruct';
 /** The AI preview takes 15 to 20 s (docs/product.md §5.6); past 25 s the static template answers. */
 export const AI_TIMEOUT_MS = 25_000;
 
 export interface GeneratedNewsletter extends NewsletterDraft {
+  /** 'static': Workers AI gave no usable draft and this is the seasonal template (the admin is told). */
   source: 'ai' | 'static';
 }
 
@@ -51,24 +52,33 @@ export async function generateNewsletter(env: Bindings, origin: string, options:
       timer = setTimeout(() => resolve(null), options.timeoutMs ?? AI_TIMEOUT_MS);
     });
     const ai = env.AI;
-    const run = Promise.resolve().then(() => ai.run(AI_MODEL as Parameters<Ai['run']>[0], {
-      messages: [
-        { role: 'system', content: 'You write concise, accurate newsletters for a small accounting firm.' },
-        { role: 'user', content: prompt(at) },
-      ],
-      max_tokens: 1200,
-    } as never) as Promise<unknown>);
+    const run = Promise.resolve().then(() =>
+      ai.run(NEWSLETTER_MODEL_ID, {
+        messages: [
+          { role: 'system', content: 'You write concise, accurate newsletters for a small accounting firm.' },
+          { role: 'user', content: prompt(at) },
+        ],
+        max_tokens: 1200,
+      }),
+    );
     // If the timeout wins, a later rejection must not surface as an unhandled one.
     run.catch(() => undefined);
-    const result = (await Promise.race([run, timeout])) as { response?: unknown } | null;
-    const answer = typeof result?.response === 'string' ? result.response : null;
+    const result = await Promise.race([run, timeout]);
+    if (result === null) {
+      console.warn(`AI newsletter generation gave no answer within ${options.timeoutMs ?? AI_TIMEOUT_MS} ms; using the static template`);
+      return fallback();
+    }
+    const answer = typeof result === 'string' ? result : 'response' in result && typeof result.response === 'string' ? result.response : null;
     const parsed = answer ? parseAiNewsletter(answer) : null;
-    if (!parsed) return fallback();
+    if (!parsed) {
+      console.warn('AI newsletter generation answered without a usable SUBJECT/HTML draft; using the static template');
+      return fallback();
+    }
     const body = sanitizeHtml(parsed.html);
     const cta = `<p style="text-align: center; margin: 24px 0;"><a href="${escapeHtml(origin)}/schedule" style="background-color: #1e3a8a; color: #ffffff; padding: 12px 24px; border-radius: 6px; text-decoration: none; font-weight: bold; display: inline-block;">Schedule a Free Consultation</a></p>`;
     return { subject: parsed.subject, htmlContent: `${body}\n${cta}`, source: 'ai' };
   } catch (error) {
-    console.warn('AI newsletter generation failed; using the static template', (error as Error)?.message);
+    console.warn('AI newsletter generation failed; using the static template', error instanceof Error ? error.message : String(error));
     return fallback();
   } finally {
     if (timer) clearTimeout(timer);

@@ -12,7 +12,7 @@ import { siteOrigin } from './template';
 /**
  * The automated newsletter (docs/product.md §5.5): one issue per month, on the first Monday at
  * 9:00 AM in the firm's time zone. State lives in scheduler_settings (row id = 1, created on first
- * use). The hourly cron sends when the scheduler is running and the period is due;
+ * use). The every-minute cron sends when the scheduler is running and the period is due;
  * sent_newsletters.period_key is UNIQUE, so a period gets at most one issue however often the cron
  * fires or the admin triggers it.
  */

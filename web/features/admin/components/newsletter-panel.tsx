@@ -9,9 +9,12 @@ import { usePreview, useSendGeneratedNewsletter, type NewsletterPreview } from '
 import { PanelCard } from './admin-page-parts';
 import { NewsletterFrame } from './newsletter-frame';
 
+/** What the Newsletter Preview shows: only the AI preview's answer says whether it fell back to the static template. */
+type ShownPreview = Omit<NewsletterPreview, 'aiUnavailable'> & Partial<Pick<NewsletterPreview, 'aiUnavailable'>>;
+
 /** docs/product.md §6.2: Quick Preview, AI Preview, Send Newsletter, and the Newsletter Preview they fill. */
 export function NewsletterPanel({ activeSubscribers }: { activeSubscribers: number | undefined }) {
-  const [preview, setPreview] = useState<NewsletterPreview | null>(null);
+  const [preview, setPreview] = useState<ShownPreview | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const quick = usePreview('quick');
   const ai = usePreview('ai');
@@ -54,6 +57,11 @@ export function NewsletterPanel({ activeSubscribers }: { activeSubscribers: numb
             <h3 id="preview-heading" className="font-semibold text-brand-800">
               Newsletter Preview
             </h3>
+            {preview.aiUnavailable && (
+              <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+                AI draft unavailable: static template shown
+              </p>
+            )}
             <p className="text-sm">
               <span className="font-medium">Subject:</span> <span data-testid="preview-subject">{preview.subject}</span>
             </p>

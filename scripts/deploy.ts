@@ -1,0 +1,47 @@
+// `npm run deploy` after the build: the remote D1 migrations, then `wrangler deploy`, and nothing is
+// deployed unless every migration in migrations/ is applied on the remote database (README,
+// "Deploying to Cloudflare"). Answering "no" at wrangler's migration prompt, or a migration that
+// fails, stops here with exit code 1: code that needs the new schema never meets the old one.
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { appliedMigrationNames, unappliedMigrations } from './lib/remote-migrations.ts';
+
+const projectRoot = fileURLToPath(new URL('..', import.meta.url));
+// The tests point WRANGLER at a stand-in that plays the operator's answers; deploys use the project's own.
+const wrangler = process.env.WRANGLER || `${projectRoot}node_modules/.bin/wrangler`;
+const env = { ...process.env, PATH: `${projectRoot}node_modules/.bin:${process.env.PATH ?? ''}` };
+
+function stop(reason: string): never {
+  console.error(`\nDeploy stopped: ${reason}\nNothing was deployed: the worker keeps the version it had, if any.`);
+  process.exit(1);
+}
+
+// 1. Apply: wrangler lists what is pending and asks before it changes the live database.
+const apply = spawnSync(wrangler, ['d1', 'migrations', 'apply', 'DB', '--remote'], { cwd: projectRoot, stdio: 'inherit', env });
+if (apply.status !== 0) stop(`the remote migrations failed (wrangler exited ${apply.status ?? apply.signal}).`);
+
+// 2. Check: what the remote database has recorded, whatever wrangler's exit code said.
+const query = spawnSync(wrangler, ['d1', 'execute', 'DB', '--remote', '--json', '--command', 'SELECT name FROM d1_migrations ORDER BY id'], {
+  cwd: projectRoot,
+  stdio: ['ignore', 'pipe', 'inherit'],
+  encoding: 'utf8',
+  env,
+});
+if (query.status !== 0) stop(`could not read the remote migrations table (wrangler exited ${query.status ?? query.signal}).`);
+let pending: string[];
+try {
+  pending = unappliedMigrations(readdirSync(`${projectRoot}migrations`), appliedMigrationNames(query.stdout));
+} catch (error) {
+  stop(`could not read the remote migrations table: ${error instanceof Error ? error.message : String(error)}.`);
+}
+if (pending.length > 0) {
+  stop(
+    `${pending.length} migration(s) not applied on the remote database: ${pending.join(', ')}.\n` +
+      'They were declined at the prompt or failed. Run `npm run deploy` again and answer "y", or fix the migration first.',
+  );
+}
+
+// 3. Deploy the code that needs that schema.
+const deploy = spawnSync(wrangler, ['deploy'], { cwd: projectRoot, stdio: 'inherit', env });
+process.exit(deploy.status ?? 1);
