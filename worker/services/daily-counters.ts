@@ -6,8 +6,8 @@ import { builtOnce, slot } from '../db/built-once';
 import { type Db, getDb } from '../db/client';
 import { dailyCounters } from '../db/schema';
 import type { MailAfterRow } from './submission-limits';
-import { firm } from '../../web/content/firm';
-import { firmToday } from './firm-time';
+import { firm } from '#core/content/firm';
+import { firmToday } from '#core/firm-time';
 
 // The daily limits (D1 daily_counters, one row per firm day and counter), each claimed by ONE
 // atomic UPSERT that only increments while under its cap, so concurrent requests can never push a

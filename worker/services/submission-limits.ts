@@ -6,7 +6,7 @@ import { builtOnce, slot } from '../db/built-once';
 import { mixedBatch, previousChanged, rowInsertIfPreviousChanged, type MixedBatchItem, type PreparableQuery } from '../db/granted-batch';
 import { appointments, dailyCounters, dailySubmitters, submissionWindows } from '../db/schema';
 import type { Bindings } from '../env';
-import { firm } from '../../web/content/firm';
+import { firm } from '#core/content/firm';
 import { claimDailyCount, dailyClaimAfterStatement, firmDay, intSetting, releaseDailyCount, releaseDailyStatement } from './daily-counters';
 import { emailTransport, logQueuedOrReport, queuedLogAfterInsert, rowIdMarker, type LoggedMessages } from './email/send-email';
 import type { EmailTransport, OutgoingEmail } from './email/types';
