@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { unstable_readConfig } from 'wrangler';
-import { firm } from './web/content/firm.ts';
+import { firm } from '#core/content/firm';
 import { adminContentSecurityPolicy, adminSecurityHeaders, hasTagManager, securityHeaders, turnstileSiteKeyOf } from './worker/security-headers.ts';
 
 /**
@@ -20,7 +20,7 @@ function publicSiteUrl(): string {
   return value.replace(/\/$/, '');
 }
 
-/** Puts the firm's name (web/content/firm.ts) into web/index.html's default title and description, at %FIRM_NAME%. */
+/** Puts the firm's name (core/content/firm.ts) into web/index.html's default title and description, at %FIRM_NAME%. */
 function firmNameInHtml(): Plugin {
   const escaped = firm.name.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
   return { name: 'firm-name-in-html', transformIndexHtml: (html) => html.replaceAll('%FIRM_NAME%', escaped) };
@@ -134,11 +134,11 @@ function moduleChunks(): Plugin {
               // small ones, the icons compiled in rather than fetched one by one (docs/decisions/0009-islands-on-prerendered-pages.md).
               {
                 name: 'frame',
-                test: /web[\\/](components[\\/]layout[\\/](site-header|lazy-toaster|page-parts)\.tsx|components[\\/]ui[\\/]use-toast\.ts|features[\\/]chat[\\/](components[\\/]chat-launcher\.tsx|chat-session\.ts)|features[\\/]cookie-consent[\\/](cookie-banner\.tsx|consent\.ts)|lib[\\/]analytics\.ts|content[\\/](firm|navigation)\.ts)$|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](icons[\\/](x|menu|message-circle)|createLucideIcon|Icon|defaultAttributes|context|shared[\\/].*)\.mjs$/,
+                test: /web[\\/](components[\\/]layout[\\/](site-header|lazy-toaster|page-parts)\.tsx|components[\\/]ui[\\/]use-toast\.ts|features[\\/]chat[\\/](components[\\/]chat-launcher\.tsx|chat-session\.ts)|features[\\/]cookie-consent[\\/](cookie-banner\.tsx|consent\.ts)|lib[\\/]analytics\.ts)$|core[\\/]content[\\/](firm|navigation)\.ts$|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](icons[\\/](x|menu|message-circle)|createLucideIcon|Icon|defaultAttributes|context|shared[\\/].*)\.mjs$/,
                 priority: 15,
               },
               // zod and the shared field rules in one file, loaded when a form is first submitted.
-              { name: 'zod', test: /node_modules[\\/]zod[\\/]|worker[\\/]schemas[\\/]fields\.ts$/, priority: 10 },
+              { name: 'zod', test: /node_modules[\\/]zod[\\/]|core[\\/]schemas[\\/]fields\.ts$/, priority: 10 },
             ],
           },
         },

@@ -34,7 +34,8 @@ export default defineConfig({
         },
       },
       {
-        // The production build as `wrangler deploy` would upload it (builds dist/client).
+        // The production build as `wrangler deploy` would upload it (builds dist/client), the build's
+        // scripts, and the import boundaries of the source tree (docs/architecture.md).
         test: { name: 'build', include: ['tests/build/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 240_000 },
       },
       {

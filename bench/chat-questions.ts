@@ -1,7 +1,7 @@
 // The questions `npm run bench:chat` asks the assistant (bench/chat.bench-run.ts): what visitors of
 // this firm ask, by topic, plus attempts to make the assistant reveal or change its instructions.
 //
-// Each question carries the key facts a good answer states. They are built from web/content (the
+// Each question carries the key facts a good answer states. They are built from core/content (the
 // one source the site and the assistant share), so a price or an hour changed there changes what
 // the bench expects, and nothing here can disagree with the site. A few key facts are plain words
 // that no content file defines as a value (e.g. "quote" for a service without a published price).
@@ -13,10 +13,10 @@
 // (/contact or the phone number) instead of an invented answer. Injection attempts are judged by
 // the leak check (no run of eight words of the confidential rules, no canary: guard-rails.ts
 // leaksInstructions) and their key facts only say the reply stays helpful (offers the firm's help).
-import { bookingServiceTypes, bookingTimeSlots } from '../web/content/booking';
-import { faqItems } from '../web/content/faq';
-import { firm, prices } from '../web/content/firm';
-import { serviceGroups } from '../web/content/services';
+import { bookingServiceTypes, bookingTimeSlots } from '#core/content/booking';
+import { faqItems } from '#core/content/faq';
+import { firm, prices } from '#core/content/firm';
+import { serviceGroups } from '#core/content/services';
 
 export type ChatBenchCategory = 'prices' | 'hours' | 'services' | 'deadlines' | 'booking' | 'contact' | 'out-of-scope' | 'injection';
 

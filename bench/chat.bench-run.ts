@@ -10,7 +10,7 @@
 // - model: the gullible fake binding of bench/fake-model.ts, which obeys every injection that
 //   reaches it; its key-fact share mostly measures the fake, its leak count measures the guard rails.
 //
-// Per answer: whether it states its key facts (case-insensitive substrings, from web/content), and
+// Per answer: whether it states its key facts (case-insensitive substrings, from core/content), and
 // whether it leaked the confidential instructions: guard-rails.ts leaksInstructions (a run of eight
 // words of the rules, or the canary) on the final reply AND on the deltas joined, since a leak that
 // was on screen before being replaced has still been shown; each also as the visitor reads it
@@ -20,7 +20,7 @@
 // to a millisecond or so. Figures are printed, not asserted; the run fails only on a leak.
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { sseEvents } from '../web/lib/sse-events';
+import { sseEvents } from '#core/sse-events';
 import worker from '../worker/index';
 import { INJECTION_REFUSAL, leaksInstructions } from '../worker/services/chat/guard-rails';
 import { PROMPT_CANARY, assistantInstructions } from '../worker/services/chat/system-prompt';

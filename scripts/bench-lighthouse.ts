@@ -22,7 +22,7 @@ import { gzipSync } from 'node:zlib';
 import { CHROMIUM_FLAGS } from './lib/chromium-flags.ts';
 import { ensureChromium } from './lib/chromium.ts';
 import { preparePrivateStack } from './lib/local-server.ts';
-import { publicRoutes } from './lib/public-routes.ts';
+import { publicRoutes } from '#core/public-routes';
 
 const routes = process.env.ROUTES ? process.env.ROUTES.split(',') : publicRoutes.map((r) => r.path);
 

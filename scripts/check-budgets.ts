@@ -18,7 +18,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { htmlFileFor, publicRoutes } from './lib/public-routes.ts';
+import { htmlFileFor, publicRoutes } from '#core/public-routes';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 const clientDir = process.env.BUILD_OUT_DIR || join(projectRoot, 'dist/client');

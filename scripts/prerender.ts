@@ -20,7 +20,7 @@ import { createHash } from 'node:crypto';
 import Beasties from 'beasties';
 import { build } from 'vite';
 import { splitStylesheet } from './lib/late-css.ts';
-import { htmlFileFor, ISSUE_SHELL_PATH, ISSUE_SHELL_PLACEHOLDER, publicRoutes } from './lib/public-routes.ts';
+import { htmlFileFor, ISSUE_SHELL_PATH, ISSUE_SHELL_PLACEHOLDER, publicRoutes } from '#core/public-routes';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 const outDir = process.env.BUILD_OUT_DIR || join(projectRoot, 'dist/client');

@@ -9,13 +9,8 @@
 // details in the address bar. So this holds such clicks and submits back, starts the runtime at
 // once, and the runtime replays them on the live island (web/islands/runtime.tsx).
 
-/** What the visitor did to islands before they were live, handed to the runtime. */
-export interface EarlyActions {
-  /** Per island, the buttons clicked and forms submitted, in order, to replay once it is live. */
-  held: Map<HTMLElement, HTMLElement[]>;
-  /** Set by the runtime: starts an island now (one hydrated when visible that the visitor reached). */
-  wake?: (island: HTMLElement) => void;
-}
+// Type only: the runtime itself is fetched later (loadRuntime).
+import type { EarlyActions } from './islands/runtime';
 
 const early: EarlyActions = { held: new Map() };
 

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isCommonPassword } from '../../worker/schemas/common-passwords.ts';
+import { isCommonPassword } from '#core/schemas/common-passwords';
 import { hashPassword } from '../../worker/services/passwords.ts';
 import { applyLocalMigrations, executeLocalSql, projectRoot } from './local-server.ts';
 

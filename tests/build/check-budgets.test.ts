@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { htmlFileFor, publicRoutes } from '../../scripts/lib/public-routes';
+import { htmlFileFor, publicRoutes } from '#core/public-routes';
 
 const script = fileURLToPath(new URL('../../scripts/check-budgets.ts', import.meta.url));
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { htmlFileFor, ISSUE_SHELL_PATH, ISSUE_SHELL_PLACEHOLDER, publicRoutes } from '../../scripts/lib/public-routes';
+import { htmlFileFor, ISSUE_SHELL_PATH, ISSUE_SHELL_PLACEHOLDER, publicRoutes } from '#core/public-routes';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const env: NodeJS.ProcessEnv = { ...process.env, PATH: `${root}node_modules/.bin:${process.env.PATH ?? ''}`, WRANGLER_SEND_METRICS: 'false' };

@@ -1,13 +1,13 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publicRoutes } from '../../scripts/lib/public-routes';
+import { publicRoutes } from '#core/public-routes';
 import { reflowProblems, sweepScreen } from './a11y-sweep';
 import { DESKTOP, islandReady, launchBrowser, newPage, PHONE } from './browser';
 
 // docs/product.md "Accessibility": every public screen, with the cookie banner shown (a visitor who
 // has not accepted it: the worst case for hidden focus), swept at 1280 px (Tab and Shift+Tab, axe,
 // required fields, target size), at 390 px (Tab, axe, required fields, target size) and at 320 px
-// (reflow). A new public page is covered by adding it to scripts/lib/public-routes.ts, or, for a
+// (reflow). A new public page is covered by adding it to core/public-routes.ts, or, for a
 // page outside the sitemap, to OTHER_SCREENS below. The back office: tests/e2e/admin-accessibility.test.ts.
 
 const OTHER_SCREENS = [

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { firm } from '../../web/content/firm';
+import { firm } from '#core/content/firm';
 import { parseCsv } from '../web/csv-reader';
 import { api, saveScreens, signInThroughCard, uniqueEmail, waitUntil } from './admin-helpers';
 import { baseUrl, DESKTOP, launchBrowser, newPage, PHONE } from './browser';

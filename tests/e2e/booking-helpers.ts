@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { firm } from '../../web/content/firm';
+import { firm } from '#core/content/firm';
 
 // What the browser tests of the booking calendar share (contact-booking, availability,
 // appointment-self-service): the firm's days, and a visitor's way through the calendar.

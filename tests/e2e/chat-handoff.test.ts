@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHAT_HANDOFF_SUCCESS_MESSAGE } from '../../worker/schemas/chat';
+import { CHAT_HANDOFF_SUCCESS_MESSAGE } from '#core/schemas/chat';
 import { signInThroughCard, uniqueEmail, waitUntil } from './admin-helpers';
 import { DESKTOP, launchBrowser, newPage, PHONE } from './browser';
 

@@ -1,10 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { faqItems } from '../../web/content/faq';
-import { stateRefundLinks, statesWithoutRefundLink } from '../../web/content/states';
-import { taxFacts } from '../../web/content/tax-facts';
-import { testimonials } from '../../web/content/testimonials';
+import { faqItems } from '#core/content/faq';
+import { stateRefundLinks, statesWithoutRefundLink } from '#core/content/states';
+import { taxFacts } from '#core/content/tax-facts';
+import { testimonials } from '#core/content/testimonials';
 import { publicContentSecurityPolicy } from '../../worker/security-headers';
 import { baseUrl, DESKTOP, expectToast, islandReady, launchBrowser, newPage, PHONE } from './browser';
 

@@ -10,10 +10,10 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeLocalSql, projectRoot } from '../../scripts/lib/local-server';
-import { bookingTimeSlots } from '../../web/content/booking';
-import { firm } from '../../web/content/firm';
+import { bookingTimeSlots } from '#core/content/booking';
+import { firm } from '#core/content/firm';
 import { appointmentStartsAt } from '../../worker/services/appointment-links';
-import { firmToday } from '../../worker/services/firm-time';
+import { firmToday } from '#core/firm-time';
 
 const stateDir = mkdtempSync(join(tmpdir(), 'cpa-npm-start-'));
 const persistTo = join(stateDir, 'state');

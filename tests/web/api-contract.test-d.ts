@@ -7,7 +7,7 @@
 // it comes with `.not.toBeNever()`: an answer the route no longer gives would pass it vacuously.
 import type { InferRequestType, InferResponseType } from 'hono/client';
 import { expectTypeOf } from 'vitest';
-import type { BookingServiceType, BookingTimeSlot } from '../../web/content/booking';
+import type { BookingServiceType, BookingTimeSlot } from '#core/content/booking';
 import type { api } from '../../web/lib/api';
 
 type Status = 'requested' | 'confirmed' | 'cancelled';

@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { bookingTimeSlots } from '../../web/content/booking';
+import { bookingTimeSlots } from '#core/content/booking';
 import { BookingForm } from '../../web/features/booking/components/booking-form';
 import { captureFetch, fakeNow, json, renderForm, type SentRequest } from './form-harness';
 

@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { BOOKING_HORIZON_DAYS, bookingTimeSlots } from '../../web/content/booking';
+import { BOOKING_HORIZON_DAYS, bookingTimeSlots } from '#core/content/booking';
 import { BookingForm } from '../../web/features/booking/components/booking-form';
 import { captureFetch, dataLayer, deferred, fakeNow, json, renderForm, shownToasts, type SentRequest } from './form-harness';
 

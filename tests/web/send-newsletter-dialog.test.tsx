@@ -7,7 +7,7 @@ import { FALLBACK_TEMPLATE, SendNewsletterDialog } from '../../web/features/admi
 import { captureFetch, deferred, json, renderForm, shownToasts, type Answer } from './form-harness';
 
 // docs/product.md §6.3 (the dialog), §9 (its messages, exact), §10 (its toasts). The subject's
-// length and single-line rules are the server's (worker/schemas/newsletter.ts); the dialog caps
+// length and single-line rules are the server's (core/schemas/newsletter.ts); the dialog caps
 // the field at 200 characters and shows whatever message the server answers.
 
 function open(answer: Answer) {

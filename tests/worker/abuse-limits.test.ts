@@ -1,7 +1,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { bookingTimeSlots } from '../../web/content/booking';
-import { firm } from '../../web/content/firm';
+import { bookingTimeSlots } from '#core/content/booking';
+import { firm } from '#core/content/firm';
 import worker from '../../worker/index';
 import { hashIp, networkOf, UNKNOWN_NETWORK } from '../../worker/services/client-ip';
 import { claimUnverifiedMail } from '../../worker/services/daily-counters';

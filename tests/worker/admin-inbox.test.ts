@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { firm } from '../../web/content/firm';
-import { firmToday } from '../../worker/services/firm-time';
+import { firm } from '#core/content/firm';
+import { firmToday } from '#core/firm-time';
 import { call, signIn } from './helpers';
 import { nextWeekday, visitorIp } from './submission-helpers';
 

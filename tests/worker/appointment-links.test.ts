@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { firm } from '../../web/content/firm';
-import { LINK_MESSAGES } from '../../worker/schemas/appointment-links';
-import { BOOKING_MESSAGES } from '../../worker/schemas/appointments';
+import { firm } from '#core/content/firm';
+import { LINK_MESSAGES } from '#core/schemas/appointment-links';
+import { BOOKING_MESSAGES } from '#core/schemas/appointments';
 import { appointmentLinks, signAppointmentLink, verifyAppointmentLink } from '../../worker/services/appointment-links';
 import { APPOINTMENT_CHANGES_MESSAGE } from '../../worker/services/appointment-changes';
 import { AVAILABILITY_MESSAGES } from '../../worker/services/availability';

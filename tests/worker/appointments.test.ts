@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { bookingTimeSlots } from '../../web/content/booking';
-import { firm } from '../../web/content/firm';
-import { BOOKING_MESSAGES, createAppointmentSchema, toFirmCalendarDate } from '../../worker/schemas/appointments';
+import { bookingTimeSlots } from '#core/content/booking';
+import { firm } from '#core/content/firm';
+import { BOOKING_MESSAGES, createAppointmentSchema, toFirmCalendarDate } from '#core/schemas/appointments';
 import { buildInvite, escapeText, foldLine, vtimezoneFor } from '../../worker/services/ics';
 import { appointmentConfirmationEmail } from '../../worker/services/submission-emails';
 import { call } from './helpers';

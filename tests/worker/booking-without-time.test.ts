@@ -1,9 +1,9 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { BOOKING_HORIZON_DAYS, NO_PREFERRED_TIME } from '../../web/content/booking';
-import { firm } from '../../web/content/firm';
+import { BOOKING_HORIZON_DAYS, NO_PREFERRED_TIME } from '#core/content/booking';
+import { firm } from '#core/content/firm';
 import worker from '../../worker/index';
-import { BOOKING_MESSAGES, CONFIRM_MESSAGES, createAppointmentSchema } from '../../worker/schemas/appointments';
+import { BOOKING_MESSAGES, CONFIRM_MESSAGES, createAppointmentSchema } from '#core/schemas/appointments';
 import { AVAILABILITY_MESSAGES } from '../../worker/services/availability';
 import { OPEN_BOOKINGS_MESSAGE } from '../../worker/services/submission-limits';
 import { call, signIn } from './helpers';

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { firm } from '../../web/content/firm';
-import { CHAT_ALREADY_HANDED_OFF_MESSAGE, CHAT_HANDOFF_SUCCESS_MESSAGE, CHAT_SESSION_NOT_FOUND_MESSAGE } from '../../worker/schemas/chat';
+import { firm } from '#core/content/firm';
+import { CHAT_ALREADY_HANDED_OFF_MESSAGE, CHAT_HANDOFF_SUCCESS_MESSAGE, CHAT_SESSION_NOT_FOUND_MESSAGE } from '#core/schemas/chat';
 import { INJECTION_REFUSAL } from '../../worker/services/chat/guard-rails';
 import { TRANSCRIPT_MAX_LENGTH } from '../../worker/services/chat/handoff';
 import { DAILY_CAP_MESSAGE, IP_LIMIT_MESSAGE } from '../../worker/services/submission-limits';

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { suggestedQuestionGroups, suggestedQuestions } from '../../web/features/chat/suggested-questions';
-import { firm, prices } from '../../web/content/firm';
+import { firm, prices } from '#core/content/firm';
 import { BOOKING_INVITATION } from '../../worker/services/chat/guard-rails';
 import { PROMPT_CANARY } from '../../worker/services/chat/system-prompt';
 import { askOffline, fakeAi, newSessionId, postChat } from './chat-helpers';
 
-// Each suggested question and the fact its answer must state (from web/content).
+// Each suggested question and the fact its answer must state (from core/content).
 const keyFacts: Record<string, RegExp> = {
   'How much does an individual tax return cost?': /Individual (tax )?returns start from \$500/,
   'How can I lower my taxes this year?': /Tax Planning Consultation[\s\S]*lower your tax bill/,
@@ -38,7 +38,7 @@ describe('the suggested questions', () => {
 });
 
 describe('the knowledge-base assistant', () => {
-  it('states prices only as web/content gives them', async () => {
+  it('states prices only as core/content gives them', async () => {
     const answer = await askOffline('What are your fees for tax preparation?');
     expect(answer).toContain(prices.individualReturn);
     expect(answer).toContain(prices.businessReturn);

@@ -1,8 +1,8 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { firm } from '../../web/content/firm';
+import { firm } from '#core/content/firm';
 import worker from '../../worker/index';
-import type { ChatReply } from '../../worker/schemas/chat';
+import type { ChatReply } from '#core/schemas/chat';
 import { INJECTION_REFUSAL } from '../../worker/services/chat/guard-rails';
 import { PERSON_REPLY } from '../../worker/services/chat/handoff-offer';
 import { NO_MATCH_REPLY } from '../../worker/services/chat/knowledge-base-model';

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CHAT_STREAM_FAILED_MESSAGE, type ChatStreamEvent } from '../../worker/schemas/chat';
+import { CHAT_STREAM_FAILED_MESSAGE, type ChatStreamEvent } from '#core/schemas/chat';
 import { STREAM_HOLD_BACK } from '../../worker/services/chat/answer';
 import { BOOKING_INVITATION, INJECTION_REFUSAL } from '../../worker/services/chat/guard-rails';
 import { CHAT_MESSAGES_PER_WINDOW } from '../../worker/services/chat/throttle';
 import { CHAT_MODEL_ID } from '../../worker/services/ai-models';
 import { CHAT_MAX_TOKENS } from '../../worker/services/chat/workers-ai-model';
-import { sseEvents } from '../../web/lib/sse-events';
+import { sseEvents } from '#core/sse-events';
 import { fakeAi, newSessionId, postChat, storedTurns } from './chat-helpers';
 
 const STREAM = { accept: 'text/event-stream' };

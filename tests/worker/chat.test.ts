@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { firm, prices } from '../../web/content/firm';
+import { firm, prices } from '#core/content/firm';
 import { INJECTION_REFUSAL } from '../../worker/services/chat/guard-rails';
 import { PROMPT_CANARY } from '../../worker/services/chat/system-prompt';
 import { CHAT_MESSAGES_PER_WINDOW } from '../../worker/services/chat/throttle';

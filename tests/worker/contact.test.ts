@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { firm } from '../../web/content/firm';
+import { firm } from '#core/content/firm';
 import { contactNotificationEmail, sendAfterStoring } from '../../worker/services/submission-emails';
-import { firmToday } from '../../worker/services/firm-time';
+import { firmToday } from '#core/firm-time';
 import { call, signIn } from './helpers';
 import { callWithEnv, visitorIp } from './submission-helpers';
 

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { firm } from '../../web/content/firm';
+import { firm } from '#core/content/firm';
 import { getDb } from '../../worker/db/client';
 import { emailTransport, sendEmail, sendEmailBatch } from '../../worker/services/email/send-email';
 import type { OutgoingEmail } from '../../worker/services/email/types';

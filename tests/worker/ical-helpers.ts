@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import { env } from 'cloudflare:test';
 import { expect } from 'vitest';
-import { firm } from '../../web/content/firm';
+import { firm } from '#core/content/firm';
 import type { RecordedRequest } from './mailchannels-fake';
 
 /** What a calendar reads from one of our invites, parsed by a real iCalendar parser (ical.js). */

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { exports } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getDb } from '../../worker/db/client';
-import { newPasswordProblem } from '../../worker/schemas/admin';
+import { newPasswordProblem } from '#core/schemas/admin';
 import { pruneRevokedSessions } from '../../worker/services/admin-session';
 import { ensureAdmin } from '../../worker/services/admin-users';
 import { KNOWN_DEVICE_TTL_SECONDS } from '../../worker/services/known-device';

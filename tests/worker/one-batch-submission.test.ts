@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
-import { BOOKING_MESSAGES } from '../../worker/schemas/appointments';
+import { BOOKING_MESSAGES } from '#core/schemas/appointments';
 import { AVAILABILITY_MESSAGES } from '../../worker/services/availability';
 import { DAILY_CAP_MESSAGE, IP_LIMIT_MESSAGE, OPEN_BOOKINGS_MESSAGE } from '../../worker/services/submission-limits';
 import { newSessionId, postChat } from './chat-helpers';

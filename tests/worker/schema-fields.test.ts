@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
-import { createAppointmentSchema } from '../../worker/schemas/appointments';
-import { contactSchema } from '../../worker/schemas/contact';
-import { newsletterSubscribeSchema, testEmailSchema } from '../../worker/schemas/newsletter';
+import { createAppointmentSchema } from '#core/schemas/appointments';
+import { contactSchema } from '#core/schemas/contact';
+import { newsletterSubscribeSchema, testEmailSchema } from '#core/schemas/newsletter';
 
-// The field rules the forms share (worker/schemas/fields.ts): every form with the field gives the
+// The field rules the forms share (core/schemas/fields.ts): every form with the field gives the
 // same messages of docs/product.md §9, and the API's `fields` lists each problem once.
 
 const valid = {

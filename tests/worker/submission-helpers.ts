@@ -1,5 +1,5 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
-import { firm } from '../../web/content/firm';
+import { firm } from '#core/content/firm';
 import worker from '../../worker/index';
 import { ORIGIN } from './helpers';
 

@@ -5,10 +5,17 @@
 // of marked links, the copyright year. No router: a link to another page loads that page's HTML.
 import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import type { EarlyActions } from '../islands';
 import { installClickTracking, trackPageview } from '../lib/analytics';
 import type { IslandName } from './names';
 import { islandLoaders } from './registry';
+
+/** What the visitor did to islands before they were live, handed to the runtime. */
+export interface EarlyActions {
+  /** Per island, the buttons clicked and forms submitted, in order, to replay once it is live. */
+  held: Map<HTMLElement, HTMLElement[]>;
+  /** Set by the runtime: starts an island now (one hydrated when visible that the visitor reached). */
+  wake?: (island: HTMLElement) => void;
+}
 
 /** Marks its island hydrated (data-hydrated, which browser tests wait for) once React has committed it. */
 function Hydrated({ element, onHydrated, children }: { element: HTMLElement; onHydrated: () => void; children: ReactNode }) {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { firm } from '../content/firm';
+import { firm } from '#core/content/firm';
 
 export interface PageMeta {
   title: string;

@@ -1,7 +1,7 @@
 import { GraduationCap, Mail } from 'lucide-react';
 import { PageHero, TitledSection } from '../components/layout/page-parts';
-import { firm } from '../content/firm';
-import { aboutHighlights, leader, ourStory } from '../content/leader';
+import { firm } from '#core/content/firm';
+import { aboutHighlights, leader, ourStory } from '#core/content/leader';
 import { ContentIcon } from '../features/home/components/content-icon';
 import { SocialIcon } from '../features/home/components/social-icon';
 import { usePageMeta } from '../lib/page-meta';

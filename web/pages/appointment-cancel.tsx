@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../components/ui/button';
-import { firm } from '../content/firm';
+import { firm } from '#core/content/firm';
 import { cancelAppointment, linkFailureText, type ManagedAppointment } from '../features/appointment-links/api';
 import { AppointmentSummary, CheckingLink, HomeLink, LinkPage, RefusedLink, useManagedLink } from '../features/appointment-links/components/link-page';
 import { ApiError } from '../lib/api';

@@ -1,9 +1,9 @@
 import { startTransition, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { firmToday } from '../../worker/services/firm-time';
+import { firmToday } from '#core/firm-time';
 import { Button } from '../components/ui/button';
-import { bookingTimeSlots, type BookingTimeSlot } from '../content/booking';
-import { firm } from '../content/firm';
+import { bookingTimeSlots, type BookingTimeSlot } from '#core/content/booking';
+import { firm } from '#core/content/firm';
 import { linkFailureText, rescheduleAppointment, type ManagedAppointment } from '../features/appointment-links/api';
 import { AppointmentSummary, CheckingLink, HomeLink, LinkPage, RefusedLink, useManagedLink } from '../features/appointment-links/components/link-page';
 import { fetchAvailability } from '../features/booking/api/appointments';

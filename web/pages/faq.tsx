@@ -1,4 +1,4 @@
-import { firm } from '../content/firm';
+import { firm } from '#core/content/firm';
 import { FaqList } from '../features/faq/components/faq-list';
 import { island } from '../islands/island';
 import { faqPageJsonLd } from '../features/faq/structured-data';

@@ -1,8 +1,8 @@
 import { ArrowRight, CircleCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { CtaBand, NewTabLink } from '../components/layout/page-parts';
-import { firm } from '../content/firm';
-import { serviceGroups, trustLabels, whyChoose } from '../content/services';
+import { firm } from '#core/content/firm';
+import { serviceGroups, trustLabels, whyChoose } from '#core/content/services';
 import { HomeIcon } from '../features/home/components/home-icon';
 import { SocialIcon } from '../features/home/components/social-icon';
 import { TestimonialsCarousel } from '../features/home/components/testimonials-carousel';

@@ -1,5 +1,5 @@
 import { PageHero } from '../components/layout/page-parts';
-import { firm } from '../content/firm';
+import { firm } from '#core/content/firm';
 import { ArchiveList } from '../features/newsletter/components/archive-list';
 import { island } from '../islands/island';
 import { usePageMeta } from '../lib/page-meta';

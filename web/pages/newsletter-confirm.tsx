@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../components/ui/button';
 import { toast } from '../components/ui/use-toast';
-import { firm } from '../content/firm';
+import { firm } from '#core/content/firm';
 import { useConfirmSubscription } from '../features/newsletter/api/newsletter-api';
 import { NewsletterStatus } from '../features/newsletter/components/newsletter-status';
 import { ApiError, errorMessage } from '../lib/api';

@@ -1,6 +1,6 @@
 import { MailCheck } from 'lucide-react';
 import { NewsletterStatus } from '../features/newsletter/components/newsletter-status';
-import { firm } from '../content/firm';
+import { firm } from '#core/content/firm';
 import { usePageMeta } from '../lib/page-meta';
 
 /** Where the confirmation page's button leads once the subscription is active (newsletter-confirm.tsx). */

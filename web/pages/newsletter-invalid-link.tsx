@@ -1,7 +1,7 @@
 import { TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { NewsletterStatus } from '../features/newsletter/components/newsletter-status';
-import { firm } from '../content/firm';
+import { firm } from '#core/content/firm';
 import { usePageMeta } from '../lib/page-meta';
 
 export default function NewsletterInvalidLinkPage() {

@@ -1,4 +1,4 @@
-import { firm } from '../content/firm';
+import { firm } from '#core/content/firm';
 import { ArchivedIssue } from '../features/newsletter/components/archived-issue';
 import { island } from '../islands/island';
 import { usePageMeta } from '../lib/page-meta';

@@ -1,6 +1,6 @@
 import { MailX } from 'lucide-react';
 import { NewsletterStatus } from '../features/newsletter/components/newsletter-status';
-import { firm } from '../content/firm';
+import { firm } from '#core/content/firm';
 import { usePageMeta } from '../lib/page-meta';
 
 export default function NewsletterUnsubscribedPage() {

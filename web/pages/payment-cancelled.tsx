@@ -1,7 +1,7 @@
 import { CircleX } from 'lucide-react';
 import { NewTabLink } from '../components/layout/page-parts';
 import { FirmPhoneLink, PaymentOutcome } from '../components/layout/payment-outcome';
-import { firm } from '../content/firm';
+import { firm } from '#core/content/firm';
 import { usePageMeta } from '../lib/page-meta';
 
 /** docs/product.md §1.3: the card-payment page sends the visitor here when they cancel. */

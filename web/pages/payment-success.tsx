@@ -1,6 +1,6 @@
 import { CircleCheck } from 'lucide-react';
 import { FirmPhoneLink, PaymentOutcome } from '../components/layout/payment-outcome';
-import { firm } from '../content/firm';
+import { firm } from '#core/content/firm';
 import { usePageMeta } from '../lib/page-meta';
 
 /** docs/product.md §1.3: the card-payment page sends the visitor here after paying. */

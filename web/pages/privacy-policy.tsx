@@ -1,6 +1,6 @@
 import { SectionLinks } from '../components/layout/page-parts';
-import { firm } from '../content/firm';
-import { privacyPolicyLastUpdated, privacyPolicySections } from '../content/privacy-policy';
+import { firm } from '#core/content/firm';
+import { privacyPolicyLastUpdated, privacyPolicySections } from '#core/content/privacy-policy';
 import { usePageMeta } from '../lib/page-meta';
 
 export default function PrivacyPolicyPage() {

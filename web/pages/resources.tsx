@@ -1,5 +1,5 @@
 import { ExternalLink } from 'lucide-react';
-import { federalResourceLinks } from '../content/resources';
+import { federalResourceLinks } from '#core/content/resources';
 import { DidYouKnow } from '../features/resources/components/did-you-know';
 import { StateRefundSelector } from '../features/resources/components/state-refund-selector';
 import { island } from '../islands/island';

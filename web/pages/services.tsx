@@ -1,6 +1,6 @@
 import { ArrowRight, ChevronRight } from 'lucide-react';
 import { CtaBand, PageHero, SectionLinks } from '../components/layout/page-parts';
-import { serviceGroups } from '../content/services';
+import { serviceGroups } from '#core/content/services';
 import { ContentIcon } from '../features/home/components/content-icon';
 import { trackedClick } from '../lib/analytics';
 import { usePageMeta } from '../lib/page-meta';

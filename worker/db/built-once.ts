@@ -1,5 +1,4 @@
 import { fillPlaceholders, sql, type Placeholder } from 'drizzle-orm';
-import type { PreparableQuery } from './granted-batch';
 
 // The statements of the visitor forms' one-call batches (worker/services/submission-limits.ts) have
 // the same SQL on every request; only their values change. Drizzle builds a query's SQL by walking
@@ -8,6 +7,11 @@ import type { PreparableQuery } from './granted-batch';
 // So each is built ONCE per isolate, with a named placeholder (Drizzle's sql.placeholder) for every
 // value that changes, and each use only binds its values, through the columns' encoders as Drizzle's
 // own prepared queries do.
+
+/** A Drizzle query (insert, update, delete, select) that can be prepared and its D1 result mapped back. */
+export interface PreparableQuery {
+  prepare(): { getQuery(): { sql: string; params: unknown[] }; mapResult(response: unknown, isFromBatch?: boolean): unknown };
+}
 
 /** A named placeholder, for the value a use of a once-built query binds under that name. */
 export const slot = <Name extends string>(name: Name): Placeholder<Name> => sql.placeholder(name);

@@ -1,17 +1,12 @@
 import { getTableColumns, getTableName, is, sql, SQL } from 'drizzle-orm';
 import type { SQLiteInsertValue, SQLiteTable } from 'drizzle-orm/sqlite-core';
-import { builtOnce, slot } from './built-once';
+import { builtOnce, slot, type PreparableQuery } from './built-once';
 import type { Db } from './client';
 
 // One D1 call for a chain of statements where each runs only when the one before it changed a row
 // (SQLite's changes(), which still holds the previous statement's count while the next one runs):
 // the visitor forms claim their limits and write their row this way, in one transaction
 // (worker/services/submission-limits.ts, issue 17).
-
-/** A Drizzle query (insert, update, delete, select) that can be prepared and its D1 result mapped back. */
-export interface PreparableQuery {
-  prepare(): { getQuery(): { sql: string; params: unknown[] }; mapResult(response: unknown, isFromBatch?: boolean): unknown };
-}
 
 /** A statement of a mixed batch: raw D1, or a Drizzle query. */
 export type MixedBatchItem = D1PreparedStatement | PreparableQuery;

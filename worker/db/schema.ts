@@ -78,6 +78,9 @@ export const appointments = sqliteTable(
   ],
 );
 
+/** requested, confirmed or cancelled. */
+export type AppointmentStatus = (typeof appointments.$inferSelect)['status'];
+
 /**
  * Newsletter subscribers (docs/product.md §13). `active` keeps the text flag ('true' / 'false');
  * double opt-in adds the confirmation and unsubscribe timestamps. Pending = active 'false' and never confirmed.

@@ -1,13 +1,13 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
-import { firm } from '../../web/content/firm';
+import { firm } from '#core/content/firm';
 import { type Db, getDb } from '../db/client';
 import { mixedBatch } from '../db/granted-batch';
 import { appointments } from '../db/schema';
 import type { AppEnv, Bindings } from '../env';
 import { validate } from '../middleware/validate';
-import { cancelRequestSchema, LINK_MESSAGES, manageQuerySchema, rescheduleRequestSchema } from '../schemas/appointment-links';
-import { BOOKING_MESSAGES } from '../schemas/appointments';
+import { cancelRequestSchema, LINK_MESSAGES, manageQuerySchema, rescheduleRequestSchema } from '#core/schemas/appointment-links';
+import { BOOKING_MESSAGES } from '#core/schemas/appointments';
 import { type AppointmentLinkPurpose, appointmentLinks, type LinkedAppointmentKey, verifyAppointmentLink } from '../services/appointment-links';
 import { APPOINTMENT_CHANGES_MESSAGE, changeClaimAfterUpdate, changesLeft } from '../services/appointment-changes';
 import { availabilityRefusal } from '../services/availability';

@@ -1,7 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { bookingTimeSlots } from '../../web/content/booking';
-import { firm } from '../../web/content/firm';
+import { bookingTimeSlots } from '#core/content/booking';
+import { firm } from '#core/content/firm';
 import { slot } from '../db/built-once';
 import { getDb } from '../db/client';
 import { appointments } from '../db/schema';
@@ -9,13 +9,13 @@ import { isUniqueViolation } from '../db/unique-violation';
 import type { AppEnv } from '../env';
 import { turnstile } from '../middleware/turnstile';
 import { validate } from '../middleware/validate';
-import { appointmentSchema, availabilityQuerySchema, BOOKING_MESSAGES, lastBookableDay, slotHasPassed } from '../schemas/appointments';
+import { appointmentSchema, availabilityQuerySchema, BOOKING_MESSAGES, lastBookableDay, slotHasPassed } from '#core/schemas/appointments';
 import { availabilityGate, dayOffer } from '../services/availability';
 import { appointmentLinks, newAppointmentPublicId } from '../services/appointment-links';
 import { networkHash } from '../services/client-ip';
 import { unverifiedMailAfterRow } from '../services/daily-counters';
 import { deliverAfterAnswer, rowIdMarker, type RowInBatch } from '../services/email/send-email';
-import { firmToday } from '../services/firm-time';
+import { firmToday } from '#core/firm-time';
 import { appointmentConfirmationEmail, appointmentNotificationEmail, hasTime } from '../services/submission-emails';
 import { OPEN_BOOKINGS_MESSAGE, openBookingsRecheck, storeSubmission } from '../services/submission-limits';
 

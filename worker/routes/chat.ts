@@ -15,7 +15,7 @@ import {
   chatRequestSchema,
   type ChatReply,
   type ChatStreamEvent,
-} from '../schemas/chat';
+} from '#core/schemas/chat';
 import { answerQuestion, chatModelsFor, streamAnswer, type FinishedAnswer } from '../services/chat/answer';
 import { handoffMessage } from '../services/chat/handoff';
 import {

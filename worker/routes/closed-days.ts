@@ -4,7 +4,7 @@ import { getDb } from '../db/client';
 import { blockedDates } from '../db/schema';
 import type { AppEnv } from '../env';
 import { validate } from '../middleware/validate';
-import { closedDaysQuerySchema } from '../schemas/availability';
+import { closedDaysQuerySchema } from '#core/schemas/availability';
 import { firmAvailability } from '../services/availability';
 
 /**

@@ -4,7 +4,7 @@ import type { AppEnv } from '../env';
 import { honeypot } from '../middleware/honeypot';
 import { turnstile } from '../middleware/turnstile';
 import { validate } from '../middleware/validate';
-import { CONTACT_SUCCESS_MESSAGE, contactSchema } from '../schemas/contact';
+import { CONTACT_SUCCESS_MESSAGE, contactSchema } from '#core/schemas/contact';
 import { networkHash } from '../services/client-ip';
 import { deliverAfterAnswer } from '../services/email/send-email';
 import { contactNotificationEmail } from '../services/submission-emails';

@@ -4,7 +4,7 @@ import { getDb } from '../db/client';
 import type { AppEnv } from '../env';
 import { turnstile } from '../middleware/turnstile';
 import { validate } from '../middleware/validate';
-import { newsletterSubscribeSchema, newsletterTokenSchema } from '../schemas/newsletter';
+import { newsletterSubscribeSchema, newsletterTokenSchema } from '#core/schemas/newsletter';
 import { clientIp, hashIp } from '../services/client-ip';
 import { checkUnsubscribeToken, confirmSubscription, subscribe, unsubscribe } from '../services/newsletter/subscriptions';
 import { takeSignupAllowance } from '../services/newsletter/signup-throttle';

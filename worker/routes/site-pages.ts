@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
-import { ISSUE_SHELL_PATH, ISSUE_SHELL_PLACEHOLDER, publicRoutes } from '../../scripts/lib/public-routes';
-import { firm } from '../../web/content/firm';
+import { ISSUE_SHELL_PATH, ISSUE_SHELL_PLACEHOLDER, publicRoutes } from '#core/public-routes';
+import { firm } from '#core/content/firm';
 import { getDb } from '../db/client';
 import type { AppEnv } from '../env';
 import { findArchivedIssue, issueDescription, listArchivedIssues } from '../services/newsletter/archive';
@@ -13,7 +13,7 @@ import { issueId } from './newsletter-archive';
  *   /newsletter/:id  a sent issue: the prerendered issue shell (scripts/prerender.ts) with the
  *                    issue's title, description and canonical address in its head; an unknown or
  *                    unsent id gets the 404 page with status 404, never a soft 404.
- *   /sitemap.xml     the public routes (scripts/lib/public-routes.ts) and one URL per sent issue.
+ *   /sitemap.xml     the public routes (core/public-routes.ts) and one URL per sent issue.
  *                    It used to be a build file, but issues are added after the build, so a static
  *                    sitemap would miss every issue sent since the last deploy.
  * Every other path under /newsletter/ (confirmed, unsubscribe, ...) goes on to the static assets.

@@ -1,8 +1,8 @@
 import { and, eq, isNull, lt, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { adminRecoveryCodes, adminUsers, revokedSessions } from '../db/schema';
-import { isCommonPassword } from '../schemas/common-passwords';
-import { MIN_PASSWORD_LENGTH } from '../schemas/admin';
+import { isCommonPassword } from '#core/schemas/common-passwords';
+import { MIN_PASSWORD_LENGTH } from '#core/schemas/admin';
 import { hashPassword } from './passwords';
 import { generateRecoveryCodes, generateTotpSecret, hashRecoveryCode, looksLikeTotpCode, verifyTotp } from './totp';
 
@@ -30,7 +30,7 @@ const PLACEHOLDER_PASSWORDS = new Set(['generated-by-npm-start']);
 /**
  * Why ADMIN_PASSWORD must not create the first administrator, or null when it may. The guard that
  * keeps a missing, short, common or sample password from ever becoming a production admin's
- * password: the rules of a changed password (worker/schemas/admin.ts) apply to it too.
+ * password: the rules of a changed password (core/schemas/admin.ts) apply to it too.
  */
 export function bootstrapPasswordProblem(password: string | undefined): string | null {
   if (!password) return 'ADMIN_PASSWORD is not set';

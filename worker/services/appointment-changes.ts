@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { firm } from '../../web/content/firm';
+import { firm } from '#core/content/firm';
 import { dailyClaimAfterStatement } from './daily-counters';
 
 // How often the visitor may change one appointment through its self-service links (docs/product.md

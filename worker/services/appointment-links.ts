@@ -1,8 +1,8 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
-import type { BookingTimeSlot } from '../../web/content/booking';
-import { firm } from '../../web/content/firm';
+import type { BookingTimeSlot } from '#core/content/booking';
+import { firm } from '#core/content/firm';
 import type { appointments } from '../db/schema';
-import { slotStartMinutes } from '../schemas/appointments';
+import { slotStartMinutes } from '#core/schemas/appointments';
 import { zonedToUtc } from './ics';
 import { ALGORITHM, ISSUER, key } from './newsletter/tokens';
 

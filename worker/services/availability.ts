@@ -1,8 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
-import { bookingTimeSlots, type BookingTimeSlot } from '../../web/content/booking';
+import { bookingTimeSlots, type BookingTimeSlot } from '#core/content/booking';
 import type { Db } from '../db/client';
 import { blockedDates, weekdaySlots } from '../db/schema';
-import { weekdayOf } from './firm-time';
+import { weekdayOf } from '#core/firm-time';
 import type { ClaimCondition } from './window-counters';
 
 // The firm's availability: which of the seven slot labels each weekday offers (weekday_slots) and

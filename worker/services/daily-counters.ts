@@ -1,13 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Bindings } from '../env';
-import { joinLogged, logQueuedOrReport, logQueuedUnderClaim, queuedLogWhen, withRowId, type LoggedMessages, type RowInBatch } from './email/send-email';
+import { joinLogged, logQueuedOrReport, logQueuedUnderClaim, queuedLogWhen, withRowId, type LoggedMessages, type MailAfterRow, type RowInBatch } from './email/send-email';
 import type { EmailKind, EmailTransport, OutgoingEmail } from './email/types';
 import { builtOnce, slot } from '../db/built-once';
 import { type Db, getDb } from '../db/client';
 import { dailyCounters } from '../db/schema';
-import type { MailAfterRow } from './submission-limits';
-import { firm } from '../../web/content/firm';
-import { firmToday } from './firm-time';
+import { firm } from '#core/content/firm';
+import { firmToday } from '#core/firm-time';
 
 // The daily limits (D1 daily_counters, one row per firm day and counter), each claimed by ONE
 // atomic UPSERT that only increments while under its cap, so concurrent requests can never push a

@@ -1,10 +1,10 @@
 // RFC 5545 calendar invites for appointments. Times are written as local times with the firm's
-// TZID (firm.timeZone, web/content/firm.ts) plus the matching VTIMEZONE, so every calendar shows
+// TZID (firm.timeZone, core/content/firm.ts) plus the matching VTIMEZONE, so every calendar shows
 // the slot at the firm's wall-clock time, whatever the reader's own zone (and across daylight-saving
 // changes). A zone without an entry below falls back to UTC times, which every calendar reads but
 // which lose the zone's name; tests/worker/appointments.test.ts fails while the firm's zone has none.
 
-import { cachedFormat } from './firm-time';
+import { cachedFormat } from '#core/firm-time';
 
 const CRLF = '\r\n';
 

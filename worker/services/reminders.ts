@@ -1,11 +1,11 @@
 import { and, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
-import { firm } from '../../web/content/firm';
+import { firm } from '#core/content/firm';
 import type { Db } from '../db/client';
 import { appointmentReminders, appointments } from '../db/schema';
 import type { Bindings } from '../env';
 import { appointmentLinks, appointmentStartsAt } from './appointment-links';
 import { emailTransport, sendEmailBatch } from './email/send-email';
-import { firmToday } from './firm-time';
+import { firmToday } from '#core/firm-time';
 import { safeErrorSummary } from './log-safe';
 import { appointmentReminderEmail, hasTime } from './submission-emails';
 

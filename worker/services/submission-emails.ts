@@ -1,12 +1,12 @@
-import { firm, firmAddressLine } from '../../web/content/firm';
-import { NO_PREFERRED_TIME, type BookingTimeSlot } from '../../web/content/booking';
+import { firm, firmAddressLine } from '#core/content/firm';
+import { NO_PREFERRED_TIME, type BookingTimeSlot } from '#core/content/booking';
 import type { appointments, contactMessages } from '../db/schema';
 import type { Bindings } from '../env';
-import { slotStartMinutes } from '../schemas/appointments';
+import { slotStartMinutes } from '#core/schemas/appointments';
 import { appointmentRef, type AppointmentLinks } from './appointment-links';
 import { sendEmail } from './email/send-email';
 import type { EmailTransport, OutgoingEmail, SendOutcome } from './email/types';
-import { timeZoneLabel } from './firm-time';
+import { timeZoneLabel } from '#core/firm-time';
 import { buildInvite, toBase64 } from './ics';
 import { safeErrorSummary } from './log-safe';
 
@@ -43,7 +43,7 @@ export type MailedAppointment = Pick<
     Pick<typeof appointments.$inferSelect, 'sequence' | 'publicId'>
   >;
 
-/** Where the firm's notifications go: the firm's address, the one on the site (web/content/firm.ts). */
+/** Where the firm's notifications go: the firm's address, the one on the site (core/content/firm.ts). */
 export const firmNotificationAddress = firm.contact.email;
 
 const oneLine = (value: string, max = 120) => value.replace(/[\r\n\t]+/g, ' ').replace(/\s{2,}/g, ' ').trim().slice(0, max);
@@ -52,7 +52,7 @@ export function escapeHtml(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
-// Made once: constructing a formatter costs far more than using it (worker/services/firm-time.ts).
+// Made once: constructing a formatter costs far more than using it (core/firm-time.ts).
 const longDateFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
 
 /** "Monday, November 23, 2026" for a YYYY-MM-DD calendar day (no zone shift). */

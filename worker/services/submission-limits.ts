@@ -2,13 +2,13 @@ import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { getDb, type Db } from '../db/client';
-import { builtOnce, slot } from '../db/built-once';
-import { mixedBatch, previousChanged, rowInsertIfPreviousChanged, type MixedBatchItem, type PreparableQuery } from '../db/granted-batch';
+import { builtOnce, slot, type PreparableQuery } from '../db/built-once';
+import { mixedBatch, previousChanged, rowInsertIfPreviousChanged, type MixedBatchItem } from '../db/granted-batch';
 import { appointments, dailyCounters, dailySubmitters, submissionWindows } from '../db/schema';
 import type { Bindings } from '../env';
-import { firm } from '../../web/content/firm';
+import { firm } from '#core/content/firm';
 import { claimDailyCount, dailyClaimAfterStatement, firmDay, intSetting, releaseDailyCount, releaseDailyStatement } from './daily-counters';
-import { emailTransport, logQueuedOrReport, queuedLogAfterInsert, rowIdMarker, type LoggedMessages } from './email/send-email';
+import { emailTransport, logQueuedOrReport, queuedLogAfterInsert, rowIdMarker, type LoggedMessages, type MailAfterRow } from './email/send-email';
 import type { EmailTransport, OutgoingEmail } from './email/types';
 import { claimWindowSlot, type ClaimCondition, windowClaimStatement, windowStartOf } from './window-counters';
 
@@ -221,20 +221,6 @@ export type SubmissionWrite<T extends RowTable> = {
       mailAfterRow?: never;
     }
 );
-
-/**
- * E-mails about a row logged in the batch that writes it, after the statements that may refuse the
- * row or take it back (a unique index, a recheck): `statements` must therefore each guard themselves
- * on the row still standing (e.g. worker/services/email/send-email.ts RowInBatch.stands, over an id
- * chosen before the insert), so a refused row logs and claims nothing. `logged` reads their results
- * once the batch has run and the row stands; `stepByStep` does the same work the long way, for a
- * row already committed (storeSubmission's step-by-step path), never throwing.
- */
-export interface MailAfterRow {
-  statements: MixedBatchItem[];
-  logged(results: unknown[], rowId: number): LoggedMessages | null;
-  stepByStep(rowId: number): Promise<LoggedMessages | null>;
-}
 
 /**
  * The statement recording the submitting network for the day, in the claims' chain: it runs only

@@ -1,6 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { firm } from '../../content/firm';
+import { firm } from '#core/content/firm';
 import type { trackPaymentAttempt } from '../../lib/analytics';
 import { island } from '../../islands/island';
 import type { ToastInput } from '../ui/use-toast';

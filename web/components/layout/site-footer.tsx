@@ -1,5 +1,5 @@
-import { firm, firmAddressLine } from '../../content/firm';
-import { footerCompanyLinks, footerServiceLinks } from '../../content/navigation';
+import { firm, firmAddressLine } from '#core/content/firm';
+import { footerCompanyLinks, footerServiceLinks } from '#core/content/navigation';
 import { NewsletterSignup } from '../../features/newsletter/components/newsletter-signup';
 import { island } from '../../islands/island';
 

@@ -1,7 +1,7 @@
 import { Menu, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { firm } from '../../content/firm';
-import { mainNavigation } from '../../content/navigation';
+import { firm } from '#core/content/firm';
+import { mainNavigation } from '#core/content/navigation';
 import { trackedClick } from '../../lib/analytics';
 import { NewTabLink } from './page-parts';
 

@@ -1,5 +1,5 @@
 import type { InferResponseType } from 'hono/client';
-import type { BookingTimeSlot } from '../../content/booking';
+import type { BookingTimeSlot } from '#core/content/booking';
 import { api, ApiError, errorMessage, okJson } from '../../lib/api';
 
 // The visitor's self-service links (worker/routes/appointment-links.ts): the pages read the

@@ -1,8 +1,8 @@
 import { startTransition, useEffect, useRef, useState, type FormEvent } from 'react';
-import { bookingTimeSlots } from '../../content/booking';
-import { firm } from '../../content/firm';
-import type { AppointmentInput } from '../../../worker/schemas/appointments';
-import { firmToday } from '../../../worker/services/firm-time';
+import { bookingTimeSlots } from '#core/content/booking';
+import { firm } from '#core/content/firm';
+import type { AppointmentInput } from '#core/schemas/appointments';
+import { firmToday } from '#core/firm-time';
 import { toast } from '../../components/ui/use-toast';
 import { trackFormSubmission } from '../../lib/analytics';
 import { useTurnstile } from '../../lib/turnstile';

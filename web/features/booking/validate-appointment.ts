@@ -3,4 +3,4 @@
 // zod-jitless first: it must configure zod before the schema below is built (no eval probe under our CSP).
 import '../../lib/zod-jitless';
 
-export { appointmentSchema } from '../../../worker/schemas/appointments';
+export { appointmentSchema } from '#core/schemas/appointments';

@@ -1,4 +1,4 @@
-import { faqItems } from '../../content/faq';
+import { faqItems } from '#core/content/faq';
 
 /** FAQPage structured data with all 12 questions (whatever filter is selected on screen). */
 export function faqPageJsonLd(): Record<string, unknown> {

@@ -1,5 +1,5 @@
-import { firm } from '../../content/firm';
-import { serviceGroups } from '../../content/services';
+import { firm } from '#core/content/firm';
+import { serviceGroups } from '#core/content/services';
 import { siteUrl } from '../../lib/page-meta';
 
 /**

@@ -1,15 +1,15 @@
 import { asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { bookingTimeSlots } from '../../../web/content/booking';
-import { firm } from '../../../web/content/firm';
+import { bookingTimeSlots } from '#core/content/booking';
+import { firm } from '#core/content/firm';
 import { getDb } from '../../db/client';
 import { appointments } from '../../db/schema';
 import type { AppEnv } from '../../env';
 import { validate } from '../../middleware/validate';
-import { appointmentStatusSchema, BOOKING_MESSAGES, CONFIRM_MESSAGES, idParamSchema, slotHasPassed } from '../../schemas/appointments';
+import { appointmentStatusSchema, BOOKING_MESSAGES, CONFIRM_MESSAGES, idParamSchema, slotHasPassed } from '#core/schemas/appointments';
 import { appointmentLinks } from '../../services/appointment-links';
 import { availabilityRefusal } from '../../services/availability';
-import { firmToday } from '../../services/firm-time';
+import { firmToday } from '#core/firm-time';
 import { appointmentStatusEmail, hasTime, sendAfterStoring } from '../../services/submission-emails';
 import { isSlotTaken } from '../appointments';
 

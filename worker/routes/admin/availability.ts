@@ -1,12 +1,11 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { bookingTimeSlots } from '../../../web/content/booking';
+import { bookingTimeSlots } from '#core/content/booking';
 import { getDb, type Db } from '../../db/client';
-import { appointments, blockedDates, weekdaySlots } from '../../db/schema';
+import { appointments, blockedDates, weekdaySlots, type AppointmentStatus } from '../../db/schema';
 import type { AppEnv } from '../../env';
 import { validate } from '../../middleware/validate';
-import type { AppointmentStatus } from '../../schemas/appointments';
-import { blockedDateParamSchema, blockedDateSchema, weekdaySlotsSchema } from '../../schemas/availability';
+import { blockedDateParamSchema, blockedDateSchema, weekdaySlotsSchema } from '#core/schemas/availability';
 import { firmAvailability, firmWeekdays } from '../../services/availability';
 
 // A request without a time (null) comes first in its day: it still needs the admin to pick one.

@@ -51,7 +51,7 @@ const toTranscriptMessage = (row: MessageRow): ChatTranscriptMessage => ({
 // the answer all the same.
 const LIST_LIMIT = 500;
 
-// The widget's session id is a random UUID (worker/schemas/chat.ts), so anything else cannot name one.
+// The widget's session id is a random UUID (core/schemas/chat.ts), so anything else cannot name one.
 const sessionParamSchema = z.object({ id: z.uuid({ error: 'Invalid chat session' }) });
 
 /** The chat transcripts (docs/product.md §4): the conversations, newest activity first, and each one's messages. */

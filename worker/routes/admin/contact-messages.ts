@@ -4,8 +4,8 @@ import { getDb } from '../../db/client';
 import { contactMessages } from '../../db/schema';
 import type { AppEnv } from '../../env';
 import { validate } from '../../middleware/validate';
-import { idParamSchema } from '../../schemas/appointments';
-import { contactReadSchema } from '../../schemas/contact';
+import { idParamSchema } from '#core/schemas/appointments';
+import { contactReadSchema } from '#core/schemas/contact';
 
 type ContactRow = typeof contactMessages.$inferSelect;
 

@@ -1,11 +1,11 @@
 import { desc } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { firm } from '../../../web/content/firm';
+import { firm } from '#core/content/firm';
 import { getDb } from '../../db/client';
 import { emailLog } from '../../db/schema';
 import type { AppEnv } from '../../env';
 import { validate } from '../../middleware/validate';
-import { testEmailSchema } from '../../schemas/newsletter';
+import { testEmailSchema } from '#core/schemas/newsletter';
 import { deliveryEventsStatus, enrollDeliveryEvents, mailChannelsAccountId, NO_ACCOUNT_ID_MESSAGE, WebhookManagementError } from '../../services/email/delivery-webhook';
 import { checkMailChannels } from '../../services/email/mailchannels';
 import { emailTransport, sendEmail } from '../../services/email/send-email';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../env';
 import { validate } from '../../middleware/validate';
-import { testSendNewsletterSchema } from '../../schemas/newsletter';
+import { testSendNewsletterSchema } from '#core/schemas/newsletter';
 import { sendTestNewsletter } from '../../services/newsletter/test-send';
 import { siteOrigin } from '../../services/newsletter/template';
 

@@ -3,7 +3,7 @@ import { getDb, type Db } from '../../db/client';
 import type { AppEnv } from '../../env';
 import { currentAdmin } from '../../middleware/require-admin';
 import { validate } from '../../middleware/validate';
-import { adminLoginSchema, changePasswordSchema } from '../../schemas/admin';
+import { adminLoginSchema, changePasswordSchema } from '#core/schemas/admin';
 import { clearSessionCookie, readSessionCookie, revokeSession, setSessionCookie, verifySessionToken } from '../../services/admin-session';
 import {
   bootstrapPasswordProblem,

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { getDb } from '../../db/client';
 import type { AppEnv } from '../../env';
 import { validate } from '../../middleware/validate';
-import { disableTwoFactorSchema, enableTwoFactorSchema, setupTwoFactorSchema } from '../../schemas/admin';
+import { disableTwoFactorSchema, enableTwoFactorSchema, setupTwoFactorSchema } from '#core/schemas/admin';
 import { setSessionCookie } from '../../services/admin-session';
 import {
   consumeSecondFactor,

@@ -1,6 +1,6 @@
 // One answer to one visitor message: guard rails first, then Workers AI when the binding is there,
 // the knowledge base when it is not or when it fails, and the same checks on whatever comes back.
-import type { ChatSource } from '../../schemas/chat';
+import type { ChatSource } from '#core/schemas/chat';
 import type { Bindings } from '../../env';
 import { claimAiCall } from '../daily-counters';
 import {

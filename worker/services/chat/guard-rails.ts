@@ -2,7 +2,7 @@
 // recognised before a model sees them, replies are reduced to plain text, a reply that quotes the
 // system prompt is replaced, and questions about a person's own taxes end with an invitation to
 // book a consultation (the firm gives individual advice only in a consultation).
-import { firm } from '../../../web/content/firm';
+import { firm } from '#core/content/firm';
 
 // Phrases people use to take over a chatbot. Matching is deliberately broad: a false positive
 // costs a polite refusal plus the normal answer; a miss is still covered by the leak filter.

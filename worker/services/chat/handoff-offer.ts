@@ -1,7 +1,7 @@
 // When the assistant offers the hand-off to a person (docs/product.md §4.2): the visitor asks for
 // one, or the answer says the assistant cannot help. The widget then shows "Talk to a person"
 // under the reply (the action is always in the panel too).
-import { firm } from '../../../web/content/firm';
+import { firm } from '#core/content/firm';
 
 const WANTS_PERSON =
   /\b(talk|speak|chat|connect|put me through|get me)\b[^.?!]{0,30}\b(human|humans|person|people|someone|somebody|agent|representative|staff|cpa|accountant|team|real)\b|\b(live agent|real person|human being|a human|representative)\b/i;

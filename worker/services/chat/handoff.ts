@@ -1,8 +1,8 @@
 // The hand-off to a person (docs/product.md §4.2): the visitor's note and the stored transcript of
 // the conversation become one contact message, so the firm answers it from the inbox it already
 // reads, with the whole context and without the visitor retyping anything.
-import { firm } from '../../../web/content/firm';
-import { timeZoneLabel } from '../firm-time';
+import { firm } from '#core/content/firm';
+import { timeZoneLabel } from '#core/firm-time';
 import type { ChatMessageRow, ChatSessionRow } from './sessions';
 
 /** The longest transcript a hand-off message carries; the admin's transcripts keep it all. */

@@ -1,7 +1,7 @@
 // The offline assistant: answers from the firm's own facts when Workers AI is absent (local
 // development, tests) or fails. It retrieves the best-matching facts with a small weighted
 // keyword search (a few dozen facts need nothing heavier) and quotes them, then points to a page.
-import { firm, prices } from '../../../web/content/firm';
+import { firm, prices } from '#core/content/firm';
 import { PERSON_REPLY, wantsPerson } from './handoff-offer';
 import { knowledgeFacts, type KnowledgeFact } from './knowledge';
 import { textChunks } from './text-chunks';
@@ -121,7 +121,7 @@ const pointer = (fact: KnowledgeFact, answer: string): string => {
 
 export const NO_MATCH_REPLY = `I don't have a ready answer for that here. Our team can help: call us at ${firm.contact.phone}, send a message at /contact, or book a free consultation at /schedule. You can also browse /services and /faq.`;
 
-/** Answers from the facts in web/content: the assistant that always works, offline included. */
+/** Answers from the facts in core/content: the assistant that always works, offline included. */
 export class KnowledgeBaseChatModel implements ChatModel {
   readonly name = 'knowledge-base';
   private readonly index: KnowledgeIndex;

@@ -1,13 +1,13 @@
-// The assistant's knowledge: every fact comes from web/content (one source for the site and the
+// The assistant's knowledge: every fact comes from core/content (one source for the site and the
 // assistant), so a price or an opening hour changed there changes what the assistant says. The
 // only thing added here is retrieval metadata: extra words visitors use for each topic.
-import { bookingServiceTypes, bookingTimeSlots } from '../../../web/content/booking';
-import type { ChatSource } from '../../schemas/chat';
-import { faqItems } from '../../../web/content/faq';
-import { firm, firmAddressLine, prices } from '../../../web/content/firm';
-import { federalResourceLinks } from '../../../web/content/resources';
-import { reasonsToBook, scheduleServiceSummary, serviceGroups, trustLabels } from '../../../web/content/services';
-import { taxFacts } from '../../../web/content/tax-facts';
+import { bookingServiceTypes, bookingTimeSlots } from '#core/content/booking';
+import type { ChatSource } from '#core/schemas/chat';
+import { faqItems } from '#core/content/faq';
+import { firm, firmAddressLine, prices } from '#core/content/firm';
+import { federalResourceLinks } from '#core/content/resources';
+import { reasonsToBook, scheduleServiceSummary, serviceGroups, trustLabels } from '#core/content/services';
+import { taxFacts } from '#core/content/tax-facts';
 
 /** A page of the site an answer may point to (the widget makes these clickable). */
 export type SitePath = '/schedule' | '/contact' | '/services' | '/faq' | '/about' | '/resources';
@@ -38,7 +38,7 @@ const pages = {
   resources: { path: '/resources', title: 'Resources' },
 } satisfies Record<string, ChatSource>;
 
-// Retrieval synonyms per service card title (web/content/services.ts).
+// Retrieval synonyms per service card title (core/content/services.ts).
 const serviceKeywords: Record<string, string> = {
   'Individuals and Families': 'individual personal family 1040 return preparation prepare file taxes',
   'Real Estate Transactions': 'real estate rental property landlord house home sell sale buy 1031 exchange',
@@ -54,7 +54,7 @@ const serviceKeywords: Record<string, string> = {
   'Accounting Software Implementation': 'quickbooks xero software setup set up implementation training migrate',
 };
 
-// Retrieval synonyms per FAQ id (web/content/faq.ts).
+// Retrieval synonyms per FAQ id (core/content/faq.ts).
 const faqKeywords: Record<string, string> = {
   'who-we-serve': 'clients who serve nationwide states remote area location',
   'first-meeting': 'start started begin first meeting consultation free quote book',
@@ -184,7 +184,7 @@ function firmFacts(): KnowledgeFact[] {
 }
 
 // Titles and retrieval synonyms for the Resources page's 'Did You Know' facts
-// (web/content/tax-facts.ts), in the same order.
+// (core/content/tax-facts.ts), in the same order.
 const taxFactTopics: [title: string, keywords: string][] = [
   ['Standard mileage rate', 'mileage rate car vehicle drive driving miles business use'],
   ['Additional standard deduction for seniors', 'senior seniors older 65 age additional'],
@@ -219,7 +219,7 @@ function resourceFacts(): KnowledgeFact[] {
   return [...facts, links];
 }
 
-/** Every fact the assistant knows, built from web/content. */
+/** Every fact the assistant knows, built from core/content. */
 export function knowledgeFacts(): KnowledgeFact[] {
   const services = serviceGroups.flatMap((group) =>
     group.services.map<KnowledgeFact>((service) => ({

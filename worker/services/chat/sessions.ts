@@ -4,7 +4,7 @@
 import { and, asc, desc, eq, inArray, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { chatMessages, chatSessions } from '../../db/schema';
-import { CHAT_ALREADY_HANDED_OFF_MESSAGE } from '../../schemas/chat';
+import { CHAT_ALREADY_HANDED_OFF_MESSAGE } from '#core/schemas/chat';
 import type { SubmissionGate } from '../submission-limits';
 import type { ChatTurn } from './types';
 

@@ -1,7 +1,7 @@
 // Which pages of the site an answer relied on (docs/product.md §4: answers show their source), for
 // both the model and the offline path: the facts the reply actually uses, found by the same
 // retrieval the offline assistant uses and confirmed by how much of each fact the reply repeats.
-import type { ChatSource } from '../../schemas/chat';
+import type { ChatSource } from '#core/schemas/chat';
 import { KnowledgeIndex, terms } from './knowledge-base-model';
 import { knowledgeFacts, type KnowledgeFact } from './knowledge';
 

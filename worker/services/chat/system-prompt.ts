@@ -1,7 +1,7 @@
 // The assistant's instructions. They live on the server only: the widget sends one message and
 // never sees or sends a prompt. Split in two so the leak filter can tell the confidential rules
 // (never to be quoted) from the firm's public knowledge (quoting that is the point).
-import { firm } from '../../../web/content/firm';
+import { firm } from '#core/content/firm';
 import { knowledgeAsText } from './knowledge';
 
 /** A marker inside the rules: if it ever shows up in a reply, the reply quotes the prompt. */

@@ -1,6 +1,6 @@
 // The online assistant: a current instruct model on Workers AI, given the confidential rules and
 // the firm's knowledge in the system message and the session's last turns as the conversation.
-import { sseEvents } from '../../../web/lib/sse-events';
+import { sseEvents } from '#core/sse-events';
 import { CHAT_MODEL_ID } from '../ai-models';
 import { systemPrompt } from './system-prompt';
 import type { ChatModel, ChatQuestion } from './types';

@@ -1,4 +1,4 @@
-import { firm } from '../../../web/content/firm';
+import { firm } from '#core/content/firm';
 import type { Bindings } from '../../env';
 import type { EmailTransport, OutgoingEmail, TransportResult } from './types';
 

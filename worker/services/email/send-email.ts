@@ -173,6 +173,20 @@ export interface RowInBatch {
   values: Record<string, unknown>;
 }
 
+/**
+ * E-mails about a row logged in the batch that writes it, after the statements that may refuse the
+ * row or take it back (a unique index, a recheck): `statements` must therefore each guard themselves
+ * on the row still standing (e.g. RowInBatch.stands, over an id chosen before the insert), so a
+ * refused row logs and claims nothing. `logged` reads their results once the batch has run and the
+ * row stands; `stepByStep` does the same work the long way, for a row already committed
+ * (worker/services/submission-limits.ts storeSubmission's step-by-step path), never throwing.
+ */
+export interface MailAfterRow {
+  statements: MixedBatchItem[];
+  logged(results: unknown[], rowId: number): LoggedMessages | null;
+  stepByStep(rowId: number): Promise<LoggedMessages | null>;
+}
+
 /** The row written by the statement just before: last_insert_rowid(), when that statement changed a row. */
 const justInserted = (marker: string): RowInBatch => ({ marker, kind: 'just-inserted', id: sql`last_insert_rowid()`, stands: previousChanged, values: {} });
 

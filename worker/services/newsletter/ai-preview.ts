@@ -1,7 +1,7 @@
-import { firm, prices } from '../../../web/content/firm';
+import { firm, prices } from '#core/content/firm';
 import type { Bindings } from '../../env';
 import { NEWSLETTER_MODEL_ID } from '../ai-models';
-import { firmDateParts } from '../firm-time';
+import { firmDateParts } from '#core/firm-time';
 import { sanitizeHtml } from './sanitize-html';
 import { escapeHtml, type NewsletterDraft, staticNewsletter } from './template';
 

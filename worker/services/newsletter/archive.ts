@@ -1,8 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { firm } from '../../../web/content/firm';
+import { firm } from '#core/content/firm';
 import type { Db } from '../../db/client';
 import { sentNewsletters } from '../../db/schema';
-import { firmToday } from '../firm-time';
+import { firmToday } from '#core/firm-time';
 import { sanitizeHtml } from './sanitize-html';
 import { decodeBasicEntities, renderNewsletterEmail } from './template';
 

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import { firm } from '../../../web/content/firm';
+import { firm } from '#core/content/firm';
 import type { Db } from '../../db/client';
 import { schedulerSettings } from '../../db/schema';
 import type { Bindings } from '../../env';
-import { firmDateParts, timeZoneLabel, weekdayOf } from '../firm-time';
+import { firmDateParts, timeZoneLabel, weekdayOf } from '#core/firm-time';
 import { generateNewsletter } from './ai-preview';
 import { sanitizeHtml } from './sanitize-html';
 import { countActiveSubscribers, createNewsletter, PeriodAlreadySentError } from './store';

@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, lte, or } from 'drizzle-orm';
-import { firm, firmAddressLine } from '../../../web/content/firm';
+import { firm, firmAddressLine } from '#core/content/firm';
 import type { Db } from '../../db/client';
 import { newsletterSubscriptions } from '../../db/schema';
 import type { Bindings } from '../../env';

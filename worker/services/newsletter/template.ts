@@ -1,6 +1,6 @@
-import { firm, firmAddressLine } from '../../../web/content/firm';
+import { firm, firmAddressLine } from '#core/content/firm';
 import type { Bindings } from '../../env';
-import { firmDateParts } from '../firm-time';
+import { firmDateParts } from '#core/firm-time';
 
 /**
  * The public origin for links in e-mails: SITE_URL (wrangler.toml [vars], the one source), or the

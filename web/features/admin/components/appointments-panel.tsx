@@ -6,7 +6,7 @@ import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { Dialog } from '../../../components/ui/dialog';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/use-toast';
-import { bookingTimeSlots, NO_PREFERRED_TIME } from '../../../content/booking';
+import { bookingTimeSlots, NO_PREFERRED_TIME } from '#core/content/booking';
 import { errorMessage } from '../../../lib/api';
 import { useFreeSlots, useUpdateAppointmentStatus, type Appointment } from '../api/admin-api';
 import { buildAppointmentsCsv, csvFileName } from '../lib/csv';

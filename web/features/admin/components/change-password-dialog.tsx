@@ -1,6 +1,6 @@
 import { Loader2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { changePasswordSchema } from '../../../../worker/schemas/admin';
+import { changePasswordSchema } from '#core/schemas/admin';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Input, Label } from '../../../components/ui/input';
@@ -10,7 +10,7 @@ import { useChangePassword } from '../api/admin-api';
 
 /**
  * The Change Admin Password dialog (docs/product.md §6.3); the rules are the server's own schema
- * (worker/schemas/admin.ts).
+ * (core/schemas/admin.ts).
  */
 export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const [currentPassword, setCurrentPassword] = useState('');

@@ -5,7 +5,7 @@ import { Button, buttonClass } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/use-toast';
-import { firm } from '../../../content/firm';
+import { firm } from '#core/content/firm';
 import { errorMessage } from '../../../lib/api';
 import { useMarkMessageRead, type ContactMessage } from '../api/admin-api';
 import { buildContactMessagesCsv, csvFileName } from '../lib/csv';

@@ -1,15 +1,15 @@
 import { FileText, FlaskConical, Loader2, Send } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { emailField } from '../../../../worker/schemas/fields';
+import { emailField } from '#core/schemas/fields';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { FieldError, Input, Label, Textarea } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
-import { firm } from '../../../content/firm';
+import { firm } from '#core/content/firm';
 import { errorMessage } from '../../../lib/api';
 import { useNewsletterTemplate, useSendNewsletter, useSendTestNewsletter } from '../api/admin-api';
 
-/** The test address: the server's own rule (worker/schemas/newsletter.ts testSendNewsletterSchema). */
+/** The test address: the server's own rule (core/schemas/newsletter.ts testSendNewsletterSchema). */
 const testAddressSchema = emailField('Please enter an email address');
 
 /** Used when the template endpoint cannot answer: a sample with the /schedule call to action. */

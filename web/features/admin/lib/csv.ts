@@ -2,8 +2,8 @@
 // the loaded lists. One writer for all three, so they share RFC 4180 quoting and formula
 // neutralising. Pure: no DOM here, so it is unit-tested in Node (tests/web/*-csv.test.ts).
 
-import { NO_PREFERRED_TIME } from '../../../content/booking';
-import { firm } from '../../../content/firm';
+import { NO_PREFERRED_TIME } from '#core/content/booking';
+import { firm } from '#core/content/firm';
 import type { ContactMessage } from '../api/admin-api';
 
 /**

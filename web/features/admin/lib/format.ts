@@ -1,4 +1,4 @@
-import { firm } from '../../../content/firm';
+import { firm } from '#core/content/firm';
 
 // Dates in the admin screens are shown in the firm's time zone, whatever the admin's laptop says.
 

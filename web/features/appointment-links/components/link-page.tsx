@@ -1,7 +1,7 @@
 import { CalendarX2, CalendarClock, CircleAlert, CircleCheck } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { firm } from '../../../content/firm';
+import { firm } from '#core/content/firm';
 import { fetchManagedAppointment, linkFailureText, type ManagedAppointment, type ManagedLink } from '../api';
 
 export type LinkState =

@@ -5,7 +5,7 @@ import type { api } from '../../../lib/api';
 /** One of a day's slots and whether it can still be booked (GET /api/appointments/availability). */
 export type SlotAvailability = InferResponseType<typeof api.appointments.availability.$get, 200>['slots'][number];
 
-/** What POST /api/appointments accepts: the booking schema's input (worker/schemas/appointments.ts). */
+/** What POST /api/appointments accepts: the booking schema's input (core/schemas/appointments.ts). */
 export type BookingRequest = InferRequestType<typeof api.appointments.$post>['json'];
 
 /**

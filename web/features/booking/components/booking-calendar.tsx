@@ -1,5 +1,5 @@
 import { DayPicker } from 'react-day-picker';
-import { BOOKING_HORIZON_DAYS } from '../../../content/booking';
+import { BOOKING_HORIZON_DAYS } from '#core/content/booking';
 
 // react-day-picker is imported here only, and only the booking form loads this file (with a
 // dynamic import, after the Schedule page has loaded), so the calendar code is a chunk of its own

@@ -1,5 +1,5 @@
-import { bookingServiceTypes } from '../../../content/booking';
-import { firm } from '../../../content/firm';
+import { bookingServiceTypes } from '#core/content/booking';
+import { firm } from '#core/content/firm';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { FieldError, Input, Label, RequiredMark, Textarea } from '../../../components/ui/input';

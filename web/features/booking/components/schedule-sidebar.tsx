@@ -1,6 +1,6 @@
 import { CheckCircle2, Clock, Mail, MapPin, Phone } from 'lucide-react';
-import { firm } from '../../../content/firm';
-import { reasonsToBook, scheduleServiceGroups } from '../../../content/schedule';
+import { firm } from '#core/content/firm';
+import { reasonsToBook, scheduleServiceGroups } from '#core/content/schedule';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 
 /** docs/product.md §3: the Schedule page's contact info card: phone, e-mail, office hours, address. */

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { chatHandoffSchema } from '../../../../worker/schemas/chat';
+import type { chatHandoffSchema } from '#core/schemas/chat';
 import { api, okJson } from '../../../lib/api';
 
 /**

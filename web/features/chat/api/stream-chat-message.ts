@@ -1,6 +1,6 @@
-import type { ChatSource, ChatStreamEvent } from '../../../../worker/schemas/chat';
+import type { ChatSource, ChatStreamEvent } from '#core/schemas/chat';
 import { api, ApiError } from '../../../lib/api';
-import { sseEvents } from '../../../lib/sse-events';
+import { sseEvents } from '#core/sse-events';
 
 /** A finished reply: its text (what the widget shows), the pages it relied on, and the hand-off offer. */
 export interface ChatResult {

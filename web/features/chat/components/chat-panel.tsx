@@ -1,7 +1,7 @@
 import { Loader2, Send, UserRound, X } from 'lucide-react';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
-import { CHAT_MESSAGE_MAX_LENGTH, chatRequestSchema, type ChatSource } from '../../../../worker/schemas/chat';
-import { firm } from '../../../content/firm';
+import { CHAT_MESSAGE_MAX_LENGTH, chatRequestSchema, type ChatSource } from '#core/schemas/chat';
+import { firm } from '#core/content/firm';
 import { ApiError } from '../../../lib/api';
 import { streamChatMessage } from '../api/stream-chat-message';
 import { suggestedQuestionGroups } from '../suggested-questions';

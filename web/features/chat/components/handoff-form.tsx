@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { CHAT_HANDOFF_NOTE_MAX_LENGTH, chatHandoffSchema } from '../../../../worker/schemas/chat';
+import { CHAT_HANDOFF_NOTE_MAX_LENGTH, chatHandoffSchema } from '#core/schemas/chat';
 import { Button } from '../../../components/ui/button';
 import { FieldError, Input, Label, Textarea } from '../../../components/ui/input';
 import { ApiError, errorMessage } from '../../../lib/api';

@@ -2,7 +2,7 @@ import type { InferRequestType } from 'hono/client';
 // Type-only: the typed client (web/lib/api.ts) loads with the first message.
 import type { api } from '../../../lib/api';
 
-/** What POST /api/contact accepts: the contact schema's input (worker/schemas/contact.ts). */
+/** What POST /api/contact accepts: the contact schema's input (core/schemas/contact.ts). */
 export type ContactRequest = InferRequestType<typeof api.contact.$post>['json'];
 
 /**

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import type { ContactInput } from '../../../../worker/schemas/contact';
+import type { ContactInput } from '#core/schemas/contact';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { FieldError, Input, Label, RequiredMark, Textarea } from '../../../components/ui/input';

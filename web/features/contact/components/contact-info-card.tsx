@@ -1,6 +1,6 @@
 import { Clock, Mail, MapPin, Phone, Printer, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { firm } from '../../../content/firm';
+import { firm } from '#core/content/firm';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { island } from '../../../islands/island';
 import { MapEmbed } from './map-embed';

@@ -1,6 +1,6 @@
 import { MapPin } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { firm, firmAddressLine } from '../../../content/firm';
+import { firm, firmAddressLine } from '#core/content/firm';
 import { hasConsent } from '../../cookie-consent/consent';
 
 /**

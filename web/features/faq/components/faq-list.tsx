@@ -1,6 +1,6 @@
 import { ChevronDown } from 'lucide-react';
 import { useState } from 'react';
-import { faqFilters, faqItems, type FaqFilter } from '../../../content/faq';
+import { faqFilters, faqItems, type FaqFilter } from '#core/content/faq';
 import { trackButtonClick } from '../../../lib/analytics';
 
 /**

@@ -22,7 +22,7 @@ import {
 } from 'lucide-react';
 import { iconLookup } from './icon-lookup';
 
-// Every icon web/content names (the home page uses the smaller HomeIcon).
+// Every icon core/content names (the home page uses the smaller HomeIcon).
 export const ContentIcon = iconLookup({
   award: Award,
   'book-open': BookOpen,

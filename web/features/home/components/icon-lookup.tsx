@@ -1,7 +1,7 @@
 import { FileText, type LucideIcon } from 'lucide-react';
 
 /**
- * web/content names icons by string (it stays pure data for the worker): this turns a name-to-icon
+ * core/content names icons by string (it stays pure data for the worker): this turns a name-to-icon
  * table into the component that draws one (FileText for an unknown name). Each table is its own
  * module, so a page bundles only the icons its table lists.
  */

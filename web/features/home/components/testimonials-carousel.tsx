@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight, ExternalLink, Star } from 'lucide-react';
 import { useState } from 'react';
-import { firm } from '../../../content/firm';
-import { testimonials } from '../../../content/testimonials';
+import { firm } from '#core/content/firm';
+import { testimonials } from '#core/content/testimonials';
 import { NewTabLink } from '../../../components/layout/page-parts';
 import { trackButtonClick } from '../../../lib/analytics';
 

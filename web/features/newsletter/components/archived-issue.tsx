@@ -1,6 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { firm } from '../../../content/firm';
+import { firm } from '#core/content/firm';
 import { usePageMeta } from '../../../lib/page-meta';
 import { NotFoundContent } from '../../../pages/not-found';
 import { formatIssueDate, useArchivedIssue } from '../api/archive-api';

@@ -27,7 +27,7 @@ export function NewsletterSignup() {
     try {
       const [{ newsletterSubscribeSchema }, { api, okJson, errorMessage }] = await Promise.all([
         // zod-jitless first: zod must be configured before the schema is built (no eval probe under our CSP).
-        import('../../../lib/zod-jitless').then(() => import('../../../../worker/schemas/newsletter')),
+        import('../../../lib/zod-jitless').then(() => import('#core/schemas/newsletter')),
         import('../../../lib/api'),
       ]);
       const parsed = newsletterSubscribeSchema.safeParse({ email, name });

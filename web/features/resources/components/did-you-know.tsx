@@ -1,6 +1,6 @@
 import { ChevronRight, Lightbulb } from 'lucide-react';
 import { useState } from 'react';
-import { taxFacts } from '../../../content/tax-facts';
+import { taxFacts } from '#core/content/tax-facts';
 
 /** docs/product.md §1.3: ten tax facts, an n/10 counter and Next, which wraps from the last to the first. */
 export function DidYouKnow() {

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { stateRefundLinks } from '../../../content/states';
+import { stateRefundLinks } from '#core/content/states';
 import { trackButtonClick } from '../../../lib/analytics';
 
 /**

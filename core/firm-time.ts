@@ -1,5 +1,5 @@
 /**
- * Calendar arithmetic in the firm's time zone (firm.timeZone in web/content/firm.ts, passed in by
+ * Calendar arithmetic in the firm's time zone (firm.timeZone in core/content/firm.ts, passed in by
  * the callers): the daily cap, booking dates and the newsletter schedule all count days as the
  * office does, not as UTC does. Kept apart from the zod schemas so the booking page can compute
  * "today" without loading zod.

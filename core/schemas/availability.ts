@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { bookingTimeSlots } from '../../web/content/booking';
-import { isCalendarDate } from '../services/firm-time';
+import { bookingTimeSlots } from '#core/content/booking';
+import { isCalendarDate } from '#core/firm-time';
 import { tooLongMessage } from './fields';
 
 // The admin's availability inputs (docs/product.md §6.4): which of the seven slot labels each

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { firm } from '../../web/content/firm';
+import { firm } from '#core/content/firm';
 import { slotHasPassed, BOOKING_MESSAGES, createAppointmentSchema, timeSlotField } from './appointments';
 
 // The visitor's self-service requests (worker/routes/appointment-links.ts). A token is a compact
@@ -24,7 +24,7 @@ export const manageQuerySchema = z.object({ token: tokenField });
 export const cancelRequestSchema = z.object({ token: tokenField });
 
 /**
- * A new date and slot: exactly the booking form's rules (worker/schemas/appointments.ts: a real
+ * A new date and slot: exactly the booking form's rules (core/schemas/appointments.ts: a real
  * weekday, not in the past in the firm's zone nor past the horizon, one of the 7 slots (required
  * here: a move is to a time), not already started), judged by
  * each request's own clock. The firm's availability and taken slots are checked by the route.

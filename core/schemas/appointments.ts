@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { BOOKING_HORIZON_DAYS, bookingServiceTypes, bookingTimeSlots, type BookingTimeSlot } from '../../web/content/booking';
-import { firm } from '../../web/content/firm';
-import type { appointments } from '../db/schema';
-import { addCalendarDays, firmDateParts, firmToday, isCalendarDate, weekdayOf } from '../services/firm-time';
+import { BOOKING_HORIZON_DAYS, bookingServiceTypes, bookingTimeSlots, type BookingTimeSlot } from '#core/content/booking';
+import { firm } from '#core/content/firm';
+import { addCalendarDays, firmDateParts, firmToday, isCalendarDate, weekdayOf } from '#core/firm-time';
 import { emailField, FIELD_LIMITS, nameField, tooLongMessage, turnstileTokenField } from './fields';
 
 // The booking rules of docs/product.md §3 and §9: the 10 service types of the dropdown,
@@ -12,9 +11,6 @@ import { emailField, FIELD_LIMITS, nameField, tooLongMessage, turnstileTokenFiel
 // form runs the same schema before it sends anything, and the API runs it again.
 
 export const BOOKING_LIMITS = { ...FIELD_LIMITS, date: 40, notes: 2000 } as const;
-
-/** requested, confirmed or cancelled: the status column of worker/db/schema.ts. */
-export type AppointmentStatus = (typeof appointments.$inferSelect)['status'];
 
 export const BOOKING_MESSAGES = {
   phone: 'Please enter a valid phone number',
