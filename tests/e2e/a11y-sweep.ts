@@ -142,10 +142,15 @@ export async function reflowProblems(page: Page): Promise<string[]> {
   const height = page.viewportSize()?.height ?? 800;
   await page.setViewportSize({ width: 320, height });
   return page.evaluate(async () => {
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     const root = document.documentElement;
-    const overflow = root.scrollWidth - root.clientWidth;
-    if (overflow <= 0) return [];
+    // A layout settles after the resize, and a toast or menu may be sliding in: only an overflow
+    // that lasts (3 s of frames) is a page that scrolls sideways.
+    let overflow = 0;
+    for (const started = performance.now(); performance.now() - started < 3000; ) {
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      overflow = root.scrollWidth - root.clientWidth;
+      if (overflow <= 0) return [];
+    }
     // The deepest elements reaching past the right edge, to say what to fix.
     const culprits = [...document.body.querySelectorAll('*')]
       .filter((el) => el.getBoundingClientRect().right > root.clientWidth + 0.5 && ![...el.children].some((c) => c.getBoundingClientRect().right > root.clientWidth + 0.5))

@@ -119,7 +119,7 @@ describe('focus returns and status messages', () => {
     await page.keyboard.press('Tab'); // into the menu
     await page.keyboard.press('Escape');
     await page.locator('#mobile-menu').waitFor({ state: 'detached' });
-    expect(await toggle.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => toggle.evaluate((el) => el === document.activeElement)).toBe(true);
 
     await islandReady(page, 'chat');
     const chat = page.getByRole('button', { name: 'Chat with us' });
@@ -128,7 +128,7 @@ describe('focus returns and status messages', () => {
     await page.locator('#chat-panel').waitFor();
     await page.keyboard.press('Escape');
     await page.locator('#chat-panel').waitFor({ state: 'detached' });
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Chat with us');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Chat with us');
   }, 90_000);
 
   it('announces a toast through a live region', async () => {

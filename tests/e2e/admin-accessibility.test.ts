@@ -111,7 +111,18 @@ async function openScreen(page: Page, route: string, viewport: { width: number; 
 async function markOpener(opener: Locator) {
   await opener.evaluate((el) => el.setAttribute('data-opener-under-test', ''));
 }
-const focusIsOnOpener = (page: Page) => page.evaluate(() => document.activeElement?.hasAttribute('data-opener-under-test') ?? false);
+/**
+ * Whether the focus comes back to the opener. Radix restores it in an effect after the dialog's
+ * node is gone, so this waits on that state (up to 10 s) instead of reading it once.
+ */
+const focusIsOnOpener = async (page: Page) => {
+  try {
+    await page.waitForFunction(() => document.activeElement?.hasAttribute('data-opener-under-test') ?? false, undefined, { timeout: 10_000 });
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 describe('admin accessibility', () => {
   it.each(SIGNED_OUT_ROUTES)('%s signed out (the login card) meets the standard at 1280, 390 and 320 px', async (route) => {

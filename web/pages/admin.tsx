@@ -97,7 +97,7 @@ function AdminPanel({ username }: { username: string }) {
       <NewsletterPanel activeSubscribers={newsletterStats.data?.activeSubscribers} />
       <EmailAuthPanel />
 
-      <div className="grid gap-8 lg:grid-cols-5">
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-5">
         <div className="lg:col-span-3">
           <ContactInbox messages={messages.data} isPending={messages.isPending} error={messages.error} />
         </div>
