@@ -19,7 +19,7 @@ const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 /**
  * One formatter per zone and shape, made once: building an Intl.DateTimeFormat costs far more than
- * formatting with it, and every booking formats several dates (issue 17: forms under load).
+ * formatting with it, and every booking formats several dates.
  */
 export function cachedFormat(cache: Map<string, Intl.DateTimeFormat>, timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   let format = cache.get(timeZone);

@@ -3,7 +3,7 @@
 // arrives: mobile emulation with simulated throttling (slow 4G, 4x CPU), in the Chromium that
 // scripts/lib/chromium.ts finds or installs (CHROMIUM_PATH, the system's, Playwright's).
 // Prints route, the four category scores, FCP, LCP, TBT, CLS and the JavaScript loaded before any
-// interaction (KB gzip), and names what misses the bar of issue 17 (docs/operations.md): performance
+// interaction (KB gzip), and names what misses the bar (docs/operations.md): performance
 // 100 with FCP <= 1.2 s, LCP <= 1.5 s, TBT <= 50 ms, CLS 0; home JS <= 80 KB, any route <= 100 KB.
 // It only prints: budgets that fail a build are the deterministic sizes of scripts/check-budgets.ts.
 // Each route is measured RUNS times (3 unless set) and the median run is reported, chosen the way

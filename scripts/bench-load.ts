@@ -4,11 +4,11 @@
 // rows stored must equal 2xx answers, with zero 5xx, and every e-mail logged must have its outcome.
 // Then a sign-in attack phase: 200 parallel wrong passwords for the admin from one network must get
 // at most 5 PBKDF2 verifications (each 401 is one; a 429 is refused before any), and the real admin
-// must still sign in from another network. Then issue 27's ten-network poll (ten networks, each a
+// must still sign in from another network. Then the ten-network poll of docs/decisions/0011 (ten networks, each a
 // wrong password every 250 ms): the admin's known device (the cookie of that sign-in) must sign in
 // on the first try, and a new network, waiting as Retry-After says, within the 30 s delay's bound.
 // BENCH_SIGN_IN_ONLY=1 runs the sign-in phase alone (no seeding, no load scenarios).
-// Traffic goes to 127.0.0.1 only. The write endpoints' throughput targets (issue 17) are printed as
+// Traffic goes to 127.0.0.1 only. The write endpoints' throughput targets (docs/operations.md) are printed as
 // met or missed next to the machine's load average, never asserted: the exit status depends only on
 // the reconciliation and the sign-in phase, which do not vary with a busy machine.
 import autocannon from 'autocannon';
@@ -209,7 +209,7 @@ async function runLoginAttack(): Promise<LoginAttack> {
   return { statuses, sameNetwork, otherNetwork: other.status, deviceCookie, ms };
 }
 
-// Issue 27's poll: ten networks, each sending a wrong password every 250 ms.
+// The attack review's poll (docs/decisions/0011): ten networks, each sending a wrong password every 250 ms.
 const POLL_NETWORKS = Array.from({ length: 10 }, (_, i) => `100.64.${i}.1`);
 const POLL_SECONDS = Number(process.env.BENCH_POLL_SECONDS ?? 30);
 /** The account-wide delay's bound (worker/services/login-throttle.ts MAX_USERNAME_DELAY_SECONDS). */
@@ -266,7 +266,7 @@ async function runLoginPoll(deviceCookie: string | undefined): Promise<LoginPoll
   return { statuses, knownDevice, freshNetwork };
 }
 
-/** Throughput each write endpoint should reach as a share of GET /api/health's in the same run (issue 17). */
+/** Throughput each write endpoint should reach as a share of GET /api/health's in the same run (docs/operations.md). */
 const RATIO_TARGETS: Record<string, number> = { 'POST /api/contact': 0.5, 'POST /api/appointments': 0.4 };
 
 const loadAtStart = loadavg();

@@ -1,4 +1,4 @@
-// The size budgets of issue 17, run at the end of `npm run check` after `npm run build` and
+// The size budgets (docs/operations.md), run at the end of `npm run check` after `npm run build` and
 // `wrangler deploy --dry-run --outdir dist/worker-dry-run`. Sizes only, never timings, so the same
 // build always gives the same answer:
 //   - the worker bundle (every file wrangler wrote to the dry-run directory except source maps and

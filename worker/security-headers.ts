@@ -3,7 +3,7 @@
  * (middleware/security-headers.ts); the build writes the same maps into dist/client/_headers so
  * Workers Static Assets sends them with HTML and files (vite.config.ts).
  *
- * Two policies (issue 16, "Admin pages are first-party only"): the public pages may load Google Tag
+ * Two policies (docs/product.md §12): the public pages may load Google Tag
  * Manager, but only when a container is configured; the admin pages and the admin API never load
  * anything from a third party, whatever is configured, so a Tag Manager container cannot run script
  * beside the firm's client data.

@@ -69,10 +69,10 @@ describe('accessibility sweep of the public screens', () => {
   }, 180_000);
 });
 
-// Issue 33's four defects. Focus hidden under the cookie banner or the chat button (WCAG 2.4.11):
+// Four defects an accessibility review found. Focus hidden under the cookie banner or the chat button (WCAG 2.4.11):
 // the sweep above of / and /schedule at 1280 and 390 px; the admin dialogs' focus return:
 // tests/e2e/admin-accessibility.test.ts.
-describe('required fields and reflow (issue 33)', () => {
+describe('required fields and reflow', () => {
   it('exposes the required fields of /contact, /schedule and the footer sign-up, with the mark hidden from screen readers (WCAG 1.3.1, 3.3.2)', async () => {
     const required = async (role: 'textbox' | 'combobox', name: string) => {
       const field = page.getByRole(role, { name, exact: true });

@@ -207,8 +207,8 @@ describe('screenshots', () => {
     if (path === 'schedule') await showCalendar(page);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `/tmp/issue4-${path}-${viewport.width}.png`, fullPage: true });
-    await page.locator('form').first().screenshot({ path: `/tmp/issue4-${path}-${viewport.width}-form.png` });
+    await page.screenshot({ path: `/tmp/contact-booking-${path}-${viewport.width}.png`, fullPage: true });
+    await page.locator('form').first().screenshot({ path: `/tmp/contact-booking-${path}-${viewport.width}-form.png` });
     await context.close();
   });
 });

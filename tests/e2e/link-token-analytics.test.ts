@@ -6,7 +6,7 @@ import { latestEmailBody } from './admin-newsletter-helpers';
 import { firmDay, weekdayOf } from './booking-helpers';
 import { baseUrl, DESKTOP, launchBrowser, newPage } from './browser';
 
-// Issue 27: with Tag Manager configured and consent given, gtm.js ran on the pages whose address
+// With Tag Manager configured and consent given, gtm.js once ran on the pages whose address
 // carries a live token (the e-mail links), so analytics stored bearer tokens. The page takes the
 // token out of its address before anything can load analytics, and still works with it.
 

@@ -5,7 +5,7 @@ import { confirmedSubscriber } from './admin-newsletter-helpers';
 import { firmDay } from './booking-helpers';
 import { baseUrl, launchBrowser, newPage, PHONE } from './browser';
 
-// The public newsletter archive (issue 15, item 3): /newsletter lists the issues that went out,
+// The public newsletter archive (docs/product.md §5.7): /newsletter lists the issues that went out,
 // /newsletter/:id shows one (served by the worker: a real 404 for an unknown id), the footer links
 // to it and the sitemap lists it. Screenshots go to /tmp/a-archive/.
 

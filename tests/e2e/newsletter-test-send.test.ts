@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, expectToastSaying, signInThroughCard, uniqueEmail, waitUntil } from './admin-helpers';
 import { launchBrowser, newPage, PHONE } from './browser';
 
-// The send dialog's "Send a test" (issue 15, item 2): the issue goes to one address, marked
+// The send dialog's "Send a test" (docs/product.md §6.3): the issue goes to one address, marked
 // [TEST], shows in the e-mail log, and the sent-newsletters history does not grow.
 
 let browser: Browser;

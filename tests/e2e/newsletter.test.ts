@@ -113,7 +113,7 @@ describe('newsletter: subscribe -> confirm -> unsubscribe through the stored e-m
     await page.screenshot({ path: '/tmp/newsletter-invalid-phone.png' });
     // A link of the old form (/api/newsletter/confirm) leads to the page; a forged token is refused at the button.
     await page.goto('/api/newsletter/confirm?token=forged');
-    // The page takes the token out of its address (issue 27: no token for analytics to read) and keeps it for the button.
+    // The page takes the token out of its address (no token for analytics to read) and keeps it for the button.
     await expect.poll(() => `${new URL(page.url()).pathname}${new URL(page.url()).search}`).toBe('/newsletter/confirm');
     await page.getByRole('button', { name: 'Confirm subscription' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/newsletter/invalid-link');

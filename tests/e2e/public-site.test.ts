@@ -669,7 +669,7 @@ describe('header, analytics and cookie banner', () => {
       const gtm: string[] = [];
       page.on('request', (r) => r.url().includes('googletagmanager.com') && gtm.push(r.url()));
       const response = await page.goto('/');
-      // Nor does the page's CSP allow Tag Manager's host (issue 16).
+      // Nor does the page's CSP allow Tag Manager's host.
       expect(response?.headers()['content-security-policy']).not.toContain('googletagmanager.com');
       await hydrated(page);
       await acceptCookies(page);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, signInThroughCard, uniqueEmail } from './admin-helpers';
 import { launchBrowser, newPage, PHONE } from './browser';
 
-// Issue 8: hostile markup typed into every field a visitor can store, then viewed in every admin
+// Hostile markup typed into every field a visitor can store, then viewed in every admin
 // screen. Nothing may run: no dialog, no flag set by a payload, no element injected by one.
 const payloads = [
   `<img src=x onerror="window.__xss='img'">`,

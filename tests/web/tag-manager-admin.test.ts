@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-// Issue 16, "Admin pages are first-party only": Tag Manager never loads on /admin, and once it ran
+// The admin pages are first-party only (docs/product.md §12): Tag Manager never loads on /admin, and once it ran
 // on a public page, a link to /admin opens a fresh document instead of an in-app navigation.
 
 const gtmScripts = () => [...document.querySelectorAll('script')].filter((s) => s.src.includes('googletagmanager.com'));

@@ -7,7 +7,7 @@ import { NewsletterSignup } from '../../web/features/newsletter/components/newsl
 import { TURNSTILE_SCRIPT_URL } from '../../web/lib/turnstile-widget';
 import { captureFetch, json, renderForm, type SentRequest } from './form-harness';
 
-// Issue 16, "Bot resistance on every public write": Cloudflare Turnstile's script loads only when a
+// The bot check on every public write (docs/product.md §8): Cloudflare Turnstile's script loads only when a
 // visitor starts filling a form, and the form sends the widget's token. happy-dom runs no external
 // script (told below to report it as loaded), so Cloudflare's `window.turnstile` is a stand-in here:
 // what the real script would define.

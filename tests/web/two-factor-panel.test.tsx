@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { TwoFactorPanel } from '../../web/features/admin/components/two-factor-panel';
 import { captureFetch, json, renderForm, type SentRequest } from './form-harness';
 
-// docs/product.md §6.1 (issue 27): setting up, turning on and turning off two-factor sign-in each
+// docs/product.md §6.1: setting up, turning on and turning off two-factor sign-in each
 // ask for the password; every message is tied to the input it is about.
 
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';

@@ -10,7 +10,7 @@ import { fakeAi, newSessionId, postChat, storedTurns } from './chat-helpers';
 import { ORIGIN } from './helpers';
 import { bookingRequest, callWithEnv, nextWeekday, visitorIp } from './submission-helpers';
 
-// Issue 16, "limits an attacker cannot turn against the firm" (docs/decisions/0006).
+// Limits an attacker cannot turn against the firm (docs/product.md §8, docs/decisions/0006).
 
 const contact = { name: 'Jane Visitor', email: 'jane@example.com', message: 'I need help with my 2025 return.' };
 const date = nextWeekday(7);

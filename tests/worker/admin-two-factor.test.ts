@@ -165,7 +165,7 @@ describe('turning the second factor off', () => {
   });
 });
 
-// Issue 27, point 5: a stolen session can neither enrol its own authenticator nor guess the
+// A stolen session can neither enrol its own authenticator nor guess the
 // password through the panel.
 describe('the password guards the second factor', () => {
   it('refuses set-up without the password or with a wrong one, and stores no pending secret', async () => {

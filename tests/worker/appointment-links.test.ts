@@ -325,7 +325,7 @@ describe('the limits on the link actions', () => {
     const mail = fakeMailChannels();
     // Each time another slot than the one it is in (a move to the same slot is refused before any count).
     const slots = ['9:00 AM', '2:00 PM', '3:00 PM', '9:00 AM', '2:00 PM', '9:00 AM', '2:00 PM', '9:00 AM'].map((timeSlot) => ({ date: otherDate, timeSlot }));
-    // The attack of issue 27: move the booking again and again, each time with the link of the newest e-mail.
+    // The attack: move the booking again and again, each time with the link of the newest e-mail.
     let current = links;
     const statuses: number[] = [];
     for (let i = 0; i < 8; i++) {

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, call, ORIGIN, sessionCookieFrom, signIn } from './helpers';
 
-// Attack tests (issue 8): each one is an attempt a real attacker would make, and each asserts the
+// Attack tests: each one is an attempt a real attacker would make, and each asserts the
 // attempt fails and nothing it sent was acted on.
 
 const STATE_CHANGING: [string, string][] = [

@@ -6,7 +6,7 @@ import { EMAIL_BODY_RETENTION_DAYS } from '../../worker/services/email/log-reten
 import { ADMIN, call } from './helpers';
 import { callWithEnv } from './submission-helpers';
 
-// Issue 16, "Data minimisation" and "Admin pages are first-party only": what the worker logs, keeps
+// Data minimisation and first-party admin pages (docs/product.md §8, §12): what the worker logs, keeps
 // and sends, and the scheme it accepts credentials over.
 
 const DAY = 24 * 60 * 60 * 1000;

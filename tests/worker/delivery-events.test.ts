@@ -468,7 +468,7 @@ describe('admin: enabling delivery events', () => {
   });
 });
 
-describe('issue 27: only the firm\'s own delivery events count', () => {
+describe('only the firm\'s own delivery events count', () => {
   it('the route is off (404) when MailChannels is not configured: no key fetch, nothing applied', async () => {
     const fake = await fakeMailChannelsWebhooks();
     await addSubscriber('victim@example.com');

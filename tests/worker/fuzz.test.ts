@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { call, ORIGIN, signIn } from './helpers';
 
-// Property-based fuzzing of every API route (issue 8): whatever arrives — wrong types, unicode,
+// Property-based fuzzing of every API route: whatever arrives — wrong types, unicode,
 // nesting, missing fields, huge bodies, odd content types, hostile origins — the API answers only
 // with an expected status, never 5xx, and a rejected request leaves D1 exactly as it was.
 const EXPECTED = new Set([200, 201, 202, 204, 400, 401, 403, 404, 405, 409, 413, 415, 429]);
@@ -34,7 +34,7 @@ const routes: RouteSpec[] = [
   { method: 'POST', path: '/api/admin/login', valid: { username: 'admin', password: 'correct-horse-battery' }, mayWriteOnReject: ['login_attempts'] },
   { method: 'POST', path: '/api/admin/logout' },
   { method: 'GET', path: '/api/admin/session' },
-  // A wrong current password is a counted sign-in attempt (issue 27): it writes login_attempts.
+  // A wrong current password is a counted sign-in attempt: it writes login_attempts.
   { method: 'POST', path: '/api/admin/change-password', admin: true, valid: { currentPassword: 'wrong-password', newPassword: 'another-password-1' }, mayWriteOnReject: ['login_attempts'] },
   { method: 'POST', path: '/api/contact', valid: { name: 'Jane Doe', email: 'jane@example.com', phone: '724-555-0100', message: 'I need help with my 2025 return.' }, mayWriteOnReject: ['submission_windows'] },
   { method: 'GET', path: '/api/appointments/availability', query: { date: tomorrowWeekday() } },

@@ -9,7 +9,7 @@ import { KNOWN_DEVICE_TTL_SECONDS } from '../../worker/services/known-device';
 import { MAX_ATTEMPTS_PER_NETWORK, MAX_USERNAME_DELAY_SECONDS, USERNAME_FREE_ATTEMPTS } from '../../worker/services/login-throttle';
 import { ADMIN, call, signIn } from './helpers';
 
-// Issue 16, "Login" (docs/product.md §6.1, §8): attempts counted before PBKDF2, per (username,
+// Signing in (docs/product.md §6.1, §8): attempts counted before PBKDF2, per (username,
 // network) locks, a username-wide delay, the same work for unknown usernames, server-side
 // sign-out and the password rules.
 
@@ -122,7 +122,7 @@ describe('a distributed guess is slowed by a username-wide delay, not locked out
   });
 });
 
-// Issue 27, "The administrator always gets in": a known device is exempt from the account-wide
+// The administrator always gets in (docs/decisions/0011): a known device is exempt from the account-wide
 // delay and from locks other networks earned; an unknown device is slowed, never locked out.
 
 /** Time passes for the throttle: every window and delay in login_attempts moves `ms` into the past. */
@@ -144,7 +144,7 @@ async function startUsernameDelay(prefix: string, already = 0) {
 }
 
 describe('the administrator always gets in', () => {
-  // The attack of issue 27: ten networks, each sending a wrong password every 250 ms.
+  // The attack of docs/decisions/0011: ten networks, each sending a wrong password every 250 ms.
   const pollers = Array.from({ length: 10 }, (_, i) => `100.64.${i}.1`);
   let round = 0;
   let guessesThrough = 0;

@@ -6,7 +6,7 @@ import { ORIGIN } from './helpers';
 import { fakeMailChannels, mailChannelsEnv } from './mailchannels-fake';
 import { bookingRequest, nextWeekday } from './submission-helpers';
 
-// Issue 17: the public forms answer as soon as their row is committed; the e-mails they cause are
+// The public forms answer as soon as their row is committed; the e-mails they cause are
 // logged as 'queued' before the answer and handed to MailChannels after it, within the same
 // invocation (ctx.waitUntil), and their outcome still reaches the admin's e-mail log.
 

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { claimUnverifiedMail } from '../../worker/services/daily-counters';
 import { bookingRequest, callWithEnv, nextWeekday, visitorIp } from './submission-helpers';
 
-// Issue 27, item 2: every e-mail kind sent to an unverified address has its own daily budget, and
+// Every e-mail kind sent to an unverified address has its own daily budget, and
 // the newsletter sign-up throttle per network is exact (one D1 statement, like the forms').
 // Real parallel requests through the worker, inside workerd.
 
@@ -43,7 +43,7 @@ describe('newsletter sign-ups per network: exact under a parallel burst', () => 
 
 describe('a budget per kind of e-mail to unverified addresses', () => {
   it('a booking after three networks filled the sign-up budget still gets its confirmation, with the invite and the links', async () => {
-    // The caps as a small deployment might set them; before issue 27, UNVERIFIED_MAIL_DAILY_CAP was
+    // The caps as a small deployment might set them; UNVERIFIED_MAIL_DAILY_CAP was once
     // the one budget of both kinds.
     const caps = { NEWSLETTER_CONFIRMATION_DAILY_CAP: '30', UNVERIFIED_MAIL_DAILY_CAP: '30', BOOKING_CONFIRMATION_DAILY_CAP: '30' };
     // Three networks, each sending its whole hourly allowance of sign-ups at once (and more).

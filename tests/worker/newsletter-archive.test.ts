@@ -4,7 +4,7 @@ import { ISSUE_SHELL_PATH, ISSUE_SHELL_PLACEHOLDER, publicRoutes } from '#core/p
 import worker from '../../worker/index';
 import { call, ORIGIN, signIn } from './helpers';
 
-// The public newsletter archive (issue 15, item 3; worker/routes/newsletter-archive.ts) and the
+// The public newsletter archive (docs/product.md §5.7; worker/routes/newsletter-archive.ts) and the
 // sitemap the worker now serves (worker/routes/site-pages.ts).
 
 const SITE = env.SITE_URL.replace(/\/+$/, '');

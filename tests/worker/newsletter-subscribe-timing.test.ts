@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import worker from '../../worker/index';
 import { ORIGIN } from './helpers';
 
-// Issue 27: subscribing answered a known address faster than a new one (17 vs 23 ms median), so
+// Subscribing once answered a known address faster than a new one (17 vs 23 ms median), so
 // the answer's timing told who subscribes. A timing test would be flaky; this one is structural:
 // the D1 binding is wrapped so that every call waits for the test to let it run, and a call is let
 // run before the answer only when the answer cannot come without it. The D1 work the answer waits

@@ -23,7 +23,7 @@ async function confirm(link: string) {
   return call('/api/newsletter/confirm', { body: { token: new URL(link).searchParams.get('token') } });
 }
 
-/** A token as links were signed before issue 16: with the address in clear (claim `em`). */
+/** A token as older links were signed: with the address in clear (claim `em`). */
 async function legacyToken(purpose: 'newsletter-confirm' | 'newsletter-unsubscribe', id: number, email: string, now = new Date()) {
   const iat = Math.floor(now.getTime() / 1000);
   return new SignJWT({ em: email, ms: now.getTime() })

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { call, signIn } from './helpers';
 import { callWith, fakeMailChannels, mailChannelsEnv } from './mailchannels-fake';
 
-// The send dialog's "Send a test" (issue 15, item 2; worker/routes/admin/newsletter-test-send.ts):
+// The send dialog's "Send a test" (docs/product.md §6.3; worker/routes/admin/newsletter-test-send.ts):
 // this issue to one address, marked [TEST], through the normal transport, logged in email_log,
 // and nothing else: no sent_newsletters row, no delivery, no subscriber touched.
 

@@ -6,7 +6,7 @@ import { DAILY_CAP_MESSAGE, IP_LIMIT_MESSAGE, OPEN_BOOKINGS_MESSAGE } from '../.
 import { newSessionId, postChat } from './chat-helpers';
 import { bookingRequest, callWithEnv, nextWeekday } from './submission-helpers';
 
-// Issue 17: a visitor's form is stored in ONE D1 call (worker/services/submission-limits.ts
+// A visitor's form is stored in ONE D1 call (worker/services/submission-limits.ts
 // storeSubmission): the per-network claim, the daily claim, today's submitter record, the row and
 // the 'queued' log row of its e-mail, each statement only when the one before it changed a row.
 

@@ -5,7 +5,7 @@ import { OutcomeWriter, writeOutcomes } from '../../worker/services/email/outcom
 import { ORIGIN } from './helpers';
 import { fakeMailChannels, mailChannelsEnv } from './mailchannels-fake';
 
-// Issue 17: the outcomes of visitors' e-mails that become known at the same time are written to the
+// The outcomes of visitors' e-mails that become known at the same time are written to the
 // e-mail log together, in one D1 call (worker/services/email/outcome-writes.ts), and no outcome is
 // lost or written over when a write fails or stalls.
 

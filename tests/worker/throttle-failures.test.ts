@@ -10,7 +10,7 @@ import { callWithEnv, nextWeekday } from './submission-helpers';
 // docs/decisions/0006: a failing throttle store never turns a valid submission into a 5xx, and no
 // burst passes a limit because a store refused a write. The real worker runs with env.THROTTLE
 // replaced at the binding boundary by a KV that fails the way production KV does. The chat
-// throttle is in D1 (chat_windows) since issue 16: a KV failure no longer touches it.
+// throttle is in D1 (chat_windows): a KV failure no longer touches it.
 
 /** A KV namespace that is down: every operation throws. Counts the calls it refused. */
 function brokenKv() {
@@ -101,7 +101,7 @@ describe('a throttle store that throws on every read and write', () => {
     });
   });
 
-  it('signs up a newsletter subscriber without touching KV (the sign-up throttle is in D1 since issue 27)', async () => {
+  it('signs up a newsletter subscriber without touching KV (the sign-up throttle is in D1)', async () => {
     const { kv, calls } = brokenKv();
     const res = await callWithEnv({ THROTTLE: kv }, '/api/newsletter/subscribe', { body: { email: 'reader@example.com' } });
     expect(res.status).toBe(200);
@@ -113,7 +113,7 @@ describe('a throttle store that throws on every read and write', () => {
 
 describe('a throttle store that refuses a second write to a key within a second', () => {
   it('a burst of chat messages from one network gets exactly its allowance: 25 simultaneous with a limit of 20 answer 20', async () => {
-    // Under the former KV counter the refused writes let every one of these through (issue 16).
+    // Under the former KV counter the refused writes let every one of these through.
     const { kv, refused } = rapidWriteRefusingKv();
     const sessions = Array.from({ length: 25 }, () => newSessionId());
     const responses = await Promise.all(
@@ -218,7 +218,7 @@ describe('the per-IP form limit in D1', () => {
   });
 });
 
-describe('the newsletter sign-up allowance in D1 (issue 27)', () => {
+describe('the newsletter sign-up allowance in D1', () => {
   it('admits a sign-up and logs when its per-network allowance cannot be counted', async () => {
     await env.DB.prepare('DROP TABLE signup_windows').run();
     const res = await callWithEnv({}, '/api/newsletter/subscribe', { body: { email: 'reader@example.com' } });

@@ -5,7 +5,7 @@ import { postChat, newSessionId } from './chat-helpers';
 import { callWithEnv, bookingRequest, nextWeekday } from './submission-helpers';
 
 /**
- * Issue 16, "Bot resistance on every public write": with TURNSTILE_SECRET set, each public write
+ * The bot check on every public write (docs/product.md §8): with TURNSTILE_SECRET set, each public write
  * needs a token Cloudflare's siteverify accepts, checked before anything is counted or stored.
  * Siteverify is faked at the fetch boundary; the worker's own code runs for real.
  */

@@ -2,7 +2,7 @@
 // cancel or move an appointment, or confirm or end a subscription. Tag Manager, once consent is
 // given, reads the page's address (and the browser sends it to Google as the Referer), so the token
 // is taken out of the address before any analytics can load (web/main.tsx, first thing) and kept in
-// memory for the page's own API calls (issue 27).
+// memory for the page's own API calls.
 
 /** The pages whose address carries a live token: /appointment/cancel, /appointment/reschedule, /newsletter/confirm, /newsletter/unsubscribe. */
 const TOKEN_PAGES = ['/appointment/', '/newsletter/'];

@@ -2,7 +2,7 @@ import { useRef, type RefObject } from 'react';
 import type { TurnstileWidget } from './turnstile-widget';
 
 /**
- * Cloudflare Turnstile on the public forms (issue 16, "Bot resistance on every public write";
+ * Cloudflare Turnstile on the public forms (docs/product.md §8, "Bot check";
  * checked by worker/middleware/turnstile.ts). This hook is all the forms carry: nothing loads until
  * the visitor first focuses or types in the form, so the pages stay as fast as without it. Then
  * ./turnstile-widget.ts reads the site key from GET /api/site-config, loads Cloudflare's script and

@@ -3,7 +3,7 @@ import { fillPlaceholders, sql, type Placeholder } from 'drizzle-orm';
 // The statements of the visitor forms' one-call batches (worker/services/submission-limits.ts) have
 // the same SQL on every request; only their values change. Drizzle builds a query's SQL by walking
 // its chunks on every use, and for a booking's five Drizzle statements that walk cost about 0.6 ms
-// of the isolate's CPU per request, as much as the D1 call itself (issue 17, docs/decisions/0006).
+// of the isolate's CPU per request, as much as the D1 call itself (docs/decisions/0006).
 // So each is built ONCE per isolate, with a named placeholder (Drizzle's sql.placeholder) for every
 // value that changes, and each use only binds its values, through the columns' encoders as Drizzle's
 // own prepared queries do.

@@ -7,7 +7,7 @@ const makeDb = (d1: D1Database) => drizzle(d1, { schema });
 /**
  * A Drizzle handle over a D1 binding, made once per binding object and kept while the binding
  * lives: building one maps the whole schema's relations, which cost as much as a query's own
- * SQL building on the visitor write paths (issue 17). The handle holds nothing but the binding.
+ * SQL building on the visitor write paths. The handle holds nothing but the binding.
  */
 export function getDb(d1: D1Database) {
   let db = handles.get(d1);

@@ -51,8 +51,8 @@ export const appointments = sqliteTable(
     networkHash: text('network_hash'),
     // The appointment's name outside the database (worker/services/appointment-links.ts): the
     // subject of its self-service links and its invite's UID. Random (16 bytes, base64url), so it is
-    // chosen before the insert and the booking's e-mails are logged in the row's own transaction
-    // (issue 17). Null for rows stored before it existed: they keep their numeric id in both.
+    // chosen before the insert and the booking's e-mails are logged in the row's own transaction.
+    // Null for rows stored before it existed: they keep their numeric id in both.
     publicId: text('public_id'),
     createdAt: createdAt(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
@@ -68,7 +68,7 @@ export const appointments = sqliteTable(
     index('appointments_network_hash_idx').on(t.networkHash),
     // The open-bookings recheck of every booking (worker/services/submission-limits.ts) counts the
     // open requests of one address and of one network: from these, not from a scan of every
-    // appointment (issue 17).
+    // appointment.
     index('appointments_open_email_idx')
       .on(sql`lower(${t.email})`, t.date)
       .where(sql`status = 'requested'`),
@@ -330,7 +330,7 @@ export const revokedSessions = sqliteTable(
 /**
  * The daily limits, one counter per (firm day, name) (worker/services/submission-limits.ts):
  * 'contact' and 'booking' submissions, 'chat-ai' Workers AI calls, and the e-mails to addresses
- * that have not proven they are the visitor's, one counter per kind (issue 27):
+ * that have not proven they are the visitor's, one counter per kind:
  * 'booking-confirmation-mail', 'newsletter-confirmation-mail' and 'unverified-mail' (any other
  * kind). Each is claimed by one atomic UPSERT.
  */
@@ -388,7 +388,7 @@ export const chatWindows = sqliteTable(
 
 /**
  * Newsletter sign-ups per network (hashed) per hour (worker/routes/newsletter.ts), claimed by the
- * same single UPSERT as chatWindows, so a parallel burst gets exactly its allowance (issue 27; it
+ * same single UPSERT as chatWindows, so a parallel burst gets exactly its allowance (it
  * was a KV read-then-write that raced). The cron deletes windows that have ended.
  */
 export const signupWindows = sqliteTable(

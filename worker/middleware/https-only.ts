@@ -16,7 +16,7 @@ export function isPlainHttp(request: Request): boolean {
 }
 
 /**
- * HTTPS before any credential is sent (issue 16, "Data minimisation"): a GET or HEAD over plain
+ * HTTPS before any credential is sent (docs/product.md §8): a GET or HEAD over plain
  * HTTP is sent to the same address over HTTPS (301), and anything else is refused unprocessed
  * (403), so a password or a form typed on an http:// page is never acted on and no session cookie
  * is set over HTTP. localhost and 127.0.0.1 stay plain HTTP for local development.

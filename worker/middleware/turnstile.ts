@@ -69,7 +69,7 @@ async function siteverify(env: Bindings, secret: string, token: string, remoteIp
 }
 
 /**
- * Cloudflare Turnstile on a public write (issue 16, "Bot resistance on every public write"): when
+ * Cloudflare Turnstile on a public write (docs/product.md §8, "Bot check"): when
  * TURNSTILE_SECRET is set, the JSON body's `turnstileToken` must pass siteverify before the handler
  * counts or stores anything. No token or a refused one → 403; siteverify unreachable → 503, nothing
  * stored (fail closed). Without the secret (local, tests, browser tests) it does nothing.

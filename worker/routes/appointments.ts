@@ -77,7 +77,7 @@ export const appointmentsApi = new Hono<AppEnv>()
     // A closed day or a slot the weekday does not offer is refused before the abuse limits are
     // claimed: nothing is stored, and neither the daily cap nor the visitor's allowance is used. A
     // weekend is told here; a blocked date or a slot the weekday does not offer is judged in the
-    // write's own transaction, before its claims (availabilityGate, issue 17).
+    // write's own transaction, before its claims (availabilityGate).
     const gate = availabilityGate(input.date, input.timeSlot);
     if (gate.refusal !== null) return c.json({ message: gate.refusal }, 409);
     const ipHash = await networkHash(c);
@@ -114,8 +114,8 @@ export const appointmentsApi = new Hono<AppEnv>()
       // The e-mails are logged in the same transaction, after the recheck, only while the row
       // stands: the firm's notification always, the visitor's confirmation under the day's cap on
       // booking confirmations to addresses nobody has verified (BOOKING_CONFIRMATION_DAILY_CAP, its
-      // own since issue 27, so newsletter sign-ups cannot use it up; past it the booking stands and
-      // only that e-mail is skipped, reported). One D1 call before the answer (issue 17).
+      // own, so newsletter sign-ups cannot use it up; past it the booking stands and
+      // only that e-mail is skipped, reported). One D1 call before the answer.
       result = await storeSubmission(c.env, 'booking', ipHash, {
         table: appointments,
         values,

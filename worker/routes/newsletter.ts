@@ -45,7 +45,7 @@ export const newsletter = new Hono<AppEnv>()
     // Same answer for a new, pending, active or unsubscribed address: no enumeration.
     return c.json({ message: SUBSCRIBE_MESSAGE }, 200);
   })
-  // The link confirmation e-mails carried before issue 16: a GET changes nothing (link scanners
+  // The link that older confirmation e-mails carried: a GET changes nothing (link scanners
   // open links), it only forwards to the page whose button confirms.
   .get('/confirm', (c) => {
     const token = newsletterTokenSchema.shape.token.safeParse(c.req.query('token'));

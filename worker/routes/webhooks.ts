@@ -12,7 +12,7 @@ export const webhooks = new Hono<AppEnv>().post('/mailchannels', async (c) => {
   // Off when MailChannels is not configured: no mail went out through it, so no event can be ours,
   // and nothing (not even a key fetch) is done for such a request.
   if (!c.env.MAILCHANNELS_API_KEY) return c.json({ message: 'Not found' }, 404);
-  // Only the firm's own events count (issue 27): without its account id none can be told apart.
+  // Only the firm's own events count (docs/decisions/0012): without its account id none can be told apart.
   // 503, so MailChannels keeps the events and retries once the id is set; the admin's Email
   // Authentication block says the same (worker/services/email/delivery-webhook.ts).
   const accountId = mailChannelsAccountId(c.env);

@@ -5,7 +5,7 @@ import { dailyClaimAfterStatement } from './daily-counters';
 // How often the visitor may change one appointment through its self-service links (docs/product.md
 // §3.1): every cancel or move sends two e-mails (the visitor's and the firm's), and each e-mail
 // carries a fresh link, so without a bound one mailbox can make the site send mail without end
-// (issue 27: 8 moves in 4 s sent 16 e-mails). Counted per appointment and firm day in D1
+// (unbounded, 8 moves in 4 s sent 16 e-mails). Counted per appointment and firm day in D1
 // daily_counters (counter `appointment-changes:<id>`), checked and claimed in the same transaction
 // as the change itself: the UPDATE runs only while the day's count is under the cap, and the claim
 // right after it only when the UPDATE changed the row, so a refused or failed change counts nothing.

@@ -31,7 +31,7 @@ type LinkedAppointment = AppointmentRef & Pick<typeof appointments.$inferSelect,
 
 /**
  * A new appointment's public id: 16 random bytes, base64url (22 characters), chosen before the
- * insert so the booking's e-mails can name the row in its own batch (issue 17). Unguessable, so it
+ * insert so the booking's e-mails can name the row in its own batch. Unguessable, so it
  * says nothing about how many appointments there are.
  */
 export function newAppointmentPublicId(): string {
@@ -66,7 +66,7 @@ export function appointmentStartsAt(a: Pick<LinkedAppointment, 'date' | 'timeSlo
 }
 
 // The imported HMAC key per secret, kept for the isolate's life: every booking signs two links, and
-// importing the key (what jose does for raw key bytes) costs about as much as signing (issue 17).
+// importing the key (what jose does for raw key bytes) costs about as much as signing.
 const signingKeys = new Map<string, CryptoKey>();
 
 /** The key itself is kept, not a pending promise: nothing one request awaits is settled by another. */

@@ -67,8 +67,8 @@ export async function availabilityRefusal(db: Db, date: string, timeSlot: string
 }
 
 /**
- * availabilityRefusal inside the booking's own write batch (worker/services/submission-limits.ts,
- * issue 17), so it costs no D1 call of its own: `facts` reads what decides the answer's message,
+ * availabilityRefusal inside the booking's own write batch (worker/services/submission-limits.ts),
+ * so it costs no D1 call of its own: `facts` reads what decides the answer's message,
  * and the first claim is made only under `admits`, in the same transaction, so a closed day or a
  * slot the weekday does not offer still claims nothing and stores nothing. A weekend is refused
  * here without the database (`refusal` set, nothing else).

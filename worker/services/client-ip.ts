@@ -7,7 +7,7 @@ export const UNKNOWN_NETWORK = 'unknown';
 /**
  * The visitor's network as the limits count it: an IPv4 address as it is, an IPv6 address as its
  * /64 prefix, since one subscriber line gets a whole /64 and could otherwise take a fresh bucket for
- * every request (issue 16). Only CF-Connecting-IP, which Cloudflare sets and a client cannot forge;
+ * every request. Only CF-Connecting-IP, which Cloudflare sets and a client cannot forge;
  * X-Real-IP and X-Forwarded-For are whatever the client wrote. Without it (local tools, a misrouted
  * request) every request shares one "unknown" bucket, so a missing header buys nothing.
  */
@@ -53,7 +53,7 @@ function ipv6Groups(address: string): number[] | null {
 }
 
 // The imported HMAC key per secret, kept for the isolate's life: every form, chat message and
-// sign-up hashes the network, and importing the key costs more than the hash (issue 17).
+// sign-up hashes the network, and importing the key costs more than the hash.
 const ipHashKeys = new Map<string, CryptoKey>();
 
 /** The key itself is kept, not a pending promise: nothing one request awaits is settled by another. */

@@ -15,7 +15,7 @@ import { firmToday } from '#core/firm-time';
 // - 'chat-ai': Workers AI calls (CHAT_AI_DAILY_BUDGET), after which the chat answers from the
 //   knowledge base (worker/services/chat/answer.ts);
 // - e-mails to addresses nobody has proven are the visitor's own, so the site cannot be made to mail
-//   strangers in bulk in the firm's name; one counter per kind since issue 27, so a flood of one
+//   strangers in bulk in the firm's name; one counter per kind, so a flood of one
 //   kind (scripted newsletter sign-ups) never stops another (the booking confirmation with its
 //   invite and links): 'booking-confirmation-mail' (BOOKING_CONFIRMATION_DAILY_CAP),
 //   'newsletter-confirmation-mail' (NEWSLETTER_CONFIRMATION_DAILY_CAP) and 'unverified-mail'
@@ -133,7 +133,7 @@ const OWN_BUDGETS: Partial<Record<EmailKind, { counter: UnverifiedMailCounter; s
 };
 
 /**
- * Today's budget for e-mails of `kind` to unverified addresses (issue 27): booking confirmations
+ * Today's budget for e-mails of `kind` to unverified addresses: booking confirmations
  * and newsletter confirmations each have their own counter and cap, any other kind draws on
  * UNVERIFIED_MAIL_DAILY_CAP. That former shared cap is also the default of the two own caps, so a
  * deployment that set only it keeps its number, per kind now.
@@ -188,7 +188,7 @@ function reportUnverifiedSkip(kind: string, budget: UnverifiedMailBudget, unavai
 }
 
 /**
- * claimUnverifiedMail and the e-mail log's 'queued' rows in ONE D1 call (issue 17): `unverified`
+ * claimUnverifiedMail and the e-mail log's 'queued' rows in ONE D1 call: `unverified`
  * (a booking confirmation) is logged only when today's cap on its kind of mail to unverified
  * addresses grants it, `others` (the firm's notification) always. Past the cap, or when the count cannot be taken
  * (fail closed, as claimUnverifiedMail), only `others` are logged and the skip is written to the
@@ -215,7 +215,7 @@ export async function logUnverifiedUnderCap(
 /**
  * logUnverifiedUnderCap inside the batch that writes the row the mail is about (storeSubmission's
  * `mailAfterRow`, worker/services/submission-limits.ts), so a booking takes one D1 call before its
- * answer (issue 17). After the row: `others`' log rows (the firm's notification), then the claim
+ * answer. After the row: `others`' log rows (the firm's notification), then the claim
  * under today's cap on its kind of mail to unverified addresses, then `unverified`'s log row only when that
  * claim was granted; the log rows and the claim are each made only when the row stands
  * (`row.stands`), so a row a unique index refused or a recheck took back logs nothing and claims

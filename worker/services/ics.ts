@@ -90,7 +90,7 @@ export function foldLine(line: string): string {
   return parts.join(`${CRLF} `);
 }
 
-/** The UTF-8 length of a string, counted from its code points (no encoder per character: every booking folds its invite, issue 17). */
+/** The UTF-8 length of a string, counted from its code points (no encoder per character: every booking folds its invite). */
 function utf8Length(text: string): number {
   let octets = 0;
   for (const char of text) {

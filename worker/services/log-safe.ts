@@ -1,4 +1,4 @@
-// Logs never carry personal data (issue 16, "Data minimisation"; docs/product.md): no request
+// Logs never carry personal data (docs/product.md §8): no request
 // bodies, no query strings, no addresses, tokens or hashes. An error is logged by its name and
 // message only, never as the object: Drizzle's DrizzleQueryError puts the query's parameters (an
 // e-mail address, a message, a password hash) into its message after "params:", and the object's

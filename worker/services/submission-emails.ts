@@ -17,7 +17,7 @@ import { safeErrorSummary } from './log-safe';
 // Visitor text goes into bodies only, escaped for HTML; header fields (subject, names) are
 // flattened to one line. The visitor's own e-mails carry no text the visitor chose (name, notes):
 // they go to an address nobody has verified, and whatever a visitor types would otherwise be sent,
-// signed as the firm, to anyone (issue 16). The firm's notifications keep every field.
+// signed as the firm, to anyone. The firm's notifications keep every field.
 //
 // Calendar updates (RFC 5545/5546): one UID per appointment for its whole life, SEQUENCE =
 // appointments.sequence (bumped by every change), METHOD:REQUEST for the booking, a confirmation, a

@@ -238,7 +238,7 @@ function submitterAfterClaimStatement(d1: D1Database, day: string, ipHash: strin
 
 /**
  * Stores one form submission (contact message, booking, chat hand-off) under the abuse limits, in
- * ONE D1 call when all goes well (issue 17): a batch, so one transaction, where each statement runs
+ * ONE D1 call when all goes well: a batch, so one transaction, where each statement runs
  * only when the one before it changed a row (worker/db/granted-batch.ts):
  *   [the gate's facts ->] per-network window claim (made only when the gate admits) -> daily claim
  *   -> today's submitter record -> the row -> the recheck, or the e-mail's 'queued' log row

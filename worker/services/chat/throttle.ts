@@ -12,7 +12,7 @@ import { claimWindowSlot, windowStartOf } from '../window-counters';
 // Counted in D1 (chat_windows) by one atomic UPSERT, like the forms' submission_windows: exact under
 // a parallel burst. It used to be a KV counter that failed open, so a burst whose KV writes were
 // refused (one write per key per second, the daily write quota) was let through uncounted
-// (issue 16, docs/decisions/0006). A failing D1 is not let through either: the statement's error
+// (docs/decisions/0006). A failing D1 is not let through either: the statement's error
 // answers 500, as every other chat step that needs the same database would.
 export const CHAT_MESSAGES_PER_WINDOW = 20;
 /** The configured allowance (env CHAT_MESSAGES_PER_WINDOW), else the default above. */

@@ -4,7 +4,7 @@
  * derived from its content) and only the events this request claimed are applied, so a retried
  * webhook delivery changes nothing twice. Every statement stays under D1's 100 bound parameters.
  * Only the firm's own events count: an event whose `customer_handle` is not the firm's MailChannels
- * account id (MAILCHANNELS_ACCOUNT_ID, required by the route) is ignored and counted (issue 27: a
+ * account id (MAILCHANNELS_ACCOUNT_ID, required by the route) is ignored and counted (a
  * validly signed batch of another account's events could otherwise suppress a subscriber).
  */
 

@@ -17,7 +17,7 @@ const KEY_CACHE_TTL_SECONDS = 6 * 60 * 60;
 const DEFAULT_TIMEOUT_MS = 10_000;
 
 /**
- * Outbound key fetches per isolate (issue 27): a request with a fresh `created` and a random key id
+ * Outbound key fetches per isolate (docs/decisions/0012): a request with a fresh `created` and a random key id
  * passes every check that comes before the key, so without a bound each one made a fetch to
  * MailChannels. Key ids MailChannels does not know are remembered for UNKNOWN_KEY_TTL_MS (refused
  * at once, 401), and at most one fetch starts per KEY_FETCH_INTERVAL_MS; a request that needs a

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { emailLog } from '../../db/schema';
 
 /**
- * E-mail bodies in the log are kept 90 days (issue 16, "Data minimisation"): long enough for the
+ * E-mail bodies in the log are kept 90 days (docs/product.md §8): long enough for the
  * firm to see what it sent and to answer a question about it; after that the text, HTML, headers
  * and attachments are blanked, because they carry live links (unsubscribe, appointment management)
  * and whatever a visitor wrote. The row stays: who was mailed what subject when, and how delivery went.

@@ -2,7 +2,7 @@
 // the answer (worker/services/email/send-email.ts deliverAfterAnswer). Written one request at a time,
 // that is one more D1 call per contact message, booking or chat hand-off. Under load, many of those
 // outcomes are known within a few milliseconds of each other in the same isolate, so they are
-// written together: ONE UPDATE for every outcome waiting (docs/decisions/0006, issue 17).
+// written together: ONE UPDATE for every outcome waiting (docs/decisions/0006).
 //
 // How, without one request ever waiting on a promise another request settles (workerd may cancel
 // such a wait, and I/O belongs to the request that started it):

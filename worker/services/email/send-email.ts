@@ -225,7 +225,7 @@ function queuedLogInsert(db: Db, values: ReturnType<typeof logRow>, row: RowInBa
  * logQueued for one message about a row the same batch inserts, as a statement that must follow
  * that insert directly: it is written only when the insert wrote the row (changes() > 0), and the
  * `marker` (rowIdMarker) in its subject and bodies becomes the row's id (last_insert_rowid()).
- * So the row and the trace of its e-mail commit together, in one D1 call (issue 17).
+ * So the row and the trace of its e-mail commit together, in one D1 call.
  */
 export function queuedLogAfterInsert(db: Db, transport: EmailTransport, message: OutgoingEmail, marker: string): PendingLog {
   return queuedLogWhen(db, transport, message, justInserted(marker), 'previous-changed');
@@ -253,7 +253,7 @@ export function joinLogged(groups: (LoggedMessages | null)[]): LoggedMessages | 
 
 /**
  * logQueued for `claimed`, a message that may go out only under a claim (the day's cap on mail to
- * unverified addresses), and `always`, messages that go out regardless, in ONE D1 call (issue 17):
+ * unverified addresses), and `always`, messages that go out regardless, in ONE D1 call:
  * a batch of the claim, then `claimed`'s log row only when the claim changed a row (was granted),
  * then the others' log rows. Without a claim (`claim` null: the cap is 0) `claimed` is not logged.
  * The logged messages keep the order [claimed, ...always]. `granted` says whether `claimed` was.
@@ -351,7 +351,7 @@ export type AfterAnswer = Pick<ExecutionContext, 'waitUntil'>;
 /**
  * The e-mails a visitor's stored request causes (a contact message, a booking, a chat hand-off, a
  * change through an appointment link, a newsletter sign-up), sent without making the visitor wait
- * for the transport (issue 17):
+ * for the transport:
  * - before the answer, one batched insert logs every message as 'queued'. This write stays in the
  *   request on purpose: if the platform ends the invocation after the answer (waitUntil work is
  *   best effort), the admin's e-mail log still shows each message that never left, as 'queued',

@@ -121,8 +121,8 @@ export function bytesToBase64(bytes: ArrayBuffer | Uint8Array): string {
 /**
  * The Content-Digest header value MailChannels computes for a body: `sha-256=:<base64>:`. The
  * digest is of the bytes as they travel: the route passes the raw request bytes, never a decoded
- * text (decoding drops a leading byte-order mark, so a body with one prepended would still match,
- * issue 27). A string is taken as its UTF-8 bytes (the test fakes and the benchmark sign text).
+ * text (decoding drops a leading byte-order mark, so a body with one prepended would still match).
+ * A string is taken as its UTF-8 bytes (the test fakes and the benchmark sign text).
  */
 export async function contentDigest(body: Uint8Array<ArrayBuffer> | string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', typeof body === 'string' ? new TextEncoder().encode(body) : body);

@@ -25,7 +25,7 @@ export async function listArchivedIssues(db: Db) {
 /**
  * When an issue went out: the instant, and the firm's calendar day (YYYY-MM-DD) the pages show. The
  * day is worked out here so that the archive pages format it without Intl: a browser's first
- * time-zone formatter costs tens of milliseconds of main thread on a phone (issue 17's TBT).
+ * time-zone formatter costs tens of milliseconds of main thread on a phone (Lighthouse's total blocking time).
  */
 export function sentWhen(sentAt: Date): { sentAt: string; sentOn: string } {
   return { sentAt: sentAt.toISOString(), sentOn: firmToday(firm.timeZone, sentAt) };

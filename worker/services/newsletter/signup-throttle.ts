@@ -8,7 +8,7 @@ import { claimWindowSlot, windowStartOf } from '../window-counters';
 // Newsletter sign-ups per network (worker/services/client-ip.ts: an IPv4 address or an IPv6 /64)
 // per hour: generous for people, a wall for scripts mailing strangers. Counted in D1
 // (signup_windows) by one atomic UPSERT, like the forms' and the chat's windows, so 220
-// simultaneous sign-ups from one network with a limit of 10 get exactly 10 (issue 27: the former
+// simultaneous sign-ups from one network with a limit of 10 get exactly 10 (the former
 // KV read-then-write let 61 through, docs/decisions/0006).
 //
 // When the statement fails the sign-up goes through and the failure is logged: the exact

@@ -103,7 +103,7 @@ async function confirmationEmail(env: Bindings, row: SubscriptionRow, origin: st
  * Before the answer every address gets the same D1 work (the insert-or-nothing and the read of the
  * row); everything that depends on what the row says (the daily cap's claim, the row's update, the
  * e-mail and its log) runs after the answer (`ctx.waitUntil`), so the time to answer does not tell
- * a subscriber's address from a new one (issue 27: 17 vs 23 ms). The cost: when the platform ends
+ * a subscriber's address from a new one (17 vs 23 ms median, when the row was read first). The cost: when the platform ends
  * the invocation right after the answer, a confirmation may be neither sent nor logged; the visitor
  * can sign up again.
  */

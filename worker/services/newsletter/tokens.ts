@@ -15,7 +15,7 @@ export const LINK_TTL_SECONDS: Record<LinkPurpose, number> = {
 export interface LinkClaims {
   subscriberId: number;
   /**
-   * The address a link issued before issue 16 carried (claim `em`); links issued since carry only
+   * The address older links carried (claim `em`); links issued now carry only
    * the subscriber's id (data minimisation: a token seen in a log, a proxy or a mail scanner names
    * nobody). Those older links stay valid until they expire, and must still match the row.
    */
