@@ -151,9 +151,13 @@ export async function reflowProblems(page: Page): Promise<string[]> {
       overflow = root.scrollWidth - root.clientWidth;
       if (overflow <= 0) return [];
     }
-    // The deepest elements reaching past the right edge, to say what to fix.
+    // The deepest elements reaching past the right edge, to say what to fix (in page coordinates:
+    // a focus sweep may have scrolled the page sideways).
+    const past = (el: Element) => el.getBoundingClientRect().right + window.scrollX > root.clientWidth + 0.5;
+    // A block whose box fits but whose text runs past it (a long unbroken word) counts too.
+    const textPast = (el: Element) => el.scrollWidth > el.clientWidth + 0.5 && getComputedStyle(el).overflowX === 'visible';
     const culprits = [...document.body.querySelectorAll('*')]
-      .filter((el) => el.getBoundingClientRect().right > root.clientWidth + 0.5 && ![...el.children].some((c) => c.getBoundingClientRect().right > root.clientWidth + 0.5))
+      .filter((el) => (past(el) || textPast(el)) && ![...el.children].some((c) => past(c) || textPast(c)))
       .slice(0, 5)
       .map((el) => `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ').slice(0, 3).join('.')}` : ''} "${(el.textContent ?? '').trim().slice(0, 30)}"`);
     return [`scrolls sideways by ${overflow}px at 320px: ${culprits.join('; ')}`];

@@ -93,8 +93,8 @@ export function SubscribersTable({ subscribers }: { subscribers: Subscriber[] })
                   <p className="min-w-0 break-all font-medium text-slate-900">{s.email}</p>
                   <StatusBadge subscriber={s} />
                 </div>
-                <p className="text-slate-700">{s.name || '-'}</p>
-                <p className="text-xs text-slate-500">
+                <p className="break-words text-slate-700">{s.name || '-'}</p>
+                <p className="break-words text-xs text-slate-500">
                   Subscribed {formatDate(s.subscriptionDate)}
                   {note && ` · ${note}`}
                 </p>
