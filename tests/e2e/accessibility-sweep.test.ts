@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicRoutes } from '#core/public-routes';
 import { reflowProblems, sweepScreen } from './a11y-sweep';
+import { showCalendar } from './booking-helpers';
 import { DESKTOP, islandReady, launchBrowser, newPage, PHONE } from './browser';
 
 // docs/product.md "Accessibility": every public screen, with the cookie banner shown (a visitor who
@@ -101,8 +102,7 @@ describe('required fields and reflow', () => {
     await open('/contact', PHONE);
     expect(await reflowProblems(page)).toEqual([]);
     await open('/schedule', PHONE);
-    await islandReady(page, 'booking-form');
-    await page.getByRole('button', { name: 'Show available dates' }).click();
+    await showCalendar(page);
     await page.getByRole('grid').waitFor();
     expect(await reflowProblems(page)).toEqual([]);
   }, 90_000);

@@ -56,7 +56,8 @@ beforeAll(async () => {
   admin = page;
   await signInThroughCard(page);
   await api(context, 'POST', '/api/contact', { name: 'Axe Visitor', email: uniqueEmail('axe-visitor'), phone: '412-555-0101', message: 'A message so the inbox has a card to check.' });
-  const requested = await bookSomething(context, uniqueEmail('axe-requested'));
+  // One long unbroken address (as real ones and other tests' are): a card must wrap it at 320 px.
+  const requested = await bookSomething(context, uniqueEmail('axe-requested-with-a-long-unbroken-name'));
   const confirmed = await bookSomething(context, uniqueEmail('axe-confirmed'));
   await api(context, 'PATCH', `/api/admin/appointments/${confirmed.id}`, { status: 'confirmed' });
   const cancelled = await bookSomething(context, uniqueEmail('axe-cancelled'));

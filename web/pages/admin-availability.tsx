@@ -24,7 +24,7 @@ function AvailabilityAdministration() {
   }, [availability.error]);
 
   return (
-    <section className="mx-auto max-w-4xl space-y-8 px-4 py-10 sm:px-6 lg:px-8">
+    <section className="mx-auto max-w-4xl space-y-8 px-4 py-10 [overflow-wrap:anywhere] sm:px-6 lg:px-8">
       <AdminSubPageHeading title="Availability" intro="Which times visitors can book, and the days the office is closed." />
       {availability.isError && !isUnauthorized(availability.error) ? (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">

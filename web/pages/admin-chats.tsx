@@ -24,7 +24,7 @@ function ChatAdministration() {
   const [searchParams] = useSearchParams();
   const id = searchParams.get('id');
   return (
-    <section className="mx-auto max-w-5xl space-y-8 px-4 py-10 sm:px-6 lg:px-8">
+    <section className="mx-auto max-w-5xl space-y-8 px-4 py-10 [overflow-wrap:anywhere] sm:px-6 lg:px-8">
       <AdminSubPageHeading title="Chat Conversations" intro={INTRO} />
       {id === null ? <ConversationList /> : <Conversation id={id} />}
     </section>

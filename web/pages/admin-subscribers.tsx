@@ -70,7 +70,7 @@ function SubscriberAdministration() {
   if (subscribers.isPending) return <AdminSpinner />;
 
   return (
-    <section className="mx-auto max-w-7xl space-y-8 px-4 py-10 sm:px-6 lg:px-8">
+    <section className="mx-auto max-w-7xl space-y-8 px-4 py-10 [overflow-wrap:anywhere] sm:px-6 lg:px-8">
       <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
         <AdminSubPageHeading title="Newsletter Subscribers" intro="Manage your newsletter subscription list" />
         <div className="flex flex-wrap gap-2">

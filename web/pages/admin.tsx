@@ -44,7 +44,7 @@ function AdminPanel({ username }: { username: string }) {
   const sending = sent.data?.filter((n) => n.status === 'sending') ?? [];
 
   return (
-    <section className="mx-auto max-w-7xl space-y-8 px-4 py-10 sm:px-6 lg:px-8">
+    <section className="mx-auto max-w-7xl space-y-8 px-4 py-10 [overflow-wrap:anywhere] sm:px-6 lg:px-8">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold text-brand-800">Admin Panel</h1>
