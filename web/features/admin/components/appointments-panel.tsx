@@ -200,13 +200,13 @@ function AppointmentCard({ appointment: a, actionable }: { appointment: Appointm
         <div className="text-slate-700">
           <p className="font-medium text-slate-900">{a.name}</p>
           <p>
-            <a className="break-all text-brand-700 underline" href={`mailto:${a.email}`}>
+            <a className="inline-block break-all leading-6 text-brand-700 underline" href={`mailto:${a.email}`}>
               {a.email}
             </a>
           </p>
           {a.phone && (
             <p>
-              <a className="text-brand-700 underline" href={`tel:${a.phone.replace(/[^\d+]/g, '')}`}>
+              <a className="inline-block leading-6 text-brand-700 underline" href={`tel:${a.phone.replace(/[^\d+]/g, '')}`}>
                 {a.phone}
               </a>
             </p>
