@@ -146,7 +146,7 @@ function DayGroups({ label, groups, today, actionable }: { label: string; groups
               {formatCalendarDay(g.date)}
               <span className="font-normal text-slate-600"> ({g.items.length})</span>
             </h3>
-            <ul className="grid gap-3 md:grid-cols-2 lg:grid-cols-1" aria-labelledby={headingId}>
+            <ul className="grid grid-cols-1 gap-3 md:grid-cols-2 lg:grid-cols-1" aria-labelledby={headingId}>
               {g.items.map((a) => (
                 <li key={a.id}>
                   <AppointmentCard appointment={a} actionable={actionable} />
