@@ -2,6 +2,7 @@
 // workerd + local D1 + local KV) with migrations applied, never a mock server.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -146,4 +147,16 @@ export function preparePrivateStack(prefix: string): PrivateStack {
     start: (options) => startDevServer({ ...options, assetsDir, persistTo, envFile }),
     remove: () => rmSync(workDir, { recursive: true, force: true }),
   };
+}
+
+/** A port nothing listens on right now (the OS picks it), so parallel runs never collide. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
 }

@@ -1,32 +1,12 @@
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import type { BrowserContext } from 'playwright-core';
 import { inject } from 'vitest';
+import { latestLoggedEmail } from '../local-outbox';
 import { api, uniqueEmail, waitUntil } from './admin-helpers';
 import { baseUrl } from './browser';
 
-/**
- * The local "mailbox": with no MailChannels key the server keeps every e-mail in its D1 e-mail
- * log (the outbox transport). This reads the newest message to an address from the run's
- * SQLite file, the way a person would open their inbox.
- */
+/** The newest e-mail of this kind to this address in the run's outbox (tests/local-outbox.ts). */
 export function latestEmailBody(to: string, kind: string): string | undefined {
-  const dir = join(inject('persistTo'), 'v3', 'd1', 'miniflare-D1DatabaseObject');
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.sqlite'))) {
-    const db = new DatabaseSync(join(dir, file), { readOnly: true });
-    try {
-      const hasLog = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'email_log'").get();
-      if (!hasLog) continue;
-      const row = db.prepare('SELECT text_body AS body FROM email_log WHERE "to" = ? AND kind = ? ORDER BY id DESC LIMIT 1').get(to, kind) as
-        | { body: string }
-        | undefined;
-      if (row) return row.body;
-    } finally {
-      db.close();
-    }
-  }
-  return undefined;
+  return latestLoggedEmail(inject('persistTo'), to, kind);
 }
 
 /**

@@ -1,7 +1,6 @@
-import { createServer } from 'node:net';
 import type { TestProject } from 'vitest/node';
 import { ensureChromium } from '../../scripts/lib/chromium';
-import { preparePrivateStack } from '../../scripts/lib/local-server';
+import { freePort, preparePrivateStack } from '../../scripts/lib/local-server';
 
 export const E2E_ADMIN = { username: 'e2e-admin', password: 'e2e-password-2026' };
 
@@ -57,16 +56,4 @@ export default async function setup(project: TestProject) {
     await server.stop();
     stack.remove();
   };
-}
-
-/** A port nothing listens on right now (the OS picks it), so parallel runs never collide. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }

@@ -3,13 +3,12 @@
 // the developer's .dev.vars, .wrangler and dist are never touched. Nothing here calls the scheduled
 // handler: whatever the worker sends, the start script's own cron made it send.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { executeLocalSql, projectRoot } from '../../scripts/lib/local-server';
+import { executeLocalSql, freePort, projectRoot } from '../../scripts/lib/local-server';
+import { latestLoggedEmail } from '../local-outbox';
 import { bookingTimeSlots } from '#core/content/booking';
 import { firm } from '#core/content/firm';
 import { appointmentStartsAt } from '../../worker/services/appointment-links';
@@ -35,28 +34,7 @@ async function waitFor<T>(what: string, timeoutMs: number, check: () => Promise<
 }
 
 /** The newest e-mail of this kind to this address in the run's D1 outbox (the admin's e-mail log). */
-function emailTo(to: string, kind: string): string | undefined {
-  const dir = join(persistTo, 'v3', 'd1', 'miniflare-D1DatabaseObject');
-  let files: string[];
-  try {
-    files = readdirSync(dir).filter((f) => f.endsWith('.sqlite'));
-  } catch {
-    return undefined;
-  }
-  for (const file of files) {
-    const db = new DatabaseSync(join(dir, file), { readOnly: true });
-    try {
-      if (!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'email_log'").get()) continue;
-      const row = db.prepare('SELECT text_body AS body FROM email_log WHERE "to" = ? AND kind = ? ORDER BY id DESC LIMIT 1').get(to, kind) as
-        | { body: string }
-        | undefined;
-      if (row) return row.body;
-    } finally {
-      db.close();
-    }
-  }
-  return undefined;
-}
+const emailTo = (to: string, kind: string) => latestLoggedEmail(persistTo, to, kind);
 
 /** A bookable slot starting between 5 minutes and 23 hours from now (firm time): due a reminder. */
 function slotWithin24Hours(): { date: string; timeSlot: string } {
@@ -68,17 +46,6 @@ function slotWithin24Hours(): { date: string; timeSlot: string } {
     }
   }
   throw new Error('no slot within 24 hours');
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 beforeAll(async () => {

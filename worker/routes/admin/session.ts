@@ -15,9 +15,8 @@ import {
   MIN_BOOTSTRAP_PASSWORD_LENGTH,
   updateAdminPassword,
 } from '../../services/admin-users';
-import { networkHash } from '../../services/client-ip';
-import { readKnownDevice, setKnownDevice } from '../../services/known-device';
-import { claimLoginAttempt, forgiveLoginAttempt, throttledMessage, type LoginSubject } from '../../services/login-throttle';
+import { loginSubject, setKnownDevice } from '../../services/known-device';
+import { claimLoginAttempt, forgiveLoginAttempt, throttledMessage } from '../../services/login-throttle';
 import { checkAdminPassword } from '../../services/password-check';
 import { DUMMY_PASSWORD_HASH, verifyPassword } from '../../services/passwords';
 
@@ -65,8 +64,7 @@ export const adminSession = new Hono<AppEnv>()
     // A browser that signed in as this admin before is counted by itself (known-device.ts), so
     // the account is looked up first: the cookie is valid only for the account it was issued to.
     let user = await findAdminByUsername(db, username);
-    const device = user ? await readKnownDevice(c, user.id) : null;
-    const subject: LoginSubject = device ? { device } : { network: await networkHash(c) };
+    const subject = await loginSubject(c, user?.id);
     // The attempt is counted before any password work, so a parallel burst gets no more
     // verifications than the limit allows (worker/services/login-throttle.ts).
     const claim = await claimLoginAttempt(c.env.DB, username, subject);
@@ -87,7 +85,7 @@ export const adminSession = new Hono<AppEnv>()
     await forgiveLoginAttempt(c.env.DB, username, subject);
     await setSessionCookie(c, { userId: user.id, username: user.username, sessionVersion: user.sessionVersion });
     // After the session cookie (scripts read the first Set-Cookie as the session's).
-    await setKnownDevice(c, user.id, device);
+    await setKnownDevice(c, user.id, 'device' in subject ? subject.device : null);
     return c.json({ authenticated: true as const, username: user.username }, 200);
   })
   .post('/logout', async (c) => {
