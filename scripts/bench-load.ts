@@ -212,7 +212,7 @@ async function runLoginAttack(): Promise<LoginAttack> {
 // The attack review's poll (docs/decisions/0011): ten networks, each sending a wrong password every 250 ms.
 const POLL_NETWORKS = Array.from({ length: 10 }, (_, i) => `100.64.${i}.1`);
 const POLL_SECONDS = Number(process.env.BENCH_POLL_SECONDS ?? 30);
-/** The account-wide delay's bound (worker/services/login-throttle.ts MAX_USERNAME_DELAY_SECONDS). */
+/** The account-wide delay's bound (worker/services/admin-auth/login-throttle.ts MAX_USERNAME_DELAY_SECONDS). */
 const DELAY_BOUND_SECONDS = 30;
 const FRESH_NETWORK = '203.0.113.99';
 

@@ -1,17 +1,17 @@
 import { getDb } from './db/client';
 import type { Bindings } from './env';
 import { jwtSecretLogLine, jwtSecretProblem } from './middleware/require-jwt-secret';
-import { housekeeping } from './services/housekeeping';
-import { safeErrorSummary } from './services/log-safe';
+import { housekeeping } from './services/platform/housekeeping';
+import { safeErrorSummary } from './services/platform/log-safe';
 import { countingD1 } from './services/newsletter/d1-counter';
 import { sendNewsletterNow } from './services/newsletter/send-now';
 import { batchSize, logNewsletterBatch, sendNewsletterBatch } from './services/newsletter/sender';
-import { sendDueReminders } from './services/reminders';
+import { sendDueReminders } from './services/appointments/reminders';
 
 /**
  * The Cron Trigger (wrangler.toml [triggers]): housekeeping in one D1 batch
- * (worker/services/housekeeping.ts), then the appointment reminders due
- * within 24 hours (worker/services/reminders.ts: exactly once each, at most REMINDERS_PER_TICK per
+ * (worker/services/platform/housekeeping.ts), then the appointment reminders due
+ * within 24 hours (worker/services/appointments/reminders.ts: exactly once each, at most REMINDERS_PER_TICK per
  * tick), then the newsletter scheduler (starts
  * this period's issue when running and due, at most once per period, and sends its first batch);
  * otherwise one batch of the oldest newsletter still sending, so every send, interrupted or too

@@ -30,7 +30,7 @@ import { newsletterArchive } from './routes/newsletter-archive';
 import { siteConfig } from './routes/site-config';
 import { sitePages } from './routes/site-pages';
 import { webhooks } from './routes/webhooks';
-import { safeErrorSummary } from './services/log-safe';
+import { safeErrorSummary } from './services/platform/log-safe';
 
 // Admin routes reachable without a session: signing in, signing out, and asking whether one is.
 const PUBLIC_ADMIN_PATHS = new Set(['/api/admin/login', '/api/admin/logout', '/api/admin/session']);
@@ -97,7 +97,7 @@ app.onError((err, c) => {
     return c.json({ message: err.message || 'Request failed' }, err.status);
   }
   // The path without its query string, and the error's name and message without Drizzle's
-  // parameters: never the request's data (worker/services/log-safe.ts).
+  // parameters: never the request's data (worker/services/platform/log-safe.ts).
   console.error('Unhandled error', c.req.method, c.req.path, safeErrorSummary(err));
   return c.json({ message: 'Internal server error' }, 500);
 });

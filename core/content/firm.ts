@@ -9,7 +9,7 @@ export const firm = {
   tagline: 'Professional accounting services you can trust.',
   logoAlt: 'Northgate CPA logo - professional tax and accounting services',
   // The IANA zone the firm keeps its calendar in: the daily submission cap, booking days and slots,
-  // the newsletter schedule, e-mailed times and .ics invites (worker/services/ics.ts must carry its
+  // the newsletter schedule, e-mailed times and .ics invites (worker/services/appointments/ics.ts must carry its
   // VTIMEZONE), and the admin's dates. The public origin is SITE_URL in wrangler.toml, not here.
   timeZone: 'America/New_York',
   foundingYear: 2020,

@@ -11,7 +11,7 @@ export const PASSWORD_TOO_COMMON = 'This password is too common and would be gue
 
 /**
  * Why a new admin password is refused, or null when it may be used: the one rule for the
- * change-password form, its dialog and the first-admin bootstrap (worker/services/admin-users.ts).
+ * change-password form, its dialog and the first-admin bootstrap (worker/services/admin-auth/users.ts).
  */
 export function newPasswordProblem(password: string): string | null {
   if (password.length < MIN_PASSWORD_LENGTH) return PASSWORD_TOO_SHORT;

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isCommonPassword } from '#core/schemas/common-passwords';
-import { hashPassword } from '../../worker/services/passwords.ts';
+import { hashPassword } from '../../worker/services/admin-auth/passwords.ts';
 import { applyLocalMigrations, executeLocalSql, projectRoot } from './local-server.ts';
 
 export interface LocalAdmin {
@@ -67,7 +67,7 @@ export function prepareDevVars(devVarsPath = localPaths().devVars): LocalSetting
   const vars = parseDevVars(readFileSync(devVarsPath, 'utf8'));
   const username = vars.ADMIN_USERNAME || 'admin';
   const password = vars.ADMIN_PASSWORD;
-  // The worker's rules for ADMIN_PASSWORD (worker/services/admin-users.ts bootstrapPasswordProblem).
+  // The worker's rules for ADMIN_PASSWORD (worker/services/admin-auth/users.ts bootstrapPasswordProblem).
   if (!password || password.length < 12) throw new Error('.dev.vars: ADMIN_PASSWORD must be at least 12 characters');
   if (isCommonPassword(password)) throw new Error('.dev.vars: ADMIN_PASSWORD is one of the most common passwords; choose another');
   return { username, password, siteUrl: vars.SITE_URL || undefined, mailChannels: Boolean(vars.MAILCHANNELS_API_KEY) };

@@ -11,7 +11,7 @@ import { executeLocalSql, freePort, projectRoot } from '../../scripts/lib/local-
 import { latestLoggedEmail } from '../local-outbox';
 import { bookingTimeSlots } from '#core/content/booking';
 import { firm } from '#core/content/firm';
-import { appointmentStartsAt } from '../../worker/services/appointment-links';
+import { appointmentStartsAt } from '../../worker/services/appointments/links';
 import { firmToday } from '#core/firm-time';
 
 const stateDir = mkdtempSync(join(tmpdir(), 'cpa-npm-start-'));

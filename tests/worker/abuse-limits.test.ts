@@ -3,9 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } fr
 import { bookingTimeSlots } from '#core/content/booking';
 import { firm } from '#core/content/firm';
 import worker from '../../worker/index';
-import { hashIp, networkOf, UNKNOWN_NETWORK } from '../../worker/services/client-ip';
-import { claimUnverifiedMail } from '../../worker/services/daily-counters';
-import { OPEN_BOOKINGS_MESSAGE } from '../../worker/services/submission-limits';
+import { hashIp, networkOf, UNKNOWN_NETWORK } from '../../worker/services/limits/client-ip';
+import { claimUnverifiedMail } from '../../worker/services/limits/daily-counters';
+import { OPEN_BOOKINGS_MESSAGE } from '../../worker/services/limits/submission-limits';
 import { fakeAi, newSessionId, postChat, storedTurns } from './chat-helpers';
 import { ORIGIN } from './helpers';
 import { bookingRequest, callWithEnv, nextWeekday, visitorIp } from './submission-helpers';
@@ -168,7 +168,7 @@ describe('mail to unverified addresses', () => {
 
   it('the admin confirming sends the visitor a status e-mail without the name or notes', async () => {
     const { id } = (await (await callWithEnv({}, '/api/appointments', { body: bookingRequest(date, spammy), ip: visitorIp(1) })).json()) as { id: number };
-    const { appointmentStatusEmail } = await import('../../worker/services/submission-emails');
+    const { appointmentStatusEmail } = await import('../../worker/services/email/submission-emails');
     const row = await env.DB.prepare('SELECT * FROM appointments WHERE id = ?').bind(id).first<Record<string, unknown>>();
     const mail = appointmentStatusEmail(env, {
       id,

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { totpCode } from '../../worker/services/totp';
+import { totpCode } from '../../worker/services/admin-auth/totp';
 import { ADMIN, call, sessionCookieFrom, signIn } from './helpers';
 
 const TWO_FACTOR_REQUIRED = { message: 'Enter the 6-digit code from your authenticator app', twoFactorRequired: true };

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { bookingTimeSlots } from '#core/content/booking';
 import { firm } from '#core/content/firm';
 import { BOOKING_MESSAGES, createAppointmentSchema, toFirmCalendarDate } from '#core/schemas/appointments';
-import { buildInvite, escapeText, foldLine, vtimezoneFor } from '../../worker/services/ics';
-import { appointmentConfirmationEmail } from '../../worker/services/submission-emails';
+import { buildInvite, escapeText, foldLine, vtimezoneFor } from '../../worker/services/appointments/ics';
+import { appointmentConfirmationEmail } from '../../worker/services/email/submission-emails';
 import { call } from './helpers';
 import { bookingRequest, callWithEnv, nextSaturday, nextWeekday, visitorIp } from './submission-helpers';
 
@@ -234,9 +234,9 @@ describe('the .ics invite', () => {
     expect(mail.text).toContain('Tuesday, July 14, 2026 at 1:00 PM Eastern Time');
   });
 
-  it("has a VTIMEZONE for the firm's time zone: a new firm.timeZone needs its entry in worker/services/ics.ts", () => {
+  it("has a VTIMEZONE for the firm's time zone: a new firm.timeZone needs its entry in worker/services/appointments/ics.ts", () => {
     const lines = vtimezoneFor(firm.timeZone);
-    expect(lines, `worker/services/ics.ts has no VTIMEZONE for ${firm.timeZone}`).toBeDefined();
+    expect(lines, `worker/services/appointments/ics.ts has no VTIMEZONE for ${firm.timeZone}`).toBeDefined();
     expect(lines).toContain(`TZID:${firm.timeZone}`);
     expect(vtimezoneFor('toString')).toBeUndefined();
   });

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { bookingTimeSlots } from '#core/content/booking';
 import { AVAILABILITY_INPUT_MESSAGES, AVAILABILITY_LIMITS, CLOSED_DAYS_MAX_SPAN_DAYS } from '#core/schemas/availability';
-import { AVAILABILITY_MESSAGES } from '../../worker/services/availability';
+import { AVAILABILITY_MESSAGES } from '../../worker/services/appointments/availability';
 import { weekdayOf } from '#core/firm-time';
 import { call, signIn } from './helpers';
 import { callWithEnv, nextSaturday, nextWeekday, visitorIp } from './submission-helpers';

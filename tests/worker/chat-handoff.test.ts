@@ -4,7 +4,7 @@ import { firm } from '#core/content/firm';
 import { CHAT_ALREADY_HANDED_OFF_MESSAGE, CHAT_HANDOFF_SUCCESS_MESSAGE, CHAT_SESSION_NOT_FOUND_MESSAGE } from '#core/schemas/chat';
 import { INJECTION_REFUSAL } from '../../worker/services/chat/guard-rails';
 import { TRANSCRIPT_MAX_LENGTH } from '../../worker/services/chat/handoff';
-import { DAILY_CAP_MESSAGE, IP_LIMIT_MESSAGE } from '../../worker/services/submission-limits';
+import { DAILY_CAP_MESSAGE, IP_LIMIT_MESSAGE } from '../../worker/services/limits/submission-limits';
 import { fakeAi, newSessionId, postChat } from './chat-helpers';
 import { call } from './helpers';
 import { callWithEnv } from './submission-helpers';

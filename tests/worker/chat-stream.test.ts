@@ -3,7 +3,7 @@ import { CHAT_STREAM_FAILED_MESSAGE, type ChatStreamEvent } from '#core/schemas/
 import { STREAM_HOLD_BACK } from '../../worker/services/chat/answer';
 import { BOOKING_INVITATION, INJECTION_REFUSAL } from '../../worker/services/chat/guard-rails';
 import { CHAT_MESSAGES_PER_WINDOW } from '../../worker/services/chat/throttle';
-import { CHAT_MODEL_ID } from '../../worker/services/ai-models';
+import { CHAT_MODEL_ID } from '../../worker/services/platform/ai-models';
 import { CHAT_MAX_TOKENS } from '../../worker/services/chat/workers-ai-model';
 import { sseEvents } from '#core/sse-events';
 import { fakeAi, newSessionId, postChat, storedTurns } from './chat-helpers';

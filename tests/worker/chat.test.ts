@@ -4,7 +4,7 @@ import { firm, prices } from '#core/content/firm';
 import { INJECTION_REFUSAL } from '../../worker/services/chat/guard-rails';
 import { PROMPT_CANARY } from '../../worker/services/chat/system-prompt';
 import { CHAT_MESSAGES_PER_WINDOW } from '../../worker/services/chat/throttle';
-import { CHAT_MODEL_ID } from '../../worker/services/ai-models';
+import { CHAT_MODEL_ID } from '../../worker/services/platform/ai-models';
 import { CHAT_MAX_TOKENS } from '../../worker/services/chat/workers-ai-model';
 import { call } from './helpers';
 import { fakeAi, newSessionId, postChat, storedTurns } from './chat-helpers';

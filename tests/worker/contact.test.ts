@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { firm } from '#core/content/firm';
-import { contactNotificationEmail, sendAfterStoring } from '../../worker/services/submission-emails';
+import { contactNotificationEmail, sendAfterStoring } from '../../worker/services/email/submission-emails';
 import { firmToday } from '#core/firm-time';
 import { call, signIn } from './helpers';
 import { callWithEnv, visitorIp } from './submission-helpers';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import worker from '../../worker/index';
 import { countingD1 } from '../../worker/services/newsletter/d1-counter';
 import { getDb } from '../../worker/db/client';
-import { housekeeping } from '../../worker/services/housekeeping';
+import { housekeeping } from '../../worker/services/platform/housekeeping';
 import { DELIVERY_EVENT_RETENTION_DAYS } from '../../worker/services/newsletter/list-hygiene';
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -3,10 +3,10 @@ import { exports } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getDb } from '../../worker/db/client';
 import { newPasswordProblem } from '#core/schemas/admin';
-import { pruneRevokedSessions } from '../../worker/services/admin-session';
-import { ensureAdmin } from '../../worker/services/admin-users';
-import { KNOWN_DEVICE_TTL_SECONDS } from '../../worker/services/known-device';
-import { MAX_ATTEMPTS_PER_NETWORK, MAX_USERNAME_DELAY_SECONDS, USERNAME_FREE_ATTEMPTS } from '../../worker/services/login-throttle';
+import { pruneRevokedSessions } from '../../worker/services/admin-auth/session';
+import { ensureAdmin } from '../../worker/services/admin-auth/users';
+import { KNOWN_DEVICE_TTL_SECONDS } from '../../worker/services/admin-auth/known-device';
+import { MAX_ATTEMPTS_PER_NETWORK, MAX_USERNAME_DELAY_SECONDS, USERNAME_FREE_ATTEMPTS } from '../../worker/services/admin-auth/login-throttle';
 import { ADMIN, call, signIn } from './helpers';
 
 // Signing in (docs/product.md §6.1, §8): attempts counted before PBKDF2, per (username,

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { claimUnverifiedMail } from '../../worker/services/daily-counters';
+import { claimUnverifiedMail } from '../../worker/services/limits/daily-counters';
 import { bookingRequest, callWithEnv, nextWeekday, visitorIp } from './submission-helpers';
 
 // Every e-mail kind sent to an unverified address has its own daily budget, and
@@ -19,7 +19,7 @@ afterEach(() => {
 
 describe('newsletter sign-ups per network: exact under a parallel burst', () => {
   it('220 simultaneous sign-ups from one network get exactly SUBSCRIBES_PER_IP_PER_HOUR (10) answers of 200, the rest 429', async () => {
-    // One /64: every address in it is the same network (worker/services/client-ip.ts).
+    // One /64: every address in it is the same network (worker/services/limits/client-ip.ts).
     const responses = await Promise.all(
       Array.from({ length: 220 }, (_, i) =>
         callWithEnv({}, '/api/newsletter/subscribe', { body: { email: `burst${i}@example.com` }, ip: `2001:db8:27:1::${(i + 1).toString(16)}` }),

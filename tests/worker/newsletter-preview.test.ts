@@ -1,7 +1,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import worker from '../../worker/index';
-import { NEWSLETTER_MODEL_ID } from '../../worker/services/ai-models';
+import { NEWSLETTER_MODEL_ID } from '../../worker/services/platform/ai-models';
 import { fakeAi } from './chat-helpers';
 import { call, ORIGIN, signIn } from './helpers';
 

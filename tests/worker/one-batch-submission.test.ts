@@ -1,12 +1,12 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
 import { BOOKING_MESSAGES } from '#core/schemas/appointments';
-import { AVAILABILITY_MESSAGES } from '../../worker/services/availability';
-import { DAILY_CAP_MESSAGE, IP_LIMIT_MESSAGE, OPEN_BOOKINGS_MESSAGE } from '../../worker/services/submission-limits';
+import { AVAILABILITY_MESSAGES } from '../../worker/services/appointments/availability';
+import { DAILY_CAP_MESSAGE, IP_LIMIT_MESSAGE, OPEN_BOOKINGS_MESSAGE } from '../../worker/services/limits/submission-limits';
 import { newSessionId, postChat } from './chat-helpers';
 import { bookingRequest, callWithEnv, nextWeekday } from './submission-helpers';
 
-// A visitor's form is stored in ONE D1 call (worker/services/submission-limits.ts
+// A visitor's form is stored in ONE D1 call (worker/services/limits/submission-limits.ts
 // storeSubmission): the per-network claim, the daily claim, today's submitter record, the row and
 // the 'queued' log row of its e-mail, each statement only when the one before it changed a row.
 

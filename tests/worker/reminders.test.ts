@@ -1,9 +1,9 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import worker from '../../worker/index';
-import { appointmentLinks, appointmentStartsAt } from '../../worker/services/appointment-links';
+import { appointmentLinks, appointmentStartsAt } from '../../worker/services/appointments/links';
 import { getDb } from '../../worker/db/client';
-import { REMINDERS_PER_TICK, sendDueReminders } from '../../worker/services/reminders';
+import { REMINDERS_PER_TICK, sendDueReminders } from '../../worker/services/appointments/reminders';
 import { call } from './helpers';
 import { expectAtSlot, inviteOf, uidOf } from './ical-helpers';
 import { fakeMailChannels, mailChannelsEnv, type RecordedRequest } from './mailchannels-fake';

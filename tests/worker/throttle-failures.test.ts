@@ -1,9 +1,9 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import worker from '../../worker/index';
-import { hashIp } from '../../worker/services/client-ip';
+import { hashIp } from '../../worker/services/limits/client-ip';
 import { SIGNUP_WINDOW_MS } from '../../worker/services/newsletter/signup-throttle';
-import { IP_WINDOW_SECONDS } from '../../worker/services/submission-limits';
+import { IP_WINDOW_SECONDS } from '../../worker/services/limits/submission-limits';
 import { newSessionId, postChat, storedTurns } from './chat-helpers';
 import { callWithEnv, nextWeekday } from './submission-helpers';
 

@@ -9,7 +9,7 @@ import {
   totpCode,
   totpStep,
   verifyTotp,
-} from '../../worker/services/totp';
+} from '../../worker/services/admin-auth/totp';
 
 // RFC 6238 Appendix B, SHA-1 rows: the ASCII key "12345678901234567890" and the 8-digit codes.
 // The 6-digit code is the same HOTP value mod 10^6, i.e. its last six digits.

@@ -1,6 +1,6 @@
 import { fillPlaceholders, sql, type Placeholder } from 'drizzle-orm';
 
-// The statements of the visitor forms' one-call batches (worker/services/submission-limits.ts) have
+// The statements of the visitor forms' one-call batches (worker/services/limits/submission-limits.ts) have
 // the same SQL on every request; only their values change. Drizzle builds a query's SQL by walking
 // its chunks on every use, and for a booking's five Drizzle statements that walk cost about 0.6 ms
 // of the isolate's CPU per request, as much as the D1 call itself (docs/decisions/0006).

@@ -6,7 +6,7 @@ import type { Db } from './client';
 // One D1 call for a chain of statements where each runs only when the one before it changed a row
 // (SQLite's changes(), which still holds the previous statement's count while the next one runs):
 // the visitor forms claim their limits and write their row this way, in one transaction
-// (worker/services/submission-limits.ts).
+// (worker/services/limits/submission-limits.ts).
 
 /** A statement of a mixed batch: raw D1, or a Drizzle query. */
 export type MixedBatchItem = D1PreparedStatement | PreparableQuery;

@@ -46,10 +46,10 @@ export const appointments = sqliteTable(
     // appointment's whole life. Self-service links are bound to it, so a changed appointment
     // invalidates links sent before the change.
     sequence: integer('sequence').notNull().default(0),
-    // The booking's network (IPv4 address or IPv6 /64) as a salted hash (worker/services/client-ip.ts):
-    // bounds the open requests per network (worker/services/submission-limits.ts). Null for older rows.
+    // The booking's network (IPv4 address or IPv6 /64) as a salted hash (worker/services/limits/client-ip.ts):
+    // bounds the open requests per network (worker/services/limits/submission-limits.ts). Null for older rows.
     networkHash: text('network_hash'),
-    // The appointment's name outside the database (worker/services/appointment-links.ts): the
+    // The appointment's name outside the database (worker/services/appointments/links.ts): the
     // subject of its self-service links and its invite's UID. Random (16 bytes, base64url), so it is
     // chosen before the insert and the booking's e-mails are logged in the row's own transaction.
     // Null for rows stored before it existed: they keep their numeric id in both.
@@ -66,7 +66,7 @@ export const appointments = sqliteTable(
     index('appointments_date_idx').on(t.date),
     index('appointments_created_at_idx').on(t.createdAt),
     index('appointments_network_hash_idx').on(t.networkHash),
-    // The open-bookings recheck of every booking (worker/services/submission-limits.ts) counts the
+    // The open-bookings recheck of every booking (worker/services/limits/submission-limits.ts) counts the
     // open requests of one address and of one network: from these, not from a scan of every
     // appointment.
     index('appointments_open_email_idx')
@@ -272,7 +272,7 @@ export const adminUsers = sqliteTable(
     username: text('username').notNull(),
     passwordHash: text('password_hash').notNull(),
     sessionVersion: integer('session_version').notNull().default(0),
-    // The optional second factor (worker/services/totp.ts): on while `totpSecret` is set.
+    // The optional second factor (worker/services/admin-auth/totp.ts): on while `totpSecret` is set.
     // `totpPendingSecret` waits for its first code at enrolment; `totpLastStep` is the last
     // accepted code's 30-second step, so a code cannot be used twice.
     totpSecret: text('totp_secret'),
@@ -286,7 +286,7 @@ export const adminUsers = sqliteTable(
 
 /**
  * An administrator's unused second-factor recovery codes, as SHA-256 hashes only
- * (worker/services/totp.ts). Using one deletes its row, in the same statement that finds it.
+ * (worker/services/admin-auth/totp.ts). Using one deletes its row, in the same statement that finds it.
  */
 export const adminRecoveryCodes = sqliteTable(
   'admin_recovery_codes',
@@ -301,7 +301,7 @@ export const adminRecoveryCodes = sqliteTable(
 );
 
 /**
- * Admin sign-in attempts for the login throttle (worker/services/login-throttle.ts), one row per
+ * Admin sign-in attempts for the login throttle (worker/services/admin-auth/login-throttle.ts), one row per
  * key: `pair:<username>:<network hash>` (5 attempts per window) and `user:<username>` (the
  * username-wide delay across networks). Each attempt is claimed by one atomic UPSERT before the
  * password is verified; `windowStart` is the window's first attempt, `blockedUntil` ends the delay.
@@ -314,7 +314,7 @@ export const loginAttempts = sqliteTable('login_attempts', {
 });
 
 /**
- * Admin session tokens ended by sign-out before their expiry (worker/services/admin-session.ts):
+ * Admin session tokens ended by sign-out before their expiry (worker/services/admin-auth/session.ts):
  * requireAdmin refuses a token whose `jti` is here. Rows past `expiresAt` can go (the token is
  * refused as expired anyway).
  */
@@ -328,7 +328,7 @@ export const revokedSessions = sqliteTable(
 );
 
 /**
- * The daily limits, one counter per (firm day, name) (worker/services/submission-limits.ts):
+ * The daily limits, one counter per (firm day, name) (worker/services/limits/submission-limits.ts):
  * 'contact' and 'booking' submissions, 'chat-ai' Workers AI calls, and the e-mails to addresses
  * that have not proven they are the visitor's, one counter per kind:
  * 'booking-confirmation-mail', 'newsletter-confirmation-mail' and 'unverified-mail' (any other

@@ -2,8 +2,8 @@ import type { MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { getDb } from '../db/client';
 import type { AppEnv } from '../env';
-import { readSessionCookie, verifySessionToken } from '../services/admin-session';
-import { findAdminForSession } from '../services/admin-users';
+import { readSessionCookie, verifySessionToken } from '../services/admin-auth/session';
+import { findAdminForSession } from '../services/admin-auth/users';
 
 /** Resolves the signed-in administrator from the session cookie, or null. */
 export async function currentAdmin(c: Parameters<MiddlewareHandler<AppEnv>>[0]) {

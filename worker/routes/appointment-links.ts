@@ -8,28 +8,28 @@ import type { AppEnv, Bindings } from '../env';
 import { validate } from '../middleware/validate';
 import { cancelRequestSchema, LINK_MESSAGES, manageQuerySchema, rescheduleRequestSchema } from '#core/schemas/appointment-links';
 import { BOOKING_MESSAGES } from '#core/schemas/appointments';
-import { type AppointmentLinkPurpose, appointmentLinks, type LinkedAppointmentKey, verifyAppointmentLink } from '../services/appointment-links';
-import { APPOINTMENT_CHANGES_MESSAGE, changeClaimAfterUpdate, changesLeft } from '../services/appointment-changes';
-import { availabilityRefusal } from '../services/availability';
-import { networkHash } from '../services/client-ip';
-import { firmDay } from '../services/daily-counters';
+import { type AppointmentLinkPurpose, appointmentLinks, type LinkedAppointmentKey, verifyAppointmentLink } from '../services/appointments/links';
+import { APPOINTMENT_CHANGES_MESSAGE, changeClaimAfterUpdate, changesLeft } from '../services/appointments/changes';
+import { availabilityRefusal } from '../services/appointments/availability';
+import { networkHash } from '../services/limits/client-ip';
+import { firmDay } from '../services/limits/daily-counters';
 import { sendAfterAnswer } from '../services/email/send-email';
 import {
   appointmentCancelledByVisitorEmail,
   appointmentChangeNotificationEmail,
   appointmentRescheduledEmail,
   appointmentWhen,
-} from '../services/submission-emails';
-import { IP_LIMIT_MESSAGE, IP_WINDOW_SECONDS, takeIpAllowance } from '../services/submission-limits';
+} from '../services/email/submission-emails';
+import { IP_LIMIT_MESSAGE, IP_WINDOW_SECONDS, takeIpAllowance } from '../services/limits/submission-limits';
 import { isSlotTaken } from './appointments';
 
 // The visitor's self-service (docs/product.md §3), reached from the Cancel and Reschedule links of
-// the booking e-mails (worker/services/appointment-links.ts). GET only reads: mail scanners follow
+// the booking e-mails (worker/services/appointments/links.ts). GET only reads: mail scanners follow
 // links. The two POSTs act, each as one UPDATE guarded by the link's `sequence` (so a link acts at
 // most once, and never after any other change) and, for a move, by the partial UNIQUE index over
 // active bookings (so two visitors cannot end up in one slot). Each POST first takes the forms'
-// per-network allowance (worker/services/submission-limits.ts), and a change is made only while the
-// appointment has changes left today (worker/services/appointment-changes.ts), claimed in the same
+// per-network allowance (worker/services/limits/submission-limits.ts), and a change is made only while the
+// appointment has changes left today (worker/services/appointments/changes.ts), claimed in the same
 // transaction. Same-origin and the body limit are the API's global middleware (worker/index.ts).
 
 type AppointmentRow = typeof appointments.$inferSelect;

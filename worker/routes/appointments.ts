@@ -10,14 +10,14 @@ import type { AppEnv } from '../env';
 import { turnstile } from '../middleware/turnstile';
 import { validate } from '../middleware/validate';
 import { appointmentSchema, availabilityQuerySchema, BOOKING_MESSAGES, lastBookableDay, slotHasPassed } from '#core/schemas/appointments';
-import { availabilityGate, dayOffer } from '../services/availability';
-import { appointmentLinks, newAppointmentPublicId } from '../services/appointment-links';
-import { networkHash } from '../services/client-ip';
-import { unverifiedMailAfterRow } from '../services/daily-counters';
+import { availabilityGate, dayOffer } from '../services/appointments/availability';
+import { appointmentLinks, newAppointmentPublicId } from '../services/appointments/links';
+import { networkHash } from '../services/limits/client-ip';
+import { unverifiedMailAfterRow } from '../services/limits/daily-counters';
 import { deliverAfterAnswer, rowIdMarker, type RowInBatch } from '../services/email/send-email';
 import { firmToday } from '#core/firm-time';
-import { appointmentConfirmationEmail, appointmentNotificationEmail, hasTime } from '../services/submission-emails';
-import { OPEN_BOOKINGS_MESSAGE, openBookingsRecheck, storeSubmission } from '../services/submission-limits';
+import { appointmentConfirmationEmail, appointmentNotificationEmail, hasTime } from '../services/email/submission-emails';
+import { OPEN_BOOKINGS_MESSAGE, openBookingsRecheck, storeSubmission } from '../services/limits/submission-limits';
 
 /** True when the partial UNIQUE index over active bookings (appointments_active_slot_uq) refused a row. */
 export const isSlotTaken = (error: unknown) => isUniqueViolation(error, [appointments.date, appointments.timeSlot]);
@@ -108,7 +108,7 @@ export const appointmentsApi = new Hono<AppEnv>()
       // refuses the second active row for (date, timeSlot), however close together they arrive.
       // A null timeSlot never collides (SQLite's UNIQUE treats NULLs as distinct): no slot held.
       // The open-bookings recheck, in the same transaction, takes the row back when its address or
-      // network now holds more unconfirmed requests than allowed (worker/services/submission-limits.ts).
+      // network now holds more unconfirmed requests than allowed (worker/services/limits/submission-limits.ts).
       // When the batch succeeds, a taken slot is answered `taken` (409) without failing it; on the
       // step-by-step path the index's error is answered below.
       // The e-mails are logged in the same transaction, after the recheck, only while the row

@@ -29,10 +29,10 @@ import {
   storeExchange,
 } from '../services/chat/sessions';
 import { chatMessagesPerWindow, takeChatAllowance } from '../services/chat/throttle';
-import { networkHash } from '../services/client-ip';
+import { networkHash } from '../services/limits/client-ip';
 import { deliverAfterAnswer } from '../services/email/send-email';
-import { contactNotificationEmail } from '../services/submission-emails';
-import { IP_WINDOW_SECONDS, storeSubmission } from '../services/submission-limits';
+import { contactNotificationEmail } from '../services/email/submission-emails';
+import { IP_WINDOW_SECONDS, storeSubmission } from '../services/limits/submission-limits';
 
 export const CHAT_THROTTLED_MESSAGE = 'Too many messages in a short time. Please wait a few minutes and try again.';
 
@@ -123,7 +123,7 @@ export const chat = new Hono<AppEnv>()
     const ipHash = await networkHash(c);
     const text = handoffMessage(input.note, conversation.session, conversation.messages);
     // It is a contact message: it counts under the contact form's daily cap. One D1 call
-    // (worker/services/submission-limits.ts): the limits, the message, today's submitter record,
+    // (worker/services/limits/submission-limits.ts): the limits, the message, today's submitter record,
     // the firm's notification logged as 'queued' and the session marked as handed off.
     const values = { name: input.name, email: input.email, phone: input.phone || null, message: text, createdAt: new Date() };
     const result = await storeSubmission(c.env, 'contact', ipHash, {

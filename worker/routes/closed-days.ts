@@ -5,7 +5,7 @@ import { blockedDates } from '../db/schema';
 import type { AppEnv } from '../env';
 import { validate } from '../middleware/validate';
 import { closedDaysQuerySchema } from '#core/schemas/availability';
-import { firmAvailability } from '../services/availability';
+import { firmAvailability } from '../services/appointments/availability';
 
 /**
  * What the booking calendar's month view greys out (docs/product.md §3): the blocked dates in a

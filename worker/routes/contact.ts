@@ -5,10 +5,10 @@ import { honeypot } from '../middleware/honeypot';
 import { turnstile } from '../middleware/turnstile';
 import { validate } from '../middleware/validate';
 import { CONTACT_SUCCESS_MESSAGE, contactSchema } from '#core/schemas/contact';
-import { networkHash } from '../services/client-ip';
+import { networkHash } from '../services/limits/client-ip';
 import { deliverAfterAnswer } from '../services/email/send-email';
-import { contactNotificationEmail } from '../services/submission-emails';
-import { IP_WINDOW_SECONDS, storeSubmission } from '../services/submission-limits';
+import { contactNotificationEmail } from '../services/email/submission-emails';
+import { IP_WINDOW_SECONDS, storeSubmission } from '../services/limits/submission-limits';
 
 // A bot that fills the hidden "website" field gets the answer a person gets, and nothing happens.
 const contactHoneypot = honeypot<AppEnv>({ field: 'website', onFilled: (c) => c.json({ message: CONTACT_SUCCESS_MESSAGE }, 201) });
@@ -20,7 +20,7 @@ const contactHoneypot = honeypot<AppEnv>({ field: 'website', onFilled: (c) => c.
 export const contact = new Hono<AppEnv>().post('/', contactHoneypot, validate('json', contactSchema), turnstile(), async (c) => {
   const input = c.req.valid('json');
   const ipHash = await networkHash(c);
-  // One D1 call (worker/services/submission-limits.ts): the limits, the message, today's
+  // One D1 call (worker/services/limits/submission-limits.ts): the limits, the message, today's
   // submitter record and the firm's notification logged as 'queued' commit together.
   const values = { name: input.name, email: input.email, phone: input.phone || null, message: input.message, createdAt: new Date() };
   const result = await storeSubmission(c.env, 'contact', ipHash, {

@@ -5,7 +5,7 @@ import type { AppEnv } from '../env';
 import { turnstile } from '../middleware/turnstile';
 import { validate } from '../middleware/validate';
 import { newsletterSubscribeSchema, newsletterTokenSchema } from '#core/schemas/newsletter';
-import { clientIp, hashIp } from '../services/client-ip';
+import { clientIp, hashIp } from '../services/limits/client-ip';
 import { checkUnsubscribeToken, confirmSubscription, subscribe, unsubscribe } from '../services/newsletter/subscriptions';
 import { takeSignupAllowance } from '../services/newsletter/signup-throttle';
 import { siteOrigin } from '../services/newsletter/template';

@@ -7,10 +7,10 @@ import { appointments } from '../../db/schema';
 import type { AppEnv } from '../../env';
 import { validate } from '../../middleware/validate';
 import { appointmentStatusSchema, BOOKING_MESSAGES, CONFIRM_MESSAGES, idParamSchema, slotHasPassed } from '#core/schemas/appointments';
-import { appointmentLinks } from '../../services/appointment-links';
-import { availabilityRefusal } from '../../services/availability';
+import { appointmentLinks } from '../../services/appointments/links';
+import { availabilityRefusal } from '../../services/appointments/availability';
 import { firmToday } from '#core/firm-time';
-import { appointmentStatusEmail, hasTime, sendAfterStoring } from '../../services/submission-emails';
+import { appointmentStatusEmail, hasTime, sendAfterStoring } from '../../services/email/submission-emails';
 import { isSlotTaken } from '../appointments';
 
 type AppointmentRow = typeof appointments.$inferSelect;

@@ -6,7 +6,7 @@ import { appointments, blockedDates, weekdaySlots, type AppointmentStatus } from
 import type { AppEnv } from '../../env';
 import { validate } from '../../middleware/validate';
 import { blockedDateParamSchema, blockedDateSchema, weekdaySlotsSchema } from '#core/schemas/availability';
-import { firmAvailability, firmWeekdays } from '../../services/availability';
+import { firmAvailability, firmWeekdays } from '../../services/appointments/availability';
 
 // A request without a time (null) comes first in its day: it still needs the admin to pick one.
 const slotOrder = (slot: string | null) => (slot === null ? -1 : (bookingTimeSlots as readonly string[]).indexOf(slot));

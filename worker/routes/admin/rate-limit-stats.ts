@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../env';
-import { submissionDay, todaysSubmissionStats } from '../../services/submission-limits';
+import { submissionDay, todaysSubmissionStats } from '../../services/limits/submission-limits';
 
 /**
  * GET /api/admin/rate-limit-stats: today's (firm time) submissions, both forms together

@@ -4,7 +4,7 @@ import type { AppEnv } from '../../env';
 import { currentAdmin } from '../../middleware/require-admin';
 import { validate } from '../../middleware/validate';
 import { adminLoginSchema, changePasswordSchema } from '#core/schemas/admin';
-import { clearSessionCookie, readSessionCookie, revokeSession, setSessionCookie, verifySessionToken } from '../../services/admin-session';
+import { clearSessionCookie, readSessionCookie, revokeSession, setSessionCookie, verifySessionToken } from '../../services/admin-auth/session';
 import {
   bootstrapPasswordProblem,
   consumeSecondFactor,
@@ -14,11 +14,11 @@ import {
   hasTwoFactor,
   MIN_BOOTSTRAP_PASSWORD_LENGTH,
   updateAdminPassword,
-} from '../../services/admin-users';
-import { loginSubject, setKnownDevice } from '../../services/known-device';
-import { claimLoginAttempt, forgiveLoginAttempt, throttledMessage } from '../../services/login-throttle';
-import { checkAdminPassword } from '../../services/password-check';
-import { DUMMY_PASSWORD_HASH, verifyPassword } from '../../services/passwords';
+} from '../../services/admin-auth/users';
+import { loginSubject, setKnownDevice } from '../../services/admin-auth/known-device';
+import { claimLoginAttempt, forgiveLoginAttempt, throttledMessage } from '../../services/admin-auth/login-throttle';
+import { checkAdminPassword } from '../../services/admin-auth/password-check';
+import { DUMMY_PASSWORD_HASH, verifyPassword } from '../../services/admin-auth/passwords';
 
 const INVALID_CREDENTIALS = 'Invalid username or password';
 const TWO_FACTOR_REQUIRED = 'Enter the 6-digit code from your authenticator app';
@@ -66,7 +66,7 @@ export const adminSession = new Hono<AppEnv>()
     let user = await findAdminByUsername(db, username);
     const subject = await loginSubject(c, user?.id);
     // The attempt is counted before any password work, so a parallel burst gets no more
-    // verifications than the limit allows (worker/services/login-throttle.ts).
+    // verifications than the limit allows (worker/services/admin-auth/login-throttle.ts).
     const claim = await claimLoginAttempt(c.env.DB, username, subject);
     if (!claim.ok) {
       return c.json({ message: throttledMessage(claim) }, 429, { 'Retry-After': String(claim.retryAfterSeconds) });

@@ -3,7 +3,7 @@ import { getDb } from '../../db/client';
 import type { AppEnv } from '../../env';
 import { validate } from '../../middleware/validate';
 import { disableTwoFactorSchema, enableTwoFactorSchema, setupTwoFactorSchema } from '#core/schemas/admin';
-import { setSessionCookie } from '../../services/admin-session';
+import { setSessionCookie } from '../../services/admin-auth/session';
 import {
   consumeSecondFactor,
   disableTwoFactor,
@@ -11,10 +11,10 @@ import {
   findAdminById,
   hasTwoFactor,
   startTwoFactorEnrolment,
-} from '../../services/admin-users';
-import { throttledMessage, type LoginRefusal } from '../../services/login-throttle';
-import { checkAdminPassword } from '../../services/password-check';
-import { otpauthUri } from '../../services/totp';
+} from '../../services/admin-auth/users';
+import { throttledMessage, type LoginRefusal } from '../../services/admin-auth/login-throttle';
+import { checkAdminPassword } from '../../services/admin-auth/password-check';
+import { otpauthUri } from '../../services/admin-auth/totp';
 
 const WRONG_PASSWORD = 'Password is incorrect';
 const wrongPassword = { message: WRONG_PASSWORD, fields: { password: [WRONG_PASSWORD] } };

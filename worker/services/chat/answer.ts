@@ -2,7 +2,7 @@
 // the knowledge base when it is not or when it fails, and the same checks on whatever comes back.
 import type { ChatSource } from '#core/schemas/chat';
 import type { Bindings } from '../../env';
-import { claimAiCall } from '../daily-counters';
+import { claimAiCall } from '../limits/daily-counters';
 import {
   INJECTION_REFUSAL,
   isAboutOwnTaxes,

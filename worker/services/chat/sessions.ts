@@ -5,7 +5,7 @@ import { and, asc, desc, eq, inArray, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { chatMessages, chatSessions } from '../../db/schema';
 import { CHAT_ALREADY_HANDED_OFF_MESSAGE } from '#core/schemas/chat';
-import type { SubmissionGate } from '../submission-limits';
+import type { SubmissionGate } from '../limits/submission-limits';
 import type { ChatTurn } from './types';
 
 /** Messages (both roles) one conversation may hold: 25 questions and their answers. */
@@ -87,7 +87,7 @@ export async function loadConversation(db: Db, sessionId: string): Promise<{ ses
 
 /**
  * The statement recording that the visitor asked for a person and which contact message carries
- * the transcript, for the hand-off's batch (worker/services/submission-limits.ts storeSubmission):
+ * the transcript, for the hand-off's batch (worker/services/limits/submission-limits.ts storeSubmission):
  * `row.id` is that message's id and `row.written` the condition that it was written.
  */
 export function handedOffStatement(db: Db, sessionId: string, row: { id: SQL; written: SQL }, at = new Date()) {
@@ -99,7 +99,7 @@ export function handedOffStatement(db: Db, sessionId: string, row: { id: SQL; wr
 
 /**
  * One hand-off per conversation (docs/product.md §4.2): the gate of the hand-off's batch
- * (worker/services/submission-limits.ts SubmissionGate), judged in the same transaction as the
+ * (worker/services/limits/submission-limits.ts SubmissionGate), judged in the same transaction as the
  * claims and the row, so of two simultaneous hand-offs of one session only the first is stored;
  * the second is refused before anything is counted.
  */
@@ -122,7 +122,7 @@ const PURGE_BATCH = 200;
 /**
  * Retention (docs/product.md §4.1): the statements that delete the conversations whose last
  * message is older than CHAT_RETENTION_DAYS with their messages, the oldest PURGE_BATCH a tick (the
- * next ticks take the rest). Run in one batch (worker/services/housekeeping.ts), so both
+ * next ticks take the rest). Run in one batch (worker/services/platform/housekeeping.ts), so both
  * statements see the same oldest sessions; the second returns the ids of the deleted ones.
  */
 export function expiredChatPurge(db: Db, now = new Date()) {

@@ -1,13 +1,13 @@
 import { lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { chatWindows } from '../../db/schema';
-import { intSetting } from '../daily-counters';
-import { claimWindowSlot, windowStartOf } from '../window-counters';
+import { intSetting } from '../limits/daily-counters';
+import { claimWindowSlot, windowStartOf } from '../limits/window-counters';
 
-// Per-network chat throttle (worker/services/client-ip.ts: an IPv4 address or an IPv6 /64). A
+// Per-network chat throttle (worker/services/limits/client-ip.ts: an IPv4 address or an IPv6 /64). A
 // visitor types a few messages a minute; 20 in ten minutes leaves room for a real conversation
 // while capping what one network can cost us in Workers AI calls (the day's total is bounded by
-// CHAT_AI_DAILY_BUDGET, worker/services/daily-counters.ts).
+// CHAT_AI_DAILY_BUDGET, worker/services/limits/daily-counters.ts).
 //
 // Counted in D1 (chat_windows) by one atomic UPSERT, like the forms' submission_windows: exact under
 // a parallel burst. It used to be a KV counter that failed open, so a burst whose KV writes were
@@ -29,7 +29,7 @@ export function takeChatAllowance(d1: D1Database, ipHash: string, now = Date.now
   return claimWindowSlot(d1, 'chat_windows', ipHash, { windowMs: CHAT_WINDOW_MS, limit, nowMs: now });
 }
 
-/** Housekeeping for the cron (worker/services/housekeeping.ts): windows that have ended no longer limit anyone. */
+/** Housekeeping for the cron (worker/services/platform/housekeeping.ts): windows that have ended no longer limit anyone. */
 export function pruneChatWindows(db: Db, nowMs: number = Date.now()) {
   return db.delete(chatWindows).where(lt(chatWindows.windowStart, new Date(windowStartOf(nowMs, CHAT_WINDOW_MS))));
 }

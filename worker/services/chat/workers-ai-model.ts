@@ -1,7 +1,7 @@
 // The online assistant: a current instruct model on Workers AI, given the confidential rules and
 // the firm's knowledge in the system message and the session's last turns as the conversation.
 import { sseEvents } from '#core/sse-events';
-import { CHAT_MODEL_ID } from '../ai-models';
+import { CHAT_MODEL_ID } from '../platform/ai-models';
 import { systemPrompt } from './system-prompt';
 import type { ChatModel, ChatQuestion } from './types';
 
@@ -53,7 +53,7 @@ export class WorkersAiChatModel implements ChatModel {
     private readonly options: {
       maxTokens?: number;
       timeoutMs?: number;
-      /** Claims one call from the day's budget (worker/services/daily-counters.ts claimAiCall); false when spent. */
+      /** Claims one call from the day's budget (worker/services/limits/daily-counters.ts claimAiCall); false when spent. */
       claimCall?: () => Promise<boolean>;
     } = {},
   ) {}

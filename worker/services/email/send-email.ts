@@ -8,7 +8,7 @@ import type { Bindings } from '../../env';
 import { MailChannelsError, MailChannelsTransport, mailChannelsConfig } from './mailchannels';
 import { OutboxTransport } from './outbox';
 import { type OutcomeRow, outcomeWriter } from './outcome-writes';
-import { safeErrorSummary } from '../log-safe';
+import { safeErrorSummary } from '../platform/log-safe';
 import type { EmailTransport, OutgoingEmail, SendOutcome } from './types';
 
 const HEADER_UNSAFE = /[\r\n]/;
@@ -179,7 +179,7 @@ export interface RowInBatch {
  * on the row still standing (e.g. RowInBatch.stands, over an id chosen before the insert), so a
  * refused row logs and claims nothing. `logged` reads their results once the batch has run and the
  * row stands; `stepByStep` does the same work the long way, for a row already committed
- * (worker/services/submission-limits.ts storeSubmission's step-by-step path), never throwing.
+ * (worker/services/limits/submission-limits.ts storeSubmission's step-by-step path), never throwing.
  */
 export interface MailAfterRow {
   statements: MixedBatchItem[];

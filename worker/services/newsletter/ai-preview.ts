@@ -1,6 +1,6 @@
 import { firm, prices } from '#core/content/firm';
 import type { Bindings } from '../../env';
-import { NEWSLETTER_MODEL_ID } from '../ai-models';
+import { NEWSLETTER_MODEL_ID } from '../platform/ai-models';
 import { firmDateParts } from '#core/firm-time';
 import { sanitizeHtml } from './sanitize-html';
 import { escapeHtml, type NewsletterDraft, staticNewsletter } from './template';

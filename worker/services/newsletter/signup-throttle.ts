@@ -2,10 +2,10 @@ import { lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { signupWindows } from '../../db/schema';
 import type { Bindings } from '../../env';
-import { intSetting } from '../daily-counters';
-import { claimWindowSlot, windowStartOf } from '../window-counters';
+import { intSetting } from '../limits/daily-counters';
+import { claimWindowSlot, windowStartOf } from '../limits/window-counters';
 
-// Newsletter sign-ups per network (worker/services/client-ip.ts: an IPv4 address or an IPv6 /64)
+// Newsletter sign-ups per network (worker/services/limits/client-ip.ts: an IPv4 address or an IPv6 /64)
 // per hour: generous for people, a wall for scripts mailing strangers. Counted in D1
 // (signup_windows) by one atomic UPSERT, like the forms' and the chat's windows, so 220
 // simultaneous sign-ups from one network with a limit of 10 get exactly 10 (the former
@@ -37,7 +37,7 @@ export async function takeSignupAllowance(env: Pick<Bindings, 'DB' | 'SUBSCRIBES
   }
 }
 
-/** Housekeeping for the cron (worker/services/housekeeping.ts): hours that have ended no longer limit anyone. */
+/** Housekeeping for the cron (worker/services/platform/housekeeping.ts): hours that have ended no longer limit anyone. */
 export function pruneSignupWindows(db: Db, nowMs: number = Date.now()) {
   return db.delete(signupWindows).where(lt(signupWindows.windowStart, new Date(windowStartOf(nowMs, SIGNUP_WINDOW_MS))));
 }

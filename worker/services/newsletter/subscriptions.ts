@@ -4,9 +4,9 @@ import type { Db } from '../../db/client';
 import { newsletterSubscriptions } from '../../db/schema';
 import type { Bindings } from '../../env';
 import { type AfterAnswer, sendEmail } from '../email/send-email';
-import { safeErrorSummary } from '../log-safe';
+import { safeErrorSummary } from '../platform/log-safe';
 import type { OutgoingEmail } from '../email/types';
-import { claimUnverifiedMail } from '../daily-counters';
+import { claimUnverifiedMail } from '../limits/daily-counters';
 import { escapeHtml } from './template';
 import { claimsMatch, signLinkToken, verifyLinkToken } from './tokens';
 

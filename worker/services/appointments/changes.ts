@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { firm } from '#core/content/firm';
-import { dailyClaimAfterStatement } from './daily-counters';
+import { dailyClaimAfterStatement } from '../limits/daily-counters';
 
 // How often the visitor may change one appointment through its self-service links (docs/product.md
 // §3.1): every cancel or move sends two e-mails (the visitor's and the firm's), and each e-mail

@@ -1,17 +1,17 @@
 import { sql } from 'drizzle-orm';
-import type { Bindings } from '../env';
-import { joinLogged, logQueuedOrReport, logQueuedUnderClaim, queuedLogWhen, withRowId, type LoggedMessages, type MailAfterRow, type RowInBatch } from './email/send-email';
-import type { EmailKind, EmailTransport, OutgoingEmail } from './email/types';
-import { builtOnce, slot } from '../db/built-once';
-import { type Db, getDb } from '../db/client';
-import { dailyCounters } from '../db/schema';
+import type { Bindings } from '../../env';
+import { joinLogged, logQueuedOrReport, logQueuedUnderClaim, queuedLogWhen, withRowId, type LoggedMessages, type MailAfterRow, type RowInBatch } from '../email/send-email';
+import type { EmailKind, EmailTransport, OutgoingEmail } from '../email/types';
+import { builtOnce, slot } from '../../db/built-once';
+import { type Db, getDb } from '../../db/client';
+import { dailyCounters } from '../../db/schema';
 import { firm } from '#core/content/firm';
 import { firmToday } from '#core/firm-time';
 
 // The daily limits (D1 daily_counters, one row per firm day and counter), each claimed by ONE
 // atomic UPSERT that only increments while under its cap, so concurrent requests can never push a
 // count past it (docs/decisions/0006):
-// - 'contact' and 'booking': the two forms' separate daily caps (worker/services/submission-limits.ts);
+// - 'contact' and 'booking': the two forms' separate daily caps (worker/services/limits/submission-limits.ts);
 // - 'chat-ai': Workers AI calls (CHAT_AI_DAILY_BUDGET), after which the chat answers from the
 //   knowledge base (worker/services/chat/answer.ts);
 // - e-mails to addresses nobody has proven are the visitor's own, so the site cannot be made to mail
@@ -21,7 +21,7 @@ import { firmToday } from '#core/firm-time';
 //   'newsletter-confirmation-mail' (NEWSLETTER_CONFIRMATION_DAILY_CAP) and 'unverified-mail'
 //   (UNVERIFIED_MAIL_DAILY_CAP: any other kind; the default of the two others when they are unset);
 // - 'appointment-changes:<id>': the visitor's changes of one appointment through its links
-//   (worker/services/appointment-changes.ts).
+//   (worker/services/appointments/changes.ts).
 
 /** The daily counters of e-mail to unverified addresses, one per kind (unverifiedMailBudget). */
 export type UnverifiedMailCounter = 'booking-confirmation-mail' | 'newsletter-confirmation-mail' | 'unverified-mail';
@@ -214,7 +214,7 @@ export async function logUnverifiedUnderCap(
 
 /**
  * logUnverifiedUnderCap inside the batch that writes the row the mail is about (storeSubmission's
- * `mailAfterRow`, worker/services/submission-limits.ts), so a booking takes one D1 call before its
+ * `mailAfterRow`, worker/services/limits/submission-limits.ts), so a booking takes one D1 call before its
  * answer. After the row: `others`' log rows (the firm's notification), then the claim
  * under today's cap on its kind of mail to unverified addresses, then `unverified`'s log row only when that
  * claim was granted; the log rows and the claim are each made only when the row stands

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { AppEnv } from '../env';
+import type { AppEnv } from '../../env';
 import { loginSubject } from './known-device';
 import { claimLoginAttempt, forgiveLoginAttempt, type LoginRefusal } from './login-throttle';
 import { verifyPassword } from './passwords';

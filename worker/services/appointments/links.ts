@@ -1,10 +1,10 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { BookingTimeSlot } from '#core/content/booking';
 import { firm } from '#core/content/firm';
-import type { appointments } from '../db/schema';
+import type { appointments } from '../../db/schema';
 import { slotStartMinutes } from '#core/schemas/appointments';
 import { zonedToUtc } from './ics';
-import { ALGORITHM, ISSUER, key } from './newsletter/tokens';
+import { ALGORITHM, ISSUER, key } from '../newsletter/tokens';
 
 // The visitor's self-service links (docs/product.md §3): every booking e-mail carries a Cancel and
 // a Reschedule link. Each is a JWT signed with JWT_SECRET the way the newsletter links are

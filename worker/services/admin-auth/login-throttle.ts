@@ -1,6 +1,6 @@
 import { and, lt, lte } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { loginAttempts } from '../db/schema';
+import type { Db } from '../../db/client';
+import { loginAttempts } from '../../db/schema';
 
 // The sign-in limits of docs/product.md §6.1 and §8, in D1 so they hold exactly under concurrency
 // (docs/decisions/0006-where-each-limit-lives.md). Every attempt is claimed by ONE atomic UPSERT
@@ -11,7 +11,7 @@ import { loginAttempts } from '../db/schema';
 // - per username, across networks: after USERNAME_FREE_ATTEMPTS failures in the window, each
 //   further attempt waits a growing delay (1, 2, 4 ... MAX_USERNAME_DELAY_SECONDS s) after the one
 //   before: a distributed guess is slowed, the admin is never locked out for longer than that;
-// - a known device (a browser that signed in as this admin before, worker/services/known-device.ts)
+// - a known device (a browser that signed in as this admin before, worker/services/admin-auth/known-device.ts)
 //   is counted by itself, MAX_ATTEMPTS_PER_NETWORK per window, instead of both: no other network's
 //   failures delay or lock it (docs/decisions/0011-known-devices-and-the-sign-in-delay.md).
 export const MAX_ATTEMPTS_PER_NETWORK = 5;
@@ -45,7 +45,7 @@ const secondsUntil = (at: number, now: number) => Math.max(1, Math.ceil((at - no
 /**
  * Claims one attempt for the (username, network) pair: an UPSERT that only increments while under
  * the limit (a window older than LOGIN_WINDOW_MS starts again at 1), like takeIpAllowance in
- * worker/services/submission-limits.ts. 50 simultaneous attempts get exactly 5 claims.
+ * worker/services/limits/submission-limits.ts. 50 simultaneous attempts get exactly 5 claims.
  */
 async function claimPairAttempt(d1: D1Database, key: string, now: number): Promise<boolean> {
   const row = await d1
@@ -144,7 +144,7 @@ export async function forgiveLoginAttempt(d1: D1Database, username: string, subj
 }
 
 /**
- * Housekeeping for the cron (worker/services/housekeeping.ts): rows whose window has passed and
+ * Housekeeping for the cron (worker/services/platform/housekeeping.ts): rows whose window has passed and
  * whose delay has ended no longer limit anyone.
  */
 export function pruneLoginAttempts(db: Db, now = Date.now()) {

@@ -2,10 +2,10 @@ import { lt } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { jwtVerify, SignJWT } from 'jose';
-import type { Db } from '../db/client';
-import { revokedSessions } from '../db/schema';
-import type { AppEnv } from '../env';
-import { isLocalHost } from '../middleware/https-only';
+import type { Db } from '../../db/client';
+import { revokedSessions } from '../../db/schema';
+import type { AppEnv } from '../../env';
+import { isLocalHost } from '../../middleware/https-only';
 
 // Tokens are pinned to HS256 with our issuer and audience: jose rejects `alg: none`, other
 // algorithms, other keys, and expired tokens.
@@ -107,7 +107,7 @@ export async function revokeSession(db: Db, session: VerifiedSession): Promise<v
 }
 
 /**
- * For the cron's housekeeping batch (worker/services/housekeeping.ts): revocations of tokens that
+ * For the cron's housekeeping batch (worker/services/platform/housekeeping.ts): revocations of tokens that
  * have expired (at most SESSION_TTL_SECONDS after sign-in) protect nothing any more.
  */
 export function pruneRevokedSessions(db: Db, now = Date.now()) {

@@ -1,9 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
 import { bookingTimeSlots, type BookingTimeSlot } from '#core/content/booking';
-import type { Db } from '../db/client';
-import { blockedDates, weekdaySlots } from '../db/schema';
+import type { Db } from '../../db/client';
+import { blockedDates, weekdaySlots } from '../../db/schema';
 import { weekdayOf } from '#core/firm-time';
-import type { ClaimCondition } from './window-counters';
+import type { ClaimCondition } from '../limits/window-counters';
 
 // The firm's availability: which of the seven slot labels each weekday offers (weekday_slots) and
 // the days it is closed (blocked_dates). Booking, rescheduling and the public availability answer
@@ -67,7 +67,7 @@ export async function availabilityRefusal(db: Db, date: string, timeSlot: string
 }
 
 /**
- * availabilityRefusal inside the booking's own write batch (worker/services/submission-limits.ts),
+ * availabilityRefusal inside the booking's own write batch (worker/services/limits/submission-limits.ts),
  * so it costs no D1 call of its own: `facts` reads what decides the answer's message,
  * and the first claim is made only under `admits`, in the same transaction, so a closed day or a
  * slot the weekday does not offer still claims nothing and stores nothing. A weekend is refused

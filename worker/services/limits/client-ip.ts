@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { AppEnv } from '../env';
+import type { AppEnv } from '../../env';
 
 /** The one bucket of every request that arrives without CF-Connecting-IP (never so behind Cloudflare). */
 export const UNKNOWN_NETWORK = 'unknown';

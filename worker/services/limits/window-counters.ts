@@ -27,7 +27,7 @@ export async function claimWindowSlot(
 
 /**
  * The claim of claimWindowSlot as a statement, for a caller that batches it with what follows
- * (worker/services/submission-limits.ts): it returns the new count, or no row when refused, and it
+ * (worker/services/limits/submission-limits.ts): it returns the new count, or no row when refused, and it
  * changes one row exactly when the use is allowed. `limit` must be positive.
  */
 export function windowClaimStatement(

@@ -1,21 +1,21 @@
 import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
-import { getDb, type Db } from '../db/client';
-import { builtOnce, slot, type PreparableQuery } from '../db/built-once';
-import { mixedBatch, previousChanged, rowInsertIfPreviousChanged, type MixedBatchItem } from '../db/granted-batch';
-import { appointments, dailyCounters, dailySubmitters, submissionWindows } from '../db/schema';
-import type { Bindings } from '../env';
+import { getDb, type Db } from '../../db/client';
+import { builtOnce, slot, type PreparableQuery } from '../../db/built-once';
+import { mixedBatch, previousChanged, rowInsertIfPreviousChanged, type MixedBatchItem } from '../../db/granted-batch';
+import { appointments, dailyCounters, dailySubmitters, submissionWindows } from '../../db/schema';
+import type { Bindings } from '../../env';
 import { firm } from '#core/content/firm';
 import { claimDailyCount, dailyClaimAfterStatement, firmDay, intSetting, releaseDailyCount, releaseDailyStatement } from './daily-counters';
-import { emailTransport, logQueuedOrReport, queuedLogAfterInsert, rowIdMarker, type LoggedMessages, type MailAfterRow } from './email/send-email';
-import type { EmailTransport, OutgoingEmail } from './email/types';
+import { emailTransport, logQueuedOrReport, queuedLogAfterInsert, rowIdMarker, type LoggedMessages, type MailAfterRow } from '../email/send-email';
+import type { EmailTransport, OutgoingEmail } from '../email/types';
 import { claimWindowSlot, type ClaimCondition, windowClaimStatement, windowStartOf } from './window-counters';
 
 // The abuse limits for the two public forms, contact (with the chat hand-off) + booking
 // (docs/product.md §8), all claimed in D1 by ONE atomic statement each, so they hold exactly
 // under concurrency (docs/decisions/0006). Every per-visitor count is per network (an IPv4
-// address or an IPv6 /64, worker/services/client-ip.ts):
+// address or an IPv6 /64, worker/services/limits/client-ip.ts):
 // - per network: SUBMISSIONS_PER_IP_PER_WINDOW submissions per 10-minute window. Not in KV: KV
 //   refuses a second write to a key within a second and has a daily write quota, so a visitor
 //   sending two forms quickly would hit a storage error, and its read-then-write count lets a burst through;
@@ -73,14 +73,14 @@ export async function takeIpAllowance(env: Bindings, ipHash: string, nowMs: numb
   }
 }
 
-/** Housekeeping for the cron (worker/services/housekeeping.ts): windows that have ended no longer limit anyone. */
+/** Housekeeping for the cron (worker/services/platform/housekeeping.ts): windows that have ended no longer limit anyone. */
 export function pruneSubmissionWindows(db: Db, nowMs: number = Date.now()) {
   return db.delete(submissionWindows).where(lt(submissionWindows.windowStart, new Date(windowStartOf(nowMs, IP_WINDOW_MS))));
 }
 
 /**
  * Claims one of today's submissions of `form` under its own cap (one atomic UPSERT, see
- * worker/services/daily-counters.ts). Returns the new count, or null when the cap is reached.
+ * worker/services/limits/daily-counters.ts). Returns the new count, or null when the cap is reached.
  */
 export function claimDailySubmission(env: Bindings, form: SubmissionForm, day: string): Promise<number | null> {
   return claimDailyCount(env, form, dailySubmissionCap(env, form), day);
@@ -187,7 +187,7 @@ export type SubmissionWrite<T extends RowTable> = {
   taken?: string;
   /**
    * A condition judged before any claim, in the same transaction (a booking's day and slot,
-   * worker/services/availability.ts availabilityGate; a chat session not handed off yet,
+   * worker/services/appointments/availability.ts availabilityGate; a chat session not handed off yet,
    * worker/services/chat/sessions.ts handoffGate): when it refuses, nothing is claimed or stored
    * and the answer is 409 with its message.
    */

@@ -1,13 +1,13 @@
-import type { Db } from '../db/client';
-import { expiredChatPurge } from './chat/sessions';
-import { pruneChatWindows } from './chat/throttle';
-import { oldEmailBodiesPurge } from './email/log-retention';
+import type { Db } from '../../db/client';
+import { expiredChatPurge } from '../chat/sessions';
+import { pruneChatWindows } from '../chat/throttle';
+import { oldEmailBodiesPurge } from '../email/log-retention';
 import { safeErrorSummary } from './log-safe';
-import { pruneRevokedSessions } from './admin-session';
-import { pruneLoginAttempts } from './login-throttle';
-import { oldDeliveryEventsPurge, stalePendingPurge } from './newsletter/list-hygiene';
-import { pruneSignupWindows } from './newsletter/signup-throttle';
-import { pruneSubmissionWindows } from './submission-limits';
+import { pruneRevokedSessions } from '../admin-auth/session';
+import { pruneLoginAttempts } from '../admin-auth/login-throttle';
+import { oldDeliveryEventsPurge, stalePendingPurge } from '../newsletter/list-hygiene';
+import { pruneSignupWindows } from '../newsletter/signup-throttle';
+import { pruneSubmissionWindows } from '../limits/submission-limits';
 
 export interface HousekeepingResult {
   chatConversations: number;

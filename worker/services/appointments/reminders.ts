@@ -1,13 +1,13 @@
 import { and, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import { firm } from '#core/content/firm';
-import type { Db } from '../db/client';
-import { appointmentReminders, appointments } from '../db/schema';
-import type { Bindings } from '../env';
-import { appointmentLinks, appointmentStartsAt } from './appointment-links';
-import { emailTransport, sendEmailBatch } from './email/send-email';
+import type { Db } from '../../db/client';
+import { appointmentReminders, appointments } from '../../db/schema';
+import type { Bindings } from '../../env';
+import { appointmentLinks, appointmentStartsAt } from './links';
+import { emailTransport, sendEmailBatch } from '../email/send-email';
 import { firmToday } from '#core/firm-time';
-import { safeErrorSummary } from './log-safe';
-import { appointmentReminderEmail, hasTime } from './submission-emails';
+import { safeErrorSummary } from '../platform/log-safe';
+import { appointmentReminderEmail, hasTime } from '../email/submission-emails';
 
 // The reminder e-mail before an appointment (docs/product.md §3), sent by the cron (worker/cron.ts).
 //

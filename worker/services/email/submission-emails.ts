@@ -1,14 +1,14 @@
 import { firm, firmAddressLine } from '#core/content/firm';
 import { NO_PREFERRED_TIME, type BookingTimeSlot } from '#core/content/booking';
-import type { appointments, contactMessages } from '../db/schema';
-import type { Bindings } from '../env';
+import type { appointments, contactMessages } from '../../db/schema';
+import type { Bindings } from '../../env';
 import { slotStartMinutes } from '#core/schemas/appointments';
-import { appointmentRef, type AppointmentLinks } from './appointment-links';
-import { sendEmail } from './email/send-email';
-import type { EmailTransport, OutgoingEmail, SendOutcome } from './email/types';
+import { appointmentRef, type AppointmentLinks } from '../appointments/links';
+import { sendEmail } from './send-email';
+import type { EmailTransport, OutgoingEmail, SendOutcome } from './types';
 import { timeZoneLabel } from '#core/firm-time';
-import { buildInvite, toBase64 } from './ics';
-import { safeErrorSummary } from './log-safe';
+import { buildInvite, toBase64 } from '../appointments/ics';
+import { safeErrorSummary } from '../platform/log-safe';
 
 // The e-mails the two public forms cause: the firm's notification of a contact message, the
 // visitor's booking confirmation (with an .ics invite), the firm's booking notification, the
@@ -324,7 +324,7 @@ export function appointmentChangeNotificationEmail(
   };
 }
 
-/** The reminder before an active appointment (worker/services/reminders.ts), with the invite and both links. */
+/** The reminder before an active appointment (worker/services/appointments/reminders.ts), with the invite and both links. */
 export function appointmentReminderEmail(env: Bindings, a: MailedAppointment, links: AppointmentLinks): OutgoingEmail {
   const when = appointmentWhen(a, firm.timeZone);
   const intro = `This is a reminder of your ${a.serviceType} appointment with ${firm.name} on ${when}${a.status === 'requested' ? ' (requested; we will confirm it with you)' : ''}.`;

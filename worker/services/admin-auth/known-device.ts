@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import type { AppEnv } from '../env';
-import { isLocalHost } from '../middleware/https-only';
-import { networkHash } from './client-ip';
+import type { AppEnv } from '../../env';
+import { isLocalHost } from '../../middleware/https-only';
+import { networkHash } from '../limits/client-ip';
 import type { LoginSubject } from './login-throttle';
 
 // The "known device" cookie (docs/decisions/0011-known-devices-and-the-sign-in-delay.md): a browser

@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, notExists, or, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { adminRecoveryCodes, adminUsers, revokedSessions } from '../db/schema';
+import type { Db } from '../../db/client';
+import { adminRecoveryCodes, adminUsers, revokedSessions } from '../../db/schema';
 import { isCommonPassword } from '#core/schemas/common-passwords';
 import { MIN_PASSWORD_LENGTH } from '#core/schemas/admin';
 import { hashPassword } from './passwords';
@@ -71,7 +71,7 @@ export async function updateAdminPassword(db: Db, id: number, newPassword: strin
   return updated;
 }
 
-// The optional second factor (docs/product.md §6.1, worker/services/totp.ts).
+// The optional second factor (docs/product.md §6.1, worker/services/admin-auth/totp.ts).
 
 type AdminUser = typeof adminUsers.$inferSelect;
 
