@@ -114,7 +114,7 @@ function moduleChunks(): Plugin {
       manifest: true,
       rolldownOptions: {
         // Two browser entries: index.html (the single-page app of the client-only screens) and the
-        // islands of the prerendered public pages (docs/decisions/0008-islands-on-prerendered-pages.md).
+        // islands of the prerendered public pages (docs/decisions/0009-islands-on-prerendered-pages.md).
         input: {
           main: fileURLToPath(new URL('./web/index.html', import.meta.url)),
           islands: fileURLToPath(new URL('./web/islands.tsx', import.meta.url)),
