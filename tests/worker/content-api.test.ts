@@ -184,6 +184,32 @@ describe('the content API', () => {
     expect(kept.draft?.content.firm.tagline).toBe('Theirs');
   });
 
+  it("refuses a draft saved over another tab's newer draft with 409, when the editor says which draft it loaded", async () => {
+    const cookie = await signIn();
+    const first = editable();
+    first.firm.tagline = 'First tab';
+    const second = editable();
+    second.firm.tagline = 'Second tab';
+    // Both tabs opened with no draft; the first saves, then the second, which has not seen it.
+    const saved = await call('/api/admin/content/draft', { method: 'PUT', body: { basedOn: 1, draftUpdatedAt: null, content: first }, cookie });
+    expect(saved.status).toBe(200);
+    const { updatedAt } = (await saved.json()) as { updatedAt: string };
+    const refused = await call('/api/admin/content/draft', { method: 'PUT', body: { basedOn: 1, draftUpdatedAt: null, content: second }, cookie });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({
+      message: `The draft changed since you loaded it (saved by ${ADMIN.username} at ${updatedAt}). Reload to see it.`,
+      draft: { updatedAt, updatedBy: ADMIN.username },
+    });
+    expect((await state(cookie)).draft?.content.firm.tagline).toBe('First tab');
+    // The first tab saves again over its own draft.
+    first.firm.tagline = 'First tab, again';
+    const again = await call('/api/admin/content/draft', { method: 'PUT', body: { basedOn: 1, draftUpdatedAt: updatedAt, content: first }, cookie });
+    expect(again.status).toBe(200);
+    expect((await state(cookie)).draft?.content.firm.tagline).toBe('First tab, again');
+    // A stale timestamp is refused too.
+    expect((await call('/api/admin/content/draft', { method: 'PUT', body: { basedOn: 1, draftUpdatedAt: updatedAt, content: second }, cookie })).status).toBe(409);
+  });
+
   it('lets exactly one of two concurrent publishes win', async () => {
     const cookie = await signIn();
     const content = editable();

@@ -41,6 +41,16 @@ function refusal(c: Context<AppEnv>, result: Exclude<ContentWriteResult<unknown>
   switch (result.reason) {
     case 'stale':
       return staleAnswer(c, result.current);
+    case 'draft-changed': {
+      const by = result.draft ? `saved by ${result.draft.updatedBy} at ${result.draft.updatedAt.toISOString()}` : 'published or discarded';
+      return c.json(
+        {
+          message: `The draft changed since you loaded it (${by}). Reload to see it.`,
+          draft: result.draft && { updatedAt: result.draft.updatedAt.toISOString(), updatedBy: result.draft.updatedBy },
+        },
+        409,
+      );
+    }
     case 'no-draft':
       return c.json({ message: 'There is no draft to publish' }, 400);
     case 'invalid':
@@ -63,13 +73,18 @@ export const adminContent = new Hono<AppEnv>()
     );
   })
   .put('/draft', validate('json', contentDraftSchema), async (c) => {
-    const { basedOn, content } = c.req.valid('json');
+    const { basedOn, content, draftUpdatedAt } = c.req.valid('json');
     // Every field has its own limit; this one bounds the whole document (413, like the body limit).
     const bytes = contentByteSize(content);
     if (bytes > CONTENT_MAX_BYTES) {
       return c.json({ message: `The content is too large: ${Math.ceil(bytes / 1024)} KB, at most ${CONTENT_MAX_BYTES / 1024} KB` }, 413);
     }
-    const result = await saveDraft(getDb(c.env.DB), { basedOn, content, by: c.get('adminUser').username });
+    const result = await saveDraft(getDb(c.env.DB), {
+      basedOn,
+      content,
+      by: c.get('adminUser').username,
+      draftUpdatedAt: typeof draftUpdatedAt === 'string' ? new Date(draftUpdatedAt) : draftUpdatedAt,
+    });
     if (!result.ok) return refusal(c, result);
     const draft = result.value;
     return c.json({ basedOn: draft.basedOn, updatedAt: draft.updatedAt.toISOString(), updatedBy: draft.updatedBy, content: draft.content }, 200);

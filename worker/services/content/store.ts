@@ -40,6 +40,7 @@ export type CurrentVersion = Omit<PublishedContent, 'content'>;
 export type ContentWriteResult<T> =
   | { ok: true; value: T }
   | { ok: false; reason: 'stale'; current: CurrentVersion }
+  | { ok: false; reason: 'draft-changed'; draft: { updatedAt: Date; updatedBy: string } | null }
   | { ok: false; reason: 'no-draft' }
   | { ok: false; reason: 'invalid'; issues: { path: PropertyKey[]; message: string }[] }
   | { ok: false; reason: 'not-found' };
@@ -95,18 +96,32 @@ export async function getDraft(db: Db): Promise<ContentDraft | null> {
 
 /**
  * Saves the draft (already validated by the route) made from version `basedOn`: one statement that
- * writes only while `basedOn` is the latest published version.
+ * writes only while `basedOn` is the latest published version and, when the editor says which draft
+ * it loaded (`draftUpdatedAt`: its updatedAt, or null for none), only while that is still the draft,
+ * so a second tab's save is refused instead of overwritten.
  */
-export async function saveDraft(db: Db, input: { basedOn: number; content: SiteContent; by: string }): Promise<ContentWriteResult<ContentDraft>> {
+export async function saveDraft(
+  db: Db,
+  input: { basedOn: number; content: SiteContent; by: string; draftUpdatedAt?: Date | null },
+): Promise<ContentWriteResult<ContentDraft>> {
   const updatedAt = new Date();
   const values = { id: DRAFT_ID, basedOn: input.basedOn, content: JSON.stringify(input.content), updatedAt, updatedBy: input.by };
-  const written = await insertWhen(db, contentDraft, values, sql`${latestVersionSql} = ${input.basedOn}`)
+  const draftUnchanged =
+    input.draftUpdatedAt === undefined
+      ? sql`1`
+      : sql`(select ${contentDraft.updatedAt} from ${contentDraft} where ${contentDraft.id} = ${DRAFT_ID}) is ${input.draftUpdatedAt?.getTime() ?? null}`;
+  const written = await insertWhen(db, contentDraft, values, sql`${latestVersionSql} = ${input.basedOn} and ${draftUnchanged}`)
     .onConflictDoUpdate({
       target: contentDraft.id,
       set: { basedOn: sql`excluded.based_on`, content: sql`excluded.content`, updatedAt: sql`excluded.updated_at`, updatedBy: sql`excluded.updated_by` },
     })
     .returning({ id: contentDraft.id });
-  if (written.length === 0) return { ok: false, reason: 'stale', current: await currentVersion(db) };
+  if (written.length === 0) {
+    const current = await currentVersion(db);
+    if (current.version !== input.basedOn) return { ok: false, reason: 'stale', current };
+    const draft = await getDraft(db);
+    return { ok: false, reason: 'draft-changed', draft: draft && { updatedAt: draft.updatedAt, updatedBy: draft.updatedBy } };
+  }
   return { ok: true, value: { basedOn: input.basedOn, updatedAt, updatedBy: input.by, content: input.content } };
 }
 
