@@ -147,10 +147,21 @@ describe('the content API', () => {
     expect((await call('/api/admin/content/restore', { body: { version: 'one' }, cookie })).status).toBe(400);
   });
 
-  it('refuses publishing without a draft with 400', async () => {
-    const res = await publish(await signIn(), 1);
+  it('refuses publishing without a draft, or a draft that no longer passes the schema, with 400', async () => {
+    const cookie = await signIn();
+    const res = await publish(cookie, 1);
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ message: 'There is no draft to publish' });
+
+    // A draft saved under an older, looser schema: publishing checks it again.
+    const old = editable();
+    old.firm.name = '';
+    await env.DB.prepare("insert into content_draft (id, based_on, content, updated_by) values (1, 1, ?, 'admin')").bind(JSON.stringify(old)).run();
+    const invalid = await publish(cookie, 1);
+    expect(invalid.status).toBe(400);
+    expect(await invalid.json()).toEqual({ message: 'Firm name is required', fields: { 'content.firm.name': ['Firm name is required'] } });
+    expect(await env.DB.prepare('select count(*) as n from content_versions').first('n')).toBe(0);
+    expect((await state(cookie)).draft?.content.firm.name).toBe('');
   });
 
   it('refuses a draft or a publish on a stale version with 409 saying which version is current, by whom and when', async () => {

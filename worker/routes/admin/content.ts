@@ -53,8 +53,11 @@ function refusal(c: Context<AppEnv>, result: Exclude<ContentWriteResult<unknown>
     }
     case 'no-draft':
       return c.json({ message: 'There is no draft to publish' }, 400);
-    case 'invalid':
-      return c.json({ message: result.issues[0]?.message ?? 'Invalid content', fields: fieldMessages(result.issues) }, 400);
+    case 'invalid': {
+      // Keyed like a draft save's messages (content.firm.name), so the screen shows them in one place.
+      const issues = result.issues.map((issue) => ({ ...issue, path: ['content', ...issue.path] }));
+      return c.json({ message: issues[0]?.message ?? 'Invalid content', fields: fieldMessages(issues) }, 400);
+    }
     case 'not-found':
       return c.json({ message: 'There is no such version' }, 404);
   }
