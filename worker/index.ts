@@ -12,6 +12,7 @@ import { adminAppointments } from './routes/admin/appointments';
 import { adminAvailability } from './routes/admin/availability';
 import { adminChatSessions } from './routes/admin/chat-sessions';
 import { adminContactMessages } from './routes/admin/contact-messages';
+import { adminContent } from './routes/admin/content';
 import { adminEmails } from './routes/admin/emails';
 import { adminNewsletter } from './routes/admin/newsletter';
 import { adminNewsletterTestSend } from './routes/admin/newsletter-test-send';
@@ -49,7 +50,7 @@ app.use(
   requestBodyLimit({
     defaultBytes: 64 * 1024,
     largeBytes: 1024 * 1024,
-    largePaths: ['/api/admin/send-newsletter', '/api/admin/newsletter/send', '/api/admin/newsletter/test-send', '/api/webhooks/mailchannels'],
+    largePaths: ['/api/admin/send-newsletter', '/api/admin/newsletter/send', '/api/admin/newsletter/test-send', '/api/webhooks/mailchannels', '/api/admin/content/draft'],
   }),
 );
 // Every admin route, present and future, is closed by default.
@@ -63,6 +64,7 @@ const routes = app.route('/api/health', health).route('/api/site-config', siteCo
   .route('/api/appointments/manage', appointmentLinksApi)
   .route('/api/appointments/closed-days', closedDays)
   .route('/api/admin/contact-messages', adminContactMessages)
+  .route('/api/admin/content', adminContent)
   .route('/api/admin/chat-sessions', adminChatSessions)
   .route('/api/admin/appointments', adminAppointments)
   .route('/api/admin/rate-limit-stats', adminRateLimitStats)

@@ -1,5 +1,8 @@
 // docs/product.md §1.3: the ten 'Did You Know' facts on the Resources page (2025 tax year figures).
 
+/** The tax year the facts below state (the content document edits both together). */
+export const taxFactsYear = 2025;
+
 export const taxFacts: readonly string[] = [
   'The IRS standard mileage rate for business use of a car is 70 cents per mile in 2025, up from 67 cents in 2024.',
   'Taxpayers aged 65 and older can claim an additional standard deduction in 2025: $2,050 if single or head of household, or $1,650 for each eligible spouse if married.',

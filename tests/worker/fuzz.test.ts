@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { defaultContent } from '#core/content/default-content';
 import { call, ORIGIN, signIn } from './helpers';
 
 // Property-based fuzzing of every API route: whatever arrives — wrong types, unicode,
@@ -57,6 +58,11 @@ const routes: RouteSpec[] = [
   { method: 'POST', path: '/api/admin/email/test-auth', admin: true },
   { method: 'POST', path: '/api/admin/email/test-send', admin: true, valid: { testEmail: 'admin@example.com' } },
   { method: 'GET', path: '/api/admin/emails', admin: true },
+  { method: 'GET', path: '/api/admin/content', admin: true },
+  { method: 'PUT', path: '/api/admin/content/draft', admin: true, valid: { basedOn: 1, content: defaultContent } },
+  { method: 'POST', path: '/api/admin/content/publish', admin: true, valid: { basedOn: 1 } },
+  { method: 'GET', path: '/api/admin/content/versions', admin: true },
+  { method: 'POST', path: '/api/admin/content/restore', admin: true, valid: { version: 1 } },
 ];
 
 // --- generators -----------------------------------------------------------------------------

@@ -449,3 +449,29 @@ export const appointmentReminders = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.appointmentId, t.date, t.timeSlot] })],
 );
+
+/**
+ * Every published version of the firm's content document (core/content/schema.ts), kept for the
+ * history and Restore (docs/decisions/0013-content-as-a-versioned-document.md). Version 1 is the
+ * repository's default content and has no row: a fresh install shows the defaults, and the first
+ * publish writes version 2. `restoredFrom` is the earlier version a Restore copied.
+ */
+export const contentVersions = sqliteTable('content_versions', {
+  version: integer('version').primaryKey(),
+  content: text('content').notNull(),
+  publishedAt: integer('published_at', { mode: 'timestamp_ms' }).notNull().default(now),
+  publishedBy: text('published_by').notNull(),
+  restoredFrom: integer('restored_from'),
+});
+
+/**
+ * The one draft of the content document (id = 1): the back office's unpublished edit, and the
+ * version it was made from (`basedOn`); saving or publishing it on a stale version is refused.
+ */
+export const contentDraft = sqliteTable('content_draft', {
+  id: integer('id').primaryKey(),
+  basedOn: integer('based_on').notNull(),
+  content: text('content').notNull(),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
+  updatedBy: text('updated_by').notNull(),
+});

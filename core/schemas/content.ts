@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { siteContentSchema } from '../content/schema';
+
+// The content API's request bodies (docs/product.md, the content API): the back office's screens
+// build them with the same schemas, so a field message exists once.
+
+const versionField = (label: string) =>
+  z.number({ error: `${label} must be a version number` }).int(`${label} must be a version number`).min(1, `${label} must be a version number`).max(1_000_000, `${label} must be a version number`);
+
+/**
+ * PUT /api/admin/content/draft: the whole document, and the published version it was made from.
+ * Optional `draftUpdatedAt`: the updatedAt of the draft the editor loaded (null: it started with no
+ * draft); when given, a save over a draft saved since (another tab, another admin) is refused (409).
+ */
+export const contentDraftSchema = z.object({
+  basedOn: versionField('basedOn'),
+  draftUpdatedAt: z.iso.datetime({ error: "draftUpdatedAt must be the loaded draft's updatedAt" }).nullable().optional(),
+  content: siteContentSchema,
+});
+
+/** POST /api/admin/content/publish: the published version the draft was made from. */
+export const contentPublishSchema = z.object({ basedOn: versionField('basedOn') });
+
+/** POST /api/admin/content/restore: the earlier version to publish again. */
+export const contentRestoreSchema = z.object({ version: versionField('version') });

@@ -1,0 +1,111 @@
+import { Hono } from 'hono';
+import type { Context } from 'hono';
+import { CONTENT_MAX_BYTES, contentByteSize } from '#core/content/schema';
+import { contentDraftSchema, contentPublishSchema, contentRestoreSchema } from '#core/schemas/content';
+import { getDb } from '../../db/client';
+import type { AppEnv } from '../../env';
+import { fieldMessages, validate } from '../../middleware/validate';
+import {
+  getDraft,
+  getPublished,
+  listVersions,
+  publishDraft,
+  restoreVersion,
+  saveDraft,
+  type ContentWriteResult,
+  type CurrentVersion,
+} from '../../services/content/store';
+
+// The firm's content document (docs/product.md, the content API; docs/decisions/0013-content-as-a-versioned-document.md),
+// mounted under /api/admin/content (admin only, and covered by the same-origin rule like every admin write).
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+const currentVersionBody = (current: CurrentVersion) => ({
+  version: current.version,
+  publishedAt: iso(current.publishedAt),
+  publishedBy: current.publishedBy,
+});
+
+/** The 409 of a write made on a version that is no longer the latest: which one is, who published it and when. */
+function staleAnswer(c: Context<AppEnv>, current: CurrentVersion) {
+  const by = current.publishedBy ? `, published by ${current.publishedBy} at ${iso(current.publishedAt)}` : ' (the default content)';
+  return c.json(
+    { message: `The content changed since you started: version ${current.version} is now current${by}. Reload to see it.`, current: currentVersionBody(current) },
+    409,
+  );
+}
+
+/** The answer to a refused write, in the API's usual shapes. */
+function refusal(c: Context<AppEnv>, result: Exclude<ContentWriteResult<unknown>, { ok: true }>) {
+  switch (result.reason) {
+    case 'stale':
+      return staleAnswer(c, result.current);
+    case 'draft-changed': {
+      const by = result.draft ? `saved by ${result.draft.updatedBy} at ${result.draft.updatedAt.toISOString()}` : 'published or discarded';
+      return c.json(
+        {
+          message: `The draft changed since you loaded it (${by}). Reload to see it.`,
+          draft: result.draft && { updatedAt: result.draft.updatedAt.toISOString(), updatedBy: result.draft.updatedBy },
+        },
+        409,
+      );
+    }
+    case 'no-draft':
+      return c.json({ message: 'There is no draft to publish' }, 400);
+    case 'invalid': {
+      // Keyed like a draft save's messages (content.firm.name), so the screen shows them in one place.
+      const issues = result.issues.map((issue) => ({ ...issue, path: ['content', ...issue.path] }));
+      return c.json({ message: issues[0]?.message ?? 'Invalid content', fields: fieldMessages(issues) }, 400);
+    }
+    case 'not-found':
+      return c.json({ message: 'There is no such version' }, 404);
+  }
+}
+
+export const adminContent = new Hono<AppEnv>()
+  .get('/', async (c) => {
+    const db = getDb(c.env.DB);
+    const [published, draft] = await Promise.all([getPublished(db), getDraft(db)]);
+    return c.json(
+      {
+        published: { ...currentVersionBody(published), content: published.content },
+        draft: draft && { basedOn: draft.basedOn, updatedAt: draft.updatedAt.toISOString(), updatedBy: draft.updatedBy, content: draft.content },
+      },
+      200,
+    );
+  })
+  .put('/draft', validate('json', contentDraftSchema), async (c) => {
+    const { basedOn, content, draftUpdatedAt } = c.req.valid('json');
+    // Every field has its own limit; this one bounds the whole document (413, like the body limit).
+    const bytes = contentByteSize(content);
+    if (bytes > CONTENT_MAX_BYTES) {
+      return c.json({ message: `The content is too large: ${Math.ceil(bytes / 1024)} KB, at most ${CONTENT_MAX_BYTES / 1024} KB` }, 413);
+    }
+    const result = await saveDraft(getDb(c.env.DB), {
+      basedOn,
+      content,
+      by: c.get('adminUser').username,
+      draftUpdatedAt: typeof draftUpdatedAt === 'string' ? new Date(draftUpdatedAt) : draftUpdatedAt,
+    });
+    if (!result.ok) return refusal(c, result);
+    const draft = result.value;
+    return c.json({ basedOn: draft.basedOn, updatedAt: draft.updatedAt.toISOString(), updatedBy: draft.updatedBy, content: draft.content }, 200);
+  })
+  .post('/publish', validate('json', contentPublishSchema), async (c) => {
+    const result = await publishDraft(getDb(c.env.DB), { basedOn: c.req.valid('json').basedOn, by: c.get('adminUser').username });
+    if (!result.ok) return refusal(c, result);
+    return c.json({ version: result.value.version }, 200);
+  })
+  .get('/versions', async (c) => {
+    const versions = await listVersions(getDb(c.env.DB));
+    return c.json(
+      versions.map((v) => ({ ...v, publishedAt: iso(v.publishedAt) })),
+      200,
+    );
+  })
+  .post('/restore', validate('json', contentRestoreSchema), async (c) => {
+    const result = await restoreVersion(getDb(c.env.DB), { version: c.req.valid('json').version, by: c.get('adminUser').username });
+    if (!result.ok) return refusal(c, result);
+    return c.json({ version: result.value.version }, 200);
+  });
