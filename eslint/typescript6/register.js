@@ -7,13 +7,20 @@
 // typescript-eslint's peer range accept the project's TypeScript 7 at install time. Drop all three
 // once typescript-eslint reads TypeScript 7 (typescript-eslint/typescript-eslint#10940).
 import { createRequire, registerHooks } from 'node:module';
+import { dirname, extname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-const typescript6 = pathToFileURL(createRequire(import.meta.url).resolve('typescript')).href;
+// Resolved once, here: a require.resolve inside the hook would run the hook again.
+const typescript6 = dirname(createRequire(import.meta.url).resolve('typescript/package.json'));
 
 registerHooks({
   resolve(specifier, context, nextResolve) {
-    if (specifier === 'typescript') return { url: typescript6, format: 'commonjs', shortCircuit: true };
+    if (specifier === 'typescript') return { url: pathToFileURL(join(typescript6, 'lib/typescript.js')).href, format: 'commonjs', shortCircuit: true };
+    if (specifier.startsWith('typescript/')) {
+      // e.g. typescript/lib/tsserverlibrary, which typescript-eslint's project service loads.
+      const file = join(typescript6, specifier.slice('typescript/'.length));
+      return { url: pathToFileURL(extname(file) ? file : `${file}.js`).href, format: 'commonjs', shortCircuit: true };
+    }
     return nextResolve(specifier, context);
   },
 });
