@@ -134,7 +134,7 @@ function moduleChunks(): Plugin {
               // small ones, the icons compiled in rather than fetched one by one (docs/decisions/0009-islands-on-prerendered-pages.md).
               {
                 name: 'frame',
-                test: /web[\\/](components[\\/]layout[\\/](site-header|lazy-toaster|page-parts)\.tsx|components[\\/]ui[\\/]use-toast\.ts|features[\\/]chat[\\/](components[\\/]chat-launcher\.tsx|chat-session\.ts)|features[\\/]cookie-consent[\\/](cookie-banner\.tsx|consent\.ts)|lib[\\/]analytics\.ts)$|core[\\/]content[\\/](firm|navigation)\.ts$|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](icons[\\/](x|menu|message-circle)|createLucideIcon|Icon|defaultAttributes|context|shared[\\/].*)\.mjs$/,
+                test: /web[\\/](components[\\/]layout[\\/](site-header|lazy-toaster|page-parts)\.tsx|components[\\/]ui[\\/]use-toast\.ts|features[\\/]chat[\\/](components[\\/]chat-launcher\.tsx|chat-session\.ts)|features[\\/]cookie-consent[\\/](cookie-banner\.tsx|consent\.ts)|lib[\\/](analytics|consent)\.ts)$|core[\\/]content[\\/](firm|navigation)\.ts$|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](icons[\\/](x|menu|message-circle)|createLucideIcon|Icon|defaultAttributes|context|shared[\\/].*)\.mjs$/,
                 priority: 15,
               },
               // zod and the shared field rules in one file, loaded when a form is first submitted.

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { RootLayout } from './components/layout/root-layout';
+import { RootLayout } from './app/root-layout';
 
 // The route table of the prerender (web/entry-server.tsx renders every public page with it) and of
 // the single-page app of the client-only screens (web/main.tsx); the prerendered pages themselves

@@ -176,8 +176,8 @@ expectTypeOf<
   InferResponseType<(typeof api.admin.scheduler)[':action{start|stop|trigger}']['$post'], 200>
 >().toEqualTypeOf<{ message: string }>();
 
-for (const preview of [null! as typeof api.admin.newsletter.preview.$get, null! as (typeof api.admin.newsletter)['preview-static']['$get']]) {
-  expectTypeOf<InferResponseType<typeof preview, 200>>().toMatchObjectType<{ subject: string; htmlContent: string }>();
+for (const _preview of [null! as typeof api.admin.newsletter.preview.$get, null! as (typeof api.admin.newsletter)['preview-static']['$get']]) {
+  expectTypeOf<InferResponseType<typeof _preview, 200>>().toMatchObjectType<{ subject: string; htmlContent: string }>();
 }
 // The AI preview says when it is the static template (docs/product.md §5.6).
 expectTypeOf<InferResponseType<typeof api.admin.newsletter.preview.$get, 200>>().toMatchObjectType<{ aiUnavailable: boolean }>();

@@ -1,5 +1,4 @@
 import { env } from 'cloudflare:test';
-import { exports } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import { getDb } from '../../worker/db/client';
 import { KEY_FETCH_INTERVAL_MS, NO_ACCOUNT_ID_MESSAGE, UNKNOWN_KEY_TTL_MS } from '../../worker/services/email/delivery-webhook';
@@ -7,7 +6,7 @@ import { parseSignatureInput } from '../../worker/services/email/webhook-signatu
 import { sendNewsletterBatch } from '../../worker/services/newsletter/sender';
 import { createNewsletter } from '../../worker/services/newsletter/store';
 import { signLinkToken } from '../../worker/services/newsletter/tokens';
-import { call, ORIGIN, signIn } from './helpers';
+import { call, signIn } from './helpers';
 import { callWith, fakeMailChannels, mailChannelsEnv } from './mailchannels-fake';
 import {
   fakeMailChannelsWebhooks,

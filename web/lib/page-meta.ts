@@ -59,6 +59,7 @@ export function usePageMeta(meta: PageMeta) {
   // No router hook: islands (web/islands/island.tsx) are hydrated without a router.
   const pathname = typeof window === 'undefined' ? serverPathname : window.location.pathname;
   const head: HeadMeta = { ...meta, documentTitle: documentTitle(meta.title), canonical: canonicalUrl(pathname) };
+  // eslint-disable-next-line react-hooks/globals -- the prerender's one render per page hands the head out (see above)
   if (typeof document === 'undefined') serverHead = head;
   const jsonLd = meta.jsonLd ? JSON.stringify(meta.jsonLd) : '';
 

@@ -1,11 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-/** The machine's own address: local development serves plain HTTP (README, "Set up and run"). */
-export function isLocalHost(hostname: string): boolean {
-  return LOCAL_HOSTS.has(hostname);
-}
+import { isLocalHost } from '../services/platform/local-host';
 
 /** Whether the visitor's request came over plain HTTP: the URL's scheme, or a proxy's X-Forwarded-Proto. */
 export function isPlainHttp(request: Request): boolean {

@@ -15,6 +15,7 @@ export function PaymentAnnouncement({ announce, outcome }: { announce: ToastInpu
     toast(announce);
     trackPaymentAttempt(outcome, paymentAmount(window.location.search));
     // Once per visit (the ref survives StrictMode's second effect run); each page's announcement is fixed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, by design (above)
   }, []);
   return null;
 }

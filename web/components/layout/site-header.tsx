@@ -59,7 +59,7 @@ function MenuLink({ to, pathname, className, onClick, children }: { to: string; 
 
 /**
  * docs/product.md §1.2: logo, menu with the current route highlighted, Pay Now / Client Portal, Get
- * Started. An island (web/components/layout/root-layout.tsx): `pathname` is the page's path.
+ * Started. An island (web/app/root-layout.tsx): `pathname` is the page's path.
  */
 export function SiteHeader({ pathname }: { pathname: string }) {
   const [menuOpen, setMenuOpen] = useState(false);

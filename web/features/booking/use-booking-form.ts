@@ -97,6 +97,7 @@ export function useBookingForm() {
   // A slot chosen before its day's availability arrived (or booked by someone meanwhile) is dropped.
   useEffect(() => {
     if (form.timeSlot && unavailable.has(form.timeSlot)) setForm((f) => ({ ...f, timeSlot: '' }));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the day's slots arrive, not on every choice
   }, [slots]);
 
   const update = <K extends keyof BookingState>(key: K, value: BookingState[K]) => {

@@ -54,6 +54,7 @@ export function useClosedDays(month: Date | null): ClosedDaysView {
     return () => {
       live = false;
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `rangeKey` names the month (a new Date object every render)
   }, [rangeKey]);
   const offers = known.weekdays as Record<string, readonly string[]> | null;
   const offerOn = (day: number) => offers?.[weekdayNames[day]];

@@ -2,25 +2,8 @@
 // loads before it is set; afterwards Google Tag Manager loads when the site has a container id
 // configured.
 
+import { hasConsent } from '../../lib/consent';
 import { addressCarriesLinkToken } from '../../lib/link-token';
-
-export const CONSENT_KEY = 'cookieConsent';
-
-export function hasConsent(): boolean {
-  try {
-    return window.localStorage.getItem(CONSENT_KEY) === 'true';
-  } catch {
-    return false; // storage blocked: treat as not consented (and show the banner)
-  }
-}
-
-export function storeConsent(): void {
-  try {
-    window.localStorage.setItem(CONSENT_KEY, 'true');
-  } catch {
-    // storage blocked: the banner hides for this visit only
-  }
-}
 
 let tagManagerRequested = false;
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { trackButtonClick } from '../../lib/analytics';
-import { hasConsent, loadTagManager, storeConsent } from './consent';
+import { hasConsent, storeConsent } from '../../lib/consent';
+import { loadTagManager } from './consent';
 
 /** The banner's height while shown, read by web/styles.css (scroll padding and room below the page). */
 const HEIGHT_VARIABLE = '--cookie-banner-height';

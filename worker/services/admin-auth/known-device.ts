@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../../env';
-import { isLocalHost } from '../../middleware/https-only';
+import { isLocalHost } from '../platform/local-host';
 import { networkHash } from '../limits/client-ip';
 import type { LoginSubject } from './login-throttle';
 

@@ -5,7 +5,7 @@ import { jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../../db/client';
 import { revokedSessions } from '../../db/schema';
 import type { AppEnv } from '../../env';
-import { isLocalHost } from '../../middleware/https-only';
+import { isLocalHost } from '../platform/local-host';
 
 // Tokens are pinned to HS256 with our issuer and audience: jose rejects `alg: none`, other
 // algorithms, other keys, and expired tokens.

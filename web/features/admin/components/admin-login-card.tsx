@@ -82,6 +82,7 @@ export function AdminLoginCard({ onSignedIn }: { onSignedIn?: () => void }) {
                   inputMode="numeric"
                   autoComplete="one-time-code"
                   required
+                  // eslint-disable-next-line jsx-a11y/no-autofocus -- the field appears only after the password step, on the visitor's own submit
                   autoFocus
                   value={code}
                   onChange={(e) => setCode(e.target.value)}

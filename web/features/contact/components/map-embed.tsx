@@ -1,7 +1,7 @@
 import { MapPin } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { firm, firmAddressLine } from '#core/content/firm';
-import { hasConsent } from '../../cookie-consent/consent';
+import { hasConsent } from '../../../lib/consent';
 
 /**
  * The office map. Its box has a fixed aspect ratio from the first paint, so nothing moves when the

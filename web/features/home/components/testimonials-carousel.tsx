@@ -28,6 +28,7 @@ export function TestimonialsCarousel() {
           <p className="mt-3 text-slate-700">Reviews from individuals and business owners we work with.</p>
         </div>
 
+        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- arrow keys from the carousel's own buttons (WAI-ARIA carousel pattern) */}
         <div
           className="relative mt-10"
           role="region"

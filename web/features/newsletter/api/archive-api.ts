@@ -29,6 +29,7 @@ function useLoaded<T>(load: () => Promise<T>, key: string): Loaded<T> {
       current = false;
     };
     // `key` names what `load` reads (a new function every render).
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
   }, [key]);
   return loaded;
 }

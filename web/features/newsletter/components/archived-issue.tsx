@@ -2,7 +2,7 @@ import { ArrowLeft } from 'lucide-react';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { firm } from '#core/content/firm';
 import { usePageMeta } from '../../../lib/page-meta';
-import { NotFoundContent } from '../../../pages/not-found';
+import { NotFoundContent } from '../../../components/layout/not-found-content';
 import { formatIssueDate, useArchivedIssue } from '../api/archive-api';
 import { IssueFrame } from './issue-frame';
 

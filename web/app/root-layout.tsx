@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { trackPageview } from '../../lib/analytics';
-import { ChatLauncher } from '../../features/chat/components/chat-launcher';
-import { CookieBanner } from '../../features/cookie-consent/cookie-banner';
-import { island } from '../../islands/island';
-import { LazyToaster } from './lazy-toaster';
+import { trackPageview } from '../lib/analytics';
+import { ChatLauncher } from '../features/chat/components/chat-launcher';
+import { CookieBanner } from '../features/cookie-consent/cookie-banner';
+import { island } from '../islands/island';
+import { LazyToaster } from '../components/layout/lazy-toaster';
 import { SiteFooter } from './site-footer';
-import { SiteHeader } from './site-header';
+import { SiteHeader } from '../components/layout/site-header';
 
 // The frame's interactive parts are islands (web/islands/island.tsx): on a prerendered page they
 // are the only parts hydrated; in the single-page app they render in place.

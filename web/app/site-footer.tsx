@@ -1,7 +1,7 @@
 import { firm, firmAddressLine } from '#core/content/firm';
 import { footerCompanyLinks, footerServiceLinks } from '#core/content/navigation';
-import { NewsletterSignup } from '../../features/newsletter/components/newsletter-signup';
-import { island } from '../../islands/island';
+import { NewsletterSignup } from '../features/newsletter/components/newsletter-signup';
+import { island } from '../islands/island';
 
 // The sign-up form is the footer's one interactive part: an island (web/islands/island.tsx).
 const NewsletterSignupIsland = island('newsletter-signup', NewsletterSignup, { hydrate: 'visible' });
