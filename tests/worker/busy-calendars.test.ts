@@ -257,7 +257,13 @@ describe('busy events close exactly the slots they overlap', () => {
     expect(await env.DB.prepare('SELECT count(*) AS n FROM appointments').first('n')).toBe(0);
     // The hour after is free; a request without a time holds no slot and is not refused.
     expect((await call('/api/appointments', { body: bookingRequest(day, { timeSlot: '11:00 AM' }), ip: visitorIp(2) })).status).toBe(201);
-    expect((await call('/api/appointments', { body: bookingRequest(day, { timeSlot: null, email: 'b@example.com' }), ip: visitorIp(3) })).status).toBe(201);
+    const noTime = await call('/api/appointments', { body: bookingRequest(day, { timeSlot: null, email: 'b@example.com' }), ip: visitorIp(3) });
+    expect(noTime.status).toBe(201);
+    // The admin cannot confirm that request at the busy hour either (the same rule, availabilityRefusal).
+    const { id } = (await noTime.json()) as { id: number };
+    const confirm = await call(`/api/admin/appointments/${id}`, { method: 'PATCH', cookie: await signIn(), body: { status: 'confirmed', timeSlot: '10:00 AM' } });
+    expect(confirm.status).toBe(409);
+    expect(((await confirm.json()) as { message: string }).message).toBe(BOOKING_MESSAGES.taken);
   });
 });
 

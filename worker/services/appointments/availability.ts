@@ -1,11 +1,11 @@
 import { asc, eq } from 'drizzle-orm';
 import { bookingTimeSlots, type BookingTimeSlot } from '#core/content/booking';
 import type { Db } from '../../db/client';
-import { blockedDates, weekdaySlots } from '../../db/schema';
+import { blockedDates, busyCalendars, weekdaySlots } from '../../db/schema';
 import { weekdayOf } from '#core/firm-time';
 import type { ClaimCondition } from '../limits/window-counters';
 import { BOOKING_MESSAGES } from '#core/schemas/appointments';
-import { busyIntervalsBetween, busyOverlapSql, overlapsAny, slotWindow } from './busy-calendars';
+import { busyOverlapping, busyOverlapSql, slotWindow } from './busy-calendars';
 
 // The firm's availability: which of the seven slot labels each weekday offers (weekday_slots) and
 // the days it is closed (blocked_dates). Booking, rescheduling and the public availability answer
@@ -64,13 +64,20 @@ export async function dayOffer(db: Db, date: string): Promise<{ closed: boolean;
  * elsewhere (the UNIQUE index, the schema).
  */
 export async function availabilityRefusal(db: Db, date: string, timeSlot: string | null): Promise<string | null> {
-  const day = await dayOffer(db, date);
-  if (day.closed || (timeSlot === null && day.offered.length === 0)) return AVAILABILITY_MESSAGES.closed;
+  const weekday = isoWeekdayOf(date);
+  if (weekday > 5) return AVAILABILITY_MESSAGES.closed;
+  // One batch (one D1 call), as dayOffer: the day's block, its slots, and a busy calendar over the slot.
+  const [start, end] = timeSlot === null ? [0, 0] : slotWindow(date, timeSlot as BookingTimeSlot);
+  const [blocked, slotRows, busy] = await db.batch([
+    db.select({ reason: blockedDates.reason }).from(blockedDates).where(eq(blockedDates.date, date)),
+    db.select({ timeSlot: weekdaySlots.timeSlot }).from(weekdaySlots).where(eq(weekdaySlots.weekday, weekday)),
+    db.select({ id: busyCalendars.id }).from(busyCalendars).where(busyOverlapping(start, end)).limit(1),
+  ]);
+  const offered = slotRows.map((row) => row.timeSlot);
+  if (blocked.length > 0 || (timeSlot === null && offered.length === 0)) return AVAILABILITY_MESSAGES.closed;
   if (timeSlot === null) return null;
-  if (!day.offered.includes(timeSlot as BookingTimeSlot)) return AVAILABILITY_MESSAGES.notOffered;
-  const window = slotWindow(date, timeSlot as BookingTimeSlot);
-  if (overlapsAny(window, await busyIntervalsBetween(db, ...window))) return BOOKING_MESSAGES.taken;
-  return null;
+  if (!offered.includes(timeSlot)) return AVAILABILITY_MESSAGES.notOffered;
+  return busy.length > 0 ? BOOKING_MESSAGES.taken : null;
 }
 
 /**

@@ -272,6 +272,10 @@ export const busyOverlapSql = (start: number, end: number) =>
   `(?${start} IS NOT NULL AND EXISTS (SELECT 1 FROM busy_calendars, json_each(busy_calendars.busy) AS b
      WHERE json_extract(b.value, '$[0]') < ?${end} AND json_extract(b.value, '$[1]') > ?${start}))`;
 
+/** Drizzle's WHERE for "this busy calendar has an interval overlapping [start, end)" (rows of busy_calendars). */
+export const busyOverlapping = (start: number, end: number) =>
+  sql`EXISTS (SELECT 1 FROM json_each(${busyCalendars.busy}) AS b WHERE json_extract(b.value, '$[0]') < ${end} AND json_extract(b.value, '$[1]') > ${start})`;
+
 /** The busy intervals of every busy calendar that overlap [from, to). */
 export async function busyIntervalsBetween(db: Db, from: number, to: number): Promise<BusyInterval[]> {
   const rows = await db.all<{ start: number; end: number }>(
