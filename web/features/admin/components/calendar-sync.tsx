@@ -71,8 +71,9 @@ export function CalendarFeedCard() {
           <div className="space-y-2 rounded-md border border-emerald-200 bg-emerald-50 p-3">
             <Label htmlFor="calendar-feed-url">Subscription address (shown only now)</Label>
             <div className="flex flex-col gap-2 sm:flex-row">
-              <Input id="calendar-feed-url" readOnly value={shown.webcalUrl} onFocus={(e) => e.currentTarget.select()} className="font-mono text-xs" />
-              <Button type="button" variant="outline" onClick={() => copy(shown.webcalUrl)}>
+              <Input id="calendar-feed-url" readOnly value={shown.webcalUrl} onFocus={(e) => e.currentTarget.select()} className="min-w-0 flex-1 font-mono text-xs" />
+              {/* The page lets long words wrap anywhere; a button label must not. */}
+              <Button type="button" variant="outline" className="shrink-0 whitespace-nowrap [overflow-wrap:normal]" onClick={() => copy(shown.webcalUrl)}>
                 <Copy className="h-4 w-4" aria-hidden="true" />
                 Copy
               </Button>
