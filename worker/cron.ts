@@ -7,12 +7,14 @@ import { countingD1 } from './services/newsletter/d1-counter';
 import { sendNewsletterNow } from './services/newsletter/send-now';
 import { batchSize, logNewsletterBatch, sendNewsletterBatch } from './services/newsletter/sender';
 import { sendDueReminders } from './services/appointments/reminders';
+import { refreshDueBusyCalendars } from './services/appointments/busy-calendars';
 
 /**
  * The Cron Trigger (wrangler.toml [triggers]): housekeeping in one D1 batch
  * (worker/services/platform/housekeeping.ts), then the appointment reminders due
  * within 24 hours (worker/services/appointments/reminders.ts: exactly once each, at most REMINDERS_PER_TICK per
- * tick), then the newsletter scheduler (starts
+ * tick), then the firm's busy calendars not fetched for 15 minutes
+ * (worker/services/appointments/busy-calendars.ts: at most BUSY_CALENDAR_LIMITS.perTick per tick), then the newsletter scheduler (starts
  * this period's issue when running and due, at most once per period, and sends its first batch);
  * otherwise one batch of the oldest newsletter still sending, so every send, interrupted or too
  * large for one invocation, is finished by the following ticks.
@@ -36,10 +38,16 @@ export async function scheduled(controller: ScheduledController, env: Bindings, 
     return null;
   });
   if (reminders?.due) console.log('Appointment reminders', JSON.stringify(reminders));
+  // Likewise a failing calendar pass (each calendar's own failure is recorded on its row).
+  const calendars = await refreshDueBusyCalendars(tickEnv, db, at).catch((error: unknown) => {
+    console.error('Busy calendar refresh failed', safeErrorSummary(error));
+    return null;
+  });
+  if (calendars?.due) console.log('Busy calendars', JSON.stringify(calendars));
   const issue = await sendNewsletterNow(tickEnv, db, { kind: 'period', trigger: 'scheduled', force: false, at });
-  // A tick that sent reminders takes their subrequests out of the newsletter batch, so it stays
-  // within the plan's limit (a quiet tick's one or two reminder reads fit the batch's margin).
-  const limit = Math.max(1, batchSize(env) - (reminders?.claimed ? reminders.subrequests : 0));
+  // A tick that sent reminders or fetched calendars takes their subrequests out of the newsletter
+  // batch, so it stays within the plan's limit (a quiet tick's few reads fit the batch's margin).
+  const limit = Math.max(1, batchSize(env) - (reminders?.claimed ? reminders.subrequests : 0) - (calendars?.due ? calendars.subrequests : 0));
   const stats = issue.outcome === 'created' ? issue.stats : await sendNewsletterBatch(tickEnv, db, { limit });
   logNewsletterBatch({ scheduler: issue.outcome }, stats, d1.calls());
 }

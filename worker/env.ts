@@ -43,6 +43,13 @@ export interface TuningSettings {
   DAILY_SUBMISSION_CAP?: string;
   /** Timeout of a Turnstile siteverify call in ms (default 5000); tests shorten it. */
   TURNSTILE_SITEVERIFY_TIMEOUT_MS?: string;
+  /**
+   * 'true' lets busy calendars use http://localhost or 127.0.0.1 (worker/services/appointments/busy-calendars.ts):
+   * set only by the local stack's tests, never in wrangler.toml or production.
+   */
+  ALLOW_HTTP_CALENDARS?: string;
+  /** Timeout of a busy calendar's fetch in ms (default 10000); tests shorten it. */
+  CALENDAR_FETCH_TIMEOUT_MS?: string;
 }
 
 /** Bindings and variables the worker receives (wrangler.toml, .dev.vars, `wrangler secret`). */

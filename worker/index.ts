@@ -10,6 +10,7 @@ import { sameOrigin } from './middleware/same-origin';
 import { securityHeaders } from './middleware/security-headers';
 import { adminAppointments } from './routes/admin/appointments';
 import { adminAvailability } from './routes/admin/availability';
+import { adminCalendarSync } from './routes/admin/calendar-sync';
 import { adminChatSessions } from './routes/admin/chat-sessions';
 import { adminContactMessages } from './routes/admin/contact-messages';
 import { adminContent } from './routes/admin/content';
@@ -22,6 +23,7 @@ import { adminTurnstile } from './routes/admin/turnstile';
 import { adminTwoFactor } from './routes/admin/two-factor';
 import { appointmentLinksApi } from './routes/appointment-links';
 import { appointmentsApi } from './routes/appointments';
+import { calendarFeedApi } from './routes/calendar-feed';
 import { chat } from './routes/chat';
 import { closedDays } from './routes/closed-days';
 import { contact } from './routes/contact';
@@ -76,7 +78,9 @@ const routes = app.route('/api/health', health).route('/api/site-config', siteCo
   .route('/api/admin', adminNewsletter)
   .route('/api/admin', adminNewsletterTestSend)
   .route('/api/admin', adminEmails)
-  .route('/api/admin', adminAvailability);
+  .route('/api/admin', adminAvailability)
+  .route('/api/admin', adminCalendarSync)
+  .route('/api/calendar', calendarFeedApi);
 
 // Pages the worker answers before the static assets (wrangler.toml run_worker_first): the issue
 // pages and the sitemap. Not part of the typed API.

@@ -4,10 +4,14 @@ import { useEndSessionOn401 } from '../features/admin/api/admin-api';
 import { useAvailability } from '../features/admin/api/availability-api';
 import { AdminSubPageHeading, SignedInOnly } from '../features/admin/components/admin-page-parts';
 import { BlockedDatesCard, WeekdaySlotsCard } from '../features/admin/components/availability-editor';
+import { BusyCalendarsCard, CalendarFeedCard } from '../features/admin/components/calendar-sync';
 import { errorMessage, isUnauthorized } from '../lib/api';
 import { usePageMeta } from '../lib/page-meta';
 
-/** /admin/availability: the firm's weekly hours and closed days (docs/product.md §6.4), behind the admin session. */
+/**
+ * /admin/availability: the firm's weekly hours, closed days, busy calendars and calendar feed
+ * (docs/product.md §6.4), behind the admin session.
+ */
 export default function AdminAvailabilityPage() {
   usePageMeta({ title: 'Availability', description: 'Weekly hours and closed days' });
   return <SignedInOnly>{() => <AvailabilityAdministration />}</SignedInOnly>;
@@ -34,6 +38,8 @@ function AvailabilityAdministration() {
         <div className="space-y-6">
           <WeekdaySlotsCard availability={availability.data} />
           <BlockedDatesCard availability={availability.data} />
+          <BusyCalendarsCard />
+          <CalendarFeedCard />
         </div>
       )}
     </section>

@@ -475,3 +475,36 @@ export const contentDraft = sqliteTable('content_draft', {
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
   updatedBy: text('updated_by').notNull(),
 });
+
+/**
+ * The firm's private calendar feed, GET /api/calendar/<secret>.ics (docs/decisions/0014): one row
+ * (id 1) holding the SHA-256 of the secret, never the secret itself, so the address is shown to the
+ * admin once, when rotated. No row: no feed.
+ */
+export const calendarFeed = sqliteTable('calendar_feed', {
+  id: integer('id').primaryKey(),
+  tokenHash: text('token_hash').notNull(),
+  createdAt: createdAt(),
+});
+
+/** One busy interval of a busy calendar: [start, end) in epoch milliseconds. */
+export type BusyInterval = [number, number];
+
+/**
+ * The firm's busy calendars (docs/product.md §6.4): iCal addresses the cron fetches at most every 15
+ * minutes (worker/services/appointments/busy-calendars.ts). `url` is a secret address: never logged
+ * or shown in full. `busy` is the last good copy, the opaque intervals within the booking horizon
+ * (JSON, read in SQL by the booking's gate through json_each), kept when a later fetch fails.
+ */
+export const busyCalendars = sqliteTable('busy_calendars', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  label: text('label').notNull(),
+  url: text('url').notNull(),
+  busy: text('busy', { mode: 'json' }).$type<BusyInterval[]>().notNull().default(sql`'[]'`),
+  /** The last attempt, good or bad: the cron's 15-minute spacing. */
+  lastFetchAt: integer('last_fetch_at', { mode: 'timestamp_ms' }),
+  lastSuccessAt: integer('last_success_at', { mode: 'timestamp_ms' }),
+  lastError: text('last_error'),
+  lastErrorAt: integer('last_error_at', { mode: 'timestamp_ms' }),
+  createdAt: createdAt(),
+});

@@ -11,6 +11,8 @@ import { turnstile } from '../middleware/turnstile';
 import { validate } from '../middleware/validate';
 import { appointmentSchema, availabilityQuerySchema, BOOKING_MESSAGES, lastBookableDay, slotHasPassed } from '#core/schemas/appointments';
 import { availabilityGate, dayOffer } from '../services/appointments/availability';
+import { busyIntervalsBetween, overlapsAny, slotWindow } from '../services/appointments/busy-calendars';
+import { zonedToUtc } from '../services/appointments/ics';
 import { appointmentLinks, newAppointmentPublicId } from '../services/appointments/links';
 import { networkHash } from '../services/limits/client-ip';
 import { unverifiedMailAfterRow } from '../services/limits/daily-counters';
@@ -41,17 +43,19 @@ const bookingResponseMessage = "Thank you! Your appointment request has been rec
 export const appointmentsApi = new Hono<AppEnv>()
   // The 7 slots of a day and whether each can still be booked: not on a closed day (a weekend or a
   // date the firm blocked, with its reason), not a slot the weekday does not offer, not a taken or
-  // started one, not past the booking horizon (docs/product.md §3). A request without a time takes
-  // no slot. The admin's confirm dialog offers the same free slots.
+  // started one, not one the firm's busy calendars cover, not past the booking horizon
+  // (docs/product.md §3). A request without a time takes no slot. The admin's confirm dialog offers
+  // the same free slots.
   .get('/availability', validate('query', availabilityQuerySchema), async (c) => {
     const { date } = c.req.valid('query');
     const db = getDb(c.env.DB);
-    const [day, taken] = await Promise.all([
+    const [day, taken, busy] = await Promise.all([
       dayOffer(db, date),
       db
         .select({ timeSlot: appointments.timeSlot })
         .from(appointments)
         .where(and(eq(appointments.date, date), ne(appointments.status, 'cancelled'))),
+      busyIntervalsBetween(db, zonedToUtc(date, 0, firm.timeZone).getTime(), zonedToUtc(date, 24 * 60, firm.timeZone).getTime()),
     ]);
     const takenSlots = new Set(taken.map((row) => row.timeSlot).filter((slot) => slot !== null));
     const offered = new Set<string>(day.offered);
@@ -64,7 +68,8 @@ export const appointmentsApi = new Hono<AppEnv>()
         reason: day.reason,
         slots: bookingTimeSlots.map((time) => ({
           time,
-          available: withinHorizon && offered.has(time) && !takenSlots.has(time) && !slotHasPassed(date, time, firm.timeZone, now),
+          available:
+            withinHorizon && offered.has(time) && !takenSlots.has(time) && !slotHasPassed(date, time, firm.timeZone, now) && !overlapsAny(slotWindow(date, time), busy),
         })),
       },
       200,

@@ -135,23 +135,13 @@ export function zonedToUtc(date: string, minutes: number, timeZone: string): Dat
 /** A parameter value (CN) as a quoted-string: no DQUOTE or control characters (RFC 5545 3.2). */
 const paramValue = (value: string) => `"${value.replace(/["\x00-\x1f\x7f]/g, '').trim()}"`;
 
-/** A complete VCALENDAR (one VEVENT, METHOD as given, PUBLISH by default) with CRLF line endings. */
-export function buildInvite(event: InviteEvent): string {
-  const method = event.method ?? 'PUBLISH';
-  if (method === 'CANCEL' && event.status !== 'CANCELLED') throw new Error('A CANCEL carries STATUS:CANCELLED');
-  if (method !== 'PUBLISH' && !event.attendee) throw new Error(`METHOD:${method} needs an attendee`);
-  const vtimezone = vtimezoneFor(event.timeZone);
+/** The VEVENT lines of one event (unfolded): the invites' and the firm's feed's one builder. */
+function veventLines(event: InviteEvent, hasVtimezone: boolean): string[] {
   const end = event.startMinutes + event.durationMinutes;
-  const times = vtimezone
+  const times = hasVtimezone
     ? [`DTSTART;TZID=${event.timeZone}:${localDateTime(event.date, event.startMinutes)}`, `DTEND;TZID=${event.timeZone}:${localDateTime(event.date, end)}`]
     : [`DTSTART:${utcStamp(zonedToUtc(event.date, event.startMinutes, event.timeZone))}`, `DTEND:${utcStamp(zonedToUtc(event.date, end, event.timeZone))}`];
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    `PRODID:-//${escapeText(event.organizerName)}//Appointments//EN`,
-    'CALSCALE:GREGORIAN',
-    `METHOD:${method}`,
-    ...(vtimezone ?? []),
+  return [
     'BEGIN:VEVENT',
     `UID:${event.uid}`,
     `DTSTAMP:${utcStamp(event.now ?? new Date())}`,
@@ -167,9 +157,41 @@ export function buildInvite(event: InviteEvent): string {
       : []),
     'TRANSP:OPAQUE',
     'END:VEVENT',
+  ];
+}
+
+/**
+ * A complete VCALENDAR of any number of events in one zone (the firm's), METHOD as given, with
+ * CRLF line endings. `header` adds calendar properties (the feed's name and refresh interval).
+ */
+export function buildCalendar(options: {
+  prodName: string;
+  method: 'PUBLISH' | 'REQUEST' | 'CANCEL';
+  timeZone: string;
+  events: InviteEvent[];
+  header?: string[];
+}): string {
+  const vtimezone = vtimezoneFor(options.timeZone);
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    `PRODID:-//${escapeText(options.prodName)}//Appointments//EN`,
+    'CALSCALE:GREGORIAN',
+    `METHOD:${options.method}`,
+    ...(options.header ?? []),
+    ...(vtimezone ?? []),
+    ...options.events.flatMap((event) => veventLines(event, vtimezone !== undefined)),
     'END:VCALENDAR',
   ];
   return lines.map(foldLine).join(CRLF) + CRLF;
+}
+
+/** A complete VCALENDAR (one VEVENT, METHOD as given, PUBLISH by default) with CRLF line endings. */
+export function buildInvite(event: InviteEvent): string {
+  const method = event.method ?? 'PUBLISH';
+  if (method === 'CANCEL' && event.status !== 'CANCELLED') throw new Error('A CANCEL carries STATUS:CANCELLED');
+  if (method !== 'PUBLISH' && !event.attendee) throw new Error(`METHOD:${method} needs an attendee`);
+  return buildCalendar({ prodName: event.organizerName, method, timeZone: event.timeZone, events: [event] });
 }
 
 /** Base64 of the UTF-8 bytes, for an e-mail attachment. */

@@ -150,7 +150,14 @@ function appointmentRows(a: MailedAppointment, timeZone: string): [string, strin
   ];
 }
 
-const inviteStatus = { requested: 'TENTATIVE', confirmed: 'CONFIRMED', cancelled: 'CANCELLED' } as const;
+export const inviteStatus = { requested: 'TENTATIVE', confirmed: 'CONFIRMED', cancelled: 'CANCELLED' } as const;
+
+/**
+ * One UID for the appointment's whole life (its invites and the firm's calendar feed): its public
+ * id, or its numeric id for rows stored before it.
+ */
+export const appointmentUid = (env: Pick<Bindings, 'SITE_URL'>, a: Pick<MailedAppointment, 'id' | 'publicId'>) =>
+  `appointment-${appointmentRef(a)}@${new URL(env.SITE_URL).hostname}`;
 
 /**
  * The appointment's calendar invite as it stands: METHOD:CANCEL (STATUS:CANCELLED) once cancelled,
@@ -160,8 +167,7 @@ const inviteStatus = { requested: 'TENTATIVE', confirmed: 'CONFIRMED', cancelled
 export function appointmentInvite(env: Pick<Bindings, 'SITE_URL'>, a: TimedAppointment, now?: Date): string {
   const status = inviteStatus[a.status];
   return buildInvite({
-    // One UID for the appointment's whole life: its public id, or its numeric id for rows stored before it.
-    uid: `appointment-${appointmentRef(a)}@${new URL(env.SITE_URL).hostname}`,
+    uid: appointmentUid(env, a),
     date: a.date,
     startMinutes: slotStartMinutes(a.timeSlot as BookingTimeSlot),
     // Slots are an hour apart (docs/product.md §3), so an appointment holds its hour.

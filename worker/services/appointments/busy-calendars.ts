@@ -1,0 +1,347 @@
+import ICAL from 'ical.js';
+import { asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { firm } from '#core/content/firm';
+import { addCalendarDays, firmToday } from '#core/firm-time';
+import { lastBookableDay, slotStartMinutes } from '#core/schemas/appointments';
+import type { BookingTimeSlot } from '#core/content/booking';
+import type { Db } from '../../db/client';
+import { busyCalendars, type BusyInterval } from '../../db/schema';
+import type { Bindings } from '../../env';
+import { zonedToUtc } from './ics';
+
+// The firm's busy calendars (docs/product.md §6.4, docs/decisions/0014): the secret iCal addresses
+// Google Calendar and Outlook give. Each is fetched (at once when added or refreshed, then by the
+// cron at most every 15 minutes), its events expanded with ical.js (recurrence rules, EXDATE and
+// RECURRENCE-ID overrides, the file's own VTIMEZONEs) into opaque intervals within the booking
+// horizon, and stored as the last good copy; any slot overlapping one is not bookable, exactly like
+// a taken slot. A failed fetch keeps the last good copy and records the error.
+
+export const BUSY_CALENDAR_LIMITS = {
+  /** A year of a busy person's calendar is well under 1 MB; Workers hold the text in memory. */
+  maxBytes: 2 * 1024 * 1024,
+  timeoutMs: 10_000,
+  maxRedirects: 3,
+  /** The cron fetches each address at most this often. */
+  refreshEveryMs: 15 * 60_000,
+  /** Addresses per cron tick: each costs up to 1 + maxRedirects fetches and one D1 write. */
+  perTick: 3,
+  /** Occurrence steps per calendar: bounds the CPU a FREQ=MINUTELY rule could take. */
+  maxSteps: 20_000,
+  /** Stored intervals per calendar (after merging), the nearest first. */
+  maxIntervals: 5_000,
+} as const;
+
+/** An appointment holds its hour: the slots are an hour apart (docs/product.md §3). */
+export const APPOINTMENT_MINUTES = 60;
+
+export const BUSY_CALENDAR_MESSAGES = {
+  https: 'The calendar address must start with https://',
+  redirectHttps: 'The calendar server redirected to an address that does not start with https://',
+  tooManyRedirects: `The calendar server redirected more than ${BUSY_CALENDAR_LIMITS.maxRedirects} times`,
+  tooLarge: `The calendar is larger than ${BUSY_CALENDAR_LIMITS.maxBytes / 1024 / 1024} MB`,
+  timeout: `The calendar server did not answer within ${BUSY_CALENDAR_LIMITS.timeoutMs / 1000} seconds`,
+  unreachable: 'The calendar server could not be reached',
+  notICalendar: 'The address did not return an iCalendar (.ics) file',
+} as const;
+
+export class CalendarFetchError extends Error {}
+
+const isLocalHost = (hostname: string) => hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]';
+
+/**
+ * Plain http is refused, except to this machine in local development: ALLOW_HTTP_CALENDARS (set
+ * only by the local stack and the tests, never in wrangler.toml), or a request that itself came to
+ * localhost. Production requests never arrive with a localhost origin.
+ */
+export const allowsLocalHttp = (env: Pick<Bindings, 'ALLOW_HTTP_CALENDARS'>, requestUrl?: string) =>
+  env.ALLOW_HTTP_CALENDARS === 'true' || (requestUrl !== undefined && isLocalHost(new URL(requestUrl).hostname));
+
+/** webcal:// (what calendar apps hand out) is https. */
+export const normalizeCalendarUrl = (text: string) => text.trim().replace(/^webcal:\/\//i, 'https://');
+
+/** Why this address may not be fetched, or null. */
+export function calendarUrlProblem(url: URL, allowLocalHttp: boolean): string | null {
+  if (url.protocol === 'https:') return null;
+  if (url.protocol === 'http:' && allowLocalHttp && isLocalHost(url.hostname)) return null;
+  return BUSY_CALENDAR_MESSAGES.https;
+}
+
+/** The address as logs and the admin screen show it: scheme and host only (the path is the secret). */
+export const redactedCalendarUrl = (url: string) => {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.protocol}//${parsed.host}/…`;
+  } catch {
+    return '(invalid address)';
+  }
+};
+
+export type CalendarFetcher = (url: string, init: RequestInit) => Promise<Response>;
+
+/** The body as text, refusing more than `maxBytes` while it streams in (a lying Content-Length included). */
+async function cappedText(response: Response, maxBytes: number): Promise<string> {
+  const declared = Number(response.headers.get('content-length'));
+  if (declared > maxBytes) {
+    await response.body?.cancel();
+    throw new CalendarFetchError(BUSY_CALENDAR_MESSAGES.tooLarge);
+  }
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel();
+      throw new CalendarFetchError(BUSY_CALENDAR_MESSAGES.tooLarge);
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
+/**
+ * Fetches an iCal address: redirects followed by hand (at most maxRedirects, each hop re-checked
+ * against the https rule), one timeout for the whole exchange, the body capped. Returns the text
+ * and how many fetches it took (the cron's subrequest count).
+ */
+export async function fetchCalendarText(
+  address: string,
+  options: { allowLocalHttp: boolean; fetcher?: CalendarFetcher; timeoutMs?: number },
+): Promise<{ text: string; fetches: number }> {
+  const fetcher = options.fetcher ?? ((url, init) => fetch(url, init));
+  const signal = AbortSignal.timeout(options.timeoutMs ?? BUSY_CALENDAR_LIMITS.timeoutMs);
+  let url = new URL(address);
+  let fetches = 0;
+  try {
+    for (let hop = 0; ; hop++) {
+      if (calendarUrlProblem(url, options.allowLocalHttp)) throw new CalendarFetchError(hop === 0 ? BUSY_CALENDAR_MESSAGES.https : BUSY_CALENDAR_MESSAGES.redirectHttps);
+      fetches++;
+      const response = await fetcher(url.href, { redirect: 'manual', signal, headers: { accept: 'text/calendar, */*;q=0.5' } });
+      if ([301, 302, 303, 307, 308].includes(response.status)) {
+        await response.body?.cancel();
+        const location = response.headers.get('location');
+        if (hop >= BUSY_CALENDAR_LIMITS.maxRedirects) throw new CalendarFetchError(BUSY_CALENDAR_MESSAGES.tooManyRedirects);
+        if (!location) throw new CalendarFetchError(`The calendar server answered ${response.status} without an address`);
+        url = new URL(location, url);
+        continue;
+      }
+      if (!response.ok) {
+        await response.body?.cancel();
+        throw new CalendarFetchError(`The calendar server answered ${response.status}`);
+      }
+      return { text: await cappedText(response, BUSY_CALENDAR_LIMITS.maxBytes), fetches };
+    }
+  } catch (error) {
+    if (error instanceof CalendarFetchError) throw Object.assign(error, { fetches });
+    if (signal.aborted) throw Object.assign(new CalendarFetchError(BUSY_CALENDAR_MESSAGES.timeout), { fetches });
+    throw Object.assign(new CalendarFetchError(BUSY_CALENDAR_MESSAGES.unreachable), { fetches });
+  }
+}
+
+const knownZones = new Map<string, boolean>();
+const isTimeZone = (zone: string) => {
+  if (!knownZones.has(zone)) {
+    let valid = true;
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    } catch {
+      valid = false;
+    }
+    knownZones.set(zone, valid);
+  }
+  return knownZones.get(zone)!;
+};
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const dayOf = (time: ICAL.Time) => `${time.year}-${pad(time.month)}-${pad(time.day)}`;
+
+/**
+ * The instant an iCalendar time means. A time in UTC or in a zone the file defines (VTIMEZONE) is
+ * exact (ical.js applies the zone's rules, DST included). An all-day date is the firm's day. A
+ * floating time, or a TZID the file does not define (some servers leave VTIMEZONEs out), is read
+ * as that IANA zone's wall clock when it is one, else the firm's.
+ */
+function instantOf(time: ICAL.Time, tzid: string | null): number {
+  if (time.isDate) return zonedToUtc(dayOf(time), 0, firm.timeZone).getTime();
+  if (time.zone && time.zone !== ICAL.Timezone.localTimezone) return time.toUnixTime() * 1000;
+  const zone = tzid && isTimeZone(tzid) ? tzid : firm.timeZone;
+  return zonedToUtc(dayOf(time), time.hour * 60 + time.minute, zone).getTime() + time.second * 1000;
+}
+
+/** Free time: TRANSP:TRANSPARENT (Google's and Apple's "free"), Outlook's busy status FREE, or a cancelled event. */
+function blocksTime(event: ICAL.Event): boolean {
+  const component = event.component;
+  const transp = String(component.getFirstPropertyValue('transp') ?? '').toUpperCase();
+  const status = String(component.getFirstPropertyValue('status') ?? '').toUpperCase();
+  const outlook = String(component.getFirstPropertyValue('x-microsoft-cdo-busystatus') ?? '').toUpperCase();
+  return transp !== 'TRANSPARENT' && status !== 'CANCELLED' && outlook !== 'FREE';
+}
+
+/** Sorted, overlapping and touching intervals merged. */
+function merged(intervals: BusyInterval[]): BusyInterval[] {
+  intervals.sort((a, b) => a[0] - b[0]);
+  const out: BusyInterval[] = [];
+  for (const [start, end] of intervals) {
+    const last = out.at(-1);
+    if (last && start <= last[1]) last[1] = Math.max(last[1], end);
+    else out.push([start, end]);
+  }
+  return out;
+}
+
+/**
+ * The busy intervals of an iCalendar text that overlap [from, to) (epoch ms), clipped to it,
+ * merged and sorted. Throws CalendarFetchError when the text is not an iCalendar.
+ */
+export function busyIntervalsOf(text: string, from: number, to: number): BusyInterval[] {
+  let root: ICAL.Component;
+  try {
+    root = new ICAL.Component(ICAL.parse(text) as unknown[]);
+  } catch {
+    throw new CalendarFetchError(BUSY_CALENDAR_MESSAGES.notICalendar);
+  }
+  if (root.name !== 'vcalendar') throw new CalendarFetchError(BUSY_CALENDAR_MESSAGES.notICalendar);
+  const vevents = root.getAllSubcomponents('vevent');
+  // RECURRENCE-ID overrides belong to the series with their UID (RFC 5545 3.8.4.4).
+  const overrides = new Map<string, ICAL.Component[]>();
+  for (const vevent of vevents) {
+    if (!vevent.hasProperty('recurrence-id')) continue;
+    const uid = String(vevent.getFirstPropertyValue('uid'));
+    overrides.set(uid, [...(overrides.get(uid) ?? []), vevent]);
+  }
+  const masterUids = new Set(vevents.filter((v) => !v.hasProperty('recurrence-id')).map((v) => String(v.getFirstPropertyValue('uid'))));
+  const intervals: BusyInterval[] = [];
+  const add = (start: ICAL.Time, end: ICAL.Time, item: ICAL.Event) => {
+    if (!blocksTime(item)) return;
+    const tzid = item.component.getFirstProperty('dtstart')?.getParameter('tzid') ?? null;
+    const startMs = instantOf(start, typeof tzid === 'string' ? tzid : null);
+    const endMs = instantOf(end, typeof tzid === 'string' ? tzid : null);
+    if (endMs <= from || startMs >= to || endMs <= startMs) return;
+    intervals.push([Math.max(startMs, from), Math.min(endMs, to)]);
+  };
+  let steps = 0;
+  for (const vevent of vevents) {
+    const uid = String(vevent.getFirstPropertyValue('uid'));
+    const isOverride = vevent.hasProperty('recurrence-id');
+    // An override of a series the file does carry is expanded with it, below; one without is an event of its own.
+    if (isOverride && masterUids.has(uid)) continue;
+    if (!vevent.hasProperty('dtstart')) continue;
+    const event = new ICAL.Event(vevent, { strictExceptions: true, exceptions: isOverride ? [] : (overrides.get(uid) ?? []) });
+    if (isOverride || !event.isRecurring()) {
+      add(event.startDate, event.endDate, event);
+      continue;
+    }
+    const iterator = event.iterator();
+    for (let next = iterator.next(); next; next = iterator.next()) {
+      if (++steps > BUSY_CALENDAR_LIMITS.maxSteps) break;
+      // A day's margin: an override may move an occurrence, and a zone's offset is at most 14 hours.
+      if (instantOf(next, null) > to + 86_400_000) break;
+      const details = event.getOccurrenceDetails(next);
+      add(details.startDate, details.endDate, details.item);
+    }
+  }
+  return merged(intervals).slice(0, BUSY_CALENDAR_LIMITS.maxIntervals);
+}
+
+/** [from, to) of the booking horizon at `at`: from now to the end of the last bookable day, in epoch ms. */
+export function bookingHorizon(at: Date): [number, number] {
+  const end = addCalendarDays(lastBookableDay(firmToday(firm.timeZone, at)), 1);
+  return [at.getTime(), zonedToUtc(end, 0, firm.timeZone).getTime()];
+}
+
+/** The instants [start, end) a slot of a firm day occupies, in epoch ms. */
+export function slotWindow(date: string, slot: BookingTimeSlot): [number, number] {
+  const start = zonedToUtc(date, slotStartMinutes(slot), firm.timeZone).getTime();
+  return [start, start + APPOINTMENT_MINUTES * 60_000];
+}
+
+/**
+ * SQL for "some busy interval overlaps [?start, ?end)", the parameters numbered as given. A null
+ * start (a request without a time) overlaps nothing. Shared by the booking's gate and the checks.
+ */
+export const busyOverlapSql = (start: number, end: number) =>
+  `(?${start} IS NOT NULL AND EXISTS (SELECT 1 FROM busy_calendars, json_each(busy_calendars.busy) AS b
+     WHERE json_extract(b.value, '$[0]') < ?${end} AND json_extract(b.value, '$[1]') > ?${start}))`;
+
+/** Drizzle's WHERE for "this busy calendar has an interval overlapping [start, end)" (rows of busy_calendars). */
+export const busyOverlapping = (start: number, end: number) =>
+  sql`EXISTS (SELECT 1 FROM json_each(${busyCalendars.busy}) AS b WHERE json_extract(b.value, '$[0]') < ${end} AND json_extract(b.value, '$[1]') > ${start})`;
+
+/** The busy intervals of every busy calendar that overlap [from, to). */
+export async function busyIntervalsBetween(db: Db, from: number, to: number): Promise<BusyInterval[]> {
+  const rows = await db.all<{ start: number; end: number }>(
+    sql`SELECT json_extract(b.value, '$[0]') AS start, json_extract(b.value, '$[1]') AS end
+        FROM busy_calendars, json_each(busy_calendars.busy) AS b
+        WHERE json_extract(b.value, '$[0]') < ${to} AND json_extract(b.value, '$[1]') > ${from}`,
+  );
+  return rows.map((row) => [row.start, row.end]);
+}
+
+export const overlapsAny = ([start, end]: [number, number], busy: BusyInterval[]) => busy.some(([s, e]) => s < end && e > start);
+
+export type BusyCalendarRow = typeof busyCalendars.$inferSelect;
+
+/**
+ * Fetches one busy calendar now and stores the outcome: the new intervals and the time of success,
+ * or the error and its time with the last good intervals kept. Returns the fetches made.
+ */
+export async function refreshBusyCalendar(
+  env: Bindings,
+  db: Db,
+  row: Pick<BusyCalendarRow, 'id' | 'url'>,
+  options: { at?: Date; allowLocalHttp?: boolean; fetcher?: CalendarFetcher } = {},
+): Promise<{ ok: boolean; fetches: number }> {
+  const at = options.at ?? new Date();
+  const [from, to] = bookingHorizon(at);
+  try {
+    const { text, fetches } = await fetchCalendarText(row.url, {
+      allowLocalHttp: options.allowLocalHttp ?? allowsLocalHttp(env),
+      fetcher: options.fetcher,
+      timeoutMs: env.CALENDAR_FETCH_TIMEOUT_MS ? Number(env.CALENDAR_FETCH_TIMEOUT_MS) : undefined,
+    });
+    const busy = busyIntervalsOf(text, from, to);
+    await db
+      .update(busyCalendars)
+      .set({ busy, lastFetchAt: at, lastSuccessAt: at, lastError: null, lastErrorAt: null })
+      .where(eq(busyCalendars.id, row.id));
+    return { ok: true, fetches };
+  } catch (error) {
+    const message = error instanceof CalendarFetchError ? error.message : BUSY_CALENDAR_MESSAGES.notICalendar;
+    const fetches = (error as { fetches?: number }).fetches ?? 1;
+    // The address is a secret: the log names the calendar by id and host only.
+    console.warn('Busy calendar refresh failed', JSON.stringify({ id: row.id, host: redactedCalendarUrl(row.url), error: message }));
+    await db.update(busyCalendars).set({ lastFetchAt: at, lastError: message, lastErrorAt: at }).where(eq(busyCalendars.id, row.id));
+    return { ok: false, fetches };
+  }
+}
+
+/**
+ * The cron's part: the busy calendars not fetched for 15 minutes, oldest first, at most perTick of
+ * them. Returns how many were due and the subrequests spent (fetches and D1 calls), which the
+ * tick takes out of the newsletter's batch.
+ */
+export async function refreshDueBusyCalendars(env: Bindings, db: Db, at: Date): Promise<{ due: number; refreshed: number; subrequests: number }> {
+  const due = await db
+    .select({ id: busyCalendars.id, url: busyCalendars.url })
+    .from(busyCalendars)
+    .where(or(isNull(busyCalendars.lastFetchAt), lt(busyCalendars.lastFetchAt, new Date(at.getTime() - BUSY_CALENDAR_LIMITS.refreshEveryMs))))
+    .orderBy(sql`${busyCalendars.lastFetchAt} IS NOT NULL`, asc(busyCalendars.lastFetchAt), asc(busyCalendars.id))
+    .limit(BUSY_CALENDAR_LIMITS.perTick);
+  let subrequests = 1;
+  let refreshed = 0;
+  for (const row of due) {
+    const result = await refreshBusyCalendar(env, db, row, { at });
+    subrequests += result.fetches + 1;
+    if (result.ok) refreshed++;
+  }
+  return { due: due.length, refreshed, subrequests };
+}
