@@ -1,0 +1,162 @@
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+// Type-only: the schema (and zod with it) comes from the form, possibly loaded on the first submit.
+import type { z } from 'zod';
+
+/** A form's messages, one per field: the first the schema (or the server) gives for it. */
+export type FieldErrors<V> = Partial<Record<keyof V & string, string>>;
+
+export interface SchemaFormOptions<V extends object, S extends z.ZodType> {
+  /** The empty form. */
+  initial: V;
+  /**
+   * The shared schema (core/schemas), or a loader for it: a public form loads zod and its schema
+   * with the visitor's first submit, not with the page (web/features/contact/validate-contact.ts).
+   */
+  schema: S | (() => Promise<S>);
+  /** The ids of the error lines are `${id}-${field}-error`. */
+  id: string;
+  /** What the schema checks, when it is not the values themselves (e.g. a Date sent as text). */
+  toInput?: (values: V) => unknown;
+  /** Sends the checked data; a rejection goes to onError (a 400's field messages first go under their fields). */
+  submit: (data: z.output<S>, values: V) => Promise<unknown>;
+  /** The schema refused the values: their messages are already under the fields; `first` is the first one. */
+  onInvalid?: (errors: FieldErrors<V>, first: string) => void;
+  /** `submit` failed; `fields` are the server's field messages now shown (empty for any other failure). */
+  onError?: (error: unknown, fields: FieldErrors<V>) => unknown;
+  /** The schema could not be loaded (offline); onError when not given. */
+  onLoadError?: (error: unknown) => void;
+}
+
+const firstMessages = <V>(issues: readonly { path: readonly PropertyKey[]; message: string }[]) => {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) errors[String(issue.path[0])] ??= issue.message;
+  return errors as FieldErrors<V>;
+};
+
+/**
+ * The field messages of a 400 answer (worker/middleware/validate.ts: `{ fields: { name: [...] } }`)
+ * for the fields this form has. Read from the error's shape, not `instanceof ApiError`, so that a
+ * public form does not load the typed client (web/lib/api.ts) with its page.
+ */
+function serverFieldErrors<V>(error: unknown, fields: readonly string[]): FieldErrors<V> {
+  const { status, body } = (error ?? {}) as { status?: unknown; body?: { fields?: Record<string, string[] | undefined> } | null };
+  const sent = status === 400 && typeof body === 'object' && body !== null ? (body.fields ?? {}) : {};
+  return Object.fromEntries(fields.filter((f) => sent[f]?.[0]).map((f) => [f, sent[f]![0]])) as FieldErrors<V>;
+}
+
+/**
+ * One pattern for every form (docs/architecture.md, "Forms"): the values, each field's message
+ * from the shared zod schema, the pending state and the submit. On submit the values are checked
+ * (the schema loaded first when it is lazy); the fields' messages show and the first field marked
+ * aria-invalid takes the focus, or `submit` runs with the parsed data while `pending` is true.
+ * Once submitted, each edit re-checks its own field. A 400 answer's field messages go under their
+ * fields. One submit at a time.
+ *
+ * @example
+ * const form = useSchemaForm({ id: 'handoff', initial: { name: '', email: '' }, schema: chatHandoffSchema, submit: send });
+ * <form ref={form.ref} onSubmit={form.handleSubmit} noValidate>
+ *   <Input id="handoff-name" {...form.field('name')} {...form.described('name')} />
+ *   <FieldError id={form.errorId('name')} message={form.errors.name} />
+ */
+export function useSchemaForm<V extends object, S extends z.ZodType>(options: SchemaFormOptions<V, S>) {
+  const latest = useRef(options);
+  latest.current = options;
+  const ref = useRef<HTMLFormElement>(null);
+  const [values, setValuesState] = useState<V>(options.initial);
+  const current = useRef(values);
+  const [errors, setErrors] = useState<FieldErrors<V>>({});
+  const [pending, setPending] = useState(false);
+  const schema = useRef<S | null>(typeof options.schema === 'function' ? null : options.schema);
+  const busy = useRef(false);
+  const submitted = useRef(false);
+  // Bumped to move the focus once the messages are on screen (the fields' aria-invalid is set then).
+  const [focusRequest, setFocusRequest] = useState(0);
+  useEffect(() => {
+    if (focusRequest) ref.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusRequest]);
+
+  const check = (values: V) => schema.current!.safeParse((latest.current.toInput ?? ((v: V) => v))(values));
+
+  function setValues(update: V | ((values: V) => V)) {
+    const previous = current.current;
+    const next = typeof update === 'function' ? update(previous) : update;
+    current.current = next;
+    setValuesState(next);
+    if (!submitted.current || !schema.current) return;
+    // After a submit, each edited field is re-checked (the whole form, that field's message kept).
+    const changed = (Object.keys(next) as (keyof V & string)[]).filter((key) => next[key] !== previous[key]);
+    if (!changed.length) return;
+    const result = check(next);
+    const found: FieldErrors<V> = result.success ? {} : firstMessages<V>(result.error.issues);
+    setErrors((shown) => (changed.every((key) => shown[key] === found[key]) ? shown : { ...shown, ...Object.fromEntries(changed.map((key) => [key, found[key]])) }));
+  }
+
+  const setValue = <K extends keyof V>(name: K, value: V[K]) => setValues((v) => ({ ...v, [name]: value }) as V);
+
+  /** Back to the empty form (or `values`), without messages. */
+  function reset(to: V = latest.current.initial) {
+    submitted.current = false;
+    setValues(to);
+    setErrors({});
+  }
+
+  async function handleSubmit(event?: FormEvent) {
+    event?.preventDefault();
+    if (busy.current) return;
+    busy.current = true;
+    const { schema: given, submit, onInvalid, onError, onLoadError } = latest.current;
+    try {
+      submitted.current = true;
+      try {
+        schema.current ??= await (given as () => Promise<S>)();
+      } catch (error) {
+        (onLoadError ?? onError)?.(error, {});
+        return;
+      }
+      const values = current.current;
+      const result = check(values);
+      if (!result.success) {
+        const found = firstMessages<V>(result.error.issues);
+        setErrors(found);
+        setFocusRequest((n) => n + 1);
+        onInvalid?.(found, result.error.issues[0].message);
+        return;
+      }
+      setErrors({});
+      setPending(true);
+      try {
+        await submit(result.data, values);
+      } catch (error) {
+        const fields = serverFieldErrors<V>(error, Object.keys(values));
+        setErrors(fields);
+        if (Object.keys(fields).length) setFocusRequest((n) => n + 1);
+        await onError?.(error, fields);
+      } finally {
+        setPending(false);
+      }
+    } finally {
+      busy.current = false;
+    }
+  }
+
+  return {
+    ref,
+    values,
+    setValue,
+    setValues,
+    reset,
+    errors,
+    setErrors,
+    pending,
+    handleSubmit,
+    errorId: (name: keyof V & string) => `${options.id}-${name}-error`,
+    /** A text field's name, value and change handler. */
+    field: <K extends keyof V & string>(name: K) => ({
+      name,
+      value: values[name] as string,
+      onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => setValue(name, event.target.value as V[K]),
+    }),
+    /** A field's ARIA ties to its message, while it has one. */
+    described: (name: keyof V & string) => (errors[name] ? { 'aria-invalid': true, 'aria-describedby': `${options.id}-${name}-error` } : {}),
+  };
+}
