@@ -19,8 +19,11 @@ export interface SchemaFormOptions<V extends object, S extends z.ZodType> {
   toInput?: (values: V) => unknown;
   /** Sends the checked data; a rejection goes to onError (a 400's field messages first go under their fields). */
   submit: (data: z.output<S>, values: V) => Promise<unknown>;
-  /** The schema refused the values: their messages are already under the fields; `first` is the first one. */
-  onInvalid?: (errors: FieldErrors<V>, first: string) => void;
+  /**
+   * The schema refused the values: their messages are already under the fields; `first` is the
+   * first one. `errors` also has the messages of what `toInput` adds.
+   */
+  onInvalid?: (errors: Partial<Record<string, string>>, first: string) => void;
   /** `submit` failed; `fields` are the server's field messages now shown (empty for any other failure). */
   onError?: (error: unknown, fields: FieldErrors<V>) => unknown;
   /** The schema could not be loaded (offline); onError when not given. */
@@ -66,6 +69,8 @@ export function useSchemaForm<V extends object, S extends z.ZodType>(options: Sc
   const current = useRef(values);
   const [errors, setErrors] = useState<FieldErrors<V>>({});
   const [pending, setPending] = useState(false);
+  // A message for the whole form (e.g. a 429), set by the form's onError; each submit clears it.
+  const [failure, setFailure] = useState<string | undefined>();
   const schema = useRef<S | null>(typeof options.schema === 'function' ? null : options.schema);
   const busy = useRef(false);
   const submitted = useRef(false);
@@ -104,6 +109,7 @@ export function useSchemaForm<V extends object, S extends z.ZodType>(options: Sc
     event?.preventDefault();
     if (busy.current) return;
     busy.current = true;
+    setFailure(undefined);
     const { schema: given, submit, onInvalid, onError, onLoadError } = latest.current;
     try {
       submitted.current = true;
@@ -148,6 +154,8 @@ export function useSchemaForm<V extends object, S extends z.ZodType>(options: Sc
     errors,
     setErrors,
     pending,
+    failure,
+    setFailure,
     handleSubmit,
     errorId: (name: keyof V & string) => `${options.id}-${name}-error`,
     /** A text field's name, value and change handler. */

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { CHAT_HANDOFF_NOTE_MAX_LENGTH, chatHandoffSchema } from '#core/schemas/chat';
 import { Button } from '../../../components/ui/button';
 import { FieldError, Input, Label, Textarea } from '../../../components/ui/input';
@@ -16,7 +16,6 @@ const HANDOFF_FAILED = 'We could not send your request. Please try again, or con
  * never sent from here.
  */
 export function HandoffForm({ sessionId, onSent, onCancel }: { sessionId: string; onSent: (confirmation: string) => void; onCancel: () => void }) {
-  const [failure, setFailure] = useState('');
   const turnstile = useTurnstile();
   const form = useSchemaForm({
     id: 'handoff',
@@ -27,23 +26,17 @@ export function HandoffForm({ sessionId, onSent, onCancel }: { sessionId: string
     // The server's field messages (400) are under their fields; any other failure is said here.
     onError: (error, fields) => {
       turnstile.reset();
-      setFailure(Object.keys(fields).length ? '' : errorMessage(error, HANDOFF_FAILED));
+      if (!Object.keys(fields).length) form.setFailure(errorMessage(error, HANDOFF_FAILED));
     },
   });
-  const { errors, field, described } = form;
+  const { errors, failure, field, described } = form;
 
   useEffect(() => {
     form.ref.current?.querySelector<HTMLInputElement>('[name="name"]')?.focus();
   }, []);
 
   return (
-    <form
-      ref={form.ref}
-      onSubmit={(event) => {
-        setFailure('');
-        void form.handleSubmit(event);
-      }}
-      onFocus={turnstile.start} onInput={turnstile.start} noValidate aria-labelledby="handoff-title" className="space-y-2.5 rounded-xl border border-brand-100 bg-brand-50/60 p-3 text-sm">
+    <form ref={form.ref} onSubmit={form.handleSubmit} onFocus={turnstile.start} onInput={turnstile.start} noValidate aria-labelledby="handoff-title" className="space-y-2.5 rounded-xl border border-brand-100 bg-brand-50/60 p-3 text-sm">
       <div>
         <h3 id="handoff-title" className="font-semibold text-brand-800">
           Talk to a person
