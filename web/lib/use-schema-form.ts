@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 // Type-only: the schema (and zod with it) comes from the form, possibly loaded on the first submit.
 import type { z } from 'zod';
 
@@ -50,8 +50,8 @@ function serverFieldErrors<V>(error: unknown, fields: readonly string[]): FieldE
 /**
  * One pattern for every form (docs/architecture.md, "Forms"): the values, each field's message
  * from the shared zod schema, the pending state and the submit. On submit the values are checked
- * (the schema loaded first when it is lazy); the fields' messages show and the first field marked
- * aria-invalid takes the focus, or `submit` runs with the parsed data while `pending` is true.
+ * (the schema loaded first when it is lazy); the fields' messages show and the first invalid field
+ * takes the focus, or `submit` runs with the parsed data while `pending` is true.
  * Once submitted, each edit re-checks its own field. A 400 answer's field messages go under their
  * fields. One submit at a time.
  *
@@ -74,34 +74,33 @@ export function useSchemaForm<V extends object, S extends z.ZodType>(options: Sc
   const schema = useRef<S | null>(typeof options.schema === 'function' ? null : options.schema);
   const busy = useRef(false);
   const submitted = useRef(false);
-  // Bumped to move the focus once the messages are on screen (the fields' aria-invalid is set then).
-  const [focusRequest, setFocusRequest] = useState(0);
-  useEffect(() => {
-    if (focusRequest) ref.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [focusRequest]);
+  // The first field with a message (in the form's order) takes the focus: a form opts in with `ref`.
+  function focusFirst(errors: FieldErrors<V>) {
+    const names = Object.keys(errors);
+    // A selector list matches in document order, whatever the order of the names.
+    if (names.length) ref.current?.querySelector<HTMLElement>(names.map((name) => `[name="${name}"]`).join())?.focus();
+  }
 
   const check = (values: V) => schema.current!.safeParse((latest.current.toInput ?? ((v: V) => v))(values));
 
   function setValues(update: V | ((values: V) => V)) {
-    const previous = current.current;
-    const next = typeof update === 'function' ? update(previous) : update;
-    current.current = next;
-    setValuesState(next);
-    if (!submitted.current || !schema.current) return;
-    // After a submit, each edited field is re-checked (the whole form, that field's message kept).
-    const changed = (Object.keys(next) as (keyof V & string)[]).filter((key) => next[key] !== previous[key]);
-    if (!changed.length) return;
-    const result = check(next);
-    const found: FieldErrors<V> = result.success ? {} : firstMessages<V>(result.error.issues);
-    setErrors((shown) => (changed.every((key) => shown[key] === found[key]) ? shown : { ...shown, ...Object.fromEntries(changed.map((key) => [key, found[key]])) }));
+    current.current = typeof update === 'function' ? update(current.current) : update;
+    setValuesState(current.current);
   }
 
-  const setValue = <K extends keyof V>(name: K, value: V[K]) => setValues((v) => ({ ...v, [name]: value }) as V);
+  /** Sets one field; after a submit, re-checks it (the whole form, that field's message kept). */
+  function setValue<K extends keyof V & string>(name: K, value: V[K]) {
+    setValues((v) => ({ ...v, [name]: value }));
+    if (!submitted.current || !schema.current) return;
+    const result = check(current.current);
+    const message = result.success ? undefined : firstMessages<V>(result.error.issues)[name];
+    setErrors((shown) => (shown[name] === message ? shown : { ...shown, [name]: message }));
+  }
 
-  /** Back to the empty form (or `values`), without messages. */
-  function reset(to: V = latest.current.initial) {
+  /** Back to the empty form, without messages. */
+  function reset() {
     submitted.current = false;
-    setValues(to);
+    setValues(latest.current.initial);
     setErrors({});
   }
 
@@ -124,7 +123,7 @@ export function useSchemaForm<V extends object, S extends z.ZodType>(options: Sc
       if (!result.success) {
         const found = firstMessages<V>(result.error.issues);
         setErrors(found);
-        setFocusRequest((n) => n + 1);
+        focusFirst(found);
         onInvalid?.(found, result.error.issues[0].message);
         return;
       }
@@ -135,7 +134,7 @@ export function useSchemaForm<V extends object, S extends z.ZodType>(options: Sc
       } catch (error) {
         const fields = serverFieldErrors<V>(error, Object.keys(values));
         setErrors(fields);
-        if (Object.keys(fields).length) setFocusRequest((n) => n + 1);
+        focusFirst(fields);
         await onError?.(error, fields);
       } finally {
         setPending(false);
@@ -152,7 +151,6 @@ export function useSchemaForm<V extends object, S extends z.ZodType>(options: Sc
     setValues,
     reset,
     errors,
-    setErrors,
     pending,
     failure,
     setFailure,
