@@ -60,16 +60,13 @@ export function useBookingForm() {
     toInput: toRequest,
     submit: async (_data, values) => {
       const request = toRequest(values);
-      let failure: { error: unknown } | null = null;
       try {
         await bookAppointment({ ...request, ...(await turnstile.tokenField()) });
-      } catch (error) {
-        failure = { error };
+      } finally {
+        turnstile.reset();
+        // Booked or refused, that day's availability is read again before the visitor hears back.
+        await loadAvailability(request.date);
       }
-      turnstile.reset();
-      // Booked or refused, that day's availability is read again before the visitor hears back.
-      await loadAvailability(request.date);
-      if (failure) throw failure.error;
       trackFormSubmission('Appointment Booking', 'success');
       toast({ title: 'Appointment Scheduled!', description: "We'll contact you shortly to confirm your appointment." });
       booking.reset();
