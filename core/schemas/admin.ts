@@ -57,7 +57,7 @@ export const enableTwoFactorSchema = z.object({
 /** Turning the second factor off takes the password and a code (or a recovery code). */
 export const disableTwoFactorSchema = z.object({
   password: currentPassword,
-  code: enableTwoFactorSchema.shape.code,
+  code: z.string().trim().min(1, 'Enter a code from the app or a recovery code').max(64),
 });
 
 export type AdminLogin = z.infer<typeof adminLoginSchema>;

@@ -149,6 +149,10 @@ describe('turning the second factor off', () => {
     const { cookie, secret } = await enableTwoFactor();
     const disable = (body: { password: string; code: string }) => call('/api/admin/two-factor/disable', { body, cookie });
 
+    // Without a code: the panel's own words (a recovery code is accepted here too).
+    const noCode = await disable({ password: ADMIN.password, code: ' ' });
+    expect(noCode.status).toBe(400);
+    expect(((await noCode.json()) as { fields: Record<string, string[]> }).fields).toEqual({ code: ['Enter a code from the app or a recovery code'] });
     const wrongPassword = await disable({ password: 'not-the-password', code: await codeAt(secret, 1) });
     expect(wrongPassword.status).toBe(400);
     expect(await wrongPassword.json()).toEqual({ message: 'Password or code is incorrect' });

@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useRef, useState, type FormEvent } from 'react';
+import { startTransition, useEffect, useState, type FormEvent } from 'react';
 import { bookingTimeSlots } from '#core/content/booking';
 import { firm } from '#core/content/firm';
 import type { AppointmentInput } from '#core/schemas/appointments';
@@ -6,6 +6,7 @@ import { firmToday } from '#core/firm-time';
 import { toast } from '../../components/ui/use-toast';
 import { trackFormSubmission } from '../../lib/analytics';
 import { useTurnstile } from '../../lib/turnstile';
+import { useSchemaForm, type FieldErrors } from '../../lib/use-schema-form';
 import { bookAppointment, bookingFailureText, fetchAvailability, type SlotAvailability } from './api/appointments';
 import type { BookingCalendar } from './components/booking-calendar';
 import { toIsoDate, useClosedDays } from './use-closed-days';
@@ -22,10 +23,21 @@ export interface BookingState {
 }
 const EMPTY: BookingState = { name: '', email: '', phone: '', serviceType: '', date: undefined, timeSlot: '', notes: '' };
 
-export type BookingFieldErrors = Partial<Record<keyof BookingState, string>>;
+export type BookingFieldErrors = FieldErrors<BookingState>;
 
 /** The lazily loaded calendar component and "today" in the firm's zone, once both are known. */
 export type LoadedCalendar = { Calendar: typeof BookingCalendar; today: Date };
+
+/** What POST /api/appointments gets: the chosen day as text, no preferred time as null. */
+const toRequest = (form: BookingState): AppointmentInput => ({
+  name: form.name,
+  email: form.email,
+  phone: form.phone,
+  serviceType: form.serviceType as AppointmentInput['serviceType'],
+  date: form.date ? toIsoDate(form.date) : '',
+  timeSlot: (form.timeSlot || null) as AppointmentInput['timeSlot'],
+  notes: form.notes,
+});
 
 const fromIsoDate = (text: string) => {
   const [y, m, d] = text.split('-').map(Number);
@@ -38,11 +50,40 @@ const fromIsoDate = (text: string) => {
  * shared schema's checks on submit, the submission and its outcome (toasts, analytics).
  */
 export function useBookingForm() {
-  const [form, setForm] = useState<BookingState>(EMPTY);
-  const [errors, setErrors] = useState<BookingFieldErrors>({});
-  const [pending, setPending] = useState(false);
-  const busy = useRef(false);
   const turnstile = useTurnstile();
+  // The shared schema's checks (loaded with the first complete submit), the submission and its
+  // outcome: toasts and analytics.
+  const booking = useSchemaForm({
+    id: 'booking',
+    initial: EMPTY,
+    schema: () => import('./validate-appointment').then((module) => module.appointmentSchema),
+    toInput: toRequest,
+    submit: async (_data, values) => {
+      const request = toRequest(values);
+      try {
+        await bookAppointment({ ...request, ...(await turnstile.tokenField()) });
+      } finally {
+        turnstile.reset();
+        // Booked or refused, that day's availability is read again before the visitor hears back.
+        await loadAvailability(request.date);
+      }
+      trackFormSubmission('Appointment Booking', 'success');
+      toast({ title: 'Appointment Scheduled!', description: "We'll contact you shortly to confirm your appointment." });
+      booking.reset();
+    },
+    onInvalid: (_errors, first) => toast({ variant: 'destructive', title: 'Error', description: first }),
+    onLoadError: (error) => {
+      console.error('Appointment booking failed:', error);
+      toast({ variant: 'destructive', title: 'Error', description: 'Failed to schedule appointment. Please try again.' });
+    },
+    onError: async (error) => {
+      const failureText = await bookingFailureText(error);
+      console.error('Appointment booking failed:', error);
+      trackFormSubmission('Appointment Booking', 'error');
+      toast({ variant: 'destructive', title: 'Error', description: failureText });
+    },
+  });
+  const { values: form, errors, pending, setValue } = booking;
   // "Today" in the firm's zone, known only in the browser: the prerendered HTML (built earlier)
   // shows a same-sized placeholder instead of a calendar frozen at build time. The calendar
   // (react-day-picker with its date-fns, about 20 KB) is its own chunk, loaded on first use: when
@@ -96,77 +137,21 @@ export function useBookingForm() {
 
   // A slot chosen before its day's availability arrived (or booked by someone meanwhile) is dropped.
   useEffect(() => {
-    if (form.timeSlot && unavailable.has(form.timeSlot)) setForm((f) => ({ ...f, timeSlot: '' }));
+    if (form.timeSlot && unavailable.has(form.timeSlot)) setValue('timeSlot', '');
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the day's slots arrive, not on every choice
   }, [slots]);
 
-  const update = <K extends keyof BookingState>(key: K, value: BookingState[K]) => {
-    setForm((f) => ({ ...f, [key]: value }));
-    if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
-  };
+  const update = <K extends keyof BookingState>(key: K, value: BookingState[K]) => setValue(key, value);
 
-  async function handleSubmit(event: FormEvent) {
+  function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    // One submit at a time (the first one may still be loading the schema).
-    if (busy.current) return;
     // Preferred Time is optional (docs/product.md §3): a request without one leaves the time to the firm.
     if (!form.name.trim() || !form.email.trim() || !form.serviceType || !form.date) {
       toast({ variant: 'destructive', title: 'Missing Information', description: 'Please fill in all required fields' });
       return;
     }
-    const request: AppointmentInput = {
-      name: form.name,
-      email: form.email,
-      phone: form.phone,
-      serviceType: form.serviceType as AppointmentInput['serviceType'],
-      date: toIsoDate(form.date),
-      timeSlot: (form.timeSlot || null) as AppointmentInput['timeSlot'],
-      notes: form.notes,
-    };
-    // The same rules the server applies (shared schema, loaded with the first submit): catch a
-    // short phone number here.
-    busy.current = true;
-    let checked;
-    try {
-      const { appointmentSchema } = await import('./validate-appointment');
-      checked = appointmentSchema.safeParse(request);
-    } catch (error) {
-      busy.current = false;
-      console.error('Appointment booking failed:', error);
-      toast({ variant: 'destructive', title: 'Error', description: 'Failed to schedule appointment. Please try again.' });
-      return;
-    }
-    if (!checked.success) {
-      busy.current = false;
-      const fieldErrors: BookingFieldErrors = {};
-      for (const issue of checked.error.issues) fieldErrors[String(issue.path[0]) as keyof BookingState] ??= issue.message;
-      setErrors(fieldErrors);
-      toast({ variant: 'destructive', title: 'Error', description: checked.error.issues[0].message });
-      return;
-    }
-    setPending(true);
-    let failure: { error: unknown } | null = null;
-    try {
-      await bookAppointment({ ...request, ...(await turnstile.tokenField()) });
-    } catch (error) {
-      failure = { error };
-    }
-    turnstile.reset();
-    // Booked or refused, that day's availability is read again before the visitor hears back.
-    await loadAvailability(request.date);
-    const failureText = failure ? await bookingFailureText(failure.error) : '';
-    setPending(false);
-    busy.current = false;
-    if (!failure) {
-      trackFormSubmission('Appointment Booking', 'success');
-      toast({ title: 'Appointment Scheduled!', description: "We'll contact you shortly to confirm your appointment." });
-      setForm(EMPTY);
-      setErrors({});
-    } else {
-      console.error('Appointment booking failed:', failure.error);
-      trackFormSubmission('Appointment Booking', 'error');
-      toast({ variant: 'destructive', title: 'Error', description: failureText });
-    }
+    // The same rules the server applies (shared schema): catch a short phone number here.
+    void booking.handleSubmit();
   }
 
   // The chosen day is closed: as its own availability said, else as the month's blocked dates say.
@@ -179,5 +164,6 @@ export function useBookingForm() {
         : null;
   const closed = { dates: closedDays.dates, weekdays: closedDays.weekdays, day: dayClosed, onMonthChange: setMonth };
 
-  return { form, errors, pending, calendar, calendarWanted, startCalendar, slots, unavailable, offered, closed, update, handleSubmit, turnstile };
+  const { field, described } = booking;
+  return { form, errors, pending, calendar, calendarWanted, startCalendar, slots, unavailable, offered, closed, field, described, update, handleSubmit, turnstile };
 }

@@ -3,7 +3,9 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { Input, Label } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
+import { adminLoginSchema } from '#core/schemas/admin';
 import { ApiError } from '../../../lib/api';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useAdminLogin } from '../api/session';
 
 /** The server's answer to the right password when the second factor is on (worker/routes/admin/session.ts). */
@@ -17,14 +19,41 @@ function asksForCode(error: ApiError): boolean {
  * kept) and the next submit sends all three.
  */
 export function AdminLoginCard({ onSignedIn }: { onSignedIn?: () => void }) {
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
   const [needsCode, setNeedsCode] = useState(false);
   const login = useAdminLogin();
+  const form = useSchemaForm({
+    id: 'admin',
+    initial: { username: '', password: '', code: '' },
+    schema: adminLoginSchema,
+    submit: async ({ username, password, code }) => {
+      await login.mutateAsync({ username, password, ...(needsCode ? { code } : {}) });
+      form.setValues((values) => ({ ...values, password: '', code: '' }));
+      toast({ title: 'Login successful', description: 'Welcome to the admin panel' });
+      onSignedIn?.();
+    },
+    // Only an over-long entry fails the shared schema here: the answer the server would give it.
+    onInvalid: () => toast({ variant: 'destructive', title: 'Login failed', description: 'Invalid username or password' }),
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 429) {
+        // The server says how long: minutes for this network's lock, seconds for the account-wide delay.
+        toast({ variant: 'destructive', title: 'Login failed', description: error.serverMessage ?? 'Too many failed sign-in attempts. Please wait and try again.' });
+      } else if (error instanceof ApiError && asksForCode(error)) {
+        // First time: the code field appears. After a code: that code was wrong or already used.
+        toast({ variant: 'destructive', title: needsCode ? 'Login failed' : 'Authentication code required', description: error.serverMessage ?? 'Enter the 6-digit code from your authenticator app' });
+        setNeedsCode(true);
+        form.setValue('code', '');
+      } else if (error instanceof ApiError) {
+        toast({ variant: 'destructive', title: 'Login failed', description: 'Invalid username or password' });
+      } else {
+        toast({ variant: 'destructive', title: 'Error', description: 'Failed to connect to server' });
+      }
+    },
+  });
+  const { field } = form;
 
-  async function handleSubmit(event: FormEvent) {
+  function handleSubmit(event: FormEvent) {
     event.preventDefault();
+    const { username, password, code } = form.values;
     if (!username.trim() || !password) {
       toast({ variant: 'destructive', title: 'Login failed', description: 'Please enter your username and password' });
       return;
@@ -33,27 +62,7 @@ export function AdminLoginCard({ onSignedIn }: { onSignedIn?: () => void }) {
       toast({ variant: 'destructive', title: 'Login failed', description: 'Enter the 6-digit code from your authenticator app' });
       return;
     }
-    try {
-      await login.mutateAsync({ username: username.trim(), password, ...(needsCode ? { code: code.trim() } : {}) });
-      setPassword('');
-      setCode('');
-      toast({ title: 'Login successful', description: 'Welcome to the admin panel' });
-      onSignedIn?.();
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 429) {
-        // The server says how long: minutes for this network's lock, seconds for the account-wide delay.
-        toast({ variant: 'destructive', title: 'Login failed', description: error.serverMessage ?? 'Too many failed sign-in attempts. Please wait and try again.' });
-      } else if (error instanceof ApiError && asksForCode(error)) {
-        // First time: the code field appears. After a code: that code was wrong or already used.
-        toast({ variant: 'destructive', title: needsCode ? 'Login failed' : 'Authentication code required', description: error.serverMessage ?? 'Enter the 6-digit code from your authenticator app' });
-        setNeedsCode(true);
-        setCode('');
-      } else if (error instanceof ApiError) {
-        toast({ variant: 'destructive', title: 'Login failed', description: 'Invalid username or password' });
-      } else {
-        toast({ variant: 'destructive', title: 'Error', description: 'Failed to connect to server' });
-      }
-    }
+    void form.handleSubmit();
   }
 
   return (
@@ -67,25 +76,23 @@ export function AdminLoginCard({ onSignedIn }: { onSignedIn?: () => void }) {
           <form onSubmit={handleSubmit} className="space-y-4" noValidate>
             <div>
               <Label htmlFor="admin-username">Username</Label>
-              <Input id="admin-username" name="username" autoComplete="username" required value={username} onChange={(e) => setUsername(e.target.value)} />
+              <Input id="admin-username" autoComplete="username" required {...field('username')} />
             </div>
             <div>
               <Label htmlFor="admin-password">Password</Label>
-              <Input id="admin-password" name="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+              <Input id="admin-password" type="password" autoComplete="current-password" required {...field('password')} />
             </div>
             {needsCode && (
               <div>
                 <Label htmlFor="admin-code">Authentication code</Label>
                 <Input
                   id="admin-code"
-                  name="code"
                   inputMode="numeric"
                   autoComplete="one-time-code"
                   required
                   // eslint-disable-next-line jsx-a11y/no-autofocus -- the field appears only after the password step, on the visitor's own submit
                   autoFocus
-                  value={code}
-                  onChange={(e) => setCode(e.target.value)}
+                  {...field('code')}
                   aria-describedby="admin-code-hint"
                 />
                 <p id="admin-code-hint" className="mt-1 text-xs text-slate-600">
@@ -93,8 +100,8 @@ export function AdminLoginCard({ onSignedIn }: { onSignedIn?: () => void }) {
                 </p>
               </div>
             )}
-            <Button type="submit" className="w-full" disabled={login.isPending}>
-              {login.isPending ? 'Logging in...' : 'Login'}
+            <Button type="submit" className="w-full" disabled={form.pending}>
+              {form.pending ? 'Logging in...' : 'Login'}
             </Button>
           </form>
         </CardContent>

@@ -1,5 +1,6 @@
 import { CalendarOff, CalendarX2, Save, Undo2 } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { z } from 'zod';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -9,7 +10,8 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/use-toast';
 import { bookingTimeSlots, NO_PREFERRED_TIME } from '#core/content/booking';
 import { ApiError, errorMessage } from '../../../lib/api';
-import { AVAILABILITY_LIMITS } from '#core/schemas/availability';
+import { AVAILABILITY_LIMITS, blockedDateSchema } from '#core/schemas/availability';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useBlockDate, useSaveWeekdays, useUnblockDate, type AdminAvailability, type BlockedDate, type WeekdayOffer } from '../api/availability-api';
 import { firmToday, formatCalendarDay } from '../lib/format';
 import { PanelCard } from './admin-page-parts';
@@ -138,6 +140,9 @@ export function WeekdaySlotsCard({ availability }: { availability: AdminAvailabi
   );
 }
 
+/** POST /api/admin/blocked-dates's own schema, with a message of its own for a date not chosen yet. */
+const blockDateFormSchema = blockedDateSchema.extend({ date: z.string().min(1, 'Please choose a date').pipe(blockedDateSchema.shape.date) });
+
 const statusLook = { requested: 'Requested', confirmed: 'Confirmed', cancelled: 'Cancelled' } as const;
 
 /**
@@ -147,43 +152,29 @@ const statusLook = { requested: 'Requested', confirmed: 'Confirmed', cancelled: 
 export function BlockedDatesCard({ availability }: { availability: AdminAvailability | undefined }) {
   const blockDate = useBlockDate();
   const today = firmToday();
-  const [date, setDate] = useState('');
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [showPast, setShowPast] = useState(false);
   const upcoming = availability?.blockedDates.filter((b) => b.date >= today) ?? [];
   const past = availability?.blockedDates.filter((b) => b.date < today).reverse() ?? [];
-
-  useEffect(() => setErrors({}), [date, reason]);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!date) {
-      setErrors({ date: ['Please choose a date'] });
-      return;
-    }
-    blockDate.mutate(
-      { date, reason: reason.trim() || undefined },
-      {
-        onSuccess: (blocked) => {
-          setDate('');
-          setReason('');
-          const kept = blocked.appointments.length;
-          toast({
-            title: 'Date blocked',
-            description:
-              kept > 0
-                ? `${formatCalendarDay(blocked.date)} is closed. ${kept} existing booking${kept === 1 ? ' is' : 's are'} kept: see below.`
-                : `${formatCalendarDay(blocked.date)} is closed to new bookings.`,
-          });
-        },
-        onError: (error) => {
-          setErrors(fieldErrors(error));
-          toast({ variant: 'destructive', title: 'Failed to block the date', description: errorMessage(error, 'Please try again') });
-        },
-      },
-    );
-  }
+  const form = useSchemaForm({
+    id: 'block',
+    initial: { date: '', reason: '' },
+    schema: blockDateFormSchema,
+    submit: async ({ date, reason }) => {
+      const blocked = await blockDate.mutateAsync({ date, reason: reason ?? undefined });
+      form.reset();
+      const kept = blocked.appointments.length;
+      toast({
+        title: 'Date blocked',
+        description:
+          kept > 0
+            ? `${formatCalendarDay(blocked.date)} is closed. ${kept} existing booking${kept === 1 ? ' is' : 's are'} kept: see below.`
+            : `${formatCalendarDay(blocked.date)} is closed to new bookings.`,
+      });
+    },
+    onError: (error) => {
+      toast({ variant: 'destructive', title: 'Failed to block the date', description: errorMessage(error, 'Please try again') });
+    },
+  });
 
   return (
     <PanelCard
@@ -200,37 +191,33 @@ export function BlockedDatesCard({ availability }: { availability: AdminAvailabi
       }
     >
       <CardContent className="space-y-6">
-        <form onSubmit={submit} className="grid gap-3 sm:grid-cols-[12rem_1fr_auto] sm:items-start" noValidate>
+        <form ref={form.ref} onSubmit={form.handleSubmit} className="grid gap-3 sm:grid-cols-[12rem_1fr_auto] sm:items-start" noValidate>
           <div>
             <Label htmlFor="block-date">Date</Label>
             <Input
               id="block-date"
               type="date"
-              value={date}
               min={today}
-              onChange={(e) => setDate(e.target.value)}
-              aria-invalid={errors.date ? true : undefined}
-              aria-describedby={errors.date ? 'block-date-error' : undefined}
+              {...form.field('date')}
+              {...form.described('date')}
             />
-            <FieldError id="block-date-error" message={errors.date?.[0]} />
+            <FieldError id="block-date-error" message={form.errors.date} />
           </div>
           <div>
             <Label htmlFor="block-reason">Reason (optional)</Label>
             <Input
               id="block-reason"
-              value={reason}
               maxLength={AVAILABILITY_LIMITS.reason}
               placeholder="e.g. Office closed for training"
-              onChange={(e) => setReason(e.target.value)}
-              aria-invalid={errors.reason ? true : undefined}
-              aria-describedby={errors.reason ? 'block-reason-error' : undefined}
+              {...form.field('reason')}
+              {...form.described('reason')}
             />
-            <FieldError id="block-reason-error" message={errors.reason?.[0]} />
+            <FieldError id="block-reason-error" message={form.errors.reason} />
           </div>
           <div className="sm:pt-6">
-            <Button type="submit" disabled={blockDate.isPending} className="w-full sm:w-auto">
+            <Button type="submit" disabled={form.pending} className="w-full sm:w-auto">
               <CalendarOff className="h-4 w-4" aria-hidden="true" />
-              {blockDate.isPending ? 'Blocking...' : 'Block'}
+              {form.pending ? 'Blocking...' : 'Block'}
             </Button>
           </div>
         </form>

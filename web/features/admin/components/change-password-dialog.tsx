@@ -1,11 +1,12 @@
 import { Loader2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { changePasswordSchema } from '#core/schemas/admin';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Input, Label } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useChangePassword } from '../api/admin-api';
 
 /**
@@ -13,36 +14,33 @@ import { useChangePassword } from '../api/admin-api';
  * (core/schemas/admin.ts).
  */
 export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const [currentPassword, setCurrentPassword] = useState('');
-  const [newPassword, setNewPassword] = useState('');
   const change = useChangePassword();
+  const form = useSchemaForm({
+    id: 'change-password',
+    initial: { currentPassword: '', newPassword: '' },
+    schema: changePasswordSchema,
+    submit: async (data) => {
+      await change.mutateAsync(data);
+      toast({ title: 'Success', description: 'Password changed successfully' });
+      close(false);
+    },
+    // The dialog says what is wrong in a toast (docs/product.md §10), one message at a time.
+    onInvalid: (_errors, first) => toast({ variant: 'destructive', title: 'Error', description: first }),
+    onError: (error) => toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to change password') }),
+  });
 
   function close(next: boolean) {
-    if (!next) {
-      setCurrentPassword('');
-      setNewPassword('');
-    }
+    if (!next) form.reset();
     onOpenChange(next);
   }
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!currentPassword || !newPassword) {
+    if (!form.values.currentPassword || !form.values.newPassword) {
       toast({ variant: 'destructive', title: 'Error', description: 'Please fill in both password fields' });
       return;
     }
-    const parsed = changePasswordSchema.safeParse({ currentPassword, newPassword });
-    if (!parsed.success) {
-      toast({ variant: 'destructive', title: 'Error', description: parsed.error.issues[0]?.message ?? 'Invalid input' });
-      return;
-    }
-    change.mutate(parsed.data, {
-      onSuccess: () => {
-        toast({ title: 'Success', description: 'Password changed successfully' });
-        close(false);
-      },
-      onError: (error) => toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to change password') }),
-    });
+    void form.handleSubmit();
   }
 
   return (
@@ -50,11 +48,11 @@ export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; on
       <form onSubmit={submit} className="space-y-4" noValidate>
         <div>
           <Label htmlFor="current-password">Current Password</Label>
-          <Input id="current-password" type="password" autoComplete="current-password" value={currentPassword} onChange={(e) => setCurrentPassword(e.target.value)} />
+          <Input id="current-password" type="password" autoComplete="current-password" {...form.field('currentPassword')} />
         </div>
         <div>
           <Label htmlFor="new-password">New Password</Label>
-          <Input id="new-password" type="password" autoComplete="new-password" value={newPassword} onChange={(e) => setNewPassword(e.target.value)} aria-describedby="new-password-hint" />
+          <Input id="new-password" type="password" autoComplete="new-password" {...form.field('newPassword')} aria-describedby="new-password-hint" />
           <p id="new-password-hint" className="mt-1 text-xs text-slate-600">
             At least 12 characters, and not a common password.
           </p>
@@ -63,8 +61,8 @@ export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; on
           <Button variant="outline" onClick={() => close(false)}>
             Cancel
           </Button>
-          <Button type="submit" disabled={change.isPending}>
-            {change.isPending && <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />}
+          <Button type="submit" disabled={form.pending}>
+            {form.pending && <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />}
             Change Password
           </Button>
         </div>

@@ -1,16 +1,13 @@
 import { FileText, FlaskConical, Loader2, Send } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
-import { emailField } from '#core/schemas/fields';
+import { sendNewsletterSchema, testSendNewsletterSchema } from '#core/schemas/newsletter';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { FieldError, Input, Label, Textarea } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
 import { firm } from '#core/content/firm';
 import { errorMessage } from '../../../lib/api';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useNewsletterTemplate, useSendNewsletter, useSendTestNewsletter } from '../api/admin-api';
-
-/** The test address: the server's own rule (core/schemas/newsletter.ts testSendNewsletterSchema). */
-const testAddressSchema = emailField('Please enter an email address');
 
 /** Used when the template endpoint cannot answer: a sample with the /schedule call to action. */
 export const FALLBACK_TEMPLATE = {
@@ -35,74 +32,53 @@ export const FALLBACK_TEMPLATE = {
  * (§9); toasts (§10).
  */
 export function SendNewsletterDialog({ open, onOpenChange, activeCount }: { open: boolean; onOpenChange: (open: boolean) => void; activeCount: number }) {
-  const [subject, setSubject] = useState('');
-  const [content, setContent] = useState('');
   const template = useNewsletterTemplate();
   const send = useSendNewsletter();
   const testSend = useSendTestNewsletter();
-  const [testAddress, setTestAddress] = useState('');
-  const [testAddressError, setTestAddressError] = useState<string | undefined>();
+  // 'Please fill in both subject and content' and the other messages of the server's schema, in a toast.
+  const refused = (_errors: unknown, first: string) => toast({ variant: 'destructive', title: 'Error', description: first });
+  const issue = useSchemaForm({
+    id: 'newsletter',
+    initial: { subject: '', content: '' },
+    schema: sendNewsletterSchema,
+    // The content goes as written (the server sanitises it); the subject trimmed.
+    submit: async ({ subject }, { content }) => {
+      const data = await send.mutateAsync({ subject, content });
+      toast({ title: 'Success', description: data.message });
+      issue.reset();
+      onOpenChange(false);
+    },
+    onInvalid: refused,
+    onError: (error) => toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to send newsletter') }),
+  });
+  /** This issue to one address, marked [TEST]; the dialog stays open for the real send. */
+  const test = useSchemaForm({
+    id: 'newsletter-test',
+    initial: { to: '' },
+    schema: testSendNewsletterSchema,
+    toInput: ({ to }) => ({ ...issue.values, to }),
+    submit: async ({ subject, to }) => {
+      const data = await testSend.mutateAsync({ subject, content: issue.values.content, to });
+      toast({ title: 'Test sent', description: data.message });
+    },
+    // Subject and content first: their message is a toast; only the address has an error line.
+    onInvalid: (errors, first) => (errors.subject || errors.content) && refused(errors, first),
+    onError: (error) => toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to send the test') }),
+  });
 
   function loadTemplate() {
     template.mutate(undefined, {
-      onSuccess: (t) => {
-        setSubject((s) => s || t.subject);
-        setContent(t.htmlContent);
-      },
-      onError: () => {
-        setSubject((s) => s || FALLBACK_TEMPLATE.subject);
-        setContent(FALLBACK_TEMPLATE.htmlContent);
-      },
+      onSuccess: (t) => issue.setValues((v) => ({ subject: v.subject || t.subject, content: t.htmlContent })),
+      onError: () => issue.setValues((v) => ({ subject: v.subject || FALLBACK_TEMPLATE.subject, content: FALLBACK_TEMPLATE.htmlContent })),
     });
-  }
-
-  function hasSubjectAndContent(): boolean {
-    if (subject.trim() && content.trim()) return true;
-    toast({ variant: 'destructive', title: 'Error', description: 'Please fill in both subject and content' });
-    return false;
-  }
-
-  /** This issue to one address, marked [TEST]; the dialog stays open for the real send. */
-  function sendTest() {
-    if (!hasSubjectAndContent()) return;
-    const address = testAddressSchema.safeParse(testAddress);
-    if (!address.success) {
-      setTestAddressError(address.error.issues[0]?.message);
-      return;
-    }
-    setTestAddressError(undefined);
-    testSend.mutate(
-      { subject: subject.trim(), content, to: address.data },
-      {
-        onSuccess: (data) => toast({ title: 'Test sent', description: data.message }),
-        onError: (error) => toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to send the test') }),
-      },
-    );
-  }
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!hasSubjectAndContent()) return;
-    send.mutate(
-      { subject: subject.trim(), content },
-      {
-        onSuccess: (data) => {
-          toast({ title: 'Success', description: data.message });
-          setSubject('');
-          setContent('');
-          onOpenChange(false);
-        },
-        onError: (error) => toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to send newsletter') }),
-      },
-    );
   }
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Send Newsletter" description="Write a newsletter for every active subscriber." className="max-w-2xl">
-      <form onSubmit={submit} className="space-y-4" noValidate>
+      <form onSubmit={issue.handleSubmit} className="space-y-4" noValidate>
         <div>
           <Label htmlFor="newsletter-subject">Subject</Label>
-          <Input id="newsletter-subject" value={subject} maxLength={200} onChange={(e) => setSubject(e.target.value)} />
+          <Input id="newsletter-subject" maxLength={200} {...issue.field('subject')} />
         </div>
         <div>
           <div className="mb-1 flex items-center justify-between gap-2">
@@ -118,8 +94,7 @@ export function SendNewsletterDialog({ open, onOpenChange, activeCount }: { open
             id="newsletter-content"
             rows={12}
             className="font-mono text-xs"
-            value={content}
-            onChange={(e) => setContent(e.target.value)}
+            {...issue.field('content')}
             aria-describedby="newsletter-content-hint"
           />
           <p id="newsletter-content-hint" className="mt-1 text-xs text-slate-600">
@@ -134,25 +109,24 @@ export function SendNewsletterDialog({ open, onOpenChange, activeCount }: { open
               type="email"
               autoComplete="email"
               placeholder="you@example.com"
-              value={testAddress}
-              onChange={(e) => setTestAddress(e.target.value)}
-              {...(testAddressError ? { 'aria-invalid': true, 'aria-describedby': 'newsletter-test-address-error' } : {})}
+              {...test.field('to')}
+              {...(test.errors.to ? { 'aria-invalid': true, 'aria-describedby': 'newsletter-test-address-error' } : {})}
             />
-            <Button variant="outline" onClick={sendTest} disabled={testSend.isPending} className="shrink-0">
-              {testSend.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <FlaskConical className="h-4 w-4" aria-hidden="true" />}
-              {testSend.isPending ? 'Sending test...' : 'Send a test'}
+            <Button variant="outline" onClick={() => void test.handleSubmit()} disabled={test.pending} className="shrink-0">
+              {test.pending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <FlaskConical className="h-4 w-4" aria-hidden="true" />}
+              {test.pending ? 'Sending test...' : 'Send a test'}
             </Button>
           </div>
-          <FieldError id="newsletter-test-address-error" message={testAddressError} />
+          <FieldError id="newsletter-test-address-error" message={test.errors.to} />
           <p className="mt-1 text-xs text-slate-600">This issue to this one address only, its subject marked [TEST]. No subscriber gets it and it is not recorded as sent.</p>
         </div>
         <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             Cancel
           </Button>
-          <Button type="submit" disabled={send.isPending}>
-            {send.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <Send className="h-4 w-4" aria-hidden="true" />}
-            {send.isPending ? 'Sending...' : `Send to ${activeCount} Subscribers`}
+          <Button type="submit" disabled={issue.pending}>
+            {issue.pending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <Send className="h-4 w-4" aria-hidden="true" />}
+            {issue.pending ? 'Sending...' : `Send to ${activeCount} Subscribers`}
           </Button>
         </div>
       </form>

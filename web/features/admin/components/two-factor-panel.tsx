@@ -1,12 +1,14 @@
 import { Copy, KeyRound, Loader2 } from 'lucide-react';
 import qrcode from 'qrcode-generator';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
+import { disableTwoFactorSchema, enableTwoFactorSchema, setupTwoFactorSchema } from '#core/schemas/admin';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { CardContent } from '../../../components/ui/card';
 import { FieldError, Input, Label } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
-import { ApiError, errorMessage } from '../../../lib/api';
+import { errorMessage } from '../../../lib/api';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useDisableTwoFactor, useEnableTwoFactor, useStartTwoFactor, useTwoFactorStatus } from '../api/two-factor';
 import { PanelCard } from './admin-page-parts';
 
@@ -65,31 +67,31 @@ function QrCode({ value }: { value: string }) {
   );
 }
 
-type FormErrors = { password?: string; code?: string; form?: string };
+/** What the password input needs of any of the panel's forms (the form pattern of web/lib/use-schema-form.ts). */
+type PasswordForm = Pick<ReturnType<typeof useSchemaForm<{ password: string }, typeof setupTwoFactorSchema>>, 'errors' | 'failure' | 'errorId' | 'field'>;
 
 /**
  * A failed call's messages where they belong: the server's field messages (400, worker/middleware/
- * validate.ts and the two-factor routes) under their inputs, anything else (429, 409, offline) for
- * the whole form.
+ * validate.ts and the two-factor routes) under their inputs (the hook puts them there), anything
+ * else (429, 409, offline) for the whole form, and in a toast.
  */
-function formErrors(error: unknown, fallback: string): FormErrors {
-  const fields = error instanceof ApiError && typeof error.body === 'object' && error.body !== null ? (error.body as { fields?: Record<string, string[]> }).fields : undefined;
-  if (fields?.password?.[0] || fields?.code?.[0]) return { password: fields.password?.[0], code: fields.code?.[0] };
-  return { form: errorMessage(error, fallback) };
+function failed(form: { setFailure: (message: string) => void }, error: unknown, fields: object, fallback: string) {
+  if (!Object.keys(fields).length) form.setFailure(errorMessage(error, fallback));
+  toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, fallback) });
 }
 
 /** An input's ARIA ties to its own message and the form's. */
-function describedBy(errors: FormErrors, field: 'password' | 'code', prefix: string) {
-  const ids = [errors[field] && `${prefix}-${field}-error`, errors.form && `${prefix}-error`].filter(Boolean);
+function describedBy<F extends string>(form: { errors: Partial<Record<F, string>>; failure?: string; errorId: (name: F) => string }, field: F, prefix: string) {
+  const ids = [form.errors[field] && form.errorId(field), form.failure && `${prefix}-error`].filter(Boolean);
   return ids.length ? { 'aria-invalid': true, 'aria-describedby': ids.join(' ') } : {};
 }
 
-function PasswordInput({ id, value, onChange, errors, prefix }: { id: string; value: string; onChange: (value: string) => void; errors: FormErrors; prefix: string }) {
+function PasswordInput({ id, form, prefix }: { id: string; form: PasswordForm; prefix: string }) {
   return (
     <div>
       <Label htmlFor={id}>Password</Label>
-      <Input id={id} type="password" autoComplete="current-password" value={value} onChange={(e) => onChange(e.target.value)} className="max-w-72" {...describedBy(errors, 'password', prefix)} />
-      <FieldError id={`${prefix}-password-error`} message={errors.password} />
+      <Input id={id} type="password" autoComplete="current-password" {...form.field('password')} className="max-w-72" {...describedBy(form, 'password', prefix)} />
+      <FieldError id={`${prefix}-password-error`} message={form.errors.password} />
     </div>
   );
 }
@@ -98,59 +100,38 @@ function Enrolment({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
   const start = useStartTwoFactor();
   const enable = useEnableTwoFactor();
   // Asked before the set-up and sent again with the code: the server checks it both times.
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<FormErrors>({});
-
-  function failed(error: unknown, fallback: string) {
-    setErrors(formErrors(error, fallback));
-    toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, fallback) });
-  }
-
-  function startSetup(event: FormEvent) {
-    event.preventDefault();
-    if (!password) {
-      setErrors({ password: 'Password is required' });
-      return;
-    }
-    setErrors({});
-    start.mutate({ password }, { onError: (error) => failed(error, 'Failed to start set-up') });
-  }
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const missing: FormErrors = {
-      ...(password ? {} : { password: 'Password is required' }),
-      ...(code.trim() ? {} : { code: 'Enter the 6-digit code from your authenticator app' }),
-    };
-    if (missing.password || missing.code) {
-      setErrors(missing);
-      return;
-    }
-    setErrors({});
-    enable.mutate(
-      { password, code: code.trim() },
-      {
-        onSuccess: ({ recoveryCodes }) => {
-          setPassword('');
-          setCode('');
-          start.reset();
-          onEnabled(recoveryCodes);
-          toast({ title: 'Two-factor sign-in is on', description: 'Save your recovery codes now: they are shown only once.' });
-        },
-        onError: (error) => failed(error, 'Failed to turn on two-factor sign-in'),
-      },
-    );
-  }
+  const setup = useSchemaForm({
+    id: 'two-factor-setup',
+    initial: { password: '' },
+    schema: setupTwoFactorSchema,
+    submit: async (data) => {
+      await start.mutateAsync(data);
+      turnOn.setValue('password', data.password);
+    },
+    onError: (error, fields) => void failed(setup, error, fields, 'Failed to start set-up'),
+  });
+  const turnOn = useSchemaForm({
+    id: 'two-factor-enable',
+    initial: { password: '', code: '' },
+    schema: enableTwoFactorSchema,
+    submit: async (data) => {
+      const { recoveryCodes } = await enable.mutateAsync(data);
+      turnOn.reset();
+      start.reset();
+      onEnabled(recoveryCodes);
+      toast({ title: 'Two-factor sign-in is on', description: 'Save your recovery codes now: they are shown only once.' });
+    },
+    onError: (error, fields) => void failed(turnOn, error, fields, 'Failed to turn on two-factor sign-in'),
+  });
 
   if (!start.data) {
     return (
-      <form onSubmit={startSetup} className="space-y-3" noValidate aria-label="Set up two-factor sign-in">
+      <form ref={setup.ref} onSubmit={setup.handleSubmit} className="space-y-3" noValidate aria-label="Set up two-factor sign-in">
         <p className="text-sm text-slate-700">Confirm your password to set up an authenticator app.</p>
-        <PasswordInput id="two-factor-setup-password" value={password} onChange={setPassword} errors={errors} prefix="two-factor-setup" />
-        <FieldError id="two-factor-setup-error" message={errors.form} />
-        <Button type="submit" variant="outline" disabled={start.isPending}>
-          {start.isPending && <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />}
+        <PasswordInput id="two-factor-setup-password" form={setup} prefix="two-factor-setup" />
+        <FieldError id="two-factor-setup-error" message={setup.failure} />
+        <Button type="submit" variant="outline" disabled={setup.pending}>
+          {setup.pending && <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />}
           Set up two-factor sign-in
         </Button>
       </form>
@@ -159,7 +140,7 @@ function Enrolment({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
 
   const { secret, otpauthUri } = start.data;
   return (
-    <form onSubmit={submit} className="space-y-3" noValidate aria-label="Turn on two-factor sign-in">
+    <form ref={turnOn.ref} onSubmit={turnOn.handleSubmit} className="space-y-3" noValidate aria-label="Turn on two-factor sign-in">
       <p className="text-sm text-slate-700">Scan this code with an authenticator app (Google Authenticator, 1Password, Authy...), then enter the code it shows.</p>
       <QrCode value={otpauthUri} />
       <p className="text-sm text-slate-700">
@@ -168,24 +149,16 @@ function Enrolment({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
           {secret.match(/.{1,4}/g)?.join(' ')}
         </code>
       </p>
-      <PasswordInput id="two-factor-enable-password" value={password} onChange={setPassword} errors={errors} prefix="two-factor-enable" />
+      <PasswordInput id="two-factor-enable-password" form={turnOn} prefix="two-factor-enable" />
       <div>
         <Label htmlFor="two-factor-enable-code">Code from the app</Label>
-        <Input
-          id="two-factor-enable-code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-          className="max-w-40"
-          {...describedBy(errors, 'code', 'two-factor-enable')}
-        />
-        <FieldError id="two-factor-enable-code-error" message={errors.code} />
+        <Input id="two-factor-enable-code" inputMode="numeric" autoComplete="one-time-code" {...turnOn.field('code')} className="max-w-40" {...describedBy(turnOn, 'code', 'two-factor-enable')} />
+        <FieldError id="two-factor-enable-code-error" message={turnOn.errors.code} />
       </div>
-      <FieldError id="two-factor-enable-error" message={errors.form} />
+      <FieldError id="two-factor-enable-error" message={turnOn.failure} />
       <p className="text-sm text-slate-700">Turning it on signs you out everywhere else.</p>
-      <Button type="submit" disabled={enable.isPending}>
-        {enable.isPending && <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />}
+      <Button type="submit" disabled={turnOn.pending}>
+        {turnOn.pending && <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />}
         Turn on
       </Button>
     </form>
@@ -226,59 +199,33 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 
 function TurnOff() {
   const disable = useDisableTwoFactor();
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<FormErrors>({});
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const missing: FormErrors = {
-      ...(password ? {} : { password: 'Password is required' }),
-      ...(code.trim() ? {} : { code: 'Enter a code from the app or a recovery code' }),
-    };
-    if (missing.password || missing.code) {
-      setErrors(missing);
-      return;
-    }
-    setErrors({});
-    disable.mutate(
-      { password, code: code.trim() },
-      {
-        onSuccess: () => {
-          setPassword('');
-          setCode('');
-          toast({ title: 'Two-factor sign-in is off' });
-        },
-        onError: (error) => {
-          // 'Password or code is incorrect' names both: it is the form's message, tied to both inputs.
-          setErrors(formErrors(error, 'Failed to turn off two-factor sign-in'));
-          toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to turn off two-factor sign-in') });
-        },
-      },
-    );
-  }
+  const form = useSchemaForm({
+    id: 'two-factor-off',
+    initial: { password: '', code: '' },
+    schema: disableTwoFactorSchema,
+    submit: async (data) => {
+      await disable.mutateAsync(data);
+      form.reset();
+      toast({ title: 'Two-factor sign-in is off' });
+    },
+    // 'Password or code is incorrect' names both: it is the form's message, tied to both inputs.
+    onError: (error, fields) => void failed(form, error, fields, 'Failed to turn off two-factor sign-in'),
+  });
 
   return (
-    <form onSubmit={submit} className="space-y-3" noValidate aria-label="Turn off two-factor sign-in">
+    <form ref={form.ref} onSubmit={form.handleSubmit} className="space-y-3" noValidate aria-label="Turn off two-factor sign-in">
       <p className="text-sm text-slate-700">To turn it off, confirm with your password and a code from the app (or a recovery code).</p>
       <div className="grid gap-3 sm:grid-cols-2">
-        <PasswordInput id="two-factor-off-password" value={password} onChange={setPassword} errors={errors} prefix="two-factor-off" />
+        <PasswordInput id="two-factor-off-password" form={form} prefix="two-factor-off" />
         <div>
           <Label htmlFor="two-factor-off-code">Authentication code</Label>
-          <Input
-            id="two-factor-off-code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-            {...describedBy(errors, 'code', 'two-factor-off')}
-          />
-          <FieldError id="two-factor-off-code-error" message={errors.code} />
+          <Input id="two-factor-off-code" inputMode="numeric" autoComplete="one-time-code" {...form.field('code')} {...describedBy(form, 'code', 'two-factor-off')} />
+          <FieldError id="two-factor-off-code-error" message={form.errors.code} />
         </div>
       </div>
-      <FieldError id="two-factor-off-error" message={errors.form} />
-      <Button type="submit" variant="destructive" disabled={disable.isPending}>
-        {disable.isPending && <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />}
+      <FieldError id="two-factor-off-error" message={form.failure} />
+      <Button type="submit" variant="destructive" disabled={form.pending}>
+        {form.pending && <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />}
         Turn off
       </Button>
     </form>

@@ -3,7 +3,7 @@ import { firm } from '#core/content/firm';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { FieldError, Input, Label, RequiredMark, Textarea } from '../../../components/ui/input';
-import { useBookingForm, type BookingState } from '../use-booking-form';
+import { useBookingForm } from '../use-booking-form';
 
 const longDate = (d: Date) => d.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
 
@@ -12,9 +12,7 @@ const selectClass =
 
 /** docs/product.md §3: the Schedule page's booking form (its data and behaviour: ../use-booking-form.ts). */
 export function BookingForm() {
-  const { form, errors, pending, calendar, calendarWanted, startCalendar, slots, unavailable, offered, closed, update, handleSubmit, turnstile } = useBookingForm();
-
-  const invalid = (key: keyof BookingState) => (errors[key] ? { 'aria-invalid': true, 'aria-describedby': `booking-${key}-error` } : {});
+  const { form, errors, pending, calendar, calendarWanted, startCalendar, slots, unavailable, offered, closed, field, described, update, handleSubmit, turnstile } = useBookingForm();
 
   return (
     <Card>
@@ -40,7 +38,7 @@ export function BookingForm() {
               <Label htmlFor="booking-name">
                 Full Name <RequiredMark />
               </Label>
-              <Input id="booking-name" aria-required="true" autoComplete="name" placeholder="John Smith" value={form.name} onChange={(e) => update('name', e.target.value)} {...invalid('name')} />
+              <Input id="booking-name" aria-required="true" autoComplete="name" placeholder="John Smith" {...field('name')} {...described('name')} />
               <FieldError id="booking-name-error" message={errors.name} />
             </div>
             <div>
@@ -53,9 +51,8 @@ export function BookingForm() {
                 type="email"
                 autoComplete="email"
                 placeholder="john@example.com"
-                value={form.email}
-                onChange={(e) => update('email', e.target.value)}
-                {...invalid('email')}
+                {...field('email')}
+                {...described('email')}
               />
               <FieldError id="booking-email-error" message={errors.email} />
             </div>
@@ -66,9 +63,8 @@ export function BookingForm() {
                 type="tel"
                 autoComplete="tel"
                 placeholder="(555) 123-4567"
-                value={form.phone}
-                onChange={(e) => update('phone', e.target.value)}
-                {...invalid('phone')}
+                {...field('phone')}
+                {...described('phone')}
               />
               <FieldError id="booking-phone-error" message={errors.phone} />
             </div>
@@ -76,7 +72,7 @@ export function BookingForm() {
               <Label htmlFor="booking-service">
                 Service Needed <RequiredMark />
               </Label>
-              <select id="booking-service" aria-required="true" className={selectClass} value={form.serviceType} onChange={(e) => update('serviceType', e.target.value)} {...invalid('serviceType')}>
+              <select id="booking-service" aria-required="true" className={selectClass} {...field('serviceType')} {...described('serviceType')}>
                 <option value="" disabled>
                   Select a service
                 </option>
@@ -126,7 +122,7 @@ export function BookingForm() {
               <div>
                 {/* Optional (docs/product.md §3): without a time the firm picks one when it confirms. */}
                 <Label htmlFor="booking-time">Preferred Time</Label>
-                <select id="booking-time" className={selectClass} value={form.timeSlot} onChange={(e) => update('timeSlot', e.target.value)} {...invalid('timeSlot')}>
+                <select id="booking-time" className={selectClass} {...field('timeSlot')} {...described('timeSlot')}>
                   <option value="">{form.date ? 'No preferred time' : 'Select a date first'}</option>
                   {/* Only the chosen weekday's slots (docs/product.md §3). */}
                   {offered.map((slot) => {
@@ -157,9 +153,8 @@ export function BookingForm() {
                   id="booking-notes"
                   rows={3}
                   placeholder="Tell us about your needs or any questions you have..."
-                  value={form.notes}
-                  onChange={(e) => update('notes', e.target.value)}
-                  {...invalid('notes')}
+                  {...field('notes')}
+                  {...described('notes')}
                 />
                 <FieldError id="booking-notes-error" message={errors.notes} />
               </div>

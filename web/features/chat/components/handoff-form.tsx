@@ -1,78 +1,42 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import { CHAT_HANDOFF_NOTE_MAX_LENGTH, chatHandoffSchema } from '#core/schemas/chat';
 import { Button } from '../../../components/ui/button';
 import { FieldError, Input, Label, Textarea } from '../../../components/ui/input';
-import { ApiError, errorMessage } from '../../../lib/api';
+import { errorMessage } from '../../../lib/api';
 import { useTurnstile } from '../../../lib/turnstile';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { requestHandoff } from '../api/request-handoff';
-
-type Field = 'name' | 'email' | 'phone' | 'note';
-/** In the form's order: the first invalid one gets the focus. */
-const FIELDS: readonly Field[] = ['name', 'email', 'phone', 'note'];
-type FieldErrors = Partial<Record<Field, string>>;
 
 const HANDOFF_FAILED = 'We could not send your request. Please try again, or contact us directly.';
 
-/** The server's field messages of a 400 answer (worker/middleware/validate.ts). */
-function serverFieldErrors(error: unknown): FieldErrors {
-  if (!(error instanceof ApiError) || error.status !== 400 || typeof error.body !== 'object' || error.body === null) return {};
-  const fields = (error.body as { fields?: Record<string, string[]> }).fields ?? {};
-  return Object.fromEntries(FIELDS.filter((f) => fields[f]?.[0]).map((f) => [f, fields[f][0]]));
-}
-
 /**
  * docs/product.md §4.2: "Talk to a person", inline in the chat panel. Name, e-mail, optional phone
- * and note, checked by the same schema as POST /api/chat/handoff; the conversation itself is taken
- * by the server from its records, never sent from here.
+ * and note, checked by the same schema as POST /api/chat/handoff (the form pattern of
+ * web/lib/use-schema-form.ts); the conversation itself is taken by the server from its records,
+ * never sent from here.
  */
 export function HandoffForm({ sessionId, onSent, onCancel }: { sessionId: string; onSent: (confirmation: string) => void; onCancel: () => void }) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState('');
-  const [pending, setPending] = useState(false);
   const turnstile = useTurnstile();
+  const form = useSchemaForm({
+    id: 'handoff',
+    initial: { name: '', email: '', phone: '', note: '', website: '' },
+    schema: chatHandoffSchema,
+    toInput: (values) => ({ ...values, sessionId }),
+    submit: async (data) => onSent(await requestHandoff({ ...data, ...(await turnstile.tokenField()) })),
+    // The server's field messages (400) are under their fields; any other failure is said here.
+    onError: (error, fields) => {
+      turnstile.reset();
+      if (!Object.keys(fields).length) form.setFailure(errorMessage(error, HANDOFF_FAILED));
+    },
+  });
+  const { errors, failure, field, described, ref: formRef } = form;
 
   useEffect(() => {
     formRef.current?.querySelector<HTMLInputElement>('[name="name"]')?.focus();
-  }, []);
-
-  const focusFirst = (found: FieldErrors) => {
-    const first = FIELDS.find((field) => found[field]);
-    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-  };
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (pending) return;
-    const data = new FormData(event.currentTarget);
-    const values = Object.fromEntries(['name', 'email', 'phone', 'note', 'website'].map((f) => [f, String(data.get(f) ?? '')]));
-    const parsed = chatHandoffSchema.safeParse({ ...values, sessionId });
-    setFailure('');
-    if (!parsed.success) {
-      const found: FieldErrors = {};
-      for (const issue of parsed.error.issues) found[String(issue.path[0]) as Field] ??= issue.message;
-      setErrors(found);
-      focusFirst(found);
-      return;
-    }
-    setErrors({});
-    setPending(true);
-    try {
-      onSent(await requestHandoff({ ...parsed.data, ...(await turnstile.tokenField()) }));
-    } catch (error) {
-      turnstile.reset();
-      const found = serverFieldErrors(error);
-      setErrors(found);
-      focusFirst(found);
-      setFailure(Object.keys(found).length ? '' : errorMessage(error, HANDOFF_FAILED));
-      setPending(false);
-    }
-  }
-
-  const described = (field: Field) => (errors[field] ? { 'aria-invalid': true, 'aria-describedby': `handoff-${field}-error` } : {});
+  }, [formRef]);
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} onFocus={turnstile.start} onInput={turnstile.start} noValidate aria-labelledby="handoff-title" className="space-y-2.5 rounded-xl border border-brand-100 bg-brand-50/60 p-3 text-sm">
+    <form ref={form.ref} onSubmit={form.handleSubmit} onFocus={turnstile.start} onInput={turnstile.start} noValidate aria-labelledby="handoff-title" className="space-y-2.5 rounded-xl border border-brand-100 bg-brand-50/60 p-3 text-sm">
       <div>
         <h3 id="handoff-title" className="font-semibold text-brand-800">
           Talk to a person
@@ -81,28 +45,28 @@ export function HandoffForm({ sessionId, onSent, onCancel }: { sessionId: string
       </div>
       <div>
         <Label htmlFor="handoff-name">Name</Label>
-        <Input id="handoff-name" name="name" autoComplete="name" {...described('name')} />
+        <Input id="handoff-name" {...field('name')} autoComplete="name" {...described('name')} />
         <FieldError id="handoff-name-error" message={errors.name} />
       </div>
       <div>
         <Label htmlFor="handoff-email">Email</Label>
-        <Input id="handoff-email" name="email" type="email" autoComplete="email" {...described('email')} />
+        <Input id="handoff-email" {...field('email')} type="email" autoComplete="email" {...described('email')} />
         <FieldError id="handoff-email-error" message={errors.email} />
       </div>
       <div>
         <Label htmlFor="handoff-phone">Phone (Optional)</Label>
-        <Input id="handoff-phone" name="phone" type="tel" autoComplete="tel" {...described('phone')} />
+        <Input id="handoff-phone" {...field('phone')} type="tel" autoComplete="tel" {...described('phone')} />
         <FieldError id="handoff-phone-error" message={errors.phone} />
       </div>
       <div>
         <Label htmlFor="handoff-note">Note (Optional)</Label>
-        <Textarea id="handoff-note" name="note" rows={2} maxLength={CHAT_HANDOFF_NOTE_MAX_LENGTH} placeholder="Anything we should know?" {...described('note')} />
+        <Textarea id="handoff-note" {...field('note')} rows={2} maxLength={CHAT_HANDOFF_NOTE_MAX_LENGTH} placeholder="Anything we should know?" {...described('note')} />
         <FieldError id="handoff-note-error" message={errors.note} />
       </div>
       {/* Honeypot: invisible to people and to assistive technology; bots fill it. */}
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
         <label htmlFor="handoff-website">Website</label>
-        <input id="handoff-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
+        <input id="handoff-website" type="text" {...field('website')} tabIndex={-1} autoComplete="off" />
       </div>
       {/* Cloudflare Turnstile, when configured: loads as the form opens (its first field takes the focus). */}
       <div ref={turnstile.ref} />
@@ -112,10 +76,10 @@ export function HandoffForm({ sessionId, onSent, onCancel }: { sessionId: string
         </p>
       )}
       <div className="flex gap-2 pt-1">
-        <Button type="submit" size="sm" disabled={pending}>
-          {pending ? 'Sending...' : 'Send to our team'}
+        <Button type="submit" size="sm" disabled={form.pending}>
+          {form.pending ? 'Sending...' : 'Send to our team'}
         </Button>
-        <Button type="button" size="sm" variant="outline" onClick={onCancel} disabled={pending}>
+        <Button type="button" size="sm" variant="outline" onClick={onCancel} disabled={form.pending}>
           Cancel
         </Button>
       </div>
