@@ -41,7 +41,7 @@ export default defineConfig({
       {
         // Pure web modules (no DOM needed), e.g. the subscriber CSV builder, and the forms' component
         // tests (*.test.tsx), which choose happy-dom with a `// @vitest-environment happy-dom` line.
-        test: { name: 'web', include: ['tests/web/**/*.test.ts', 'tests/web/**/*.test.tsx'], environment: 'node' },
+        test: { name: 'web', include: ['tests/web/**/*.test.ts', 'tests/web/**/*.test.tsx'], environment: 'node', setupFiles: ['./tests/web/setup.ts'] },
       },
       {
         // The local tooling: `npm start` itself (scripts/start.ts) in a private state directory, with
