@@ -26,7 +26,7 @@ export function ConflictAlert({ conflict, keepLabel, onKeep, onReload, busy }: {
       <p>{conflictSentence(conflict)}</p>
       <p>
         {onKeep
-          ? 'Your edits are kept in the form below. Apply them to the latest content (this section only: the rest comes from the latest version), or discard them and reload.'
+          ? 'Your edits are kept in the form below, not saved. Apply them to the latest content (the fields you changed take your text, every other field the latest), or discard them and reload.'
           : 'Reload to see the latest content.'}
       </p>
       <div className="flex flex-wrap gap-2">

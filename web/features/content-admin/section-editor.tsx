@@ -24,9 +24,31 @@ type Base = ReturnType<typeof baseOf>;
 
 const pick = (doc: ContentDocument, keys: ContentSection['keys']) => Object.fromEntries(keys.map((key) => [key, doc[key]])) as Partial<ContentDocument>;
 
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The admin's edits (what changed from `origin` to `mine`) applied to `theirs`, a newer copy: a
+ * field the admin did not touch takes the newer value; a list the admin changed is the admin's.
+ */
+export function applyEdits(origin: unknown, mine: unknown, theirs: unknown): unknown {
+  if (JSON.stringify(origin) === JSON.stringify(mine)) return theirs;
+  if (isRecord(origin) && isRecord(mine) && isRecord(theirs)) {
+    const out: Record<string, unknown> = { ...theirs };
+    for (const key of new Set([...Object.keys(mine), ...Object.keys(origin)])) {
+      const merged = applyEdits(origin[key], mine[key], theirs[key]);
+      if (merged === undefined) delete out[key];
+      else out[key] = merged;
+    }
+    return out;
+  }
+  return mine;
+}
+
 export function SectionEditor({ section, state, reload }: { section: ContentSection; state: ContentState; reload: () => Promise<ContentState | undefined> }) {
   const [base, setBase] = useState<Base>(() => baseOf(state));
   const [values, setValues] = useState(() => pick(base.doc, section.keys));
+  // The section as loaded: what the admin's edits are measured against when applied to a newer copy.
+  const [origin, setOrigin] = useState(values);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [elsewhere, setElsewhere] = useState<string[]>([]);
   const [conflict, setConflict] = useState<Conflict | null>(null);
@@ -65,6 +87,7 @@ export function SectionEditor({ section, state, reload }: { section: ContentSect
           const next = { doc: draft.content, basedOn: draft.basedOn, draftUpdatedAt: draft.updatedAt as string | null, fromDraft: true };
           setBase(next);
           setValues(pick(next.doc, section.keys));
+          setOrigin(pick(next.doc, section.keys));
           setConflict(null);
           toast({ title: 'Draft saved', description: 'Publish it on the Site content page to make it live.' });
         },
@@ -91,8 +114,10 @@ export function SectionEditor({ section, state, reload }: { section: ContentSect
       const fresh = await reload();
       if (!fresh) return;
       const next = baseOf(fresh);
+      const latest = pick(next.doc, section.keys);
       setBase(next);
-      if (!keep) setValues(pick(next.doc, section.keys));
+      setValues(keep ? (applyEdits(origin, values, latest) as typeof latest) : latest);
+      setOrigin(latest);
       setConflict(null);
       setErrors({});
       setElsewhere([]);
