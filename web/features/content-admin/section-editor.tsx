@@ -172,7 +172,7 @@ export function SectionEditor({ section, state, reload }: { section: ContentSect
           <Save className="h-4 w-4" aria-hidden="true" />
           {save.isPending ? 'Saving…' : 'Save draft'}
         </Button>
-        <Link to="/admin/content" className="text-sm text-brand-700 hover:underline">
+        <Link to="/admin/content" className="inline-flex min-h-6 items-center text-sm text-brand-700 hover:underline">
           Back to Site content (publish)
         </Link>
       </div>
