@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { RootLayout } from './app/root-layout';
+import { CONTENT_SECTION_SLUGS } from './features/content-admin/section-slugs';
 
 // The route table of the prerender (web/entry-server.tsx renders every public page with it) and of
 // the single-page app of the client-only screens (web/main.tsx); the prerendered pages themselves
@@ -48,6 +49,10 @@ export const routes: RouteObject[] = [
       { path: 'admin/subscribers', lazy: lazyPage(() => import('./pages/admin-subscribers')) },
       { path: 'admin/availability', lazy: lazyPage(() => import('./pages/admin-availability')) },
       { path: 'admin/chats', lazy: lazyPage(() => import('./pages/admin-chats')) },
+      { path: 'admin/content', lazy: lazyPage(() => import('./pages/admin-content')) },
+      { path: 'admin/content/history', lazy: lazyPage(() => import('./pages/admin-content-history')) },
+      // One static route per section, so each gets its prerendered shell (scripts/prerender.ts).
+      ...CONTENT_SECTION_SLUGS.map((slug) => ({ path: `admin/content/${slug}`, lazy: lazyPage(() => import('./pages/admin-content-section')) })),
       { path: '*', lazy: contentPage(() => import('./pages/not-found')) },
     ],
   },

@@ -98,7 +98,7 @@ describe('the directory `wrangler deploy` uploads', () => {
   });
 
   it('has the client-only screens as noindex shells, never the home page', () => {
-    for (const file of ['/admin.html', '/admin/login.html', '/admin/subscribers.html', '/admin/availability.html', '/admin/chats.html', '/appointment/cancel.html', '/appointment/reschedule.html', '/newsletter/confirmed.html', '/newsletter/unsubscribe.html', '/newsletter/unsubscribed.html', '/newsletter/invalid-link.html']) {
+    for (const file of ['/admin.html', '/admin/login.html', '/admin/subscribers.html', '/admin/availability.html', '/admin/chats.html', '/admin/content.html', '/admin/content/history.html', '/admin/content/faq.html', '/admin/content/privacy.html', '/appointment/cancel.html', '/appointment/reschedule.html', '/newsletter/confirmed.html', '/newsletter/unsubscribe.html', '/newsletter/unsubscribed.html', '/newsletter/invalid-link.html']) {
       expect(uploaded, file).toContain(file);
       const html = read(file);
       expect(html, file).toContain('<meta name="robots" content="noindex" />');

@@ -13,7 +13,8 @@ import { baseUrl, DESKTOP, launchBrowser, newPage, PHONE } from './browser';
 // screen is covered by adding its address to ADMIN_ROUTES (with what to wait for in waitForData), a
 // new dialog by adding it to DIALOGS.
 
-const ADMIN_ROUTES = ['/admin', '/admin/subscribers', '/admin/availability', '/admin/chats'];
+const CONTENT_SECTIONS = ['firm', 'services', 'about', 'testimonials', 'faq', 'resources', 'privacy', 'booking', 'chat'].map((slug) => `/admin/content/${slug}`);
+const ADMIN_ROUTES = ['/admin', '/admin/subscribers', '/admin/availability', '/admin/chats', '/admin/content', '/admin/content/history', ...CONTENT_SECTIONS];
 /** The login card: /admin signed out, and /admin/login. */
 const SIGNED_OUT_ROUTES = ['/admin', '/admin/login'];
 
@@ -24,6 +25,7 @@ const DIALOGS: { route: string; opener: (page: Page) => Locator; title: string; 
   { route: '/admin/subscribers', opener: (page) => page.getByRole('button', { name: /^Delete / }).first(), title: 'Delete this subscriber?', dismiss: 'Keep' },
   { route: '/admin', opener: (page) => page.getByRole('button', { name: 'Send Newsletter', exact: true }), title: 'Send the newsletter now?', dismiss: 'Keep editing' },
   { route: '/admin', opener: (page) => page.getByRole('button', { name: 'Cancel', exact: true }).first(), title: 'Cancel this appointment?', dismiss: 'Keep it' },
+  { route: '/admin/content/history', opener: (page) => page.getByRole('button', { name: 'Restore version 1' }), title: 'Restore version 1?', dismiss: 'Cancel' },
 ];
 
 let browser: Browser;
@@ -69,6 +71,12 @@ beforeAll(async () => {
   await api(context, 'POST', '/api/newsletter/subscribe', { email: uniqueEmail('axe-pending'), name: 'Pending Reader' });
   // A chat conversation, so the transcripts screen has a row to check.
   await api(context, 'POST', '/api/chat', { message: 'What are your office hours?', sessionId: crypto.randomUUID() });
+  // A published version with a change and a draft: the content history lists a diff and a version to restore.
+  const content = await api<{ published: { version: number; content: { firm: { tagline: string } } }; draft: { updatedAt: string } | null }>(context, 'GET', '/api/admin/content');
+  const edited = { ...content.published.content, firm: { ...content.published.content.firm, tagline: `${content.published.content.firm.tagline} (checked)` } };
+  await api(context, 'PUT', '/api/admin/content/draft', { basedOn: content.published.version, draftUpdatedAt: content.draft?.updatedAt ?? null, content: edited });
+  await api(context, 'POST', '/api/admin/content/publish', { basedOn: content.published.version });
+  await api(context, 'PUT', '/api/admin/content/draft', { basedOn: content.published.version + 1, draftUpdatedAt: null, content: edited });
 }, 120_000);
 
 afterAll(async () => {
@@ -88,6 +96,12 @@ async function waitForData(page: Page, route: string) {
     await page.getByRole('button', { name: /^Show past appointments/ }).click();
   } else if (route === '/admin/subscribers') {
     await waitUntil(async () => (await page.getByTestId('subscriber-row').count()) > 0, 'subscriber rows');
+  } else if (route === '/admin/content') {
+    await page.getByTestId('content-draft-state').getByText(/saved by/).waitFor();
+  } else if (route === '/admin/content/history') {
+    await page.getByRole('button', { name: 'Restore version 1' }).waitFor();
+  } else if (route.startsWith('/admin/content/')) {
+    await page.getByRole('button', { name: 'Save draft' }).waitFor();
   } else if (route === '/admin/chats') {
     // The table on wide screens, the list on phones: whichever is shown has a row.
     await waitUntil(async () => (await page.locator('[data-testid="chat-session-row"]:visible, [data-testid="chat-session-item"]:visible').count()) > 0, 'chat rows');

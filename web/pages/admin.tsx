@@ -1,4 +1,4 @@
-import { CalendarCog, LogOut, MessagesSquare, Users } from 'lucide-react';
+import { CalendarCog, FileText, LogOut, MessagesSquare, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../components/ui/button';
 import { toast } from '../components/ui/use-toast';
@@ -62,6 +62,10 @@ function AdminPanel({ username }: { username: string }) {
           <Link to="/admin/chats" className={buttonClass('outline')}>
             <MessagesSquare className="h-4 w-4" aria-hidden="true" />
             Chats
+          </Link>
+          <Link to="/admin/content" className={buttonClass('outline')}>
+            <FileText className="h-4 w-4" aria-hidden="true" />
+            Content
           </Link>
           <Button
             variant="outline"

@@ -1,0 +1,42 @@
+import { useEffect } from 'react';
+import { toast } from '../components/ui/use-toast';
+import { useEndSessionOn401 } from '../features/admin/api/admin-api';
+import { AdminSpinner, AdminSubPageHeading, SignedInOnly } from '../features/admin/components/admin-page-parts';
+import { useContent } from '../features/content-admin/content-api';
+import { ContentOverview } from '../features/content-admin/content-overview';
+import { errorMessage, isUnauthorized } from '../lib/api';
+import { usePageMeta } from '../lib/page-meta';
+
+/** /admin/content: the site's content, its draft and publishing (docs/product.md §6.6), behind the admin session. */
+export default function AdminContentPage() {
+  usePageMeta({ title: 'Site content', description: 'Edit and publish the site content' });
+  return <SignedInOnly>{() => <ContentAdministration />}</SignedInOnly>;
+}
+
+function ContentAdministration() {
+  const content = useContent();
+  useEndSessionOn401(content);
+
+  useEffect(() => {
+    if (content.error && !isUnauthorized(content.error)) {
+      toast({ variant: 'destructive', title: 'Error', description: 'Failed to load the content. Please try again.' });
+    }
+  }, [content.error]);
+
+  return (
+    <section className="mx-auto max-w-4xl space-y-8 px-4 py-10 [overflow-wrap:anywhere] sm:px-6 lg:px-8">
+      <AdminSubPageHeading title="Site content" intro="The texts of the public site: edit a section, save the draft, then publish it." />
+      {content.isPending ? (
+        <AdminSpinner />
+      ) : content.isError ? (
+        isUnauthorized(content.error) ? null : (
+          <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+            Failed to load the content: {errorMessage(content.error, 'Please try again.')}
+          </p>
+        )
+      ) : (
+        <ContentOverview state={content.data} reload={content.refetch} />
+      )}
+    </section>
+  );
+}
