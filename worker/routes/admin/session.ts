@@ -6,6 +6,7 @@ import { validate } from '../../middleware/validate';
 import { adminLoginSchema, changePasswordSchema } from '#core/schemas/admin';
 import { clearSessionCookie, readSessionCookie, revokeSession, setSessionCookie, verifySessionToken } from '../../services/admin-auth/session';
 import {
+  anyAdminExists,
   bootstrapPasswordProblem,
   consumeSecondFactor,
   ensureAdmin,
@@ -43,7 +44,7 @@ async function sameSecret(a: string, b: string): Promise<boolean> {
 async function bootstrapFirstAdmin(env: AppEnv['Bindings'], db: Db, username: string, password: string): Promise<boolean> {
   const { ADMIN_USERNAME: adminUsername, ADMIN_PASSWORD: adminPassword } = env;
   if (!adminUsername || username !== adminUsername) return false;
-  if (await db.query.adminUsers.findFirst({ columns: { id: true } })) return false;
+  if (await anyAdminExists(db)) return false;
   const problem = bootstrapPasswordProblem(adminPassword);
   if (problem !== null) {
     console.error(
