@@ -31,8 +31,8 @@ const notPendingMessage: Record<SubscriberStatus, string> = {
 };
 
 /**
- * Subscribers, sending, previews and the scheduler (docs/product.md §5 and §11). Guarded by
- * requireAdmin in index.ts.
+ * Subscribers, sending, previews and the scheduler (docs/product.md §5 and §11). Behind
+ * requireAdmin (routes/admin/index.ts).
  */
 export const adminNewsletter = new Hono<AppEnv>()
   .get('/subscribers', async (c) => c.json(await listSubscribers(getDb(c.env.DB)), 200))

@@ -57,7 +57,10 @@ async function bootstrapFirstAdmin(env: AppEnv['Bindings'], db: Db, username: st
   return true;
 }
 
-/** Admin sign-in, sign-out, session check and password change (docs/product.md §6.1). */
+/**
+ * Admin sign-in, sign-out and the session check (docs/product.md §6.1): the admin API's public
+ * part, answered without a session (routes/admin/index.ts).
+ */
 export const adminSession = new Hono<AppEnv>()
   .post('/login', validate('json', adminLoginSchema), async (c) => {
     const { username, password, code } = c.req.valid('json');
@@ -101,9 +104,10 @@ export const adminSession = new Hono<AppEnv>()
     const user = await currentAdmin(c);
     if (!user) return c.json({ authenticated: false as const }, 200);
     return c.json({ authenticated: true as const, username: user.username }, 200);
-  })
-  // Signed-in only: worker/index.ts guards every /api/admin/* path but login, logout and session,
-  // and its requireAdmin sets adminUser.
+  });
+
+/** The password change (docs/product.md §6.1): signed-in only, behind requireAdmin (routes/admin/index.ts), which sets adminUser. */
+export const adminChangePassword = new Hono<AppEnv>()
   .post('/change-password', validate('json', changePasswordSchema), async (c) => {
     const { currentPassword, newPassword } = c.req.valid('json');
     const db = getDb(c.env.DB);
