@@ -4,23 +4,10 @@ import { scheduled } from './cron';
 import type { AppEnv } from './env';
 import { requestBodyLimit } from './middleware/body-limit';
 import { httpsOnly } from './middleware/https-only';
-import { requireAdmin } from './middleware/require-admin';
 import { requireJwtSecret } from './middleware/require-jwt-secret';
 import { sameOrigin } from './middleware/same-origin';
 import { securityHeaders } from './middleware/security-headers';
-import { adminAppointments } from './routes/admin/appointments';
-import { adminAvailability } from './routes/admin/availability';
-import { adminCalendarSync } from './routes/admin/calendar-sync';
-import { adminChatSessions } from './routes/admin/chat-sessions';
-import { adminContactMessages } from './routes/admin/contact-messages';
-import { adminContent } from './routes/admin/content';
-import { adminEmails } from './routes/admin/emails';
-import { adminNewsletter } from './routes/admin/newsletter';
-import { adminNewsletterTestSend } from './routes/admin/newsletter-test-send';
-import { adminRateLimitStats } from './routes/admin/rate-limit-stats';
-import { adminSession } from './routes/admin/session';
-import { adminTurnstile } from './routes/admin/turnstile';
-import { adminTwoFactor } from './routes/admin/two-factor';
+import { adminApi } from './routes/admin/index';
 import { appointmentLinksApi } from './routes/appointment-links';
 import { appointmentsApi } from './routes/appointments';
 import { calendarFeedApi } from './routes/calendar-feed';
@@ -34,9 +21,6 @@ import { siteConfig } from './routes/site-config';
 import { sitePages } from './routes/site-pages';
 import { webhooks } from './routes/webhooks';
 import { safeErrorSummary } from './services/platform/log-safe';
-
-// Admin routes reachable without a session: signing in, signing out, and asking whether one is.
-const PUBLIC_ADMIN_PATHS = new Set(['/api/admin/login', '/api/admin/logout', '/api/admin/session']);
 
 const app = new Hono<AppEnv>();
 
@@ -55,31 +39,17 @@ app.use(
     largePaths: ['/api/admin/send-newsletter', '/api/admin/newsletter/send', '/api/admin/newsletter/test-send', '/api/webhooks/mailchannels', '/api/admin/content/draft'],
   }),
 );
-// Every admin route, present and future, is closed by default.
-const adminGuard = requireAdmin();
-app.use('/api/admin/*', (c, next) => (PUBLIC_ADMIN_PATHS.has(c.req.path) ? next() : adminGuard(c, next)));
-
-const routes = app.route('/api/health', health).route('/api/site-config', siteConfig).route('/api/admin', adminSession)
+// The admin API is a sub-app with its own guard: every admin route, present and future, is closed
+// by default but sign-in, sign-out and the session check (routes/admin/index.ts).
+const routes = app.route('/api/health', health).route('/api/site-config', siteConfig).route('/api/admin', adminApi)
   .route('/api/chat', chat)
   .route('/api/contact', contact)
   .route('/api/appointments', appointmentsApi)
   .route('/api/appointments/manage', appointmentLinksApi)
   .route('/api/appointments/closed-days', closedDays)
-  .route('/api/admin/contact-messages', adminContactMessages)
-  .route('/api/admin/content', adminContent)
-  .route('/api/admin/chat-sessions', adminChatSessions)
-  .route('/api/admin/appointments', adminAppointments)
-  .route('/api/admin/rate-limit-stats', adminRateLimitStats)
-  .route('/api/admin/two-factor', adminTwoFactor)
-  .route('/api/admin/turnstile', adminTurnstile)
   .route('/api/newsletter', newsletter)
   .route('/api/webhooks', webhooks)
   .route('/api/newsletters', newsletterArchive)
-  .route('/api/admin', adminNewsletter)
-  .route('/api/admin', adminNewsletterTestSend)
-  .route('/api/admin', adminEmails)
-  .route('/api/admin', adminAvailability)
-  .route('/api/admin', adminCalendarSync)
   .route('/api/calendar', calendarFeedApi);
 
 // Pages the worker answers before the static assets (wrangler.toml run_worker_first): the issue

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { defaultContent } from '../../core/content/default-content';
+import { defaultContent } from '#core/content/default-content';
 import type { ContentState } from '../../web/features/content-admin/content-api';
 import { SectionEditor } from '../../web/features/content-admin/section-editor';
 import { sectionBySlug } from '../../web/features/content-admin/sections';

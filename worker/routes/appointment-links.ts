@@ -1,18 +1,15 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { firm } from '#core/content/firm';
 import { type Db, getDb } from '../db/client';
-import { mixedBatch } from '../db/granted-batch';
-import { appointments } from '../db/schema';
 import type { AppEnv, Bindings } from '../env';
 import { validate } from '../middleware/validate';
 import { cancelRequestSchema, LINK_MESSAGES, manageQuerySchema, rescheduleRequestSchema } from '#core/schemas/appointment-links';
 import { BOOKING_MESSAGES } from '#core/schemas/appointments';
-import { type AppointmentLinkPurpose, appointmentLinks, type LinkedAppointmentKey, verifyAppointmentLink } from '../services/appointments/links';
-import { APPOINTMENT_CHANGES_MESSAGE, changeClaimAfterUpdate, changesLeft } from '../services/appointments/changes';
+import { type AppointmentLinkPurpose, appointmentLinks, verifyAppointmentLink } from '../services/appointments/links';
+import { APPOINTMENT_CHANGES_MESSAGE, changeAppointment, findLinkedAppointment } from '../services/appointments/changes';
 import { availabilityRefusal } from '../services/appointments/availability';
+import { type AppointmentRow, findAppointment, isSlotTaken } from '../services/appointments/bookings';
 import { networkHash } from '../services/limits/client-ip';
-import { firmDay } from '../services/limits/daily-counters';
 import { sendAfterAnswer } from '../services/email/send-email';
 import {
   appointmentCancelledByVisitorEmail,
@@ -21,7 +18,6 @@ import {
   appointmentWhen,
 } from '../services/email/submission-emails';
 import { IP_LIMIT_MESSAGE, IP_WINDOW_SECONDS, takeIpAllowance } from '../services/limits/submission-limits';
-import { isSlotTaken } from './appointments';
 
 // The visitor's self-service (docs/product.md §3), reached from the Cancel and Reschedule links of
 // the booking e-mails (worker/services/appointments/links.ts). GET only reads: mail scanners follow
@@ -32,7 +28,6 @@ import { isSlotTaken } from './appointments';
 // appointment has changes left today (worker/services/appointments/changes.ts), claimed in the same
 // transaction. Same-origin and the body limit are the API's global middleware (worker/index.ts).
 
-type AppointmentRow = typeof appointments.$inferSelect;
 type LinkFailure = { status: 400 | 410; reason: 'invalid' | 'expired' | 'used' | 'cancelled' };
 
 /** What the page shows: nothing personal beyond what the visitor booked. */
@@ -48,47 +43,25 @@ const toManagedAppointment = (row: AppointmentRow) => ({
 const staleFailure = (row: AppointmentRow | undefined): LinkFailure =>
   !row ? { status: 400, reason: 'invalid' } : row.status === 'cancelled' ? { status: 410, reason: 'cancelled' } : { status: 410, reason: 'used' };
 
-/** The appointment a link names: by its public id, or by its numeric id (links sent before public ids). */
-const linkedRow = (key: LinkedAppointmentKey) => ('publicId' in key ? eq(appointments.publicId, key.publicId) : eq(appointments.id, key.id));
-
 /** The appointment a token still acts on, or why it does not. */
 async function resolveLink(env: Bindings, db: Db, token: string, purposes: readonly AppointmentLinkPurpose[]) {
   const check = await verifyAppointmentLink(env.JWT_SECRET, token, purposes);
   if (!check.ok) return { ok: false as const, failure: { status: check.reason === 'expired' ? 410 : 400, reason: check.reason } as LinkFailure };
-  const row = await db.query.appointments.findFirst({ where: linkedRow(check.appointment) });
+  const row = await findLinkedAppointment(db, check.appointment);
   if (!row || row.status === 'cancelled' || row.sequence !== check.sequence) return { ok: false as const, failure: staleFailure(row) };
   return { ok: true as const, row, purpose: check.purpose };
 }
-
-/** The row as it is now, after a guarded UPDATE changed nothing (someone else's change won). */
-const reread = (db: Db, id: number) => db.query.appointments.findFirst({ where: eq(appointments.id, id) });
 
 /**
  * Why a guarded change of `previous` changed nothing: the row has changed since (400/410, as
  * resolveLink says), or, when it is as the link found it, today's changes are used up (429).
  */
 async function refusedChange(db: Db, previous: AppointmentRow) {
-  const now = await reread(db, previous.id);
+  // The row as it is now, after a guarded UPDATE changed nothing (someone else's change won).
+  const now = await findAppointment(db, previous.id);
   if (now && now.status !== 'cancelled' && now.sequence === previous.sequence) return { body: { message: APPOINTMENT_CHANGES_MESSAGE }, status: 429 as const };
   const failure = staleFailure(now);
   return { body: { message: LINK_MESSAGES[failure.reason], reason: failure.reason }, status: failure.status };
-}
-
-/**
- * The change's UPDATE (RETURNING the row, guarded by the link's `sequence`, the row not cancelled and
- * changes left today) and the claim of today's change, in one D1 batch: the changed row, or none.
- */
-async function changeAppointment(d1: D1Database, db: Db, previous: AppointmentRow, values: Partial<typeof appointments.$inferInsert>) {
-  const day = firmDay();
-  const [rows] = await mixedBatch(d1, [
-    db
-      .update(appointments)
-      .set({ ...values, sequence: sql`${appointments.sequence} + 1`, updatedAt: new Date() })
-      .where(and(eq(appointments.id, previous.id), eq(appointments.sequence, previous.sequence), ne(appointments.status, 'cancelled'), changesLeft(previous.id, day)))
-      .returning(),
-    changeClaimAfterUpdate(d1, previous.id, day),
-  ]);
-  return (rows as AppointmentRow[])[0];
 }
 
 /** The forms' per-network allowance, taken by each link action (counts attempts, never given back). */

@@ -1,11 +1,10 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { bookingTimeSlots } from '#core/content/booking';
 import { firm } from '#core/content/firm';
 import { slot } from '../db/built-once';
 import { getDb } from '../db/client';
 import { appointments } from '../db/schema';
-import { isUniqueViolation } from '../db/unique-violation';
 import type { AppEnv } from '../env';
 import { turnstile } from '../middleware/turnstile';
 import { validate } from '../middleware/validate';
@@ -13,6 +12,7 @@ import { appointmentSchema, availabilityQuerySchema, BOOKING_MESSAGES, lastBooka
 import { availabilityGate, dayOffer } from '../services/appointments/availability';
 import { busyIntervalsBetween, overlapsAny, slotWindow } from '../services/appointments/busy-calendars';
 import { zonedToUtc } from '../services/appointments/ics';
+import { isSlotTaken, takenSlots } from '../services/appointments/bookings';
 import { appointmentLinks, newAppointmentPublicId } from '../services/appointments/links';
 import { networkHash } from '../services/limits/client-ip';
 import { unverifiedMailAfterRow } from '../services/limits/daily-counters';
@@ -20,9 +20,6 @@ import { deliverAfterAnswer, rowIdMarker, type RowInBatch } from '../services/em
 import { firmToday } from '#core/firm-time';
 import { appointmentConfirmationEmail, appointmentNotificationEmail, hasTime } from '../services/email/submission-emails';
 import { OPEN_BOOKINGS_MESSAGE, openBookingsRecheck, storeSubmission } from '../services/limits/submission-limits';
-
-/** True when the partial UNIQUE index over active bookings (appointments_active_slot_uq) refused a row. */
-export const isSlotTaken = (error: unknown) => isUniqueViolation(error, [appointments.date, appointments.timeSlot]);
 
 /**
  * The booking a batch is writing, found by the public id chosen before its insert: it stands while
@@ -51,13 +48,9 @@ export const appointmentsApi = new Hono<AppEnv>()
     const db = getDb(c.env.DB);
     const [day, taken, busy] = await Promise.all([
       dayOffer(db, date),
-      db
-        .select({ timeSlot: appointments.timeSlot })
-        .from(appointments)
-        .where(and(eq(appointments.date, date), ne(appointments.status, 'cancelled'))),
+      takenSlots(db, date),
       busyIntervalsBetween(db, zonedToUtc(date, 0, firm.timeZone).getTime(), zonedToUtc(date, 24 * 60, firm.timeZone).getTime()),
     ]);
-    const takenSlots = new Set(taken.map((row) => row.timeSlot).filter((slot) => slot !== null));
     const offered = new Set<string>(day.offered);
     const now = new Date();
     const withinHorizon = date <= lastBookableDay(firmToday(firm.timeZone, now));
@@ -69,7 +62,7 @@ export const appointmentsApi = new Hono<AppEnv>()
         slots: bookingTimeSlots.map((time) => ({
           time,
           available:
-            withinHorizon && offered.has(time) && !takenSlots.has(time) && !slotHasPassed(date, time, firm.timeZone, now) && !overlapsAny(slotWindow(date, time), busy),
+            withinHorizon && offered.has(time) && !taken.has(time) && !slotHasPassed(date, time, firm.timeZone, now) && !overlapsAny(slotWindow(date, time), busy),
         })),
       },
       200,

@@ -1,11 +1,10 @@
-import { and, asc, gte, lte } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { getDb } from '../db/client';
-import { blockedDates } from '../db/schema';
 import type { AppEnv } from '../env';
 import { validate } from '../middleware/validate';
 import { closedDaysQuerySchema } from '#core/schemas/availability';
 import { firmAvailability } from '../services/appointments/availability';
+import { blockedDatesBetween } from '../services/appointments/calendar';
 
 /**
  * What the booking calendar's month view greys out (docs/product.md §3): the blocked dates in a
@@ -16,13 +15,6 @@ import { firmAvailability } from '../services/appointments/availability';
 export const closedDays = new Hono<AppEnv>().get('/', validate('query', closedDaysQuerySchema), async (c) => {
   const { from, to } = c.req.valid('query');
   const db = getDb(c.env.DB);
-  const [{ weekdays }, blocked] = await Promise.all([
-    firmAvailability(db),
-    db
-      .select({ date: blockedDates.date, reason: blockedDates.reason })
-      .from(blockedDates)
-      .where(and(gte(blockedDates.date, from), lte(blockedDates.date, to)))
-      .orderBy(asc(blockedDates.date)),
-  ]);
+  const [{ weekdays }, blocked] = await Promise.all([firmAvailability(db), blockedDatesBetween(db, from, to)]);
   return c.json({ from, to, blockedDates: blocked, weekdays }, 200);
 });

@@ -1,16 +1,18 @@
-import { asc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { busyCalendarParamSchema, busyCalendarSchema, BUSY_CALENDAR_INPUT_MESSAGES } from '#core/schemas/calendar-sync';
-import { getDb, type Db } from '../../db/client';
-import { busyCalendars } from '../../db/schema';
+import { getDb } from '../../db/client';
 import type { AppEnv } from '../../env';
 import { validate } from '../../middleware/validate';
 import {
+  addBusyCalendar,
   allowsLocalHttp,
   calendarUrlProblem,
   normalizeCalendarUrl,
+  findBusyCalendar,
+  listBusyCalendars,
   redactedCalendarUrl,
   refreshBusyCalendar,
+  removeBusyCalendar,
   type BusyCalendarRow,
 } from '../../services/appointments/busy-calendars';
 import { feedStatus, feedUrls, rotateFeedSecret } from '../../services/appointments/calendar-feed';
@@ -26,8 +28,6 @@ const view = (row: BusyCalendarRow) => ({
   lastErrorAt: row.lastErrorAt,
 });
 
-const oneCalendar = async (db: Db, id: number) => (await db.select().from(busyCalendars).where(eq(busyCalendars.id, id)))[0];
-
 /**
  * The firm's calendar in both directions (docs/product.md §6.4), mounted under /api/admin (admin
  * only): the private feed's status and rotation, and the busy calendars.
@@ -41,7 +41,7 @@ export const adminCalendarSync = new Hono<AppEnv>()
     return c.json({ active: true, createdAt, ...feedUrls(c.env, secret) }, 201);
   })
   .get('/busy-calendars', async (c) => {
-    const rows = await getDb(c.env.DB).select().from(busyCalendars).orderBy(asc(busyCalendars.id));
+    const rows = await listBusyCalendars(getDb(c.env.DB));
     return c.json({ calendars: rows.map(view) }, 200);
   })
   // Stored, then fetched at once: a failed first fetch keeps the address, with its error shown.
@@ -52,20 +52,20 @@ export const adminCalendarSync = new Hono<AppEnv>()
     const problem = calendarUrlProblem(new URL(url), allowLocalHttp);
     if (problem) return c.json({ message: problem, fields: { url: [problem] } }, 400);
     const db = getDb(c.env.DB);
-    const [row] = await db.insert(busyCalendars).values({ label, url }).returning({ id: busyCalendars.id });
-    await refreshBusyCalendar(c.env, db, { id: row.id, url }, { allowLocalHttp });
-    return c.json(view(await oneCalendar(db, row.id)), 201);
+    const id = await addBusyCalendar(db, { label, url });
+    await refreshBusyCalendar(c.env, db, { id, url }, { allowLocalHttp });
+    return c.json(view(await findBusyCalendar(db, id)), 201);
   })
   .post('/busy-calendars/:id/refresh', validate('param', busyCalendarParamSchema), async (c) => {
     const db = getDb(c.env.DB);
-    const row = await oneCalendar(db, c.req.valid('param').id);
+    const row = await findBusyCalendar(db, c.req.valid('param').id);
     if (!row) return c.json({ message: BUSY_CALENDAR_INPUT_MESSAGES.id }, 404);
     await refreshBusyCalendar(c.env, db, row, { allowLocalHttp: allowsLocalHttp(c.env, c.req.url) });
-    return c.json(view(await oneCalendar(db, row.id)), 200);
+    return c.json(view(await findBusyCalendar(db, row.id)), 200);
   })
   // Idempotent: removing a removed calendar is still 204. Its busy times stop closing slots at once.
   .delete('/busy-calendars/:id', validate('param', busyCalendarParamSchema), async (c) => {
-    await getDb(c.env.DB).delete(busyCalendars).where(eq(busyCalendars.id, c.req.valid('param').id));
+    await removeBusyCalendar(getDb(c.env.DB), c.req.valid('param').id);
     return c.body(null, 204);
   });
 

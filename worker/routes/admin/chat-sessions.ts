@@ -1,11 +1,10 @@
-import { desc } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { getDb } from '../../db/client';
-import { chatSessions } from '../../db/schema';
 import type { AppEnv } from '../../env';
 import { validate } from '../../middleware/validate';
 import { loadConversation, type ChatMessageRow as MessageRow, type ChatSessionRow as SessionRow } from '../../services/chat/sessions';
+import { listChatSessions } from '../../services/chat/transcripts';
 
 /** One conversation in the admin's list: dates as ISO strings, absent values as null. */
 export type ChatSessionSummary = {
@@ -47,21 +46,13 @@ const toTranscriptMessage = (row: MessageRow): ChatTranscriptMessage => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-// Conversations are purged 30 days after their last message, so the list stays short; this bounds
-// the answer all the same.
-const LIST_LIMIT = 500;
-
 // The widget's session id is a random UUID (core/schemas/chat.ts), so anything else cannot name one.
 const sessionParamSchema = z.object({ id: z.uuid({ error: 'Invalid chat session' }) });
 
 /** The chat transcripts (docs/product.md §4): the conversations, newest activity first, and each one's messages. */
 export const adminChatSessions = new Hono<AppEnv>()
   .get('/', async (c) => {
-    const rows = await getDb(c.env.DB)
-      .select()
-      .from(chatSessions)
-      .orderBy(desc(chatSessions.lastActivityAt), desc(chatSessions.id))
-      .limit(LIST_LIMIT);
+    const rows = await listChatSessions(getDb(c.env.DB));
     return c.json(rows.map(toChatSessionSummary), 200);
   })
   .get('/:id', validate('param', sessionParamSchema), async (c) => {

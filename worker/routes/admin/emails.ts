@@ -1,24 +1,20 @@
-import { desc } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { firm } from '#core/content/firm';
 import { getDb } from '../../db/client';
-import { emailLog } from '../../db/schema';
 import type { AppEnv } from '../../env';
 import { validate } from '../../middleware/validate';
 import { testEmailSchema } from '#core/schemas/newsletter';
 import { deliveryEventsStatus, enrollDeliveryEvents, mailChannelsAccountId, NO_ACCOUNT_ID_MESSAGE, WebhookManagementError } from '../../services/email/delivery-webhook';
+import { listEmailLog } from '../../services/email/email-log';
 import { checkMailChannels } from '../../services/email/mailchannels';
 import { emailTransport, sendEmail } from '../../services/email/send-email';
 import type { EmailAttachment } from '../../services/email/types';
 import { siteOrigin } from '../../services/newsletter/template';
 
-/** The newest 200 entries: enough for the admin (and the tests) to see what went out. */
-const LOG_LIMIT = 200;
-
 /** The e-mail log and the "Email Authentication Setup" block (docs/product.md §7: MailChannels). */
 export const adminEmails = new Hono<AppEnv>()
   .get('/emails', async (c) => {
-    const rows = await getDb(c.env.DB).select().from(emailLog).orderBy(desc(emailLog.createdAt), desc(emailLog.id)).limit(LOG_LIMIT);
+    const rows = await listEmailLog(getDb(c.env.DB));
     return c.json(
       rows.map((r) => ({
         id: r.id,

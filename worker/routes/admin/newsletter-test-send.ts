@@ -7,8 +7,8 @@ import { siteOrigin } from '../../services/newsletter/template';
 
 /**
  * The send dialog's "Send a test" (docs/product.md §6.3): the issue being written, to one address,
- * before it goes to everyone. Guarded by requireAdmin in index.ts; its body may be as large as the
- * send's (requestBodyLimit largePaths).
+ * before it goes to everyone. Behind requireAdmin (routes/admin/index.ts); its body may be as
+ * large as the send's (requestBodyLimit largePaths in worker/index.ts).
  */
 export const adminNewsletterTestSend = new Hono<AppEnv>().post('/newsletter/test-send', validate('json', testSendNewsletterSchema), async (c) => {
   const draft = c.req.valid('json');

@@ -1,7 +1,5 @@
-import { count, max } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { getDb } from '../../db/client';
-import { sentNewsletters } from '../../db/schema';
 import type { AppEnv } from '../../env';
 import { validate } from '../../middleware/validate';
 import { idParamSchema } from '#core/schemas/appointments';
@@ -11,7 +9,7 @@ import { currentPeriod, schedulerState, setSchedulerRunning } from '../../servic
 import { countingD1 } from '../../services/newsletter/d1-counter';
 import { sendNewsletterNow } from '../../services/newsletter/send-now';
 import { logNewsletterBatch } from '../../services/newsletter/sender';
-import { countActiveSubscribers, listSentNewsletters } from '../../services/newsletter/store';
+import { countActiveSubscribers, listSentNewsletters, sentNewsletterStats } from '../../services/newsletter/store';
 import { eraseSubscriber } from '../../services/newsletter/list-hygiene';
 import { listSubscribers, resendConfirmation, type SubscriberStatus } from '../../services/newsletter/subscriptions';
 import { sampleTemplate, siteOrigin, staticNewsletter } from '../../services/newsletter/template';
@@ -33,8 +31,8 @@ const notPendingMessage: Record<SubscriberStatus, string> = {
 };
 
 /**
- * Subscribers, sending, previews and the scheduler (docs/product.md §5 and §11). Guarded by
- * requireAdmin in index.ts.
+ * Subscribers, sending, previews and the scheduler (docs/product.md §5 and §11). Behind
+ * requireAdmin (routes/admin/index.ts).
  */
 export const adminNewsletter = new Hono<AppEnv>()
   .get('/subscribers', async (c) => c.json(await listSubscribers(getDb(c.env.DB)), 200))
@@ -84,12 +82,8 @@ export const adminNewsletter = new Hono<AppEnv>()
   })
   .get('/newsletter/stats', async (c) => {
     const db = getDb(c.env.DB);
-    const [activeSubscribers, [sent]] = await Promise.all([
-      countActiveSubscribers(db),
-      db.select({ total: count(), last: max(sentNewsletters.sentAt) }).from(sentNewsletters),
-    ]);
-    const last = sent?.last as Date | number | null | undefined;
-    return c.json({ activeSubscribers, totalSent: sent?.total ?? 0, lastSent: last ? new Date(last).toISOString() : null }, 200);
+    const [activeSubscribers, { totalSent, lastSent }] = await Promise.all([countActiveSubscribers(db), sentNewsletterStats(db)]);
+    return c.json({ activeSubscribers, totalSent, lastSent: lastSent ? lastSent.toISOString() : null }, 200);
   })
   // subject and htmlContent as docs/product.md §11 lists them; aiUnavailable says the draft is the
   // static template because Workers AI gave none, so the admin is not shown it as an AI draft.

@@ -6,6 +6,7 @@ import { validate } from '../../middleware/validate';
 import { adminLoginSchema, changePasswordSchema } from '#core/schemas/admin';
 import { clearSessionCookie, readSessionCookie, revokeSession, setSessionCookie, verifySessionToken } from '../../services/admin-auth/session';
 import {
+  anyAdminExists,
   bootstrapPasswordProblem,
   consumeSecondFactor,
   ensureAdmin,
@@ -43,7 +44,7 @@ async function sameSecret(a: string, b: string): Promise<boolean> {
 async function bootstrapFirstAdmin(env: AppEnv['Bindings'], db: Db, username: string, password: string): Promise<boolean> {
   const { ADMIN_USERNAME: adminUsername, ADMIN_PASSWORD: adminPassword } = env;
   if (!adminUsername || username !== adminUsername) return false;
-  if (await db.query.adminUsers.findFirst({ columns: { id: true } })) return false;
+  if (await anyAdminExists(db)) return false;
   const problem = bootstrapPasswordProblem(adminPassword);
   if (problem !== null) {
     console.error(
@@ -56,7 +57,10 @@ async function bootstrapFirstAdmin(env: AppEnv['Bindings'], db: Db, username: st
   return true;
 }
 
-/** Admin sign-in, sign-out, session check and password change (docs/product.md §6.1). */
+/**
+ * Admin sign-in, sign-out and the session check (docs/product.md §6.1): the admin API's public
+ * part, answered without a session (routes/admin/index.ts).
+ */
 export const adminSession = new Hono<AppEnv>()
   .post('/login', validate('json', adminLoginSchema), async (c) => {
     const { username, password, code } = c.req.valid('json');
@@ -100,9 +104,10 @@ export const adminSession = new Hono<AppEnv>()
     const user = await currentAdmin(c);
     if (!user) return c.json({ authenticated: false as const }, 200);
     return c.json({ authenticated: true as const, username: user.username }, 200);
-  })
-  // Signed-in only: worker/index.ts guards every /api/admin/* path but login, logout and session,
-  // and its requireAdmin sets adminUser.
+  });
+
+/** The password change (docs/product.md §6.1): signed-in only, behind requireAdmin (routes/admin/index.ts), which sets adminUser. */
+export const adminChangePassword = new Hono<AppEnv>()
   .post('/change-password', validate('json', changePasswordSchema), async (c) => {
     const { currentPassword, newPassword } = c.req.valid('json');
     const db = getDb(c.env.DB);

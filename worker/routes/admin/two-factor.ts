@@ -22,8 +22,8 @@ const throttled = (refusal: LoginRefusal) => [{ message: throttledMessage(refusa
 
 /**
  * The admin's optional second factor (docs/product.md §6.1): enrolment with an authenticator app,
- * recovery codes, and turning it off. Signed-in only: worker/index.ts guards every /api/admin/*
- * path but login, logout and session, and its requireAdmin sets adminUser. Setting up, turning on
+ * recovery codes, and turning it off. Signed-in only: behind requireAdmin (routes/admin/index.ts),
+ * which sets adminUser. Setting up, turning on
  * and turning off each take the current password, checked as a sign-in attempt (counted by the
  * login throttle, services/password-check.ts): a stolen session can neither enrol its own
  * authenticator nor guess the password here.

@@ -21,6 +21,11 @@ export async function findAdminForSession(db: Db, id: number, jti: string) {
   });
 }
 
+/** True once any administrator exists: from then on the ADMIN_* secrets never create one. */
+export async function anyAdminExists(db: Db): Promise<boolean> {
+  return (await db.query.adminUsers.findFirst({ columns: { id: true } })) !== undefined;
+}
+
 /** The shortest ADMIN_PASSWORD that may create the first administrator (`npm start` generates 12). */
 export const MIN_BOOTSTRAP_PASSWORD_LENGTH = MIN_PASSWORD_LENGTH;
 

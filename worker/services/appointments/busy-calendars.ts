@@ -345,3 +345,20 @@ export async function refreshDueBusyCalendars(env: Bindings, db: Db, at: Date): 
   }
   return { due: due.length, refreshed, subrequests };
 }
+
+/** The admin's list of busy calendars, oldest first. */
+export const listBusyCalendars = (db: Db) => db.select().from(busyCalendars).orderBy(asc(busyCalendars.id));
+
+/** One busy calendar, or undefined. */
+export const findBusyCalendar = async (db: Db, id: number) => (await db.select().from(busyCalendars).where(eq(busyCalendars.id, id)))[0];
+
+/** Stores a new busy calendar (its first read comes after) and returns its id. */
+export async function addBusyCalendar(db: Db, calendar: { label: string; url: string }): Promise<number> {
+  const [row] = await db.insert(busyCalendars).values(calendar).returning({ id: busyCalendars.id });
+  return row.id;
+}
+
+/** Removes a busy calendar: its busy times stop closing slots at once. Removing a removed one is no error. */
+export async function removeBusyCalendar(db: Db, id: number): Promise<void> {
+  await db.delete(busyCalendars).where(eq(busyCalendars.id, id));
+}

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, max, type SQL, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from '../../db/client';
 import { newsletterDeliveries, newsletterSubscriptions, sentNewsletters } from '../../db/schema';
@@ -59,6 +59,13 @@ export async function getNewsletter(db: Db, id: number) {
 export async function countActiveSubscribers(db: Db): Promise<number> {
   const [row] = await db.select({ n: count() }).from(newsletterSubscriptions).where(eq(newsletterSubscriptions.active, 'true'));
   return row?.n ?? 0;
+}
+
+/** How many newsletters were sent, and when the last one was (null before the first). */
+export async function sentNewsletterStats(db: Db): Promise<{ totalSent: number; lastSent: Date | null }> {
+  const [row] = await db.select({ total: count(), last: max(sentNewsletters.sentAt) }).from(sentNewsletters);
+  const last = row?.last as Date | number | null | undefined;
+  return { totalSent: row?.total ?? 0, lastSent: last ? new Date(last) : null };
 }
 
 /** A newsletter with this subject and content recorded since `since`, if any. */

@@ -1,0 +1,60 @@
+import { and, asc, desc, eq, gte, lt, ne, sql } from 'drizzle-orm';
+import { bookingTimeSlots } from '#core/content/booking';
+import type { Db } from '../../db/client';
+import { appointments, type AppointmentStatus } from '../../db/schema';
+import { isUniqueViolation } from '../../db/unique-violation';
+
+// The appointments table as the booking answer, the admin list and the admin's status change read
+// and write it. The visitor's booking itself is written by storeSubmission
+// (worker/services/limits/submission-limits.ts); the visitor's cancel and move by changes.ts.
+
+export type AppointmentRow = typeof appointments.$inferSelect;
+
+/** True when the partial UNIQUE index over active bookings (appointments_active_slot_uq) refused a row. */
+export const isSlotTaken = (error: unknown) => isUniqueViolation(error, [appointments.date, appointments.timeSlot]);
+
+// A request without a time (null) comes first in its day: it still needs the admin to pick one.
+export const slotOrder = (slot: string | null) => (slot === null ? -1 : (bookingTimeSlots as readonly string[]).indexOf(slot));
+
+// Past appointments shown below the upcoming ones.
+const PAST_LIMIT = 500;
+
+/** The slots of `date` an active (requested or confirmed) booking holds. */
+export async function takenSlots(db: Db, date: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ timeSlot: appointments.timeSlot })
+    .from(appointments)
+    .where(and(eq(appointments.date, date), ne(appointments.status, 'cancelled')));
+  return new Set(rows.map((row) => row.timeSlot).filter((slot) => slot !== null));
+}
+
+/** The admin's list: upcoming (from `today`, soonest first), then past (most recent first, at most 500). */
+export async function listAppointments(db: Db, today: string): Promise<AppointmentRow[]> {
+  const [upcoming, past] = await Promise.all([
+    db.select().from(appointments).where(gte(appointments.date, today)).orderBy(asc(appointments.date), asc(appointments.id)),
+    db.select().from(appointments).where(lt(appointments.date, today)).orderBy(desc(appointments.date), desc(appointments.id)).limit(PAST_LIMIT),
+  ]);
+  // Slot labels ('9:00 AM', '10:00 AM') do not sort as text; order within a day by the slot list.
+  upcoming.sort((a, b) => a.date.localeCompare(b.date) || slotOrder(a.timeSlot) - slotOrder(b.timeSlot) || a.id - b.id);
+  past.sort((a, b) => b.date.localeCompare(a.date) || slotOrder(b.timeSlot) - slotOrder(a.timeSlot) || b.id - a.id);
+  return [...upcoming, ...past];
+}
+
+export async function findAppointment(db: Db, id: number): Promise<AppointmentRow | undefined> {
+  return db.query.appointments.findFirst({ where: eq(appointments.id, id) });
+}
+
+/**
+ * The admin's status change, with the slot picked for a request without a time (or null to keep
+ * the row's). Every change bumps the invite's SEQUENCE (and so voids the visitor's older links).
+ * The picked slot is taken in the same statement: the UNIQUE index refuses it if someone has it
+ * (isSlotTaken tells that error). The changed row, or undefined when there is none with that id.
+ */
+export async function setAppointmentStatus(db: Db, id: number, status: AppointmentStatus, pickedSlot: string | null): Promise<AppointmentRow | undefined> {
+  const [updated] = await db
+    .update(appointments)
+    .set({ status, ...(pickedSlot !== null ? { timeSlot: pickedSlot } : {}), sequence: sql`${appointments.sequence} + 1`, updatedAt: new Date() })
+    .where(eq(appointments.id, id))
+    .returning();
+  return updated;
+}

@@ -1,0 +1,27 @@
+import { desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { contactMessages } from '../../db/schema';
+
+// The admin inbox (docs/product.md §2 and §6.2): the contact messages and their read marker. The
+// messages themselves are written by POST /api/contact and the chat hand-off
+// (worker/services/limits/submission-limits.ts).
+
+export type ContactMessageRow = typeof contactMessages.$inferSelect;
+
+// The inbox shows at most this many messages; the firm receives at most 80 submissions a day.
+const INBOX_LIMIT = 1000;
+
+/** Every contact message, newest first (at most 1000). */
+export async function listContactMessages(db: Db): Promise<ContactMessageRow[]> {
+  return db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt), desc(contactMessages.id)).limit(INBOX_LIMIT);
+}
+
+/** Marks a message read (now) or unread; the changed row, or undefined when there is none with that id. */
+export async function markContactMessageRead(db: Db, id: number, read: boolean): Promise<ContactMessageRow | undefined> {
+  const [row] = await db
+    .update(contactMessages)
+    .set({ readAt: read ? new Date() : null })
+    .where(eq(contactMessages.id, id))
+    .returning();
+  return row;
+}
