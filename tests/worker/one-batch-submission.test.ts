@@ -7,8 +7,9 @@ import { newSessionId, postChat } from './chat-helpers';
 import { bookingRequest, callWithEnv, nextWeekday } from './submission-helpers';
 
 // A visitor's form is stored in ONE D1 call (worker/services/limits/submission-limits.ts
-// storeSubmission): the per-network claim, the daily claim, today's submitter record, the row and
-// the 'queued' log row of its e-mail, each statement only when the one before it changed a row.
+// storeSubmission, through worker/db/one-call-write.ts): the per-network claim, the daily claim,
+// today's submitter record, the row and its e-mails queued in the outbox, each statement only when
+// the one before it changed a row.
 
 /** The real D1 binding, counting the calls that reach the database (the binding boundary). */
 function countingDb(failBatches = new Set<number>()) {
@@ -237,16 +238,15 @@ describe('a booking in one D1 call before the answer', () => {
     expect(await unverifiedMailCount()).toBe(1);
   });
 
-  it('when the write batch fails, the booking is stored step by step and both e-mails are logged and sent: nothing lost', async () => {
+  it('when the write batch fails, the same write is made again without the per-network claim: both e-mails are queued and sent, nothing lost', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
       const { db, calls } = countingDb(new Set([1]));
       const res = await callWithEnv({ DB: db }, '/api/appointments', { body: bookingRequest(nextWeekday()), ip: '203.0.113.113' });
       expect(res.status).toBe(201);
       const { id } = (await res.json()) as { id: number };
-      // The failed batch; the gate's check; the two claims; the row with its recheck and submitter;
-      // the unverified-mail claim with both log rows; the outcome.
-      expect(calls).toEqual(['batch(10)', 'batch(2)', 'first', 'first', 'batch(3)', 'batch(3)', 'run']);
+      // The failed batch; the same write without the window claim; the outcomes.
+      expect(calls).toEqual(['batch(10)', 'batch(9)', 'run']);
       const log = await rows('SELECT kind, status, text_body FROM email_log ORDER BY kind');
       expect(log.map((r) => [r.kind, r.status])).toEqual([
         ['appointment-confirmation', 'stored'],
@@ -260,24 +260,24 @@ describe('a booking in one D1 call before the answer', () => {
         { counter: 'booking-confirmation-mail', count: 1 },
       ]);
       expect(await count('daily_submitters')).toBe(1);
+      expect(await count('submission_windows')).toBe(0);
     } finally {
       error.mockRestore();
     }
   });
 
-  it('when the step-by-step mail batch fails too, the booking stands, the firm is still told and the visitor mail is skipped (fails closed)', async () => {
+  it('when the retry fails too, the booking is stored without its e-mails (reported), never lost', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
-      const { db, calls } = countingDb(new Set([1, 6]));
+      const { db, calls } = countingDb(new Set([1, 2]));
       const res = await callWithEnv({ DB: db }, '/api/appointments', { body: bookingRequest(nextWeekday()), ip: '203.0.113.107' });
       expect(res.status).toBe(201);
-      expect(calls).toEqual(['batch(10)', 'batch(2)', 'first', 'first', 'batch(3)', 'batch(3)', 'batch(1)', 'run']);
+      expect(calls).toEqual(['batch(10)', 'batch(9)', 'batch(6)']);
       expect(await count('appointments')).toBe(1);
-      expect(await rows('SELECT kind, status FROM email_log')).toEqual([{ kind: 'appointment-notification', status: 'stored' }]);
+      expect(await count('email_log')).toBe(0);
       expect(await unverifiedMailCount()).toBe(0);
-      expect(error.mock.calls.map((args) => args.map(String).join(' '))).toContainEqual(
-        expect.stringContaining('[mail] appointment-confirmation to an unverified address skipped: the daily count is unavailable'),
-      );
+      expect(await rows("SELECT counter, count FROM daily_counters ORDER BY counter")).toEqual([{ counter: 'booking', count: 1 }]);
+      expect(error.mock.calls.map((args) => args.map(String).join(' '))).toContainEqual(expect.stringContaining('E-mail not logged, not sent'));
     } finally {
       error.mockRestore();
     }

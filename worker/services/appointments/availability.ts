@@ -91,7 +91,6 @@ export function availabilityGate(date: string, timeSlot: string | null): Availab
     admits: { sql: `NOT ${admitted.closed} AND ${admitted.offered}`, params: [date, weekday, timeSlot] },
     refusalOf: (facts) =>
       facts.closed || (!facts.offered && timeSlot === null) ? AVAILABILITY_MESSAGES.closed : facts.offered ? null : AVAILABILITY_MESSAGES.notOffered,
-    check: (db) => availabilityRefusal(db, date, timeSlot),
   };
 }
 
@@ -105,6 +104,4 @@ export type AvailabilityGate =
       admits: ClaimCondition;
       /** The answer's message from the facts row, or null when the slot can be booked. */
       refusalOf: (facts: { closed: number; offered: number }) => string | null;
-      /** The same judgement in its own call, for the step-by-step path. */
-      check: (db: Db) => Promise<string | null>;
     };
