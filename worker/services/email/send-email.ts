@@ -196,6 +196,15 @@ export function queuedMailStatement(db: Db, transport: EmailTransport, message: 
 }
 
 /**
+ * The statement queuing one message in the outbox inside a caller's batch, written only when the
+ * statement just before it changed a row (a claim was granted). RETURNING the log row's id, or no row.
+ */
+export function queuedMailIfPreviousChanged(db: Db, transport: EmailTransport, message: OutgoingEmail) {
+  const unsafe = headerRefusal(message);
+  return { statement: insertWhen(db, emailLog, logRow(transport, message, unsafe), previousChanged).returning({ id: emailLog.id }), unsafe };
+}
+
+/**
  * Hands the logged messages to the transport in parallel. A message refused before the transport
  * (`unsafe`) is a failure at once; a transport error is a failure with its reason.
  */
