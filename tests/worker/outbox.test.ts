@@ -96,7 +96,7 @@ describe('the outbox', () => {
     expect(await rows('SELECT status FROM email_log')).toEqual([{ status: 'failed' }]);
   });
 
-  it('a tick sends at most OUTBOX_SWEEP_PER_TICK, the oldest first, and leaves newsletter issues to their own ledger', async () => {
+  it("a tick sends at most OUTBOX_SWEEP_PER_TICK, the oldest first, and leaves the cron's own e-mails to their ledgers", async () => {
     const requests = fakeMailChannels();
     const testEnv = mailChannelsEnv();
     const old = Date.now() - OUTBOX_GRACE_MS - MINUTE;
@@ -105,12 +105,14 @@ describe('the outbox', () => {
     );
     await env.DB.batch([
       insert.bind('issue@example.com', 'newsletter', old - 1000),
+      insert.bind('reminded@example.com', 'appointment-reminder', old - 1000),
       ...Array.from({ length: OUTBOX_SWEEP_PER_TICK + 2 }, (_, i) => insert.bind(`visitor${i}@example.com`, 'contact-notification', old + i)),
     ]);
     await tick(testEnv, Date.now());
     expect(requests.map((r) => r.body.personalizations[0].to[0].email)).toEqual(Array.from({ length: OUTBOX_SWEEP_PER_TICK }, (_, i) => `visitor${i}@example.com`));
     expect(await rows("SELECT \"to\" FROM email_log WHERE status = 'queued' ORDER BY id")).toEqual([
       { to: 'issue@example.com' },
+      { to: 'reminded@example.com' },
       { to: `visitor${OUTBOX_SWEEP_PER_TICK}@example.com` },
       { to: `visitor${OUTBOX_SWEEP_PER_TICK + 1}@example.com` },
     ]);

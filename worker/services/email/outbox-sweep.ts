@@ -7,7 +7,9 @@ import type { EmailAttachment, EmailKind, OutgoingEmail } from './types';
 // (deliverAfterAnswer). When that invocation ended first (waitUntil work is best effort), the rows
 // are still 'queued': each tick sends the oldest of them, once they have waited OUTBOX_GRACE_MS
 // (far longer than any request's delivery can take), at most OUTBOX_SWEEP_PER_TICK a tick.
-// Newsletter issues are not swept: their own ledger retries them (worker/services/newsletter/sender.ts).
+// The cron's own e-mails are not swept: newsletter issues and appointment reminders are sent within
+// the tick, each under its own ledger (worker/services/newsletter/sender.ts,
+// worker/services/appointments/reminders.ts), which decides whether one goes out again.
 
 /** How long a queued e-mail is left to its request before the cron sends it. */
 export const OUTBOX_GRACE_MS = 5 * 60 * 1000;
@@ -43,7 +45,7 @@ interface QueuedRow {
 // has written the outcomes) leaves them for another grace period; the outcome write only changes a
 // row still 'queued', so a row its request settled in the meantime is not written twice.
 const CLAIM_QUEUED = `UPDATE email_log SET updated_at = ?1
-  WHERE id IN (SELECT id FROM email_log WHERE status = 'queued' AND kind <> 'newsletter' AND updated_at <= ?2 ORDER BY updated_at, id LIMIT ?3)
+  WHERE id IN (SELECT id FROM email_log WHERE status = 'queued' AND kind NOT IN ('newsletter', 'appointment-reminder') AND updated_at <= ?2 ORDER BY updated_at, id LIMIT ?3)
   RETURNING id, "to", to_name, reply_to, subject, kind, text_body, html_body, headers, attachments`;
 
 /** The message as it was queued: everything the transport is handed. */
