@@ -50,11 +50,11 @@ const rows = async (sql: string) => (await env.DB.prepare(sql).all<Record<string
 const count = async (table: string) => (await env.DB.prepare(`SELECT count(*) AS n FROM ${table}`).first<{ n: number }>())!.n;
 
 describe('a contact message in one D1 call', () => {
-  it('stores the row, the submitter and the queued notification in one batch; the outcome is the only other call', async () => {
+  it('stores the row, the submitter and the notification in one batch, and makes no other D1 call (the offline transport stores it there)', async () => {
     const { db, calls } = countingDb();
     const res = await callWithEnv({ DB: db }, '/api/contact', { body: contact, ip: '203.0.113.90' });
     expect(res.status).toBe(201);
-    expect(calls).toEqual(['batch(5)', 'run']);
+    expect(calls).toEqual(['batch(5)']);
     expect(await count('contact_messages')).toBe(1);
     expect(await count('daily_submitters')).toBe(1);
   });
@@ -110,8 +110,8 @@ describe('a chat hand-off in one write', () => {
     const { db, calls } = countingDb();
     const res = await callWithEnv({ DB: db }, '/api/chat/handoff', { body: { sessionId, name: 'Ora Batch', email: 'ora@example.com', note: 'Call me.' }, ip: '203.0.113.96' });
     expect(res.status).toBe(201);
-    // The conversation read (one batch of two selects), the write (led by the one-hand-off gate), the outcome.
-    expect(calls).toEqual(['batch(2)', 'batch(7)', 'run']);
+    // The conversation read (one batch of two selects), the write (led by the one-hand-off gate).
+    expect(calls).toEqual(['batch(2)', 'batch(7)']);
     const [stored] = await rows("SELECT id FROM contact_messages WHERE message LIKE '%Call me.%'");
     expect(await rows(`SELECT contact_message_id FROM chat_sessions WHERE id = '${sessionId}'`)).toEqual([{ contact_message_id: stored.id }]);
     const [log] = await rows("SELECT text_body FROM email_log WHERE text_body LIKE '%chat assistant%'");
@@ -147,11 +147,11 @@ describe('a booking in one D1 call before the answer', () => {
   };
   const unverifiedMailCount = async () => (await rows("SELECT count FROM daily_counters WHERE counter = 'booking-confirmation-mail'"))[0]?.count ?? 0;
 
-  it('judges the day, claims the limits, stores the row and logs both e-mails under the unverified-mail claim in one batch; the outcome is the only other call', async () => {
+  it('judges the day, claims the limits, stores the row and logs both e-mails under the unverified-mail claim in one batch, and makes no other D1 call', async () => {
     const { db, calls } = countingDb();
     const res = await callWithEnv({ DB: db }, '/api/appointments', { body: bookingRequest(nextWeekday()), ip: '203.0.113.101' });
     expect(res.status).toBe(201);
-    expect(calls).toEqual(['batch(10)', 'run']);
+    expect(calls).toEqual(['batch(10)']);
     const { id } = (await res.json()) as { id: number };
     const log = await rows('SELECT kind, status, subject, text_body, html_body FROM email_log ORDER BY kind');
     expect(log.map((r) => [r.kind, r.status])).toEqual([
@@ -178,7 +178,7 @@ describe('a booking in one D1 call before the answer', () => {
       const { db, calls } = countingDb();
       const res = await callWithEnv({ ...cap, DB: db }, '/api/appointments', { body: bookingRequest(date, { email: 'two@example.com' }), ip: '203.0.113.103' });
       expect(res.status).toBe(201);
-      expect(calls).toEqual(['batch(10)', 'run']);
+      expect(calls).toEqual(['batch(10)']);
       const { id } = (await res.json()) as { id: number };
       expect(await rows(`SELECT email FROM appointments WHERE id = ${id}`)).toEqual([{ email: 'two@example.com' }]);
       expect(await rows("SELECT \"to\" FROM email_log WHERE kind = 'appointment-confirmation'")).toEqual([{ to: 'sam@example.com' }]);
@@ -199,7 +199,7 @@ describe('a booking in one D1 call before the answer', () => {
       const { db, calls } = countingDb();
       const res = await callWithEnv({ BOOKING_CONFIRMATION_DAILY_CAP: '0', DB: db }, '/api/appointments', { body: bookingRequest(nextWeekday()), ip: '203.0.113.108' });
       expect(res.status).toBe(201);
-      expect(calls).toEqual(['batch(8)', 'run']);
+      expect(calls).toEqual(['batch(8)']);
       expect(await rows('SELECT kind FROM email_log')).toEqual([{ kind: 'appointment-notification' }]);
       expect(await unverifiedMailCount()).toBe(0);
     } finally {
@@ -245,8 +245,8 @@ describe('a booking in one D1 call before the answer', () => {
       const res = await callWithEnv({ DB: db }, '/api/appointments', { body: bookingRequest(nextWeekday()), ip: '203.0.113.113' });
       expect(res.status).toBe(201);
       const { id } = (await res.json()) as { id: number };
-      // The failed batch; the same write without the window claim; the outcomes.
-      expect(calls).toEqual(['batch(10)', 'batch(9)', 'run']);
+      // The failed batch; the same write without the window claim.
+      expect(calls).toEqual(['batch(10)', 'batch(9)']);
       const log = await rows('SELECT kind, status, text_body FROM email_log ORDER BY kind');
       expect(log.map((r) => [r.kind, r.status])).toEqual([
         ['appointment-confirmation', 'stored'],

@@ -120,7 +120,8 @@ function headerRefusal(message: OutgoingEmail): string | null {
 
 /**
  * The e-mail log row of a message: 'queued' with everything the transport needs to send it later
- * (the outbox, worker/services/email/outbox-sweep.ts), or 'failed' with the reason when a header field is unsafe.
+ * (the outbox, worker/services/email/outbox-sweep.ts), or 'failed' with the reason when a header
+ * field is unsafe; 'stored' at once with a transport whose whole effect is that row (storesWhenQueued).
  */
 function logRow(transport: EmailTransport, message: OutgoingEmail, unsafe: string | null) {
   return {
@@ -129,7 +130,7 @@ function logRow(transport: EmailTransport, message: OutgoingEmail, unsafe: strin
     replyTo: message.replyTo && !unsafe ? message.replyTo : null,
     subject: unsafe ? message.subject.replace(/[\r\n]/g, ' ') : message.subject,
     kind: message.kind,
-    status: unsafe ? ('failed' as const) : ('queued' as const),
+    status: unsafe ? ('failed' as const) : transport.storesWhenQueued ? ('stored' as const) : ('queued' as const),
     error: unsafe,
     transport: transport.name,
     textBody: message.text,
@@ -331,6 +332,8 @@ export async function logQueuedOrReport(db: Db, transport: EmailTransport, messa
  * 'queued' and the cron's sweep sends them (worker/services/email/outbox-sweep.ts).
  */
 export function deliverAfterAnswer(env: Bindings, ctx: AfterAnswer, transport: EmailTransport, logged: LoggedMessages): void {
+  // Logged 'stored' already: nothing to hand over, no outcome to write.
+  if (transport.storesWhenQueued) return;
   ctx.waitUntil(deliverQueued(env.DB, transport, logged));
 }
 

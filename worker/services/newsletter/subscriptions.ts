@@ -169,7 +169,7 @@ async function confirmIfDue(env: Bindings, db: Db, row: SubscriptionRow, name: s
   const [log] = rowsOf(results, 'mail');
   // Not queued: the cap is reached (or a sign-up of the same address just took the 10 minutes).
   if (!log) return reportUnverifiedSkip('newsletter-confirmation', budget);
-  await deliverQueued(env.DB, transport, { messages: [message], logIds: [Number(log.id)], unsafe: [mail.unsafe] });
+  if (!transport.storesWhenQueued) await deliverQueued(env.DB, transport, { messages: [message], logIds: [Number(log.id)], unsafe: [mail.unsafe] });
 }
 
 export type ResendOutcome =
