@@ -304,7 +304,7 @@ function reportLoad(): boolean {
   const storedContacts = queryCount('select count(*) from contact_messages') - seededMessages;
   const storedBookings = queryCount('select count(*) from appointments');
   // Every e-mail the forms logged as 'queued' before their answer must have its outcome recorded
-  // after it (written together across requests, worker/services/email/outcome-writes.ts).
+  // after it (the request's own outcome write after its answer, docs/architecture.md "Writes").
   const queuedLeft = queryCount("select count(*) from email_log where status = 'queued'");
   const mailLogged = queryCount('select count(*) from email_log');
   const fiveXx = rows.reduce((n, r) => n + Object.entries(r.statuses).filter(([c]) => c.startsWith('5')).reduce((m, [, v]) => m + v, 0), 0);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { firm } from '#core/content/firm';
 import { getDb } from '../../worker/db/client';
 import { emailTransport, sendEmail, sendEmailBatch } from '../../worker/services/email/send-email';
-import type { OutgoingEmail } from '../../worker/services/email/types';
+import type { OutgoingEmail } from '../../worker/mail-types';
 import { call, signIn } from './helpers';
 import { callWith, fakeMailChannels, MAILCHANNELS_URL, mailChannelsEnv } from './mailchannels-fake';
 import { callWithEnv, nextWeekday } from './submission-helpers';

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '../../worker/db/client';
-import type { EmailTransport } from '../../worker/services/email/types';
+import type { EmailTransport } from '../../worker/mail-types';
 import { sendNewsletterBatch } from '../../worker/services/newsletter/sender';
 import { createNewsletter, INTERRUPTED_ERROR, UNSUBSCRIBED_ERROR } from '../../worker/services/newsletter/store';
 import { fakeMailChannels, mailChannelsEnv, type RecordedRequest } from './mailchannels-fake';

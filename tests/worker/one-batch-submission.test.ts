@@ -7,8 +7,9 @@ import { newSessionId, postChat } from './chat-helpers';
 import { bookingRequest, callWithEnv, nextWeekday } from './submission-helpers';
 
 // A visitor's form is stored in ONE D1 call (worker/services/limits/submission-limits.ts
-// storeSubmission): the per-network claim, the daily claim, today's submitter record, the row and
-// the 'queued' log row of its e-mail, each statement only when the one before it changed a row.
+// storeSubmission, through worker/db/one-call-write.ts): the per-network claim, the daily claim,
+// today's submitter record, the row and its e-mails queued in the outbox, each statement only when
+// the one before it changed a row.
 
 /** The real D1 binding, counting the calls that reach the database (the binding boundary). */
 function countingDb(failBatches = new Set<number>()) {
@@ -49,11 +50,11 @@ const rows = async (sql: string) => (await env.DB.prepare(sql).all<Record<string
 const count = async (table: string) => (await env.DB.prepare(`SELECT count(*) AS n FROM ${table}`).first<{ n: number }>())!.n;
 
 describe('a contact message in one D1 call', () => {
-  it('stores the row, the submitter and the queued notification in one batch; the outcome is the only other call', async () => {
+  it('stores the row, the submitter and the notification in one batch, and makes no other D1 call (the offline transport stores it there)', async () => {
     const { db, calls } = countingDb();
     const res = await callWithEnv({ DB: db }, '/api/contact', { body: contact, ip: '203.0.113.90' });
     expect(res.status).toBe(201);
-    expect(calls).toEqual(['batch(5)', 'run']);
+    expect(calls).toEqual(['batch(5)']);
     expect(await count('contact_messages')).toBe(1);
     expect(await count('daily_submitters')).toBe(1);
   });
@@ -109,8 +110,8 @@ describe('a chat hand-off in one write', () => {
     const { db, calls } = countingDb();
     const res = await callWithEnv({ DB: db }, '/api/chat/handoff', { body: { sessionId, name: 'Ora Batch', email: 'ora@example.com', note: 'Call me.' }, ip: '203.0.113.96' });
     expect(res.status).toBe(201);
-    // The conversation read (one batch of two selects), the write (led by the one-hand-off gate), the outcome.
-    expect(calls).toEqual(['batch(2)', 'batch(7)', 'run']);
+    // The conversation read (one batch of two selects), the write (led by the one-hand-off gate).
+    expect(calls).toEqual(['batch(2)', 'batch(7)']);
     const [stored] = await rows("SELECT id FROM contact_messages WHERE message LIKE '%Call me.%'");
     expect(await rows(`SELECT contact_message_id FROM chat_sessions WHERE id = '${sessionId}'`)).toEqual([{ contact_message_id: stored.id }]);
     const [log] = await rows("SELECT text_body FROM email_log WHERE text_body LIKE '%chat assistant%'");
@@ -146,11 +147,11 @@ describe('a booking in one D1 call before the answer', () => {
   };
   const unverifiedMailCount = async () => (await rows("SELECT count FROM daily_counters WHERE counter = 'booking-confirmation-mail'"))[0]?.count ?? 0;
 
-  it('judges the day, claims the limits, stores the row and logs both e-mails under the unverified-mail claim in one batch; the outcome is the only other call', async () => {
+  it('judges the day, claims the limits, stores the row and logs both e-mails under the unverified-mail claim in one batch, and makes no other D1 call', async () => {
     const { db, calls } = countingDb();
     const res = await callWithEnv({ DB: db }, '/api/appointments', { body: bookingRequest(nextWeekday()), ip: '203.0.113.101' });
     expect(res.status).toBe(201);
-    expect(calls).toEqual(['batch(10)', 'run']);
+    expect(calls).toEqual(['batch(10)']);
     const { id } = (await res.json()) as { id: number };
     const log = await rows('SELECT kind, status, subject, text_body, html_body FROM email_log ORDER BY kind');
     expect(log.map((r) => [r.kind, r.status])).toEqual([
@@ -177,7 +178,7 @@ describe('a booking in one D1 call before the answer', () => {
       const { db, calls } = countingDb();
       const res = await callWithEnv({ ...cap, DB: db }, '/api/appointments', { body: bookingRequest(date, { email: 'two@example.com' }), ip: '203.0.113.103' });
       expect(res.status).toBe(201);
-      expect(calls).toEqual(['batch(10)', 'run']);
+      expect(calls).toEqual(['batch(10)']);
       const { id } = (await res.json()) as { id: number };
       expect(await rows(`SELECT email FROM appointments WHERE id = ${id}`)).toEqual([{ email: 'two@example.com' }]);
       expect(await rows("SELECT \"to\" FROM email_log WHERE kind = 'appointment-confirmation'")).toEqual([{ to: 'sam@example.com' }]);
@@ -198,7 +199,7 @@ describe('a booking in one D1 call before the answer', () => {
       const { db, calls } = countingDb();
       const res = await callWithEnv({ BOOKING_CONFIRMATION_DAILY_CAP: '0', DB: db }, '/api/appointments', { body: bookingRequest(nextWeekday()), ip: '203.0.113.108' });
       expect(res.status).toBe(201);
-      expect(calls).toEqual(['batch(8)', 'run']);
+      expect(calls).toEqual(['batch(8)']);
       expect(await rows('SELECT kind FROM email_log')).toEqual([{ kind: 'appointment-notification' }]);
       expect(await unverifiedMailCount()).toBe(0);
     } finally {
@@ -237,16 +238,15 @@ describe('a booking in one D1 call before the answer', () => {
     expect(await unverifiedMailCount()).toBe(1);
   });
 
-  it('when the write batch fails, the booking is stored step by step and both e-mails are logged and sent: nothing lost', async () => {
+  it('when the write batch fails, the same write is made again without the per-network claim: both e-mails are queued and sent, nothing lost', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
       const { db, calls } = countingDb(new Set([1]));
       const res = await callWithEnv({ DB: db }, '/api/appointments', { body: bookingRequest(nextWeekday()), ip: '203.0.113.113' });
       expect(res.status).toBe(201);
       const { id } = (await res.json()) as { id: number };
-      // The failed batch; the gate's check (the day's block, its slots, the busy calendars); the two
-      // claims; the row with its recheck and submitter; the unverified-mail claim with both log rows; the outcome.
-      expect(calls).toEqual(['batch(10)', 'batch(3)', 'first', 'first', 'batch(3)', 'batch(3)', 'run']);
+      // The failed batch; the same write without the window claim.
+      expect(calls).toEqual(['batch(10)', 'batch(9)']);
       const log = await rows('SELECT kind, status, text_body FROM email_log ORDER BY kind');
       expect(log.map((r) => [r.kind, r.status])).toEqual([
         ['appointment-confirmation', 'stored'],
@@ -260,24 +260,24 @@ describe('a booking in one D1 call before the answer', () => {
         { counter: 'booking-confirmation-mail', count: 1 },
       ]);
       expect(await count('daily_submitters')).toBe(1);
+      expect(await count('submission_windows')).toBe(0);
     } finally {
       error.mockRestore();
     }
   });
 
-  it('when the step-by-step mail batch fails too, the booking stands, the firm is still told and the visitor mail is skipped (fails closed)', async () => {
+  it('when the retry fails too, the booking is stored without its e-mails (reported), never lost', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
-      const { db, calls } = countingDb(new Set([1, 6]));
+      const { db, calls } = countingDb(new Set([1, 2]));
       const res = await callWithEnv({ DB: db }, '/api/appointments', { body: bookingRequest(nextWeekday()), ip: '203.0.113.107' });
       expect(res.status).toBe(201);
-      expect(calls).toEqual(['batch(10)', 'batch(3)', 'first', 'first', 'batch(3)', 'batch(3)', 'batch(1)', 'run']);
+      expect(calls).toEqual(['batch(10)', 'batch(9)', 'batch(6)']);
       expect(await count('appointments')).toBe(1);
-      expect(await rows('SELECT kind, status FROM email_log')).toEqual([{ kind: 'appointment-notification', status: 'stored' }]);
+      expect(await count('email_log')).toBe(0);
       expect(await unverifiedMailCount()).toBe(0);
-      expect(error.mock.calls.map((args) => args.map(String).join(' '))).toContainEqual(
-        expect.stringContaining('[mail] appointment-confirmation to an unverified address skipped: the daily count is unavailable'),
-      );
+      expect(await rows("SELECT counter, count FROM daily_counters ORDER BY counter")).toEqual([{ counter: 'booking', count: 1 }]);
+      expect(error.mock.calls.map((args) => args.map(String).join(' '))).toContainEqual(expect.stringContaining('E-mail not logged, not sent'));
     } finally {
       error.mockRestore();
     }

@@ -73,3 +73,17 @@ export function rowInsertIfPreviousChanged<T extends SQLiteTable>(db: Db, table:
   const key = `row:${getTableName(table)}:${ignoreConflict ? 'ignore' : 'fail'}:${[...names].join(',')}`;
   return builtOnce(key, () => build(Object.fromEntries(given.map(([name]) => [name, slot(name)])) as SQLiteInsertValue<T>), Object.fromEntries(given));
 }
+
+/**
+ * Where a batch's earlier statement put a row, for the statements after it in the same batch: its
+ * id as SQL, and the condition that it stands (was written and not taken back). Statements using
+ * them are built once per isolate (worker/db/built-once.ts), so `id` and `stands` take what differs
+ * from one row to the next as placeholders (slot), with their values in `values`, and `kind` names
+ * the way the row is found: the same kind, the same SQL.
+ */
+export interface RowInBatch {
+  kind: string;
+  id: SQL;
+  stands: SQL;
+  values: Record<string, unknown>;
+}

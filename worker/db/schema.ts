@@ -211,6 +211,10 @@ export const emailLog = sqliteTable(
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
     to: text('to').notNull(),
+    // The rest of the message as handed to the transport, so a 'queued' row can be sent as it is by
+    // whoever delivers it: the request after its answer, or the cron's sweep (services/email/outbox.ts).
+    toName: text('to_name'),
+    replyTo: text('reply_to'),
     subject: text('subject').notNull(),
     kind: text('kind').notNull(),
     status: text('status', { enum: ['queued', 'sent', 'stored', 'failed'] })
@@ -241,6 +245,10 @@ export const emailLog = sqliteTable(
       .where(sql`text_body <> ''`),
     index('email_log_to_idx').on(t.to),
     index('email_log_provider_id_idx').on(t.providerId),
+    // The outbox: the rows still waiting for their transport, which the cron sweeps (services/email/outbox.ts).
+    index('email_log_queued_idx')
+      .on(t.updatedAt)
+      .where(sql`status = 'queued'`),
   ],
 );
 

@@ -1,8 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { bookingTimeSlots } from '#core/content/booking';
 import { firm } from '#core/content/firm';
-import { slot } from '../db/built-once';
 import { getDb } from '../db/client';
 import { appointments } from '../db/schema';
 import type { AppEnv } from '../env';
@@ -10,29 +8,15 @@ import { turnstile } from '../middleware/turnstile';
 import { validate } from '../middleware/validate';
 import { appointmentSchema, availabilityQuerySchema, BOOKING_MESSAGES, lastBookableDay, slotHasPassed } from '#core/schemas/appointments';
 import { availabilityGate, dayOffer } from '../services/appointments/availability';
+import { isSlotTaken, takenSlots } from '../services/appointments/bookings';
 import { busyIntervalsBetween, overlapsAny, slotWindow } from '../services/appointments/busy-calendars';
 import { zonedToUtc } from '../services/appointments/ics';
-import { isSlotTaken, takenSlots } from '../services/appointments/bookings';
 import { appointmentLinks, newAppointmentPublicId } from '../services/appointments/links';
 import { networkHash } from '../services/limits/client-ip';
-import { unverifiedMailAfterRow } from '../services/limits/daily-counters';
-import { deliverAfterAnswer, rowIdMarker, type RowInBatch } from '../services/email/send-email';
+import { deliverAfterAnswer } from '../services/email/send-email';
 import { firmToday } from '#core/firm-time';
 import { appointmentConfirmationEmail, appointmentNotificationEmail, hasTime } from '../services/email/submission-emails';
 import { OPEN_BOOKINGS_MESSAGE, openBookingsRecheck, storeSubmission } from '../services/limits/submission-limits';
-
-/**
- * The booking a batch is writing, found by the public id chosen before its insert: it stands while
- * the row exists, whatever ran since (the slot's unique index may have refused it, the open-bookings
- * recheck may have taken it back). `marker` stands for its numeric id in the firm's notification.
- */
-const bookingInBatch = (publicId: string, marker: string): RowInBatch => ({
-  marker,
-  kind: 'appointment-by-public-id',
-  id: sql`(SELECT ${appointments.id} FROM ${appointments} WHERE ${appointments.publicId} = ${slot('bookingPublicId')})`,
-  stands: sql`EXISTS (SELECT 1 FROM ${appointments} WHERE ${appointments.publicId} = ${slot('bookingPublicId')})`,
-  values: { bookingPublicId: publicId },
-});
 
 const bookingResponseMessage = "Thank you! Your appointment request has been received. We'll contact you shortly to confirm your appointment.";
 
@@ -40,9 +24,8 @@ const bookingResponseMessage = "Thank you! Your appointment request has been rec
 export const appointmentsApi = new Hono<AppEnv>()
   // The 7 slots of a day and whether each can still be booked: not on a closed day (a weekend or a
   // date the firm blocked, with its reason), not a slot the weekday does not offer, not a taken or
-  // started one, not one the firm's busy calendars cover, not past the booking horizon
-  // (docs/product.md §3). A request without a time takes no slot. The admin's confirm dialog offers
-  // the same free slots.
+  // started one, not one a busy calendar of the firm covers, not past the booking horizon (docs/product.md §3). A request without a time takes
+  // no slot. The admin's confirm dialog offers the same free slots.
   .get('/availability', validate('query', availabilityQuerySchema), async (c) => {
     const { date } = c.req.valid('query');
     const db = getDb(c.env.DB);
@@ -92,14 +75,12 @@ export const appointmentsApi = new Hono<AppEnv>()
       publicId: newAppointmentPublicId(),
     };
     // Both e-mails are built before the row exists: the visitor's cancel and reschedule links
-    // (routes/appointment-links.ts) and the invite's UID name it by its public id, and the firm's
-    // notification names its numeric id by a stand-in that the batch replaces in SQL. A request
-    // without a time gets neither invite nor links: they come when the admin confirms a time.
-    const marker = rowIdMarker();
-    const booking = { ...values, id: marker, sequence: 0 };
-    const links = hasTime(booking) ? await appointmentLinks(c.env, booking) : undefined;
-    const confirmation = appointmentConfirmationEmail(c.env, booking, links);
-    const notification = appointmentNotificationEmail(booking);
+    // (routes/appointment-links.ts) and the invite's UID name it by its public id, chosen here; the
+    // firm's notification names its numeric id, which the write puts in (worker/db/one-call-write.ts).
+    // A request without a time gets neither invite nor links: they come when the admin confirms a time.
+    const booking = { ...values, sequence: 0 };
+    // The links name the booking by its public id alone (appointmentRef).
+    const links = hasTime(booking) ? await appointmentLinks(c.env, { ...booking, id: values.publicId }) : undefined;
     let result;
     try {
       // The partial UNIQUE index appointments_active_slot_uq decides who gets a slot: the database
@@ -107,9 +88,8 @@ export const appointmentsApi = new Hono<AppEnv>()
       // A null timeSlot never collides (SQLite's UNIQUE treats NULLs as distinct): no slot held.
       // The open-bookings recheck, in the same transaction, takes the row back when its address or
       // network now holds more unconfirmed requests than allowed (worker/services/limits/submission-limits.ts).
-      // When the batch succeeds, a taken slot is answered `taken` (409) without failing it; on the
-      // step-by-step path the index's error is answered below.
-      // The e-mails are logged in the same transaction, after the recheck, only while the row
+      // A taken slot is answered `taken` (409) without failing the batch.
+      // The e-mails are queued in the same transaction, after the recheck, only while the row
       // stands: the firm's notification always, the visitor's confirmation under the day's cap on
       // booking confirmations to addresses nobody has verified (BOOKING_CONFIRMATION_DAILY_CAP, its
       // own, so newsletter sign-ups cannot use it up; past it the booking stands and
@@ -117,18 +97,23 @@ export const appointmentsApi = new Hono<AppEnv>()
       result = await storeSubmission(c.env, 'booking', ipHash, {
         table: appointments,
         values,
+        key: { column: appointments.publicId, value: values.publicId },
         taken: BOOKING_MESSAGES.taken,
         gate,
         recheck: { statement: openBookingsRecheck(c.env, { email: input.email, networkHash: ipHash }), refusal: OPEN_BOOKINGS_MESSAGE },
-        mailAfterRow: (db, transport) => unverifiedMailAfterRow(c.env, db, transport, confirmation, [notification], bookingInBatch(values.publicId, marker)),
+        emails: (id) => ({
+          always: [appointmentNotificationEmail({ ...booking, id })],
+          unverified: appointmentConfirmationEmail(c.env, { ...booking, id }, links),
+        }),
       });
     } catch (error) {
       if (isSlotTaken(error)) return c.json({ message: BOOKING_MESSAGES.taken }, 409);
       throw error;
     }
     if (!result.ok) return c.json({ message: result.message }, result.status, result.retryAfter === null ? {} : { 'Retry-After': String(result.retryAfter) });
-    const stored = result.row;
-    // Logged before the answer, sent after it.
+    // Queued before the answer, sent after it.
     if (result.mail) deliverAfterAnswer(c.env, c.executionCtx, result.mail.transport, result.mail.logged);
-    return c.json({ id: stored.id, message: bookingResponseMessage, date: stored.date, timeSlot: stored.timeSlot, status: stored.status }, 201);
+    // The stored booking as the answer names it, with the status column's type.
+    const stored: Pick<typeof appointments.$inferSelect, 'date' | 'timeSlot' | 'status'> = values;
+    return c.json({ id: result.id, message: bookingResponseMessage, date: stored.date, timeSlot: stored.timeSlot, status: stored.status }, 201);
   });

@@ -124,13 +124,13 @@ export const chat = new Hono<AppEnv>()
     const text = handoffMessage(input.note, conversation.session, conversation.messages);
     // It is a contact message: it counts under the contact form's daily cap. One D1 call
     // (worker/services/limits/submission-limits.ts): the limits, the message, today's submitter record,
-    // the firm's notification logged as 'queued' and the session marked as handed off.
+    // the firm's notification queued in the outbox and the session marked as handed off.
     const values = { name: input.name, email: input.email, phone: input.phone || null, message: text, createdAt: new Date() };
     const result = await storeSubmission(c.env, 'contact', ipHash, {
       table: contactMessages,
       values,
-      mail: (id) => contactNotificationEmail({ ...values, id }, 'chat-handoff'),
-      after: (db, row) => handedOffStatement(db, input.sessionId, row),
+      emails: (id) => ({ always: [contactNotificationEmail({ ...values, id }, 'chat-handoff')] }),
+      after: (row) => handedOffStatement(getDb(c.env.DB), input.sessionId, row),
       // One hand-off per conversation: a second is refused (409) before anything is counted.
       gate: handoffGate(input.sessionId),
     });

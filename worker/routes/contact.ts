@@ -21,12 +21,12 @@ export const contact = new Hono<AppEnv>().post('/', contactHoneypot, validate('j
   const input = c.req.valid('json');
   const ipHash = await networkHash(c);
   // One D1 call (worker/services/limits/submission-limits.ts): the limits, the message, today's
-  // submitter record and the firm's notification logged as 'queued' commit together.
+  // submitter record and the firm's notification queued in the outbox commit together.
   const values = { name: input.name, email: input.email, phone: input.phone || null, message: input.message, createdAt: new Date() };
   const result = await storeSubmission(c.env, 'contact', ipHash, {
     table: contactMessages,
     values,
-    mail: (id) => contactNotificationEmail({ ...values, id }),
+    emails: (id) => ({ always: [contactNotificationEmail({ ...values, id })] }),
   });
   if (!result.ok) return c.json({ message: result.message }, 429, { 'Retry-After': String(IP_WINDOW_SECONDS) });
   if (result.mail) deliverAfterAnswer(c.env, c.executionCtx, result.mail.transport, result.mail.logged);

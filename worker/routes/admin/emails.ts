@@ -8,7 +8,7 @@ import { deliveryEventsStatus, enrollDeliveryEvents, mailChannelsAccountId, NO_A
 import { listEmailLog } from '../../services/email/email-log';
 import { checkMailChannels } from '../../services/email/mailchannels';
 import { emailTransport, sendEmail } from '../../services/email/send-email';
-import type { EmailAttachment } from '../../services/email/types';
+import type { EmailAttachment } from '../../mail-types';
 import { siteOrigin } from '../../services/newsletter/template';
 
 /** The e-mail log and the "Email Authentication Setup" block (docs/product.md §7: MailChannels). */

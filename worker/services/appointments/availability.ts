@@ -116,7 +116,6 @@ export function availabilityGate(date: string, timeSlot: string | null): Availab
           : facts.busy
             ? BOOKING_MESSAGES.taken
             : null,
-    check: (db) => availabilityRefusal(db, date, timeSlot),
   };
 }
 
@@ -130,6 +129,4 @@ export type AvailabilityGate =
       admits: ClaimCondition;
       /** The answer's message from the facts row, or null when the slot can be booked. */
       refusalOf: (facts: { closed: number; offered: number; busy: number }) => string | null;
-      /** The same judgement in its own call, for the step-by-step path. */
-      check: (db: Db) => Promise<string | null>;
     };

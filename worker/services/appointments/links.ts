@@ -20,8 +20,8 @@ export const APPOINTMENT_LINK_PURPOSES: readonly AppointmentLinkPurpose[] = ['ap
 
 /**
  * How an appointment is named outside the database (links, the invite's UID): by its public id, or,
- * for a row stored before it existed (public_id null), by its numeric id. The id may be a stand-in
- * (rowIdMarker) for a row not yet inserted, which always has a public id.
+ * for a row stored before it existed (public_id null), by its numeric id. A row not yet inserted
+ * always has a public id, which then stands for its id too.
  */
 export type AppointmentRef = { id: number | string; publicId?: string | null };
 

@@ -1,8 +1,9 @@
 // Chat conversations on the server (docs/product.md §4.1): the session row and its messages in D1.
 // The model's context is read from here, never from the client, so a visitor cannot put words in
 // the assistant's mouth; refused exchanges stay in the transcript but are never replayed.
-import { and, asc, desc, eq, inArray, lt, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { RowInBatch } from '../../db/granted-batch';
 import { chatMessages, chatSessions } from '../../db/schema';
 import { CHAT_ALREADY_HANDED_OFF_MESSAGE } from '#core/schemas/chat';
 import type { SubmissionGate } from '../limits/submission-limits';
@@ -88,13 +89,13 @@ export async function loadConversation(db: Db, sessionId: string): Promise<{ ses
 /**
  * The statement recording that the visitor asked for a person and which contact message carries
  * the transcript, for the hand-off's batch (worker/services/limits/submission-limits.ts storeSubmission):
- * `row.id` is that message's id and `row.written` the condition that it was written.
+ * `row.id` is that message's id and `row.stands` the condition that it was written.
  */
-export function handedOffStatement(db: Db, sessionId: string, row: { id: SQL; written: SQL }, at = new Date()) {
+export function handedOffStatement(db: Db, sessionId: string, row: RowInBatch, at = new Date()) {
   return db
     .update(chatSessions)
     .set({ handedOffAt: at, contactMessageId: row.id })
-    .where(and(eq(chatSessions.id, sessionId), row.written));
+    .where(and(eq(chatSessions.id, sessionId), row.stands));
 }
 
 /**
@@ -109,10 +110,6 @@ export function handoffGate(sessionId: string): SubmissionGate {
     facts: (d1) => d1.prepare(`SELECT ${handedOff(1)} AS handedOff`).bind(sessionId),
     admits: { sql: `NOT ${handedOff(4)}`, params: [sessionId] },
     refusalOf: (facts) => (facts.handedOff ? CHAT_ALREADY_HANDED_OFF_MESSAGE : null),
-    check: async (db) => {
-      const [row] = await db.select({ handedOffAt: chatSessions.handedOffAt }).from(chatSessions).where(eq(chatSessions.id, sessionId));
-      return row?.handedOffAt ? CHAT_ALREADY_HANDED_OFF_MESSAGE : null;
-    },
   };
 }
 

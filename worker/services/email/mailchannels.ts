@@ -1,6 +1,6 @@
 import { firm } from '#core/content/firm';
 import type { Bindings } from '../../env';
-import type { EmailTransport, OutgoingEmail, TransportResult } from './types';
+import type { EmailTransport, OutgoingEmail, TransportResult } from '../../mail-types';
 
 /** MailChannels' Email API (https://api.mailchannels.net/tx/v1/send); MAILCHANNELS_API_URL overrides the base. */
 export const MAILCHANNELS_DEFAULT_URL = 'https://api.mailchannels.net/tx/v1';

@@ -5,7 +5,7 @@ import type { Bindings } from '../../env';
 import { slotStartMinutes } from '#core/schemas/appointments';
 import { appointmentRef, type AppointmentLinks } from '../appointments/links';
 import { sendEmail } from './send-email';
-import type { EmailTransport, OutgoingEmail, SendOutcome } from './types';
+import type { EmailTransport, OutgoingEmail, SendOutcome } from '../../mail-types';
 import { timeZoneLabel } from '#core/firm-time';
 import { buildInvite, toBase64 } from '../appointments/ics';
 import { safeErrorSummary } from '../platform/log-safe';

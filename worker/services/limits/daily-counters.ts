@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Bindings } from '../../env';
-import { joinLogged, logQueuedOrReport, logQueuedUnderClaim, queuedLogWhen, withRowId, type LoggedMessages, type MailAfterRow, type RowInBatch } from '../email/send-email';
-import type { EmailKind, EmailTransport, OutgoingEmail } from '../email/types';
+import type { EmailKind, OutgoingEmail } from '../../mail-types';
 import { builtOnce, slot } from '../../db/built-once';
-import { type Db, getDb } from '../../db/client';
+import type { Db } from '../../db/client';
+import type { RowInBatch } from '../../db/granted-batch';
+import type { ClaimCondition } from './window-counters';
 import { dailyCounters } from '../../db/schema';
 import { firm } from '#core/content/firm';
 import { firmToday } from '#core/firm-time';
@@ -49,16 +50,18 @@ export async function claimDailyCount(env: Pick<Bindings, 'DB'>, counter: DailyC
 
 /**
  * claimDailyCount as a statement, for a caller's batch: it returns the new count and changes one
- * row when granted, no row and no change when the cap is reached. `cap` must be positive.
+ * row when granted, no row and no change when the cap is reached (or `when` is false: then the
+ * claim is not even attempted). `cap` must be positive.
  */
-export function dailyClaimStatement(d1: D1Database, counter: DailyCounter, cap: number, day: string = firmDay()): D1PreparedStatement {
+export function dailyClaimStatement(d1: D1Database, counter: DailyCounter, cap: number, day: string = firmDay(), when?: ClaimCondition): D1PreparedStatement {
+  const source = when ? `SELECT ?1, ?2, 1 WHERE ${when.sql}` : 'VALUES (?1, ?2, 1)';
   return d1
     .prepare(
-      `INSERT INTO daily_counters (day, counter, count) VALUES (?1, ?2, 1)
+      `INSERT INTO daily_counters (day, counter, count) ${source}
        ON CONFLICT(day, counter) DO UPDATE SET count = daily_counters.count + 1 WHERE daily_counters.count < ?3
        RETURNING count`,
     )
-    .bind(day, counter, cap);
+    .bind(day, counter, cap, ...(when?.params ?? []));
 }
 
 /**
@@ -182,75 +185,20 @@ export async function claimUnverifiedMail(env: UnverifiedMailEnv, kind: EmailKin
 }
 
 /** The console line for an e-mail to an unverified address not sent: past its cap, or the count unavailable. */
-function reportUnverifiedSkip(kind: string, budget: UnverifiedMailBudget, unavailable?: { error: unknown }) {
+export function reportUnverifiedSkip(kind: string, budget: UnverifiedMailBudget, unavailable?: { error: unknown }) {
   if (!unavailable) console.warn(`[mail] ${kind} to an unverified address skipped: ${unverifiedMailCapReason(budget)}`);
   else console.error(`[mail] ${kind} to an unverified address skipped: the daily count is unavailable:`, unavailable.error instanceof Error ? unavailable.error.message : String(unavailable.error));
 }
 
 /**
- * claimUnverifiedMail and the e-mail log's 'queued' rows in ONE D1 call: `unverified`
- * (a booking confirmation) is logged only when today's cap on its kind of mail to unverified
- * addresses grants it, `others` (the firm's notification) always. Past the cap, or when the count cannot be taken
- * (fail closed, as claimUnverifiedMail), only `others` are logged and the skip is written to the
- * console. Null when nothing could be logged (reported; the caller's row is already committed).
+ * The claim of one of today's e-mails of a message's kind to an unverified address (a booking
+ * confirmation), made in the batch that writes the row the mail is about
+ * (worker/db/one-call-write.ts), only while `row` stands: a row a unique index refused or a recheck
+ * took back claims nothing. Null when that kind's cap is 0 (no claim, the e-mail is skipped).
  */
-export async function logUnverifiedUnderCap(
-  env: UnverifiedMailEnv,
-  transport: EmailTransport,
-  unverified: OutgoingEmail,
-  others: OutgoingEmail[],
-): Promise<LoggedMessages | null> {
-  const budget = unverifiedMailBudget(env, unverified.kind);
-  try {
-    const claim = budget.cap > 0 ? dailyClaimStatement(env.DB, budget.counter, budget.cap) : null;
-    const { logged, granted } = await logQueuedUnderClaim(env.DB, transport, claim, unverified, others);
-    if (!granted) reportUnverifiedSkip(unverified.kind, budget);
-    return logged;
-  } catch (error) {
-    reportUnverifiedSkip(unverified.kind, budget, { error });
-    return logQueuedOrReport(getDb(env.DB), transport, others);
-  }
-}
-
-/**
- * logUnverifiedUnderCap inside the batch that writes the row the mail is about (storeSubmission's
- * `mailAfterRow`, worker/services/limits/submission-limits.ts), so a booking takes one D1 call before its
- * answer. After the row: `others`' log rows (the firm's notification), then the claim
- * under today's cap on its kind of mail to unverified addresses, then `unverified`'s log row only when that
- * claim was granted; the log rows and the claim are each made only when the row stands
- * (`row.stands`), so a row a unique index refused or a recheck took back logs nothing and claims
- * nothing. Past the cap (or with cap 0) only `others` are logged and the skip is reported, as
- * logUnverifiedUnderCap does, which is also the step-by-step way once the row is committed.
- * The logged messages keep logUnverifiedUnderCap's order [unverified, ...others].
- */
-export function unverifiedMailAfterRow(
-  env: UnverifiedMailEnv,
-  db: Db,
-  transport: EmailTransport,
-  unverified: OutgoingEmail,
-  others: OutgoingEmail[],
-  row: RowInBatch,
-): MailAfterRow {
-  const budget = unverifiedMailBudget(env, unverified.kind);
-  const always = others.map((message) => queuedLogWhen(db, transport, message, row, 'row-stands'));
-  const claimed = budget.cap > 0 ? queuedLogWhen(db, transport, unverified, row, 'previous-changed') : null;
-  return {
-    statements: [
-      ...always.map((log) => log.statement),
-      ...(claimed ? [dailyClaimWhileRowStands(db, budget.counter, budget.cap, firmDay(), row), claimed.statement] : []),
-    ],
-    logged(results, rowId) {
-      const rows = results as { id: number }[][];
-      const confirmation = claimed ? claimed.logged(rows[always.length + 1], rowId) : null;
-      if (!confirmation) reportUnverifiedSkip(unverified.kind, budget);
-      return joinLogged([confirmation, ...always.map((log, i) => log.logged(rows[i], rowId))]);
-    },
-    stepByStep: (rowId) =>
-      logUnverifiedUnderCap(
-        env,
-        transport,
-        withRowId(unverified, row.marker, rowId),
-        others.map((message) => withRowId(message, row.marker, rowId)),
-      ),
+export function unverifiedMailClaim(env: Omit<UnverifiedMailEnv, 'DB'>, db: Db, day: string = firmDay()) {
+  return (row: RowInBatch, message: OutgoingEmail) => {
+    const budget = unverifiedMailBudget(env, message.kind);
+    return budget.cap > 0 ? dailyClaimWhileRowStands(db, budget.counter, budget.cap, day, row) : null;
   };
 }

@@ -1,15 +1,17 @@
-import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
-import type { BatchItem } from 'drizzle-orm/batch';
-import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { getDb, type Db } from '../../db/client';
 import { builtOnce, slot, type PreparableQuery } from '../../db/built-once';
-import { mixedBatch, previousChanged, rowInsertIfPreviousChanged, type MixedBatchItem } from '../../db/granted-batch';
+import { previousChanged, type RowInBatch } from '../../db/granted-batch';
+import { type BatchStatement, type OneCallWrite, type RowEmails, type RowTable, rowsOf, writeInOneCall } from '../../db/one-call-write';
 import { appointments, dailyCounters, dailySubmitters, submissionWindows } from '../../db/schema';
 import type { Bindings } from '../../env';
 import { firm } from '#core/content/firm';
-import { claimDailyCount, dailyClaimAfterStatement, firmDay, intSetting, releaseDailyCount, releaseDailyStatement } from './daily-counters';
-import { emailTransport, logQueuedOrReport, queuedLogAfterInsert, rowIdMarker, type LoggedMessages, type MailAfterRow } from '../email/send-email';
-import type { EmailTransport, OutgoingEmail } from '../email/types';
+import { claimDailyCount, dailyClaimAfterStatement, dailyClaimStatement, firmDay, intSetting, releaseDailyStatement, reportUnverifiedSkip, unverifiedMailBudget, unverifiedMailClaim } from './daily-counters';
+import type { LoggedMessages } from '../../db/queued-mail';
+import { emailTransport } from '../email/send-email';
+import { safeErrorSummary } from '../platform/log-safe';
+import type { EmailTransport } from '../../mail-types';
 import { claimWindowSlot, type ClaimCondition, windowClaimStatement, windowStartOf } from './window-counters';
 
 // The abuse limits for the two public forms, contact (with the chat hand-off) + booking
@@ -86,35 +88,6 @@ export function claimDailySubmission(env: Bindings, form: SubmissionForm, day: s
   return claimDailyCount(env, form, dailySubmissionCap(env, form), day);
 }
 
-/** Gives a claimed submission back (the write it was claimed for did not happen). */
-export function releaseDailySubmission(env: Bindings, form: SubmissionForm, day: string): Promise<void> {
-  return releaseDailyCount(env, form, day);
-}
-
-/** The statement recording a submitting IP (as its salted hash) for the day; idempotent. */
-export function recordSubmitter(db: Db, day: string, ipHash: string) {
-  return db.insert(dailySubmitters).values({ day, ipHash }).onConflictDoNothing();
-}
-
-export type AdmissionResult = { ok: true; day: string } | { ok: false; message: string };
-
-/**
- * The gate both forms pass before writing: the per-network allowance, then a slot under the form's
- * daily cap. On success the caller owns one daily slot and must release it if its write fails.
- *
- * The per-network allowance is taken first and never given back (not when the daily cap refuses,
- * not when the write fails, e.g. a booking's slot was just taken): it counts attempts, so one
- * network hammering the forms is stopped before it can use up the day's cap.
- */
-export async function admitSubmission(env: Bindings, form: SubmissionForm, ipHash: string, now: Date = new Date()): Promise<AdmissionResult> {
-  // One claim at a time: this is storeSubmission's way when its one-call batch (which makes the same
-  // two claims first) has failed, so each claim keeps its own failure rule.
-  if (!(await takeIpAllowance(env, ipHash, now.getTime()))) return { ok: false, message: IP_LIMIT_MESSAGE };
-  const day = submissionDay(now);
-  if ((await claimDailySubmission(env, form, day)) === null) return { ok: false, message: DAILY_CAP_MESSAGE };
-  return { ok: true, day };
-}
-
 /** Today's count and cap of one form. */
 export type FormStats = { count: number; cap: number };
 
@@ -151,18 +124,18 @@ export async function todaysSubmissionStats(
 }
 
 /**
- * The outcome of storeSubmission: the stored row (with its e-mail, when one was asked for, logged
- * as 'queued' and ready for deliverAfterAnswer), or a refusal with its status: 429 for a limit
- * (`retryAfter` in seconds when waiting helps, null when it does not: open bookings), 409 when a
- * unique index refused the row (`taken`, a booking's slot).
+ * The outcome of storeSubmission: the stored row's id (with its e-mails, when it has any, queued in
+ * the outbox and ready for deliverAfterAnswer), or a refusal with its status: 429 for a limit
+ * (`retryAfter` in seconds when waiting helps, null when it does not: open bookings), 409 when the
+ * gate or a unique index refused the row (`taken`, a booking's slot).
  */
-export type StoredSubmission<Row> =
-  | { ok: true; row: Row; mail: { transport: EmailTransport; logged: LoggedMessages } | null }
+export type StoredSubmission =
+  | { ok: true; id: number; mail: { transport: EmailTransport; logged: LoggedMessages } | null }
   | { ok: false; status: 429 | 409; message: string; retryAfter: number | null };
 
 /**
  * A condition a submission is judged by before any of its claims, in the same transaction
- * (SubmissionWrite.gate): D1 runs one batch at a time, so of two simultaneous submissions the
+ * (Submission.gate): D1 runs one batch at a time, so of two simultaneous submissions the
  * second is judged after the first has written.
  */
 export interface SubmissionGate {
@@ -171,18 +144,18 @@ export interface SubmissionGate {
   /** The condition the first claim is made under: the facts allow the submission. */
   admits: ClaimCondition;
   /** The answer's message from the facts row, or null when the submission may go ahead. */
-  refusalOf(facts: Record<string, number>): string | null;
-  /** The same judgement in its own call, for the step-by-step path. */
-  check: (db: Db) => Promise<string | null>;
+  refusalOf(facts: Record<string, unknown>): string | null;
 }
 
-/** A table whose rows have an integer AUTOINCREMENT id (contact_messages, appointments). */
-type RowTable = SQLiteTable & { id: SQLiteColumn };
-
-/** What a form writes: its row, and either a recheck of a limit that counts rows, or its e-mail. */
-export type SubmissionWrite<T extends RowTable> = {
+/** What a form declares (its route): the row, the conditions it is written under, and its e-mails. */
+export interface Submission<T extends RowTable> {
   table: T;
   values: T['$inferInsert'];
+  /**
+   * The column and value, chosen before the insert, that find the row in its batch (a booking's
+   * public id): needed by `recheck` and by an e-mail to an unverified address.
+   */
+  key?: { column: SQLiteColumn; value: string };
   /** When a unique index may refuse the row (a booking's slot): the 409 answer's message. */
   taken?: string;
   /**
@@ -192,35 +165,22 @@ export type SubmissionWrite<T extends RowTable> = {
    * and the answer is 409 with its message.
    */
   gate?: SubmissionGate;
-} & (
-  | {
-      /**
-       * Runs right after the row is written and removes it again (RETURNING its id) when a limit
-       * that counts rows is now exceeded, e.g. the open bookings: D1 runs one transaction at a
-       * time, so parallel requests are judged one after another and a burst cannot pass. The
-       * daily slot is then given back and the answer is `refusal`.
-       */
-      recheck: { statement: (db: Db) => PreparableQuery; refusal: string };
-      /**
-       * The e-mails about the row, logged in the same transaction after the recheck (a booking's
-       * confirmation under the unverified-mail cap and the firm's notification), see MailAfterRow.
-       */
-      mailAfterRow?: (db: Db, transport: EmailTransport) => MailAfterRow;
-      mail?: never;
-      after?: never;
-    }
-  | {
-      recheck?: never;
-      /** The firm's e-mail about the row, built before its id is known: `id` stands for it. */
-      mail?: (id: number | string) => OutgoingEmail;
-      /**
-       * One more statement in the same transaction (after the e-mail's log row), run only when the
-       * row was written (`row.written`), with the row's id as SQL (`row.id`).
-       */
-      after?: (db: Db, row: { id: SQL; written: SQL }) => BatchItem<'sqlite'>;
-      mailAfterRow?: never;
-    }
-);
+  /**
+   * Runs right after the row is written and removes it again (RETURNING its id) when a limit
+   * that counts rows is now exceeded, e.g. the open bookings: D1 runs one transaction at a
+   * time, so parallel requests are judged one after another and a burst cannot pass. The
+   * daily slot is then given back and the answer is `refusal`.
+   */
+  recheck?: { statement: (row: RowInBatch) => BatchStatement; refusal: string };
+  /**
+   * The e-mails about the row, built before it exists (`id` stands for its id): `always` (the
+   * firm's notification) and `unverified` (a booking's confirmation), which is queued only under
+   * the day's cap on its kind of e-mail to unverified addresses (unverifiedMailBudget).
+   */
+  emails?: (id: string) => RowEmails;
+  /** One more statement about the row in the same transaction, while it stands (chat hand-off). */
+  after?: (row: RowInBatch) => BatchStatement;
+}
 
 /**
  * The statement recording the submitting network for the day, in the claims' chain: it runs only
@@ -236,139 +196,100 @@ function submitterAfterClaimStatement(d1: D1Database, day: string, ipHash: strin
     .bind(day, ipHash);
 }
 
+const limitRefusal = (message: string) => ({ ok: false as const, status: 429 as const, message, retryAfter: IP_WINDOW_SECONDS });
+
 /**
  * Stores one form submission (contact message, booking, chat hand-off) under the abuse limits, in
- * ONE D1 call when all goes well: a batch, so one transaction, where each statement runs
- * only when the one before it changed a row (worker/db/granted-batch.ts):
+ * ONE D1 call (worker/db/one-call-write.ts): a batch, so one transaction, where each statement runs
+ * only when the one before it changed a row:
  *   [the gate's facts ->] per-network window claim (made only when the gate admits) -> daily claim
- *   -> today's submitter record -> the row -> the recheck, or the e-mail's 'queued' log row
- *   -> the `after` statement; then `mailAfterRow`'s statements, each guarded by the row standing.
+ *   -> today's submitter record -> the row -> [the recheck] -> the e-mails queued in the outbox
+ *   -> [the `after` statement] -> [the unverified-mail claim -> its e-mail].
  * A refused claim therefore writes nothing after it, the window claim is kept when the daily cap
- * refuses (the rule of admitSubmission), and the row, its trace in the e-mail log and the claims
- * commit together. A unique index refusing the row (a booking's slot) does not fail the batch
- * (ON CONFLICT DO NOTHING): the per-network claim stays counted, the daily slot is given back, and
- * the answer is `taken`.
+ * refuses (it counts attempts), and the row, its e-mails and the claims commit together.
+ * A unique index refusing the row (a booking's slot) does not fail the batch (ON CONFLICT DO
+ * NOTHING): the per-network claim stays counted, the daily slot is given back, and the answer is
+ * `taken`.
  *
- * If the batch fails for platform reasons, nothing of it was written, and the submission goes the
- * long way: admitSubmission (the per-network allowance fails open, the daily cap fails closed),
- * then the row with its submitter record, then the e-mail's log row. If the row's write fails there,
- * the daily slot is given back and the error is rethrown for the route to answer (e.g. 409).
+ * If the batch fails, nothing of it was written, and the same write is made once more without the
+ * per-network claim: that is the courtesy limit, which fails open (its table may be what failed),
+ * while the daily cap, still claimed, fails closed. If that fails too, once more without the
+ * e-mails (the e-mail log may be what fails: the visitor's row must not be lost with them,
+ * reported on the console). A failure of that last try is thrown to the route.
  */
-export async function storeSubmission<T extends RowTable>(
-  env: Bindings,
-  form: SubmissionForm,
-  ipHash: string,
-  write: SubmissionWrite<T>,
-): Promise<StoredSubmission<T['$inferSelect']>> {
+export async function storeSubmission<T extends RowTable>(env: Bindings, form: SubmissionForm, ipHash: string, submission: Submission<T>): Promise<StoredSubmission> {
   const limit = submissionsPerIpPerWindow(env);
   const cap = dailySubmissionCap(env, form);
-  if (limit > 0 && cap > 0) {
-    const now = new Date();
-    const day = submissionDay(now);
-    const db = getDb(env.DB);
-    const transport = emailTransport(env);
-    const marker = rowIdMarker();
-    const mail = write.mail ? queuedLogAfterInsert(db, transport, write.mail(marker), marker) : null;
-    const mailAfterRow = write.mailAfterRow?.(db, transport) ?? null;
-    const statements: MixedBatchItem[] = [
-      // The gate's facts first: a SELECT, so the window claim's own condition decides, not changes().
-      ...(write.gate ? [write.gate.facts(env.DB)] : []),
-      windowClaimStatement(env.DB, 'submission_windows', ipHash, { windowMs: IP_WINDOW_MS, limit, nowMs: now.getTime() }, write.gate?.admits),
-      dailyClaimAfterStatement(env.DB, form, cap, day),
+  if (limit <= 0) return limitRefusal(IP_LIMIT_MESSAGE);
+  if (cap <= 0) return limitRefusal((await takeIpAllowance(env, ipHash)) ? DAILY_CAP_MESSAGE : IP_LIMIT_MESSAGE);
+  const now = new Date();
+  const day = submissionDay(now);
+  const transport = emailTransport(env);
+  const write = (parts: { window: boolean; emails: boolean }): OneCallWrite<T, 'window' | 'daily'> => ({
+    facts: submission.gate ? { statement: submission.gate.facts(env.DB), refusal: submission.gate.refusalOf } : undefined,
+    claims: parts.window
+      ? [
+          { name: 'window', statement: windowClaimStatement(env.DB, 'submission_windows', ipHash, { windowMs: IP_WINDOW_MS, limit, nowMs: now.getTime() }, submission.gate?.admits) },
+          { name: 'daily', statement: dailyClaimAfterStatement(env.DB, form, cap, day) },
+        ]
+      : [{ name: 'daily', statement: dailyClaimStatement(env.DB, form, cap, day, submission.gate?.admits) }],
+    bookkeeping: [
       // Only where a unique index may refuse the row (`taken`), whose submitter record is then taken
       // back when this request made it. A SELECT leaves changes() as it is: whether the network was
       // already recorded today.
-      ...(write.taken ? [env.DB.prepare('SELECT 1 AS known FROM daily_submitters WHERE day = ?1 AND ip_hash = ?2').bind(day, ipHash)] : []),
-      submitterAfterClaimStatement(env.DB, day, ipHash),
-      rowInsertIfPreviousChanged(db, write.table, write.values, write.taken !== undefined),
-    ];
-    if (write.recheck) statements.push(write.recheck.statement(db));
-    if (mail) statements.push(mail.statement);
-    // After the log row, last_insert_rowid() is the log's: the row is the table's newest (AUTOINCREMENT, one transaction).
-    if (write.after) statements.push(write.after(db, { id: sql`(select max(${write.table.id}) from ${write.table})`, written: previousChanged }) as unknown as MixedBatchItem);
-    // Where mailAfterRow's results start once the gate's facts are taken off the front.
-    const mailAfterRowAt = statements.length - (write.gate ? 1 : 0);
-    if (mailAfterRow) statements.push(...mailAfterRow.statements);
-    let results: unknown[] | null = null;
-    try {
-      results = await mixedBatch(env.DB, statements);
-    } catch (error) {
-      console.error('[throttle] batched submission failed, storing it step by step:', error instanceof Error ? error.message : String(error));
-    }
-    if (results && write.gate) {
-      const refusal = write.gate.refusalOf((results.shift() as D1Result<Record<string, number>>).results[0]);
-      if (refusal) return { ok: false, status: 409, message: refusal, retryAfter: null };
-    }
-    if (results) {
-      if ((results[0] as D1Result).results.length === 0) return limitRefusal(IP_LIMIT_MESSAGE);
-      if ((results[1] as D1Result).results.length === 0) return limitRefusal(DAILY_CAP_MESSAGE);
-      // The row's result follows the claims, the submitter record and (with `taken`) its SELECT.
-      const rowAt = write.taken ? 4 : 3;
-      const [row] = results[rowAt] as T['$inferSelect'][];
-      // Granted claims without a row that stands: the daily slot goes back, and the submitter record
-      // too when this request made it (as when the write fails on the step-by-step path, whose
-      // transaction takes it back). Without `taken` the record stays (there is no SELECT to tell).
-      const releaseClaims = () => {
-        const recorded = !write.taken || (results[2] as D1Result).results.length > 0;
-        return env.DB.batch([
-          releaseDailyStatement(env.DB, form, day),
-          ...(recorded ? [] : [env.DB.prepare('DELETE FROM daily_submitters WHERE day = ?1 AND ip_hash = ?2').bind(day, ipHash)]),
-        ]);
-      };
-      // Only a unique index (ON CONFLICT DO NOTHING, with `taken`) leaves granted claims without a row.
-      if (!row) {
-        // Without `taken` this does not happen (the insert would have failed the batch).
-        await releaseClaims();
-        if (!write.taken) throw new Error(`storeSubmission: the ${form} row was not written`);
-        return { ok: false, status: 409, message: write.taken, retryAfter: null };
-      }
-      // The recheck took the row back (a booking's open requests): a refusal that leaves no trace.
-      if (write.recheck && (results[rowAt + 1] as unknown[]).length > 0) {
-        await releaseClaims();
-        return { ok: false, status: 429, message: write.recheck.refusal, retryAfter: null };
-      }
-      const rowId = (row as { id: number }).id;
-      const logged = mail ? mail.logged(results[rowAt + 1] as { id: number }[], rowId) : mailAfterRow ? mailAfterRow.logged(results.slice(mailAfterRowAt), rowId) : null;
-      return { ok: true, row, mail: logged ? { transport, logged } : null };
-    }
-  }
-  return storeStepByStep(env, form, ipHash, write);
-}
-
-const limitRefusal = (message: string) => ({ ok: false as const, status: 429 as const, message, retryAfter: IP_WINDOW_SECONDS });
-
-/** storeSubmission the long way, one D1 call per step (see there). */
-async function storeStepByStep<T extends RowTable>(
-  env: Bindings,
-  form: SubmissionForm,
-  ipHash: string,
-  write: SubmissionWrite<T>,
-): Promise<StoredSubmission<T['$inferSelect']>> {
-  const refusal = write.gate ? await write.gate.check(getDb(env.DB)) : null;
-  if (refusal) return { ok: false, status: 409, message: refusal, retryAfter: null };
-  const admission = await admitSubmission(env, form, ipHash);
-  if (!admission.ok) return limitRefusal(admission.message);
-  const db = getDb(env.DB);
-  const insert = db.insert(write.table).values(write.values).returning() as unknown as MixedBatchItem;
-  const submitter = recordSubmitter(db, admission.day, ipHash) as unknown as MixedBatchItem;
-  let results: unknown[];
+      ...(submission.taken ? [{ name: 'known', statement: env.DB.prepare('SELECT 1 AS known FROM daily_submitters WHERE day = ?1 AND ip_hash = ?2').bind(day, ipHash) }] : []),
+      { name: 'submitter', statement: submitterAfterClaimStatement(env.DB, day, ipHash) },
+    ],
+    row: { table: submission.table, values: submission.values, key: submission.key, mayConflict: submission.taken !== undefined },
+    recheck: submission.recheck?.statement,
+    emails: submission.emails && parts.emails
+      ? {
+          transport,
+          build: submission.emails,
+          unverifiedClaim: submission.key ? unverifiedMailClaim(env, getDb(env.DB), day) : undefined,
+        }
+      : undefined,
+    after: submission.after,
+  });
+  let outcome;
   try {
-    results = await mixedBatch(env.DB, write.recheck ? [insert, write.recheck.statement(db), submitter] : [insert, submitter]);
+    outcome = await writeInOneCall(env.DB, write({ window: true, emails: true }));
   } catch (error) {
-    await releaseDailySubmission(env, form, admission.day);
-    throw error;
+    console.error('[throttle] per-IP submission allowance unavailable, admitting the submission:', error instanceof Error ? error.message : String(error));
+    try {
+      outcome = await writeInOneCall(env.DB, write({ window: false, emails: true }));
+    } catch (mailError) {
+      // The e-mail log may be what fails: the row must not be lost with its e-mails.
+      console.error('E-mail not logged, not sent', form, safeErrorSummary(mailError));
+      outcome = await writeInOneCall(env.DB, write({ window: false, emails: false }));
+    }
   }
-  if (write.recheck && (results[1] as unknown[]).length > 0) {
-    await releaseDailySubmission(env, form, admission.day);
-    return { ok: false, status: 429, message: write.recheck.refusal, retryAfter: null };
+  if (outcome.written) {
+    if (outcome.unverifiedSkipped) reportUnverifiedSkip(outcome.unverifiedSkipped, unverifiedMailBudget(env, outcome.unverifiedSkipped));
+    return { ok: true, id: outcome.id, mail: outcome.mail ? { transport, logged: outcome.mail } : null };
   }
-  const row = (results[0] as (T['$inferSelect'] & { id: number })[])[0];
-  if (write.after) await db.batch([write.after(db, { id: sql`${row.id}`, written: sql`1` })]);
-  if (!write.mail && !write.mailAfterRow) return { ok: true, row, mail: null };
-  // The row is committed: a broken e-mail log must not fail the visitor's request.
-  const transport = emailTransport(env);
-  const logged = write.mail ? await logQueuedOrReport(db, transport, [write.mail(row.id)]) : await write.mailAfterRow!(db, transport).stepByStep(row.id);
-  return { ok: true, row, mail: logged ? { transport, logged } : null };
+  switch (outcome.refusedBy) {
+    case 'facts':
+      return { ok: false, status: 409, message: outcome.message, retryAfter: null };
+    case 'window':
+      return limitRefusal(IP_LIMIT_MESSAGE);
+    case 'daily':
+      return limitRefusal(DAILY_CAP_MESSAGE);
+  }
+  // Granted claims without a row that stands: the daily slot goes back, and the submitter record
+  // too when this request made it. Without `taken` the record stays (there is no SELECT to tell).
+  const recorded = !submission.taken || rowsOf(outcome.results, 'known').length > 0;
+  await env.DB.batch([
+    releaseDailyStatement(env.DB, form, day),
+    ...(recorded ? [] : [env.DB.prepare('DELETE FROM daily_submitters WHERE day = ?1 AND ip_hash = ?2').bind(day, ipHash)]),
+  ]);
+  // Only a unique index (ON CONFLICT DO NOTHING, with `taken`) leaves the row unwritten.
+  if (outcome.refusedBy === 'conflict') {
+    if (!submission.taken) throw new Error(`storeSubmission: the ${form} row was not written`);
+    return { ok: false, status: 409, message: submission.taken, retryAfter: null };
+  }
+  // The recheck took the row back (a booking's open requests): a refusal that leaves no trace.
+  return { ok: false, status: 429, message: submission.recheck?.refusal ?? OPEN_BOOKINGS_MESSAGE, retryAfter: null };
 }
 
 /**
@@ -382,7 +303,8 @@ export function openBookingsRecheck(env: Bindings, booking: { email: string; net
   // one past its limit (all it must tell), over the partial indexes of open requests
   // (appointments_open_email_idx, appointments_open_network_idx): a booking costs the same whatever
   // the number of appointments stored.
-  return (db: Db): PreparableQuery =>
+  const db = getDb(env.DB);
+  return (): PreparableQuery =>
     builtOnce(
       'open-bookings-recheck',
       () => {

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
 import type { Bindings } from '../../env';
 import { type BatchSendOutcome, emailTransport, sendEmailBatch } from '../email/send-email';
-import type { EmailTransport, OutgoingEmail } from '../email/types';
+import type { EmailTransport, OutgoingEmail } from '../../mail-types';
 import {
   type ClaimedDelivery,
   claimDeliveries,

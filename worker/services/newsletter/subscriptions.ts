@@ -1,12 +1,15 @@
 import { and, desc, eq, isNull, lte, or } from 'drizzle-orm';
 import { firm, firmAddressLine } from '#core/content/firm';
 import type { Db } from '../../db/client';
+import { previousChanged } from '../../db/granted-batch';
+import { rowsOf, runNamed } from '../../db/one-call-write';
 import { newsletterSubscriptions } from '../../db/schema';
 import type { Bindings } from '../../env';
-import { type AfterAnswer, sendEmail } from '../email/send-email';
+import { queuedMailIfPreviousChanged } from '../../db/queued-mail';
+import { type AfterAnswer, deliverQueued, emailTransport, sendEmail } from '../email/send-email';
 import { safeErrorSummary } from '../platform/log-safe';
-import type { OutgoingEmail } from '../email/types';
-import { claimUnverifiedMail } from '../limits/daily-counters';
+import type { OutgoingEmail } from '../../mail-types';
+import { dailyClaimStatement, firmDay, reportUnverifiedSkip, unverifiedMailBudget } from '../limits/daily-counters';
 import { escapeHtml } from './template';
 import { claimsMatch, signLinkToken, verifyLinkToken } from './tokens';
 
@@ -129,16 +132,45 @@ export async function subscribe(
   );
 }
 
-/** subscribe's work after the answer: the confirmation e-mail, when the row is due one. */
+/**
+ * subscribe's work after the answer: the confirmation e-mail, when the row is due one, through the
+ * outbox in ONE D1 call (worker/db/one-call-write.ts runNamed): the claim under today's cap on
+ * confirmations to unverified addresses, made only while the row is still due (so of two sign-ups
+ * of one address at the same time only the first claims), then the row's update and the e-mail
+ * queued, each only when the statement before changed a row; then the e-mail is delivered and its
+ * outcome written (what is left 'queued' the cron sends, worker/services/email/outbox-sweep.ts).
+ */
 async function confirmIfDue(env: Bindings, db: Db, row: SubscriptionRow, name: string | null, origin: string, now: Date): Promise<void> {
   // A suppressed address (it bounced or complained, services/email/delivery-events.ts) gets no
   // confirmation e-mail again: the visitor sees the same answer and nothing is sent.
   if (row.active === 'true' || row.suppressedAt) return;
   if (row.confirmationSentAt && now.getTime() - row.confirmationSentAt.getTime() < CONFIRMATION_RESEND_MS) return;
-  if (!(await claimUnverifiedMail(env, 'newsletter-confirmation'))) return; // the day's cap on mail to unverified addresses (logged)
+  const budget = unverifiedMailBudget(env, 'newsletter-confirmation');
+  if (budget.cap <= 0) return reportUnverifiedSkip('newsletter-confirmation', budget);
   const updated = { ...row, name: name ?? row.name, confirmationSentAt: now };
-  await db.update(newsletterSubscriptions).set({ name: updated.name, confirmationSentAt: now }).where(eq(newsletterSubscriptions.id, row.id));
-  await sendEmail(env, await confirmationEmail(env, updated, origin, now));
+  const transport = emailTransport(env);
+  const message = await confirmationEmail(env, updated, origin, now);
+  const mail = queuedMailIfPreviousChanged(db, transport, message);
+  const s = newsletterSubscriptions;
+  const due = {
+    sql: `EXISTS (SELECT 1 FROM newsletter_subscriptions WHERE id = ?4 AND active = 'false' AND suppressed_at IS NULL AND (confirmation_sent_at IS NULL OR confirmation_sent_at <= ?5))`,
+    params: [row.id, now.getTime() - CONFIRMATION_RESEND_MS],
+  };
+  let results;
+  try {
+    results = await runNamed(env.DB, [
+      { name: 'claim', statement: dailyClaimStatement(env.DB, budget.counter, budget.cap, firmDay(now), due) },
+      { name: 'row', statement: db.update(s).set({ name: updated.name, confirmationSentAt: now }).where(and(eq(s.id, row.id), previousChanged)) },
+      { name: 'mail', statement: mail.statement },
+    ]);
+  } catch (error) {
+    // Fails closed, as the claim alone did: nothing counted, nothing sent.
+    return reportUnverifiedSkip('newsletter-confirmation', budget, { error });
+  }
+  const [log] = rowsOf(results, 'mail');
+  // Not queued: the cap is reached (or a sign-up of the same address just took the 10 minutes).
+  if (!log) return reportUnverifiedSkip('newsletter-confirmation', budget);
+  if (!transport.storesWhenQueued) await deliverQueued(env.DB, transport, { messages: [message], logIds: [Number(log.id)], unsafe: [mail.unsafe] });
 }
 
 export type ResendOutcome =

@@ -1,6 +1,6 @@
 import type { Bindings } from '../../env';
 import { sendEmail } from '../email/send-email';
-import type { OutgoingEmail, SendOutcome } from '../email/types';
+import type { OutgoingEmail, SendOutcome } from '../../mail-types';
 import { sanitizeHtml } from './sanitize-html';
 import { renderNewsletterEmail } from './template';
 

@@ -40,6 +40,11 @@ export interface TransportResult {
 export interface EmailTransport {
   readonly name: string;
   send(message: OutgoingEmail): Promise<TransportResult>;
+  /**
+   * True for a transport whose whole effect is the e-mail log row (the offline outbox transport):
+   * a message is then logged 'stored' when it is queued, and there is nothing to hand over after.
+   */
+  readonly storesWhenQueued?: boolean;
 }
 
 export interface SendOutcome {
