@@ -1,6 +1,7 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { unstable_readConfig } from 'wrangler';
 
 const migrationsDir = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -8,7 +9,8 @@ export default defineConfig({
   test: {
     projects: [
       {
-        // API tests inside workerd: real D1 (migrations applied in the setup file) and real KV.
+        // API tests inside workerd: real D1 (migrations applied once per file in the setup file, every
+        // table back to its migrated state after each test) and real KV.
         plugins: [
           cloudflareTest(async () => ({
             wrangler: { configPath: './wrangler.toml' },
@@ -23,6 +25,7 @@ export default defineConfig({
                 // the outbox transport (MailChannels is tested against a fake at the fetch boundary).
                 MAILCHANNELS_API_KEY: '',
                 TEST_MIGRATIONS: await readD1Migrations(migrationsDir),
+                TEST_KV_BINDINGS: unstable_readConfig({ config: './wrangler.toml' }, { hideWarnings: true }).kv_namespaces.map((kv: { binding: string }) => kv.binding),
               },
             },
           })),
