@@ -37,9 +37,17 @@ export default defineConfig({
         },
       },
       {
-        // The production build as `wrangler deploy` would upload it (builds dist/client), the build's
+        // The production build as `wrangler deploy` would upload it (the run's one build, dist/client), the build's
         // scripts, and the import boundaries of the source tree (docs/architecture.md).
-        test: { name: 'build', include: ['tests/build/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 240_000 },
+        test: {
+          name: 'build',
+          include: ['tests/build/**/*.test.ts'],
+          environment: 'node',
+          // The run's one production build (dist/client), shared with the scripts and e2e projects.
+          globalSetup: ['./tests/shared-build.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 240_000,
+        },
       },
       {
         // Pure web modules (no DOM needed), e.g. the subscriber CSV builder, and the forms' component
@@ -48,8 +56,16 @@ export default defineConfig({
       },
       {
         // The local tooling: `npm start` itself (scripts/start.ts) in a private state directory, with
-        // its own build, server and every-minute cron, and the Chromium finder (scripts/lib/chromium.ts).
-        test: { name: 'scripts', include: ['tests/scripts/**/*.test.ts'], environment: 'node', testTimeout: 180_000, hookTimeout: 480_000 },
+        // its own server and cron, and the Chromium finder (scripts/lib/chromium.ts).
+        test: {
+          name: 'scripts',
+          include: ['tests/scripts/**/*.test.ts'],
+          environment: 'node',
+          // `npm start` starts from a copy of the run's one build instead of building again.
+          globalSetup: ['./tests/shared-build.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 480_000,
+        },
       },
       {
         test: {

@@ -1,6 +1,7 @@
 import type { TestProject } from 'vitest/node';
 import { ensureChromium } from '../../scripts/lib/chromium';
 import { freePort, preparePrivateStack } from '../../scripts/lib/local-server';
+import { sharedBuild } from '../shared-build';
 
 export const E2E_ADMIN = { username: 'e2e-admin', password: 'e2e-password-2026' };
 
@@ -16,8 +17,9 @@ declare module 'vitest' {
 }
 
 /**
- * Starts the real local stack once for all browser tests: the built SPA served by
- * `wrangler dev --local` with a fresh D1 (migrations applied) in a temporary directory.
+ * Starts the real local stack once for all browser tests: the run's production build
+ * (tests/shared-build.ts) served by `wrangler dev --local` with a fresh D1 (migrations applied) in a
+ * temporary directory.
  */
 export default async function setup(project: TestProject) {
   // Before anything else: a Chromium found or installed, or one line saying what to do.
@@ -29,8 +31,8 @@ export default async function setup(project: TestProject) {
     throw error;
   }
   project.provide('chromiumPath', chromiumPath);
-  // A private build and database per run, so parallel runs never share state.
-  const stack = preparePrivateStack('cpa-e2e-');
+  // A private copy of the build and a private database per run, so parallel runs never share state.
+  const stack = preparePrivateStack('cpa-e2e-', { prebuilt: sharedBuild().dir });
   const server = await stack.start({
     port: Number(process.env.E2E_PORT ?? (await freePort())),
     quiet: true,
