@@ -1,12 +1,37 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { unstable_readConfig } from 'wrangler';
 
 const migrationsDir = fileURLToPath(new URL('./migrations', import.meta.url));
 
+/**
+ * The order files start in. Vitest would run the projects one after another (alphabetically); here
+ * every project's files share the worker slots at once: first `npm start`'s test (mostly waiting on
+ * its server), then browser and worker files taken in turn (each the slowest known first), so a
+ * browser file always has CPU-bound worker files beside it rather than other browser files, and the
+ * quick build and web files last, to fill the gaps at the end.
+ */
+class InterleavedSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const of = (name: string) => sorted.filter((spec) => spec.project.name === name);
+    const [e2e, worker] = [of('e2e'), of('worker')];
+    const taken: TestSpecification[] = [];
+    while (e2e.length || worker.length) taken.push(...[e2e.shift(), worker.shift()].filter((spec) => spec !== undefined));
+    const rest = sorted.filter((spec) => !['scripts', 'e2e', 'worker', 'build', 'web'].includes(spec.project.name));
+    return [...of('scripts'), ...taken, ...of('build'), ...of('web'), ...rest];
+  }
+}
+
 export default defineConfig({
   test: {
+    // Two cores, but much of a run waits on servers and browsers: three files at a time (vitest's
+    // default here would be one). Each browser test file gets its own local stack per slot
+    // (tests/e2e/global-setup.ts), so these may run beside each other too.
+    maxWorkers: 3,
+    sequence: { sequencer: InterleavedSequencer },
     projects: [
       {
         // API tests inside workerd: real D1 (migrations applied once per file in the setup file, every
@@ -77,8 +102,6 @@ export default defineConfig({
           hookTimeout: 180_000,
           // expect.poll waits on the state itself; its 1 s default failed on a busy 2-core machine.
           expect: { poll: { timeout: 15_000 } },
-          // One browser and one local server, shared: run the files one after another.
-          fileParallelism: false,
         },
       },
     ],

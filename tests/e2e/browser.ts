@@ -1,16 +1,28 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { CHROMIUM_FLAGS } from '../../scripts/lib/chromium-flags';
+import type { E2eStack } from './global-setup';
 
-export const baseUrl = () => inject('baseUrl');
+/**
+ * This file's local stack: the global setup starts one per worker slot (VITEST_POOL_ID), so files
+ * running at the same time never share a server or a database.
+ */
+export function stack(): E2eStack {
+  const stacks = inject('stacks');
+  const slot = Number(process.env.VITEST_POOL_ID ?? 1);
+  const own = stacks[slot - 1];
+  if (!own) throw new Error(`no local stack for worker slot ${slot} (the global setup started ${stacks.length})`);
+  return own;
+}
 
+export const baseUrl = () => stack().baseUrl;
+
+/**
+ * The run's one Chromium (launched by the global setup from the browser scripts/lib/chromium.ts found
+ * or installed, with the flags this machine needs). Closing what this returns disconnects this file
+ * and closes the contexts it opened; the browser itself stays up for the other files.
+ */
 export async function launchBrowser(): Promise<Browser> {
-  // The Chromium the global setup found or installed (scripts/lib/chromium.ts), with the flags this machine needs.
-  return chromium.launch({
-    executablePath: inject('chromiumPath'),
-    headless: true,
-    args: CHROMIUM_FLAGS,
-  });
+  return chromium.connect(inject('browserEndpoint'));
 }
 
 export const PHONE = { width: 390, height: 844 };
