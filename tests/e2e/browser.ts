@@ -1,5 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { CHROMIUM_FLAGS } from '../../scripts/lib/chromium-flags';
 import type { E2eStack } from './global-setup';
 
 /**
@@ -16,13 +17,15 @@ export function stack(): E2eStack {
 
 export const baseUrl = () => stack().baseUrl;
 
-/**
- * The run's one Chromium (launched by the global setup from the browser scripts/lib/chromium.ts found
- * or installed, with the flags this machine needs). Closing what this returns disconnects this file
- * and closes the contexts it opened; the browser itself stays up for the other files.
- */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.connect(inject('browserEndpoint'));
+  // The Chromium the global setup found or installed (scripts/lib/chromium.ts), with the flags this
+  // machine needs. One per file, not one connected browser for the run: a connected (remote)
+  // browser gives no local path for a download, which the CSV export tests read.
+  return chromium.launch({
+    executablePath: inject('chromiumPath'),
+    headless: true,
+    args: CHROMIUM_FLAGS,
+  });
 }
 
 export const PHONE = { width: 390, height: 844 };

@@ -1,7 +1,5 @@
-import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { ensureChromium } from '../../scripts/lib/chromium';
-import { CHROMIUM_FLAGS } from '../../scripts/lib/chromium-flags';
 import { freePort, preparePrivateStack, type PrivateStack } from '../../scripts/lib/local-server';
 import { sharedBuild } from '../shared-build';
 
@@ -19,8 +17,8 @@ declare module 'vitest' {
     /** One stack per worker slot (VITEST_POOL_ID 1..n): tests/e2e/browser.ts picks the file's own. */
     stacks: E2eStack[];
     admin: { username: string; password: string };
-    /** The run's one Chromium (launched here), which every file connects to. */
-    browserEndpoint: string;
+    /** The Chromium executable the browser tests launch (scripts/lib/chromium.ts). */
+    chromiumPath: string;
   }
 }
 
@@ -30,7 +28,7 @@ declare module 'vitest' {
  * temporary directory. Browser test files run in parallel with each other and with the other
  * projects, so there is one such stack per worker slot: files that run at the same time never share
  * a server, a database or the admin account, and the files one slot runs share them one after
- * another, as they all did when the files ran one at a time. One Chromium serves the whole run.
+ * another, as they all did when the files ran one at a time.
  */
 export default async function setup(project: TestProject) {
   // Before anything else: a Chromium found or installed, or one line saying what to do.
@@ -45,14 +43,11 @@ export default async function setup(project: TestProject) {
   const slots = project.config.maxWorkers;
   const prepared: PrivateStack[] = [];
   const servers: Awaited<ReturnType<PrivateStack['start']>>[] = [];
-  let browserServer: BrowserServer | undefined;
   const stopAll = async () => {
-    await browserServer?.close();
     await Promise.all(servers.map((server) => server.stop()));
     for (const stack of prepared) stack.remove();
   };
   try {
-    browserServer = await chromium.launchServer({ executablePath: chromiumPath, headless: true, args: CHROMIUM_FLAGS });
     // One after another: wrangler dev instances starting at the same moment can pick the same port
     // for one of their internal sockets.
     for (let i = 0; i < slots; i++) {
@@ -89,6 +84,6 @@ export default async function setup(project: TestProject) {
     servers.map((server, i) => ({ baseUrl: server.url, persistTo: prepared[i].persistTo })),
   );
   project.provide('admin', E2E_ADMIN);
-  project.provide('browserEndpoint', browserServer.wsEndpoint());
+  project.provide('chromiumPath', chromiumPath);
   return stopAll;
 }
