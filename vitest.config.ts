@@ -1,14 +1,41 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { unstable_readConfig } from 'wrangler';
 
 const migrationsDir = fileURLToPath(new URL('./migrations', import.meta.url));
 
+/**
+ * The order files start in. Vitest would run the projects one after another (alphabetically); here
+ * every project's files share the worker slots at once: first `npm start`'s test (mostly waiting on
+ * its server), then browser and worker files taken in turn (each the slowest known first), so a
+ * browser file always has CPU-bound worker files beside it rather than other browser files, and the
+ * quick build and web files last, to fill the gaps at the end.
+ */
+class InterleavedSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const of = (name: string) => sorted.filter((spec) => spec.project.name === name);
+    const [e2e, worker] = [of('e2e'), of('worker')];
+    const taken: TestSpecification[] = [];
+    while (e2e.length || worker.length) taken.push(...[e2e.shift(), worker.shift()].filter((spec) => spec !== undefined));
+    const rest = sorted.filter((spec) => !['scripts', 'e2e', 'worker', 'build', 'web'].includes(spec.project.name));
+    return [...of('scripts'), ...taken, ...of('build'), ...of('web'), ...rest];
+  }
+}
+
 export default defineConfig({
   test: {
+    // Two cores, but much of a run waits on servers and browsers: three files at a time (vitest's
+    // default here would be one). Each browser test file gets its own local stack per slot
+    // (tests/e2e/global-setup.ts), so these may run beside each other too.
+    maxWorkers: 3,
+    sequence: { sequencer: InterleavedSequencer },
     projects: [
       {
-        // API tests inside workerd: real D1 (migrations applied in the setup file) and real KV.
+        // API tests inside workerd: real D1 (migrations applied once per file in the setup file, every
+        // table back to its migrated state after each test) and real KV.
         plugins: [
           cloudflareTest(async () => ({
             wrangler: { configPath: './wrangler.toml' },
@@ -23,6 +50,7 @@ export default defineConfig({
                 // the outbox transport (MailChannels is tested against a fake at the fetch boundary).
                 MAILCHANNELS_API_KEY: '',
                 TEST_MIGRATIONS: await readD1Migrations(migrationsDir),
+                TEST_KV_BINDINGS: unstable_readConfig({ config: './wrangler.toml' }, { hideWarnings: true }).kv_namespaces.map((kv: { binding: string }) => kv.binding),
               },
             },
           })),
@@ -34,9 +62,17 @@ export default defineConfig({
         },
       },
       {
-        // The production build as `wrangler deploy` would upload it (builds dist/client), the build's
+        // The production build as `wrangler deploy` would upload it (the run's one build, dist/client), the build's
         // scripts, and the import boundaries of the source tree (docs/architecture.md).
-        test: { name: 'build', include: ['tests/build/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 240_000 },
+        test: {
+          name: 'build',
+          include: ['tests/build/**/*.test.ts'],
+          environment: 'node',
+          // The run's one production build (dist/client), shared with the scripts and e2e projects.
+          globalSetup: ['./tests/shared-build.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 240_000,
+        },
       },
       {
         // Pure web modules (no DOM needed), e.g. the subscriber CSV builder, and the forms' component
@@ -45,8 +81,16 @@ export default defineConfig({
       },
       {
         // The local tooling: `npm start` itself (scripts/start.ts) in a private state directory, with
-        // its own build, server and every-minute cron, and the Chromium finder (scripts/lib/chromium.ts).
-        test: { name: 'scripts', include: ['tests/scripts/**/*.test.ts'], environment: 'node', testTimeout: 180_000, hookTimeout: 480_000 },
+        // its own server and cron, and the Chromium finder (scripts/lib/chromium.ts).
+        test: {
+          name: 'scripts',
+          include: ['tests/scripts/**/*.test.ts'],
+          environment: 'node',
+          // `npm start` starts from a copy of the run's one build instead of building again.
+          globalSetup: ['./tests/shared-build.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 480_000,
+        },
       },
       {
         test: {
@@ -58,8 +102,6 @@ export default defineConfig({
           hookTimeout: 180_000,
           // expect.poll waits on the state itself; its 1 s default failed on a busy 2-core machine.
           expect: { poll: { timeout: 15_000 } },
-          // One browser and one local server, shared: run the files one after another.
-          fileParallelism: false,
         },
       },
     ],

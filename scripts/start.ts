@@ -3,8 +3,12 @@
 // `wrangler dev --local`, fire the worker's scheduled handler every minute as Cloudflare's Cron
 // Trigger does (scripts/lib/local-cron.ts; CRON=off turns it off), and print how to sign in and
 // where mail goes. LOCAL_STATE_DIR moves the whole state (.dev.vars, D1, build) to another directory.
-import { localCronEnabled, startLocalCron } from './lib/local-cron.ts';
-import { buildSpa, startDevServer } from './lib/local-server.ts';
+// LOCAL_PREBUILT_CLIENT names a finished build's client directory to copy instead of building (the
+// test of `npm start` passes the one build `npm test` makes for every suite).
+import { cpSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { localCronEnabled, localCronSeconds, startLocalCron } from './lib/local-cron.ts';
+import { buildSpa, projectRoot, startDevServer } from './lib/local-server.ts';
 import { localPaths, prepareDevVars, prepareLocalDatabase, printRunning } from './lib/local-state.ts';
 
 const port = Number(process.env.PORT ?? 8787);
@@ -12,8 +16,15 @@ if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`PORT m
 const url = `http://localhost:${port}`;
 const paths = localPaths();
 const settings = prepareDevVars(paths.devVars);
-console.log('Building the site...');
-buildSpa(paths.assetsDir);
+const prebuilt = process.env.LOCAL_PREBUILT_CLIENT;
+if (prebuilt) {
+  const assetsDir = paths.assetsDir ?? join(projectRoot, 'dist/client');
+  console.log(`Using the build in ${prebuilt}...`);
+  if (resolve(prebuilt) !== resolve(assetsDir)) cpSync(prebuilt, assetsDir, { recursive: true });
+} else {
+  console.log('Building the site...');
+  buildSpa(paths.assetsDir);
+}
 await prepareLocalDatabase(settings, paths.persistTo);
 
 console.log('Starting wrangler dev...');
@@ -32,7 +43,7 @@ const server = await startDevServer({
   // local cron makes untrue; the cron itself calls /cdn-cgi/local/scheduled.
   testScheduled: true,
 });
-const cron = localCronEnabled() ? startLocalCron(url) : undefined;
+const cron = localCronEnabled() ? startLocalCron(url, undefined, localCronSeconds()) : undefined;
 printRunning(url, settings, { cron: cron !== undefined });
 const shutdown = () => {
   cron?.stop();

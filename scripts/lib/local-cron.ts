@@ -5,14 +5,13 @@
 // cannot answer it the way it answers wrangler's older /__scheduled). `npm start` and `npm run dev`
 // call it at the start of every minute, so a reminder, a newsletter batch or the monthly issue goes
 // out locally as it would in production, without any manual call. CRON=off turns it off, for a run
-// whose ticks a test drives itself.
+// whose ticks a test drives itself. LOCAL_CRON_SECONDS=n (1-60) ticks every n seconds instead, so
+// the test of `npm start` need not wait up to a minute for its first tick.
 import { readFileSync } from 'node:fs';
 import { projectRoot } from './local-server.ts';
 
 /** The path both local servers answer with one invocation of the scheduled handler. */
 export const SCHEDULED_PATH = '/cdn-cgi/local/scheduled';
-
-const MINUTE_MS = 60_000;
 
 /** False when CRON=off (any case): the local server then never fires the scheduled handler itself. */
 export function localCronEnabled(env: Record<string, string | undefined> = process.env): boolean {
@@ -25,17 +24,27 @@ export function configuredCrons(toml = readFileSync(`${projectRoot}wrangler.toml
   return [...line.matchAll(/"([^"]*)"/g)].map((m) => m[1]);
 }
 
+/** Seconds between ticks: LOCAL_CRON_SECONDS (a whole number from 1 to 60), else 60 as on Cloudflare. */
+export function localCronSeconds(env: Record<string, string | undefined> = process.env): number {
+  const raw = (env.LOCAL_CRON_SECONDS ?? '').trim();
+  if (!raw) return 60;
+  const seconds = Number(raw);
+  if (!Number.isInteger(seconds) || seconds < 1 || seconds > 60) throw new Error(`LOCAL_CRON_SECONDS must be a whole number of seconds from 1 to 60 (got ${JSON.stringify(raw)})`);
+  return seconds;
+}
+
 export interface LocalCron {
   stop: () => void;
 }
 
 /**
- * Fires `${url}/cdn-cgi/local/scheduled` at the start of every minute, with that minute as the
- * scheduled time, as Cloudflare's every-minute trigger does. A tick still running when the next is
- * due delays it rather than overlapping it (the handler is safe under overlap, but a local run has
- * no reason to pile them up). A failed tick is reported and the next one runs as usual.
+ * Fires `${url}/cdn-cgi/local/scheduled` at the start of every minute (or of every `seconds`), with
+ * that instant as the scheduled time, as Cloudflare's every-minute trigger does. A tick still running
+ * when the next is due delays it rather than overlapping it (the handler is safe under overlap, but a
+ * local run has no reason to pile them up). A failed tick is reported and the next one runs as usual.
  */
-export function startLocalCron(url: string, cron = configuredCrons()[0] ?? '* * * * *'): LocalCron {
+export function startLocalCron(url: string, cron = configuredCrons()[0] ?? '* * * * *', seconds = 60): LocalCron {
+  const periodMs = seconds * 1000;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   const tick = async (scheduledTime: number) => {
@@ -49,7 +58,7 @@ export function startLocalCron(url: string, cron = configuredCrons()[0] ?? '* * 
   };
   const scheduleNext = () => {
     if (stopped) return;
-    const next = Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS + MINUTE_MS;
+    const next = Math.floor(Date.now() / periodMs) * periodMs + periodMs;
     timer = setTimeout(() => void tick(next).finally(scheduleNext), next - Date.now());
   };
   scheduleNext();

@@ -1,7 +1,7 @@
 // Shared by `npm start` and the browser tests: the real local stack (wrangler dev in local mode,
 // workerd + local D1 + local KV) with migrations applied, never a mock server.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,8 +17,11 @@ const childEnv = (): NodeJS.ProcessEnv => ({
   WRANGLER_SEND_METRICS: 'false',
 });
 
-/** Runs a step; its output is shown only when it fails (the start-up shows what a person needs). */
-function run(bin: string, args: string[], label: string, env: NodeJS.ProcessEnv = childEnv()): void {
+/**
+ * Runs a step; its output is shown only when it fails (the start-up shows what a person needs).
+ * Returns what it printed on success (its warnings).
+ */
+function run(bin: string, args: string[], label: string, env: NodeJS.ProcessEnv = childEnv()): string {
   const result = spawnSync(bin, args, { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'], env, maxBuffer: 64 * 1024 * 1024 });
   if (result.status !== 0) {
     process.stdout.write(result.stdout ?? '');
@@ -27,14 +30,16 @@ function run(bin: string, args: string[], label: string, env: NodeJS.ProcessEnv 
   }
   // Warnings stay visible even when the step succeeds.
   if (result.stderr?.length) process.stderr.write(result.stderr);
+  return result.stderr?.toString() ?? '';
 }
 
 /**
  * `npm run build` (the SPA and everything the build step produces), optionally into another
- * directory. Vite's chunk table is not shown; warnings and errors are.
+ * directory, with `env` added to the build's environment. Vite's chunk table is not shown; warnings
+ * and errors are. Returns what it printed.
  */
-export function buildSpa(outDir?: string): void {
-  run('npm', ['run', 'build', '--silent'], 'npm run build', { ...childEnv(), ...(outDir ? { BUILD_OUT_DIR: outDir } : {}) });
+export function buildSpa(outDir?: string, env: Record<string, string> = {}): string {
+  return run('npm', ['run', 'build', '--silent'], 'npm run build', { ...childEnv(), ...env, ...(outDir ? { BUILD_OUT_DIR: outDir } : {}) });
 }
 
 export function applyLocalMigrations(persistTo?: string): void {
@@ -129,16 +134,18 @@ export interface PrivateStack {
 
 /**
  * A private build and a fresh local D1 (migrations applied) in a new temporary directory, so parallel
- * runs (browser tests, benchmarks) never share state.
+ * runs (browser tests, benchmarks) never share state. With `prebuilt` (a build's client directory,
+ * e.g. the one `npm test` builds once for every suite) that build is copied instead of building again.
  */
-export function preparePrivateStack(prefix: string): PrivateStack {
+export function preparePrivateStack(prefix: string, options: { prebuilt?: string } = {}): PrivateStack {
   const workDir = mkdtempSync(join(tmpdir(), prefix));
   const assetsDir = join(workDir, 'client');
   const persistTo = join(workDir, 'state');
   // Empty: what the run needs comes from its options, never from the checkout's .dev.vars.
   const envFile = join(workDir, 'private.env');
   writeFileSync(envFile, '');
-  buildSpa(assetsDir);
+  if (options.prebuilt) cpSync(options.prebuilt, assetsDir, { recursive: true });
+  else buildSpa(assetsDir);
   applyLocalMigrations(persistTo);
   return {
     workDir,

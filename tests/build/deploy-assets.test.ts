@@ -7,15 +7,11 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { htmlFileFor, ISSUE_SHELL_PATH, ISSUE_SHELL_PLACEHOLDER, publicRoutes } from '#core/public-routes';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const env: NodeJS.ProcessEnv = { ...process.env, PATH: `${root}node_modules/.bin:${process.env.PATH ?? ''}`, WRANGLER_SEND_METRICS: 'false' };
-// The deploy build goes where wrangler.toml says, never into a directory a caller chose.
-delete env.BUILD_OUT_DIR;
-// wrangler.toml configures no Tag Manager container: neither may the build's environment.
-env.GTM_ID = '';
 
 let assetsDir = '';
 /** Paths (relative, with a leading slash) that wrangler would upload as assets. */
@@ -26,8 +22,9 @@ const read = (path: string) => readFileSync(join(assetsDir, path), 'utf8');
 const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '';
 
 beforeAll(() => {
-  const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, env, encoding: 'utf8' });
-  if (build.status !== 0) throw new Error(`npm run build failed:\n${build.stdout}\n${build.stderr}`);
+  // The build itself is the run's one `npm run build` (tests/shared-build.ts, this project's global
+  // setup), made as `npm run deploy` makes it: no BUILD_OUT_DIR, no GTM_ID.
+  expect(inject('buildDir')).toBe(join(root, 'dist/client'));
   const outDir = mkdtempSync(join(tmpdir(), 'cpa-dry-run-'));
   try {
     // WRANGLER_LOG=debug makes wrangler list every asset it read and every one it ignored.

@@ -1,12 +1,11 @@
 import type { BrowserContext } from 'playwright-core';
-import { inject } from 'vitest';
 import { latestLoggedEmail } from '../local-outbox';
 import { api, uniqueEmail, waitUntil } from './admin-helpers';
-import { baseUrl } from './browser';
+import { baseUrl, stack } from './browser';
 
 /** The newest e-mail of this kind to this address in the run's outbox (tests/local-outbox.ts). */
 export function latestEmailBody(to: string, kind: string): string | undefined {
-  return latestLoggedEmail(inject('persistTo'), to, kind);
+  return latestLoggedEmail(stack().persistTo, to, kind);
 }
 
 /**

@@ -1,11 +1,26 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { CHROMIUM_FLAGS } from '../../scripts/lib/chromium-flags';
+import type { E2eStack } from './global-setup';
 
-export const baseUrl = () => inject('baseUrl');
+/**
+ * This file's local stack: the global setup starts one per worker slot (VITEST_POOL_ID), so files
+ * running at the same time never share a server or a database.
+ */
+export function stack(): E2eStack {
+  const stacks = inject('stacks');
+  const slot = Number(process.env.VITEST_POOL_ID ?? 1);
+  const own = stacks[slot - 1];
+  if (!own) throw new Error(`no local stack for worker slot ${slot} (the global setup started ${stacks.length})`);
+  return own;
+}
+
+export const baseUrl = () => stack().baseUrl;
 
 export async function launchBrowser(): Promise<Browser> {
-  // The Chromium the global setup found or installed (scripts/lib/chromium.ts), with the flags this machine needs.
+  // The Chromium the global setup found or installed (scripts/lib/chromium.ts), with the flags this
+  // machine needs. One per file, not one connected browser for the run: a connected (remote)
+  // browser gives no local path for a download, which the CSV export tests read.
   return chromium.launch({
     executablePath: inject('chromiumPath'),
     headless: true,

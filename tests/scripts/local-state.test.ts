@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { configuredCrons, localCronEnabled } from '../../scripts/lib/local-cron';
+import { configuredCrons, localCronEnabled, localCronSeconds } from '../../scripts/lib/local-cron';
 import { prepareDevVars } from '../../scripts/lib/local-state';
 
 const dir = mkdtempSync(join(tmpdir(), 'cpa-local-state-'));
@@ -39,6 +39,12 @@ describe('the local cron', () => {
     expect(localCronEnabled({ CRON: 'on' })).toBe(true);
     expect(localCronEnabled({ CRON: 'off' })).toBe(false);
     expect(localCronEnabled({ CRON: 'OFF' })).toBe(false);
+  });
+
+  it('ticks every minute unless LOCAL_CRON_SECONDS (1-60) says otherwise', () => {
+    expect(localCronSeconds({})).toBe(60);
+    expect(localCronSeconds({ LOCAL_CRON_SECONDS: ' 2 ' })).toBe(2);
+    for (const bad of ['0', '61', '1.5', 'soon']) expect(() => localCronSeconds({ LOCAL_CRON_SECONDS: bad })).toThrow(/LOCAL_CRON_SECONDS must be a whole number/);
   });
 
   it("fires with wrangler.toml's trigger, which is every minute", () => {

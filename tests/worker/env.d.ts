@@ -5,6 +5,8 @@ declare global {
   namespace Cloudflare {
     interface Env extends Bindings {
       TEST_MIGRATIONS: D1Migration[];
+      /** wrangler.toml's KV bindings, emptied after each test (tests/worker/apply-migrations.ts). */
+      TEST_KV_BINDINGS: string[];
     }
     interface GlobalProps {
       mainModule: typeof import('../../worker/index');
