@@ -51,7 +51,10 @@ export async function signIn(credentials = ADMIN, ip?: string): Promise<string> 
   return sessionCookieFrom(res);
 }
 
-type ClientOptions = Pick<CallOptions, 'cookie' | 'headers' | 'ip'>;
+type ClientOptions = Pick<CallOptions, 'cookie' | 'headers' | 'ip'> & {
+  /** Bindings to change for these requests (e.g. another AI binding); the rest are the test env's. */
+  env?: Partial<Cloudflare.Env>;
+};
 
 /**
  * The worker's API as a typed client of its AppType (Hono RPC, like the SPA's web/lib/api.ts):
@@ -71,7 +74,7 @@ export function client(options: ClientOptions = {}) {
       if (options.cookie) headers.set('cookie', options.cookie);
       headers.set('cf-connecting-ip', options.ip ?? '203.0.113.7');
       const ctx = createExecutionContext();
-      const res = await worker.fetch(new Request(request, { headers }), env, ctx);
+      const res = await worker.fetch(new Request(request, { headers }), { ...env, ...options.env }, ctx);
       await waitOnExecutionContext(ctx);
       return res;
     },
