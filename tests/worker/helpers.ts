@@ -1,5 +1,6 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
-import { hc } from 'hono/client';
+import { hc, type ClientResponse } from 'hono/client';
+import type { SuccessStatusCode } from 'hono/utils/http-status';
 import worker, { type AppType } from '../../worker/index';
 
 // Local development's plain-HTTP host: any other host over http:// is redirected or refused
@@ -79,4 +80,13 @@ export function client(options: ClientOptions = {}) {
       return res;
     },
   });
+}
+
+/** The body of a route's OK answers, as the route declares it (as in web/lib/api.ts). */
+type OkBody<R> = R extends ClientResponse<infer T, infer S, 'json'> ? (S extends SuccessStatusCode ? T : never) : never;
+
+/** A typed client answer's JSON, typed as the route's OK body; any other answer throws with its status and text. */
+export async function okJson<R extends ClientResponse<unknown, number, 'json'>>(res: R): Promise<OkBody<R>> {
+  if (!res.ok) throw new Error(`expected an OK answer, got ${res.status}: ${await res.text()}`);
+  return (await res.json()) as OkBody<R>;
 }
