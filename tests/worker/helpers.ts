@@ -37,7 +37,7 @@ export async function call(path: string, options: CallOptions = {}): Promise<Res
 }
 
 /** The `name=value` pair of the session cookie a response sets, for use in a Cookie header. */
-export function sessionCookieFrom(res: Response): string {
+export function sessionCookieFrom(res: { headers: Headers }): string {
   const setCookie = res.headers.getSetCookie().find((c) => c.includes('admin_session='));
   if (!setCookie) throw new Error('no session cookie set');
   return setCookie.split(';')[0];
@@ -47,7 +47,7 @@ export const ADMIN = { username: env.ADMIN_USERNAME!, password: env.ADMIN_PASSWO
 
 /** Signs in as the seeded administrator and returns the Cookie header value. */
 export async function signIn(credentials = ADMIN, ip?: string): Promise<string> {
-  const res = await call('/api/admin/login', { body: credentials, ip });
+  const res = await client({ ip }).api.admin.login.$post({ json: credentials });
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
   return sessionCookieFrom(res);
 }
