@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { call, signIn } from './helpers';
+import { call, client, signIn } from './helpers';
 
 // GET /api/admin/chat-sessions and /:id (worker/routes/admin/chat-sessions.ts): the rows are
 // written straight into D1, so these tests read only what the admin routes make of them.
@@ -47,19 +47,19 @@ async function seedSessions() {
 
 describe('GET /api/admin/chat-sessions', () => {
   it('is closed without a session', async () => {
-    expect((await call('/api/admin/chat-sessions')).status).toBe(401);
-    expect((await call(`/api/admin/chat-sessions/${OLD}`)).status).toBe(401);
+    expect((await client().api.admin['chat-sessions'].$get()).status).toBe(401);
+    expect((await client().api.admin['chat-sessions'][':id'].$get({ param: { id: String(OLD) } })).status).toBe(401);
   });
 
   it('answers an empty list when nobody has chatted', async () => {
-    const res = await call('/api/admin/chat-sessions', { cookie: await signIn() });
+    const res = await client({ cookie: await signIn() }).api.admin['chat-sessions'].$get();
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual([]);
   });
 
   it('lists the conversations by last activity, newest first, in the contract shape', async () => {
     await seedSessions();
-    const res = await call('/api/admin/chat-sessions', { cookie: await signIn() });
+    const res = await client({ cookie: await signIn() }).api.admin['chat-sessions'].$get();
     expect(res.status).toBe(200);
     const list = (await res.json()) as Record<string, unknown>[];
     expect(list.map((s) => s.id)).toEqual([RECENT, TIED_B, TIED_A, OLD]);
@@ -96,7 +96,7 @@ describe('GET /api/admin/chat-sessions', () => {
       ),
     );
     await env.DB.batch(statements);
-    const list = (await (await call('/api/admin/chat-sessions', { cookie: await signIn() })).json()) as { firstQuestion: string }[];
+    const list = (await (await client({ cookie: await signIn() }).api.admin['chat-sessions'].$get()).json()) as { firstQuestion: string }[];
     expect(list).toHaveLength(500);
     expect(list[0].firstQuestion).toBe('Question 501');
     expect(list.at(-1)?.firstQuestion).toBe('Question 2');
@@ -113,7 +113,7 @@ describe('GET /api/admin/chat-sessions/:id', () => {
     await insertMessage(OLD, 'assistant', 'I can only help with questions about our services.', '2026-11-01T14:04:59.000Z', true);
     await insertMessage(RECENT, 'user', 'Not this conversation', '2026-11-20T15:00:00.000Z');
 
-    const res = await call(`/api/admin/chat-sessions/${OLD}`, { cookie: await signIn() });
+    const res = await client({ cookie: await signIn() }).api.admin['chat-sessions'][':id'].$get({ param: { id: String(OLD) } });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { session: Record<string, unknown>; messages: Record<string, unknown>[] };
     expect(body.session).toMatchObject({ id: OLD, messageCount: 4, handedOff: false, handedOffAt: null, contactMessageId: null });
@@ -131,7 +131,7 @@ describe('GET /api/admin/chat-sessions/:id', () => {
 
   it('answers a conversation with no stored messages with an empty transcript', async () => {
     await seedSessions();
-    const body = (await (await call(`/api/admin/chat-sessions/${RECENT}`, { cookie: await signIn() })).json()) as { session: { handedOff: boolean }; messages: unknown[] };
+    const body = (await (await client({ cookie: await signIn() }).api.admin['chat-sessions'][':id'].$get({ param: { id: String(RECENT) } })).json()) as { session: { handedOff: boolean }; messages: unknown[] };
     expect(body.session.handedOff).toBe(true);
     expect(body.messages).toEqual([]);
   });
@@ -141,7 +141,7 @@ describe('GET /api/admin/chat-sessions/:id', () => {
     const bad = await call('/api/admin/chat-sessions/not-a-uuid', { cookie });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ message: 'Invalid chat session', fields: { id: ['Invalid chat session'] } });
-    const unknown = await call(`/api/admin/chat-sessions/${crypto.randomUUID()}`, { cookie });
+    const unknown = await client({ cookie }).api.admin['chat-sessions'][':id'].$get({ param: { id: String(crypto.randomUUID()) } });
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toEqual({ message: 'Chat session not found' });
   });

@@ -2,7 +2,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:
 import { SignJWT } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import worker from '../../worker/index';
-import { ADMIN, call, ORIGIN, sessionCookieFrom, signIn } from './helpers';
+import { ADMIN, call, client, ORIGIN, sessionCookieFrom, signIn } from './helpers';
 
 const secret = new TextEncoder().encode(env.JWT_SECRET);
 
@@ -18,7 +18,7 @@ async function adminId(): Promise<number> {
 
 describe('admin sign-in', () => {
   it('creates the first admin from the secrets and sets an HttpOnly SameSite=Strict cookie', async () => {
-    const res = await call('/api/admin/login', { body: ADMIN });
+    const res = await client().api.admin.login.$post({ json: ADMIN });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ authenticated: true, username: ADMIN.username });
     const cookie = res.headers.getSetCookie().find((c) => c.startsWith('admin_session='))!;
@@ -48,18 +48,18 @@ describe('admin sign-in', () => {
 
   it('answers the session check with the username while signed in, and false without a cookie', async () => {
     const cookie = await signIn();
-    const signedIn = await call('/api/admin/session', { cookie });
+    const signedIn = await client({ cookie }).api.admin.session.$get();
     expect(await signedIn.json()).toEqual({ authenticated: true, username: ADMIN.username });
-    const anonymous = await call('/api/admin/session');
+    const anonymous = await client().api.admin.session.$get();
     expect(anonymous.status).toBe(200);
     expect(await anonymous.json()).toEqual({ authenticated: false });
   });
 
   it('refuses a wrong password and an unknown user with the same 401 message', async () => {
-    const wrong = await call('/api/admin/login', { body: { username: ADMIN.username, password: 'not-the-password' } });
+    const wrong = await client().api.admin.login.$post({ json: { username: ADMIN.username, password: 'not-the-password' } });
     expect(wrong.status).toBe(401);
     expect(await wrong.json()).toEqual({ message: 'Invalid username or password' });
-    const unknown = await call('/api/admin/login', { body: { username: 'nobody', password: 'whatever123' } });
+    const unknown = await client().api.admin.login.$post({ json: { username: 'nobody', password: 'whatever123' } });
     expect(unknown.status).toBe(401);
     expect(await unknown.json()).toEqual({ message: 'Invalid username or password' });
     expect(wrong.headers.getSetCookie()).toEqual([]);
@@ -75,25 +75,25 @@ describe('admin sign-in', () => {
   it('locks a username on one network after 5 failures within 15 minutes, even with the right password', async () => {
     const ip = '198.51.100.1';
     for (let i = 0; i < 5; i++) {
-      const res = await call('/api/admin/login', { body: { username: ADMIN.username, password: `wrong-${i}-pass` }, ip });
+      const res = await client({ ip }).api.admin.login.$post({ json: { username: ADMIN.username, password: `wrong-${i}-pass` } });
       expect(res.status).toBe(401);
     }
-    const locked = await call('/api/admin/login', { body: ADMIN, ip });
+    const locked = await client({ ip }).api.admin.login.$post({ json: ADMIN });
     expect(locked.status).toBe(429);
-    expect((await locked.json<{ message: string }>()).message).toMatch(/Too many failed sign-in attempts/);
+    expect(((await locked.json()) as { message: string }).message).toMatch(/Too many failed sign-in attempts/);
     // Per (username, network): another network signs in (tests/worker/login-hardening.test.ts).
-    expect((await call('/api/admin/login', { body: ADMIN, ip: '198.51.100.99' })).status).toBe(200);
+    expect((await client({ ip: '198.51.100.99' }).api.admin.login.$post({ json: ADMIN })).status).toBe(200);
   });
 
   it('unlocks once the window has passed', async () => {
     const ip = '192.0.2.44';
     for (let i = 0; i < 5; i++) {
-      await call('/api/admin/login', { body: { username: ADMIN.username, password: `wrong-${i}-pass` }, ip });
+      await client({ ip }).api.admin.login.$post({ json: { username: ADMIN.username, password: `wrong-${i}-pass` } });
     }
-    expect((await call('/api/admin/login', { body: ADMIN, ip })).status).toBe(429);
+    expect((await client({ ip }).api.admin.login.$post({ json: ADMIN })).status).toBe(429);
     // Age the attempts past the 15-minute window.
     await env.DB.prepare('update login_attempts set window_start = window_start - 16 * 60 * 1000').run();
-    expect((await call('/api/admin/login', { body: ADMIN, ip })).status).toBe(200);
+    expect((await client({ ip }).api.admin.login.$post({ json: ADMIN })).status).toBe(200);
   });
 });
 
@@ -129,7 +129,7 @@ describe('admin session tokens', () => {
       expect(await session.json()).toEqual({ authenticated: false });
     }
     // The well-formed token with our key is accepted: the checks above are not vacuous.
-    expect(await (await call('/api/admin/session', { cookie: `admin_session=${good}` })).json()).toEqual({
+    expect(await (await client({ cookie: `admin_session=${good}` }).api.admin.session.$get()).json()).toEqual({
       authenticated: true,
       username: ADMIN.username,
     });
@@ -137,11 +137,11 @@ describe('admin session tokens', () => {
 
   it('logout clears the cookie and revokes the token (tests/worker/login-hardening.test.ts)', async () => {
     const cookie = await signIn();
-    const res = await call('/api/admin/logout', { method: 'POST', cookie });
+    const res = await client({ cookie }).api.admin.logout.$post();
     expect(res.status).toBe(200);
     const cleared = res.headers.getSetCookie().find((c) => c.startsWith('admin_session='))!;
     expect(cleared).toMatch(/Max-Age=0/);
-    expect(await (await call('/api/admin/session', { cookie })).json()).toEqual({ authenticated: false });
+    expect(await (await client({ cookie }).api.admin.session.$get()).json()).toEqual({ authenticated: false });
   });
 });
 
@@ -149,42 +149,39 @@ describe('change password', () => {
   it('changes the password, keeps this session, ends every other one, and the new password signs in', async () => {
     const mine = await signIn();
     const other = await signIn(ADMIN, '203.0.113.200');
-    const res = await call('/api/admin/change-password', {
-      body: { currentPassword: ADMIN.password, newPassword: 'a-new-password-2026' },
-      cookie: mine,
-    });
+    const res = await client({ cookie: mine }).api.admin['change-password'].$post({ json: { currentPassword: ADMIN.password, newPassword: 'a-new-password-2026' } });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ message: 'Password changed successfully' });
     const renewed = sessionCookieFrom(res);
 
-    expect(await (await call('/api/admin/session', { cookie: other })).json()).toEqual({ authenticated: false });
-    expect(await (await call('/api/admin/session', { cookie: mine })).json()).toEqual({ authenticated: false });
-    expect((await (await call('/api/admin/session', { cookie: renewed })).json<{ authenticated: boolean }>()).authenticated).toBe(true);
+    expect(await (await client({ cookie: other }).api.admin.session.$get()).json()).toEqual({ authenticated: false });
+    expect(await (await client({ cookie: mine }).api.admin.session.$get()).json()).toEqual({ authenticated: false });
+    expect(((await (await client({ cookie: renewed }).api.admin.session.$get()).json()) as { authenticated: boolean }).authenticated).toBe(true);
 
-    expect((await call('/api/admin/login', { body: ADMIN })).status).toBe(401);
-    expect((await call('/api/admin/login', { body: { username: ADMIN.username, password: 'a-new-password-2026' } })).status).toBe(200);
+    expect((await client().api.admin.login.$post({ json: ADMIN })).status).toBe(401);
+    expect((await client().api.admin.login.$post({ json: { username: ADMIN.username, password: 'a-new-password-2026' } })).status).toBe(200);
   });
 
   it('refuses a wrong current password and a new password under 12 characters', async () => {
     const cookie = await signIn();
-    const wrong = await call('/api/admin/change-password', { body: { currentPassword: 'nope-nope', newPassword: 'long-enough-1' }, cookie });
+    const wrong = await client({ cookie }).api.admin['change-password'].$post({ json: { currentPassword: 'nope-nope', newPassword: 'long-enough-1' } });
     expect(wrong.status).toBe(400);
     expect(await wrong.json()).toEqual({ message: 'Current password is incorrect' });
     const short = await call('/api/admin/change-password', { body: { currentPassword: ADMIN.password, newPassword: 'elevenchars' }, cookie });
     expect(short.status).toBe(400);
     expect((await short.json<{ fields: Record<string, string[]> }>()).fields.newPassword).toEqual(['Password must be at least 12 characters']);
-    expect((await call('/api/admin/login', { body: ADMIN })).status).toBe(200);
+    expect((await client().api.admin.login.$post({ json: ADMIN })).status).toBe(200);
   });
 
   it('requires a session', async () => {
-    const res = await call('/api/admin/change-password', { body: { currentPassword: 'x', newPassword: 'yyyyyyyyyy' } });
+    const res = await client().api.admin['change-password'].$post({ json: { currentPassword: 'x', newPassword: 'yyyyyyyyyy' } });
     expect(res.status).toBe(401);
   });
 });
 
 describe('first administrator', () => {
   it('is not created by a failed sign-in with the configured username', async () => {
-    const res = await call('/api/admin/login', { body: { username: ADMIN.username, password: 'not-the-secret' } });
+    const res = await client().api.admin.login.$post({ json: { username: ADMIN.username, password: 'not-the-secret' } });
     expect(res.status).toBe(401);
     const row = await env.DB.prepare('select count(*) as n from admin_users').first<{ n: number }>();
     expect(row!.n).toBe(0);

@@ -8,21 +8,21 @@ import { APPOINTMENT_CHANGES_MESSAGE } from '../../worker/services/appointments/
 import { AVAILABILITY_MESSAGES } from '../../worker/services/appointments/availability';
 import { IP_LIMIT_MESSAGE } from '../../worker/services/limits/submission-limits';
 import { appointmentInvite } from '../../worker/services/email/submission-emails';
-import { call, signIn } from './helpers';
+import { call, client, signIn } from './helpers';
 import { expectAtSlot, inviteOf, newYork, newYorkOffset, parseInvite, uidOf } from './ical-helpers';
 import { callWith, fakeMailChannels, mailChannelsEnv, type RecordedRequest } from './mailchannels-fake';
-import { bookingRequest, callWithEnv, nextSaturday, nextWeekday, visitorIp } from './submission-helpers';
+import { type BookingInput, callWithEnv, nextSaturday, nextWeekday, validBooking, visitorIp } from './submission-helpers';
 
 const date = nextWeekday(7);
 const otherDate = nextWeekday(9);
 
-const booking = (overrides: Record<string, unknown> = {}) => bookingRequest(date, overrides);
+const booking = (overrides: Partial<BookingInput> = {}) => validBooking(date, overrides);
 
 type Row = { id: number; status: string; sequence: number; date: string; time_slot: string };
 const rowOf = (id: number) => env.DB.prepare('SELECT id, status, sequence, date, time_slot FROM appointments WHERE id = ?').bind(id).first<Row>();
 
 /** Books through the real API with MailChannels faked, and returns the ids and the links from the visitor's e-mail. */
-async function book(overrides: Record<string, unknown> = {}) {
+async function book(overrides: Partial<BookingInput> = {}) {
   const mail = fakeMailChannels();
   const res = await callWith(mailChannelsEnv(), '/api/appointments', { body: booking(overrides) });
   expect(res.status, await res.clone().text()).toBe(201);
@@ -48,7 +48,7 @@ function linksIn(mail: RecordedRequest) {
   };
 }
 
-const manage = (token: string) => call(`/api/appointments/manage?token=${encodeURIComponent(token)}`);
+const manage = (token: string) => client().api.appointments.manage.$get({ query: { token } });
 
 /** A network of its own for each call, where the forms' per-network allowance is not what a test is about. */
 let networks = 0;
@@ -183,16 +183,16 @@ describe('POST /api/appointments/manage/cancel', () => {
     expect(firmMail.body.subject).toMatch(/^Appointment cancelled by the visitor/);
 
     // The slot can be booked again straight away.
-    const again = await call('/api/appointments', { body: booking({ email: 'next@example.com' }), ip: visitorIp(900) });
+    const again = await client({ ip: visitorIp(900) }).api.appointments.$post({ json: booking({ email: 'next@example.com' }) });
     expect(again.status).toBe(201);
   });
 
   it('acts once: the used link and the old reschedule link then say the appointment is cancelled', async () => {
     const { id, links } = await book();
-    expect((await call('/api/appointments/manage/cancel', { body: { token: links.cancel } })).status).toBe(200);
+    expect((await client().api.appointments.manage.cancel.$post({ json: { token: links.cancel } })).status).toBe(200);
     for (const res of [
-      await call('/api/appointments/manage/cancel', { body: { token: links.cancel } }),
-      await call('/api/appointments/manage/reschedule', { body: { token: links.reschedule, date: otherDate, timeSlot: '9:00 AM' } }),
+      await client().api.appointments.manage.cancel.$post({ json: { token: links.cancel } }),
+      await client().api.appointments.manage.reschedule.$post({ json: { token: links.reschedule, date: otherDate, timeSlot: '9:00 AM' } }),
       await manage(links.cancel),
     ]) {
       expect(res.status).toBe(410);
@@ -221,7 +221,7 @@ describe('POST /api/appointments/manage/reschedule', () => {
     const confirmed = to(confirmMail, 'sam@example.com')[0];
     expect(inviteOf(confirmed)).toMatchObject({ method: 'REQUEST', status: 'CONFIRMED', sequence: 1, uid: uidOf(publicId) });
     // The links of the first e-mail died with the change.
-    const stale = await call('/api/appointments/manage/reschedule', { body: { token: links.reschedule, date: otherDate, timeSlot: '2:00 PM' } });
+    const stale = await client().api.appointments.manage.reschedule.$post({ json: { token: links.reschedule, date: otherDate, timeSlot: '2:00 PM' } });
     expect(stale.status).toBe(410);
     expect(await stale.json()).toEqual({ message: LINK_MESSAGES.used, reason: 'used' });
     const fresh = linksIn(confirmed);
@@ -239,7 +239,7 @@ describe('POST /api/appointments/manage/reschedule', () => {
     expect(to(mail, firm.contact.email)[0].body.subject).toMatch(/^Appointment rescheduled by the visitor/);
 
     // The old slot is free, the e-mail's new links work, the used one does not.
-    expect((await call('/api/appointments', { body: booking({ email: 'other@example.com' }), ip: visitorIp(901) })).status).toBe(201);
+    expect((await client({ ip: visitorIp(901) }).api.appointments.$post({ json: booking({ email: 'other@example.com' }) })).status).toBe(201);
     const next = linksIn(visitor);
     expect((await manage(next.cancel)).status).toBe(200);
     expect((await manage(fresh.reschedule)).status).toBe(410);
@@ -247,23 +247,23 @@ describe('POST /api/appointments/manage/reschedule', () => {
 
   it('answers 409 when the new slot is taken, a closed day or a slot not offered, leaving the booking untouched', async () => {
     const { id, links } = await book();
-    await call('/api/appointments', { body: booking({ email: 'first@example.com', date: otherDate, timeSlot: '11:00 AM' }), ip: visitorIp(902) });
-    const taken = await call('/api/appointments/manage/reschedule', { body: { token: links.reschedule, date: otherDate, timeSlot: '11:00 AM' } });
+    await client({ ip: visitorIp(902) }).api.appointments.$post({ json: booking({ email: 'first@example.com', date: otherDate, timeSlot: '11:00 AM' }) });
+    const taken = await client().api.appointments.manage.reschedule.$post({ json: { token: links.reschedule, date: otherDate, timeSlot: '11:00 AM' } });
     expect(taken.status).toBe(409);
     expect(await taken.json()).toEqual({ message: BOOKING_MESSAGES.taken });
 
     await env.DB.prepare('INSERT INTO blocked_dates (date, reason) VALUES (?, ?)').bind(otherDate, 'Training day').run();
-    const closed = await call('/api/appointments/manage/reschedule', { body: { token: links.reschedule, date: otherDate, timeSlot: '3:00 PM' } });
+    const closed = await client().api.appointments.manage.reschedule.$post({ json: { token: links.reschedule, date: otherDate, timeSlot: '3:00 PM' } });
     expect(closed.status).toBe(409);
     expect(await closed.json()).toEqual({ message: AVAILABILITY_MESSAGES.closed });
 
     const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
     await env.DB.prepare("DELETE FROM weekday_slots WHERE weekday = ? AND time_slot = '4:00 PM'").bind(weekday).run();
-    const notOffered = await call('/api/appointments/manage/reschedule', { body: { token: links.reschedule, date, timeSlot: '4:00 PM' } });
+    const notOffered = await client().api.appointments.manage.reschedule.$post({ json: { token: links.reschedule, date, timeSlot: '4:00 PM' } });
     expect(notOffered.status).toBe(409);
     expect(await notOffered.json()).toEqual({ message: AVAILABILITY_MESSAGES.notOffered });
 
-    const same = await call('/api/appointments/manage/reschedule', { body: { token: links.reschedule, date, timeSlot: '10:00 AM' } });
+    const same = await client().api.appointments.manage.reschedule.$post({ json: { token: links.reschedule, date, timeSlot: '10:00 AM' } });
     expect(same.status).toBe(409);
 
     expect(await rowOf(id)).toMatchObject({ status: 'requested', sequence: 0, date, time_slot: '10:00 AM' });
@@ -291,7 +291,7 @@ describe('POST /api/appointments/manage/reschedule', () => {
     const ids: number[] = [];
     const slots = ['9:00 AM', '10:00 AM', '11:00 AM', '1:00 PM', '2:00 PM', '3:00 PM', '4:00 PM'];
     const days = [nextWeekday(14), nextWeekday(15), nextWeekday(16), nextWeekday(17), nextWeekday(18)].filter((d, i, all) => all.indexOf(d) === i);
-    const target = { date: nextWeekday(21), timeSlot: '1:00 PM' };
+    const target = { date: nextWeekday(21), timeSlot: '1:00 PM' as const };
     // 20 distinct slots, stored directly (the per-visitor allowance is not what this tests).
     for (let i = 0; ids.length < 20; i++) {
       const row = await env.DB.prepare(
@@ -302,7 +302,7 @@ describe('POST /api/appointments/manage/reschedule', () => {
       ids.push(row!.id);
       tokens.push((await appointmentLinks(env, { id: row!.id, date: row!.date, timeSlot: row!.time_slot, sequence: row!.sequence })).rescheduleUrl.split('token=')[1]);
     }
-    const results = await Promise.all(tokens.map((token) => call('/api/appointments/manage/reschedule', { body: { token: decodeURIComponent(token), ...target }, ip: freshIp() })));
+    const results = await Promise.all(tokens.map((token) => client({ ip: freshIp() }).api.appointments.manage.reschedule.$post({ json: { token: decodeURIComponent(token), ...target } })));
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(19);
@@ -356,7 +356,7 @@ describe('the limits on the link actions', () => {
     await env.DB.prepare('INSERT INTO daily_counters (day, counter, count) VALUES (?, ?, 3)').bind(yesterday, `appointment-changes:${id}`).run();
     // Refused moves (the same slot, a taken slot) change nothing and count nothing.
     expect((await reschedule(links.reschedule, { date, timeSlot: '10:00 AM' }, freshIp())).status).toBe(409);
-    await call('/api/appointments', { body: booking({ email: 'first@example.com', date: otherDate, timeSlot: '11:00 AM' }), ip: visitorIp(903) });
+    await client({ ip: visitorIp(903) }).api.appointments.$post({ json: booking({ email: 'first@example.com', date: otherDate, timeSlot: '11:00 AM' }) });
     expect((await reschedule(links.reschedule, { date: otherDate, timeSlot: '11:00 AM' }, freshIp())).status).toBe(409);
     const mail = fakeMailChannels();
     let current = links;

@@ -5,21 +5,21 @@ import { firm } from '#core/content/firm';
 import { BOOKING_MESSAGES, createAppointmentSchema, toFirmCalendarDate } from '#core/schemas/appointments';
 import { buildInvite, escapeText, foldLine, vtimezoneFor } from '../../worker/services/appointments/ics';
 import { appointmentConfirmationEmail } from '../../worker/services/email/submission-emails';
-import { call } from './helpers';
-import { bookingRequest, callWithEnv, nextSaturday, nextWeekday, visitorIp } from './submission-helpers';
+import { call, client, okJson } from './helpers';
+import { callWithEnv, nextSaturday, nextWeekday, validBooking, visitorIp } from './submission-helpers';
 
 const date = nextWeekday(7);
-const booking = bookingRequest(date, { notes: 'Bring last year’s return?' });
+const booking = validBooking(date, { notes: 'Bring last year’s return?' });
 
 const countRows = async (table: string) => (await env.DB.prepare(`SELECT count(*) AS n FROM ${table}`).first<{ n: number }>())!.n;
 
-async function errorOf(res: Response) {
+async function errorOf(res: { json(): Promise<unknown> }) {
   return (await res.json()) as { message: string; fields?: Record<string, string[]> };
 }
 
 describe('POST /api/appointments', () => {
   it('stores a valid request as requested and answers 201 with its id, date and slot', async () => {
-    const res = await call('/api/appointments', { body: booking });
+    const res = await client().api.appointments.$post({ json: booking });
     expect(res.status).toBe(201);
     const body = (await res.json()) as Record<string, unknown>;
     expect(body).toEqual({ id: expect.any(Number), message: expect.any(String), date, timeSlot: '10:00 AM', status: 'requested' });
@@ -28,7 +28,7 @@ describe('POST /api/appointments', () => {
   });
 
   it('e-mails the visitor a confirmation in the firm time zone, and notifies the firm', async () => {
-    await call('/api/appointments', { body: booking });
+    await client().api.appointments.$post({ json: booking });
     const { results } = await env.DB.prepare('SELECT "to", kind, subject, text_body, status FROM email_log ORDER BY kind').all<Record<string, string>>();
     expect(results.map((r) => [r.kind, r.to, r.status])).toEqual([
       ['appointment-confirmation', 'sam@example.com', 'stored'],
@@ -42,16 +42,16 @@ describe('POST /api/appointments', () => {
   it('accepts an ISO timestamp (the original site sent one) as the day it falls on in New York', async () => {
     // Midnight in New York on that day is 04:00 or 05:00 UTC, depending on daylight saving.
     const iso = new Date(`${date}T12:00:00Z`).toISOString();
-    const res = await call('/api/appointments', { body: { ...booking, date: iso } });
+    const res = await client().api.appointments.$post({ json: { ...booking, date: iso } });
     expect(res.status).toBe(201);
-    expect(((await res.json()) as { date: string }).date).toBe(date);
+    expect((await okJson(res)).date).toBe(date);
     // The conversion itself, in an explicit zone: these instants are New York facts, whatever firm.timeZone is.
     expect(toFirmCalendarDate('2026-11-23T05:00:00.000Z', 'America/New_York')).toBe('2026-11-23');
     expect(toFirmCalendarDate('2026-11-23T03:00:00.000Z', 'America/New_York')).toBe('2026-11-22');
   });
 
   it('takes phone and notes as optional', async () => {
-    const res = await call('/api/appointments', { body: { ...booking, phone: '', notes: undefined } });
+    const res = await client().api.appointments.$post({ json: { ...booking, phone: '', notes: undefined } });
     expect(res.status).toBe(201);
     expect(await env.DB.prepare('SELECT phone, notes FROM appointments').first()).toEqual({ phone: null, notes: null });
   });
@@ -81,21 +81,21 @@ describe('POST /api/appointments', () => {
   });
 
   it('refuses a second booking of a taken slot with 409 and a clear message, and gives the daily slot back', async () => {
-    expect((await call('/api/appointments', { body: booking, ip: visitorIp(1) })).status).toBe(201);
-    const second = await call('/api/appointments', { body: { ...booking, name: 'Other Person', email: 'o@example.com' }, ip: visitorIp(2) });
+    expect((await client({ ip: visitorIp(1) }).api.appointments.$post({ json: booking })).status).toBe(201);
+    const second = await client({ ip: visitorIp(2) }).api.appointments.$post({ json: { ...booking, name: 'Other Person', email: 'o@example.com' } });
     expect(second.status).toBe(409);
     expect((await errorOf(second)).message).toBe(BOOKING_MESSAGES.taken);
     expect(await countRows('appointments')).toBe(1);
     expect(await env.DB.prepare("SELECT count FROM daily_counters WHERE counter = 'booking'").first()).toEqual({ count: 1 });
     // The same slot on another day, and another slot on the same day, are free.
-    expect((await call('/api/appointments', { body: { ...booking, timeSlot: '11:00 AM' }, ip: visitorIp(3) })).status).toBe(201);
+    expect((await client({ ip: visitorIp(3) }).api.appointments.$post({ json: { ...booking, timeSlot: '11:00 AM' } })).status).toBe(201);
     // (Another address: one address may hold only two open requests.)
-    expect((await call('/api/appointments', { body: { ...booking, email: 'sam2@example.com', date: nextWeekday(14) }, ip: visitorIp(4) })).status).toBe(201);
+    expect((await client({ ip: visitorIp(4) }).api.appointments.$post({ json: { ...booking, email: 'sam2@example.com', date: nextWeekday(14) } })).status).toBe(201);
   });
 
   it('gives 20 simultaneous bookings of one slot exactly one 201 and nineteen 409, never a 5xx', async () => {
     const responses = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => call('/api/appointments', { body: { ...booking, name: `Client ${i}`, timeSlot: '2:00 PM' }, ip: visitorIp(i) })),
+      Array.from({ length: 20 }, (_, i) => client({ ip: visitorIp(i) }).api.appointments.$post({ json: { ...booking, name: `Client ${i}`, timeSlot: '2:00 PM' } })),
     );
     const statuses = responses.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
@@ -142,16 +142,16 @@ describe('POST /api/appointments', () => {
   });
 
   it('frees a cancelled booking’s slot for a new request', async () => {
-    await call('/api/appointments', { body: booking });
+    await client().api.appointments.$post({ json: booking });
     await env.DB.prepare("UPDATE appointments SET status = 'cancelled'").run();
-    expect((await call('/api/appointments', { body: booking, ip: visitorIp(9) })).status).toBe(201);
+    expect((await client({ ip: visitorIp(9) }).api.appointments.$post({ json: booking })).status).toBe(201);
   });
 });
 
 describe('GET /api/appointments/availability', () => {
   it('lists the 7 slots with the taken one unavailable', async () => {
-    await call('/api/appointments', { body: { ...booking, timeSlot: '1:00 PM' } });
-    const res = await call(`/api/appointments/availability?date=${date}`);
+    await client().api.appointments.$post({ json: { ...booking, timeSlot: '1:00 PM' } });
+    const res = await client().api.appointments.availability.$get({ query: { date } });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { date: string; slots: { time: string; available: boolean }[] };
     expect(body.date).toBe(date);
@@ -160,7 +160,7 @@ describe('GET /api/appointments/availability', () => {
   });
 
   it('shows every slot of a past day as unavailable', async () => {
-    const body = (await (await call('/api/appointments/availability?date=2024-03-04')).json()) as { slots: { available: boolean }[] };
+    const body = (await (await client().api.appointments.availability.$get({ query: { date: '2024-03-04' } })).json()) as { slots: { available: boolean }[] };
     expect(body.slots.every((s) => !s.available)).toBe(true);
   });
 

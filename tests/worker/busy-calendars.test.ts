@@ -7,8 +7,8 @@ import worker from '../../worker/index';
 import { getDb } from '../../worker/db/client';
 import { BUSY_CALENDAR_LIMITS, BUSY_CALENDAR_MESSAGES, refreshBusyCalendar } from '../../worker/services/appointments/busy-calendars';
 import { vtimezoneFor } from '../../worker/services/appointments/ics';
-import { call, signIn } from './helpers';
-import { bookingRequest, nextWeekday, visitorIp } from './submission-helpers';
+import { call, client, okJson, signIn } from './helpers';
+import { nextWeekday, validBooking, visitorIp } from './submission-helpers';
 
 // The firm's busy calendars (docs/product.md §6.4) against a fake calendar server at the fetch
 // boundary: the worker's own fetching, parsing (ical.js) and availability run for real; its
@@ -85,13 +85,13 @@ const nyEvent = (date: string, hhmm: string, minutes: number, extra: string[] = 
 
 type Availability = { slots: { time: string; available: boolean }[] };
 const openSlots = async (date: string) =>
-  ((await (await call(`/api/appointments/availability?date=${date}`)).json()) as Availability).slots.filter((s) => s.available).map((s) => s.time);
+  ((await (await client().api.appointments.availability.$get({ query: { date } })).json()) as Availability).slots.filter((s) => s.available).map((s) => s.time);
 const allBut = (...closed: string[]) => bookingTimeSlots.filter((slot) => !closed.includes(slot));
 
 type View = { id: number; label: string; address: string; busyCount: number; lastSuccessAt: string | null; lastError: string | null; lastErrorAt: string | null };
 
 async function addCalendar(cookie: string, path: string, label = 'Dana (Google)') {
-  const res = await call('/api/admin/busy-calendars', { cookie, body: { label, url: `${SERVER}${path}` } });
+  const res = await client({ cookie }).api.admin['busy-calendars'].$post({ json: { label, url: `${SERVER}${path}` } });
   return { status: res.status, body: (await res.json()) as View & { message?: string; fields?: Record<string, string[]> } };
 }
 
@@ -140,7 +140,7 @@ describe('admin busy calendar endpoints', () => {
   it('refuses plain http to anything but this machine: 400, nothing stored, nothing fetched', async () => {
     fakeCalendarServer();
     const cookie = await signIn();
-    const res = await call('/api/admin/busy-calendars', { cookie, body: { label: 'Plain', url: 'http://calendar.test/a.ics' } });
+    const res = await client({ cookie }).api.admin['busy-calendars'].$post({ json: { label: 'Plain', url: 'http://calendar.test/a.ics' } });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { fields: Record<string, string[]> }).fields.url).toEqual([BUSY_CALENDAR_MESSAGES.https]);
     expect(await env.DB.prepare('SELECT count(*) AS n FROM busy_calendars').first('n')).toBe(0);
@@ -164,9 +164,9 @@ describe('admin busy calendar endpoints', () => {
     expect(hits.get('/private-abc123/basic.ics')).toBe(1);
     // 10:30 to 11:30 overlaps the 10:00 and the 11:00 slot, exactly those.
     expect(await openSlots(date)).toEqual(allBut('10:00 AM', '11:00 AM'));
-    const list = await (await call('/api/admin/busy-calendars', { cookie })).text();
+    const list = await (await client({ cookie }).api.admin['busy-calendars'].$get()).text();
     expect(list).not.toContain('private-abc123');
-    expect((await call(`/api/admin/busy-calendars/${added.body.id}`, { method: 'DELETE', cookie })).status).toBe(204);
+    expect((await client({ cookie }).api.admin['busy-calendars'][':id'].$delete({ param: { id: String(added.body.id) } })).status).toBe(204);
     expect(await openSlots(date)).toEqual([...bookingTimeSlots]);
   });
 });
@@ -251,17 +251,17 @@ describe('busy events close exactly the slots they overlap', () => {
     const day = nextWeekday(13);
     served.set('/busy.ics', { body: calendar([nyEvent(day, '10:15', 30)]) });
     expect((await addCalendar(await signIn(), '/busy.ics')).status).toBe(201);
-    const refused = await call('/api/appointments', { body: bookingRequest(day, { timeSlot: '10:00 AM' }), ip: visitorIp(1) });
+    const refused = await client({ ip: visitorIp(1) }).api.appointments.$post({ json: validBooking(day, { timeSlot: '10:00 AM' }) });
     expect(refused.status).toBe(409);
     expect(((await refused.json()) as { message: string }).message).toBe(BOOKING_MESSAGES.taken);
     expect(await env.DB.prepare('SELECT count(*) AS n FROM appointments').first('n')).toBe(0);
     // The hour after is free; a request without a time holds no slot and is not refused.
-    expect((await call('/api/appointments', { body: bookingRequest(day, { timeSlot: '11:00 AM' }), ip: visitorIp(2) })).status).toBe(201);
-    const noTime = await call('/api/appointments', { body: bookingRequest(day, { timeSlot: null, email: 'b@example.com' }), ip: visitorIp(3) });
+    expect((await client({ ip: visitorIp(2) }).api.appointments.$post({ json: validBooking(day, { timeSlot: '11:00 AM' }) })).status).toBe(201);
+    const noTime = await client({ ip: visitorIp(3) }).api.appointments.$post({ json: validBooking(day, { timeSlot: null, email: 'b@example.com' }) });
     expect(noTime.status).toBe(201);
     // The admin cannot confirm that request at the busy hour either (the same rule, availabilityRefusal).
-    const { id } = (await noTime.json()) as { id: number };
-    const confirm = await call(`/api/admin/appointments/${id}`, { method: 'PATCH', cookie: await signIn(), body: { status: 'confirmed', timeSlot: '10:00 AM' } });
+    const { id } = await okJson(noTime);
+    const confirm = await client({ cookie: await signIn() }).api.admin.appointments[':id'].$patch({ param: { id: String(id) }, json: { status: 'confirmed', timeSlot: '10:00 AM' } });
     expect(confirm.status).toBe(409);
     expect(((await confirm.json()) as { message: string }).message).toBe(BOOKING_MESSAGES.taken);
   });
@@ -276,11 +276,11 @@ describe('fetching', () => {
     const cookie = await signIn();
     const { body: added } = await addCalendar(cookie, '/flaky.ics');
     failing = true;
-    const failed = (await (await call(`/api/admin/busy-calendars/${added.id}/refresh`, { method: 'POST', cookie })).json()) as View;
+    const failed = (await (await client({ cookie }).api.admin['busy-calendars'][':id'].refresh.$post({ param: { id: String(added.id) } })).json()) as View;
     expect(failed).toMatchObject({ lastError: 'The calendar server answered 503', lastErrorAt: expect.any(String), lastSuccessAt: added.lastSuccessAt, busyCount: 1 });
     expect(await openSlots(day)).toEqual(allBut('9:00 AM'));
     failing = false;
-    const recovered = (await (await call(`/api/admin/busy-calendars/${added.id}/refresh`, { method: 'POST', cookie })).json()) as View;
+    const recovered = (await (await client({ cookie }).api.admin['busy-calendars'][':id'].refresh.$post({ param: { id: String(added.id) } })).json()) as View;
     expect(recovered).toMatchObject({ lastError: null, lastErrorAt: null });
     expect(recovered.lastSuccessAt! > added.lastSuccessAt!).toBe(true);
   });

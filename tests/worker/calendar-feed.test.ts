@@ -1,9 +1,9 @@
 import ICAL from 'ical.js';
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { call, signIn } from './helpers';
+import { call, client, okJson, signIn } from './helpers';
 import { decodeBase64, newYork, newYorkOffset, parseInvite, slot24, uidOf } from './ical-helpers';
-import { bookingRequest, nextWeekday, visitorIp } from './submission-helpers';
+import { type BookingInput, nextWeekday, validBooking, visitorIp } from './submission-helpers';
 
 // The firm's private calendar feed (docs/product.md §6.4): parsed here by ical.js, the parser
 // behind many calendar clients, as Google Calendar, Outlook and Apple Calendar would read it.
@@ -13,17 +13,17 @@ const date = nextWeekday(7);
 type Rotated = { active: boolean; createdAt: string; url: string; webcalUrl: string };
 
 async function rotate(cookie: string): Promise<Rotated> {
-  const res = await call('/api/admin/calendar-feed/rotate', { method: 'POST', cookie });
+  const res = await client({ cookie }).api.admin['calendar-feed'].rotate.$post();
   expect(res.status).toBe(201);
   return (await res.json()) as Rotated;
 }
 
 const pathOf = (url: string) => new URL(url).pathname;
 
-async function book(overrides: Record<string, unknown> = {}, n = 1) {
-  const res = await call('/api/appointments', { body: bookingRequest(date, overrides), ip: visitorIp(n) });
+async function book(overrides: Partial<BookingInput> = {}, n = 1) {
+  const res = await client({ ip: visitorIp(n) }).api.appointments.$post({ json: validBooking(date, overrides) });
   expect(res.status).toBe(201);
-  return (await res.json()) as { id: number };
+  return okJson(res);
 }
 
 type FeedEvent = { uid: string; sequence: number; status: string; summary: string; description: string; start: Date; end: Date };
@@ -69,7 +69,7 @@ describe('admin calendar feed endpoints', () => {
 
   it('has no feed until the admin makes one; the address is shown once and only its hash is stored', async () => {
     const cookie = await signIn();
-    expect(await (await call('/api/admin/calendar-feed', { cookie })).json()).toEqual({ active: false, createdAt: null });
+    expect(await (await client({ cookie }).api.admin['calendar-feed'].$get()).json()).toEqual({ active: false, createdAt: null });
     const rotated = await rotate(cookie);
     // The site's public address (SITE_URL), what the firm's calendar app will reach.
     expect(rotated.url).toMatch(new RegExp(`^${env.SITE_URL}/api/calendar/[A-Za-z0-9_-]{43}\\.ics$`));
@@ -78,7 +78,7 @@ describe('admin calendar feed endpoints', () => {
     const stored = await env.DB.prepare('SELECT token_hash FROM calendar_feed').first<{ token_hash: string }>();
     expect(stored!.token_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(stored!.token_hash).not.toContain(secret);
-    const status = (await (await call('/api/admin/calendar-feed', { cookie })).json()) as Record<string, unknown>;
+    const status = (await (await client({ cookie }).api.admin['calendar-feed'].$get()).json()) as Record<string, unknown>;
     expect(status).toEqual({ active: true, createdAt: expect.any(String) });
     expect(JSON.stringify(status)).not.toContain(secret);
   });
@@ -124,7 +124,7 @@ describe('GET /api/calendar/<secret>.ics', () => {
 
     // Confirmed by the admin: the same UID, the invite's new SEQUENCE.
     const cookie = await signIn();
-    expect((await call(`/api/admin/appointments/${id}`, { method: 'PATCH', cookie, body: { status: 'confirmed' } })).status).toBe(200);
+    expect((await client({ cookie }).api.admin.appointments[':id'].$patch({ param: { id: String(id) }, json: { status: 'confirmed' } })).status).toBe(200);
     const confirmed = await latestInviteFor(id);
     const [after] = parseFeed(await (await feed(pathOf(url))).text());
     expect(after).toMatchObject({ uid: confirmed.uid, sequence: confirmed.sequence, status: 'CONFIRMED' });
@@ -152,7 +152,7 @@ describe('GET /api/calendar/<secret>.ics', () => {
     const { url } = await rotate(await signIn());
     const { id } = await book();
     const cookie = await signIn();
-    expect((await call(`/api/admin/appointments/${id}`, { method: 'PATCH', cookie, body: { status: 'cancelled' } })).status).toBe(200);
+    expect((await client({ cookie }).api.admin.appointments[':id'].$patch({ param: { id: String(id) }, json: { status: 'cancelled' } })).status).toBe(200);
     const cancelled = await latestInviteFor(id);
     const beforeExpiry = await feed(pathOf(url));
     const [event] = parseFeed(await beforeExpiry.text());

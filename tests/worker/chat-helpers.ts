@@ -1,6 +1,6 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import worker from '../../worker/index';
-import { ORIGIN } from './helpers';
+import { client, ORIGIN } from './helpers';
 
 export type AiCall = { model: string; inputs: { messages: { role: string; content: string }[]; max_tokens?: number; temperature?: number; stream?: boolean }; options?: { signal?: AbortSignal } };
 
@@ -36,6 +36,17 @@ export async function postChat(
   const response = await worker.fetch(request, { ...env, ...options.env }, ctx);
   await waitOnExecutionContext(ctx);
   return response;
+}
+
+type ChatOptions = { env?: Partial<Cloudflare.Env>; ip?: string; headers?: Record<string, string> };
+
+/**
+ * POST /api/chat through the typed client (tests/worker/helpers.ts), from postChat's default IP:
+ * the body is what the route's validator accepts, so a renamed field fails typecheck. postChat
+ * stays for bodies that are wrong on purpose.
+ */
+export function sendChat(json: Parameters<ReturnType<typeof client>['api']['chat']['$post']>[0]['json'], options: ChatOptions = {}) {
+  return client({ ip: '203.0.113.50', ...options }).api.chat.$post({ json });
 }
 
 /** Asks one question with no AI binding at all (as in local development): the knowledge base answers. */

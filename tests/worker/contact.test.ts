@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { firm } from '#core/content/firm';
 import { contactNotificationEmail, sendAfterStoring } from '../../worker/services/email/submission-emails';
 import { firmToday } from '#core/firm-time';
-import { call, signIn } from './helpers';
+import { call, client, signIn } from './helpers';
 import { callWithEnv, visitorIp } from './submission-helpers';
 
 const valid = { name: 'Jane Visitor', email: 'jane@example.com', phone: '(412) 555-0100', message: 'I need help with my 2025 return.' };
@@ -12,7 +12,7 @@ const countRows = async (table: string) => (await env.DB.prepare(`SELECT count(*
 
 describe('POST /api/contact', () => {
   it('stores the message, answers 201 and notifies the firm', async () => {
-    const res = await call('/api/contact', { body: valid });
+    const res = await client().api.contact.$post({ json: valid });
     expect(res.status).toBe(201);
     expect(await res.json()).toEqual({ message: expect.stringContaining("We'll get back to you") });
 
@@ -26,14 +26,14 @@ describe('POST /api/contact', () => {
   });
 
   it('takes phone as optional: absent or empty is stored as null', async () => {
-    expect((await call('/api/contact', { body: { ...valid, phone: undefined } })).status).toBe(201);
-    expect((await call('/api/contact', { body: { ...valid, phone: '' }, ip: '203.0.113.8' })).status).toBe(201);
+    expect((await client().api.contact.$post({ json: { ...valid, phone: undefined } })).status).toBe(201);
+    expect((await client({ ip: '203.0.113.8' }).api.contact.$post({ json: { ...valid, phone: '' } })).status).toBe(201);
     const { results } = await env.DB.prepare('SELECT phone FROM contact_messages').all<{ phone: string | null }>();
     expect(results.map((r) => r.phone)).toEqual([null, null]);
   });
 
   it('escapes visitor text in the HTML notification', async () => {
-    await call('/api/contact', { body: { ...valid, message: '<script>alert(1)</script> please call me' } });
+    await client().api.contact.$post({ json: { ...valid, message: '<script>alert(1)</script> please call me' } });
     const mail = await env.DB.prepare('SELECT html_body FROM email_log').first<{ html_body: string }>();
     expect(mail!.html_body).not.toContain('<script>');
     expect(mail!.html_body).toContain('&lt;script&gt;');
@@ -73,7 +73,7 @@ describe('POST /api/contact', () => {
 
 describe('the honeypot', () => {
   it('answers a filled honeypot as success but stores, counts and sends nothing', async () => {
-    const res = await call('/api/contact', { body: { ...valid, website: 'http://spam.example' } });
+    const res = await client().api.contact.$post({ json: { ...valid, website: 'http://spam.example' } });
     expect(res.status).toBe(201);
     expect(await res.json()).toEqual({ message: expect.any(String) });
     expect(await countRows('contact_messages')).toBe(0);
@@ -88,7 +88,7 @@ describe('the honeypot', () => {
   });
 
   it('ignores an empty honeypot (what a person sends)', async () => {
-    expect((await call('/api/contact', { body: { ...valid, website: '' } })).status).toBe(201);
+    expect((await client().api.contact.$post({ json: { ...valid, website: '' } })).status).toBe(201);
     expect(await countRows('contact_messages')).toBe(1);
   });
 });
@@ -97,7 +97,7 @@ describe('a failing e-mail never loses the message', () => {
   it('answers 201 and keeps the message when the e-mail system is broken', async () => {
     // The e-mail log is where every send starts; without it sendEmail itself throws.
     await env.DB.prepare('DROP TABLE email_log').run();
-    const res = await call('/api/contact', { body: valid });
+    const res = await client().api.contact.$post({ json: valid });
     expect(res.status).toBe(201);
     const row = await env.DB.prepare('SELECT name, message FROM contact_messages').first();
     expect(row).toEqual({ name: 'Jane Visitor', message: valid.message });
@@ -118,7 +118,7 @@ describe('a failing e-mail never loses the message', () => {
   });
 
   it('keeps a name with line breaks out of the mail headers', async () => {
-    const res = await call('/api/contact', { body: { ...valid, name: 'Jane\r\nBcc: victim@example.com' } });
+    const res = await client().api.contact.$post({ json: { ...valid, name: 'Jane\r\nBcc: victim@example.com' } });
     expect(res.status).toBe(201);
     const mail = await env.DB.prepare('SELECT subject, status FROM email_log').first<{ subject: string; status: string }>();
     expect(mail!.subject).toBe('New contact message from Jane Bcc: victim@example.com');
@@ -129,20 +129,20 @@ describe('a failing e-mail never loses the message', () => {
 describe('abuse limits', () => {
   it('throttles one IP after SUBMISSIONS_PER_IP_PER_WINDOW submissions with a clear 429', async () => {
     const limit = Number(env.SUBMISSIONS_PER_IP_PER_WINDOW);
-    for (let i = 0; i < limit; i++) expect((await call('/api/contact', { body: valid, ip: '192.0.2.10' })).status).toBe(201);
-    const res = await call('/api/contact', { body: valid, ip: '192.0.2.10' });
+    for (let i = 0; i < limit; i++) expect((await client({ ip: '192.0.2.10' }).api.contact.$post({ json: valid })).status).toBe(201);
+    const res = await client({ ip: '192.0.2.10' }).api.contact.$post({ json: valid });
     expect(res.status).toBe(429);
     expect(res.headers.get('retry-after')).toBe('600');
     expect(((await res.json()) as { message: string }).message).toMatch(/Too many submissions.*10 minutes/);
     // Another visitor is not affected.
-    expect((await call('/api/contact', { body: valid, ip: '192.0.2.11' })).status).toBe(201);
+    expect((await client({ ip: '192.0.2.11' }).api.contact.$post({ json: valid })).status).toBe(201);
     expect(await countRows('contact_messages')).toBe(limit + 1);
   });
 
   it('counts the day in the firm time zone and records distinct IPs only as hashes', async () => {
-    await call('/api/contact', { body: valid, ip: '192.0.2.20' });
-    await call('/api/contact', { body: valid, ip: '192.0.2.20' });
-    await call('/api/contact', { body: valid, ip: '192.0.2.21' });
+    await client({ ip: '192.0.2.20' }).api.contact.$post({ json: valid });
+    await client({ ip: '192.0.2.20' }).api.contact.$post({ json: valid });
+    await client({ ip: '192.0.2.21' }).api.contact.$post({ json: valid });
     const day = firmToday(firm.timeZone);
     expect(await env.DB.prepare('SELECT day, counter, count FROM daily_counters').all()).toMatchObject({ results: [{ day, counter: 'contact', count: 3 }] });
     const { results } = await env.DB.prepare('SELECT day, ip_hash FROM daily_submitters').all<{ day: string; ip_hash: string }>();
@@ -152,14 +152,14 @@ describe('abuse limits', () => {
       expect(r.ip_hash).toMatch(/^[0-9a-f]{32}$/);
       expect(r.ip_hash).not.toContain('192.0.2');
     }
-    const stats = await call('/api/admin/rate-limit-stats', { cookie: await signIn() });
+    const stats = await client({ cookie: await signIn() }).api.admin['rate-limit-stats'].$get();
     expect(stats.status).toBe(200);
     expect(await stats.json()).toEqual({ globalCount: 3, globalCap: 160, ipCount: 2, contact: { count: 3, cap: 80 }, booking: { count: 0, cap: 80 } });
   });
 
   it('holds the daily cap of 80 exactly: 120 simultaneous visitors store 80 and get 429 for the rest, never a 5xx', async () => {
     const responses = await Promise.all(
-      Array.from({ length: 120 }, (_, i) => call('/api/contact', { body: { ...valid, name: `Visitor ${i}` }, ip: visitorIp(i) })),
+      Array.from({ length: 120 }, (_, i) => client({ ip: visitorIp(i) }).api.contact.$post({ json: { ...valid, name: `Visitor ${i}` } })),
     );
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(80);

@@ -10,7 +10,7 @@ import { CONTENT_MAX_BYTES, siteContentSchema, type SiteContent } from '#core/co
 import { testimonials } from '#core/content/testimonials';
 import { getDb } from '../../worker/db/client';
 import { getPublishedContent } from '../../worker/services/content/store';
-import { ADMIN, call, signIn } from './helpers';
+import { ADMIN, call, client, signIn } from './helpers';
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
@@ -23,13 +23,13 @@ interface ContentState {
 }
 
 async function state(cookie: string): Promise<ContentState> {
-  const res = await call('/api/admin/content', { cookie });
+  const res = await client({ cookie }).api.admin.content.$get();
   expect(res.status).toBe(200);
   return (await res.json()) as ContentState;
 }
 
 const saveDraft = (cookie: string, basedOn: number, content: unknown) => call('/api/admin/content/draft', { method: 'PUT', body: { basedOn, content }, cookie });
-const publish = (cookie: string, basedOn: number) => call('/api/admin/content/publish', { body: { basedOn }, cookie });
+const publish = (cookie: string, basedOn: number) => client({ cookie }).api.admin.content.publish.$post({ json: { basedOn } });
 
 /** Saves `content` on top of `basedOn` and publishes it; returns the new version. */
 async function publishContent(cookie: string, basedOn: number, content: SiteContent): Promise<number> {
@@ -69,11 +69,11 @@ describe('the default content document', () => {
 
 describe('the content API', () => {
   it('is closed without a session (every endpoint 401)', async () => {
-    expect((await call('/api/admin/content')).status).toBe(401);
-    expect((await call('/api/admin/content/versions')).status).toBe(401);
+    expect((await client().api.admin.content.$get()).status).toBe(401);
+    expect((await client().api.admin.content.versions.$get()).status).toBe(401);
     expect((await saveDraft('', 1, defaultContent)).status).toBe(401);
     expect((await publish('', 1)).status).toBe(401);
-    expect((await call('/api/admin/content/restore', { body: { version: 1 } })).status).toBe(401);
+    expect((await client().api.admin.content.restore.$post({ json: { version: 1 } })).status).toBe(401);
   });
 
   it('refuses every write from another origin with 403, even with a valid session', async () => {
@@ -184,10 +184,10 @@ describe('the content API', () => {
     expect((await saveDraft(cookie, 2, theirs)).status).toBe(200);
     const stalePublish = await publish(cookie, 1);
     expect(stalePublish.status).toBe(409);
-    expect(((await stalePublish.json()) as { current: { version: number } }).current.version).toBe(2);
+    expect(((await stalePublish.json()) as unknown as { current: { version: number } }).current.version).toBe(2);
 
     // A restore lands in between: the draft made on version 2 can no longer be published on it.
-    expect((await call('/api/admin/content/restore', { body: { version: 1 }, cookie })).status).toBe(200);
+    expect((await client({ cookie }).api.admin.content.restore.$post({ json: { version: 1 } })).status).toBe(200);
     expect((await publish(cookie, 2)).status).toBe(409);
     expect((await publish(cookie, 3)).status).toBe(409);
     const kept = await state(cookie);
@@ -202,10 +202,10 @@ describe('the content API', () => {
     const second = editable();
     second.firm.tagline = 'Second tab';
     // Both tabs opened with no draft; the first saves, then the second, which has not seen it.
-    const saved = await call('/api/admin/content/draft', { method: 'PUT', body: { basedOn: 1, draftUpdatedAt: null, content: first }, cookie });
+    const saved = await client({ cookie }).api.admin.content.draft.$put({ json: { basedOn: 1, draftUpdatedAt: null, content: first } });
     expect(saved.status).toBe(200);
     const { updatedAt } = (await saved.json()) as { updatedAt: string };
-    const refused = await call('/api/admin/content/draft', { method: 'PUT', body: { basedOn: 1, draftUpdatedAt: null, content: second }, cookie });
+    const refused = await client({ cookie }).api.admin.content.draft.$put({ json: { basedOn: 1, draftUpdatedAt: null, content: second } });
     expect(refused.status).toBe(409);
     expect(await refused.json()).toEqual({
       message: `The draft changed since you loaded it (saved by ${ADMIN.username} at ${updatedAt}). Reload to see it.`,
@@ -214,11 +214,11 @@ describe('the content API', () => {
     expect((await state(cookie)).draft?.content.firm.tagline).toBe('First tab');
     // The first tab saves again over its own draft.
     first.firm.tagline = 'First tab, again';
-    const again = await call('/api/admin/content/draft', { method: 'PUT', body: { basedOn: 1, draftUpdatedAt: updatedAt, content: first }, cookie });
+    const again = await client({ cookie }).api.admin.content.draft.$put({ json: { basedOn: 1, draftUpdatedAt: updatedAt, content: first } });
     expect(again.status).toBe(200);
     expect((await state(cookie)).draft?.content.firm.tagline).toBe('First tab, again');
     // A stale timestamp is refused too.
-    expect((await call('/api/admin/content/draft', { method: 'PUT', body: { basedOn: 1, draftUpdatedAt: updatedAt, content: second }, cookie })).status).toBe(409);
+    expect((await client({ cookie }).api.admin.content.draft.$put({ json: { basedOn: 1, draftUpdatedAt: updatedAt, content: second } })).status).toBe(409);
   });
 
   it('lets exactly one of two concurrent publishes win', async () => {
@@ -244,16 +244,16 @@ describe('the content API', () => {
     third.firm.hoursSummary = 'Third';
     expect(await publishContent(cookie, 2, third)).toBe(3);
 
-    const restored = await call('/api/admin/content/restore', { body: { version: 2 }, cookie });
+    const restored = await client({ cookie }).api.admin.content.restore.$post({ json: { version: 2 } });
     expect(restored.status).toBe(200);
     expect(await restored.json()).toEqual({ version: 4 });
     expect((await state(cookie)).published).toMatchObject({ version: 4, publishedBy: ADMIN.username, content: second });
 
-    const toDefaults = await call('/api/admin/content/restore', { body: { version: 1 }, cookie });
+    const toDefaults = await client({ cookie }).api.admin.content.restore.$post({ json: { version: 1 } });
     expect(await toDefaults.json()).toEqual({ version: 5 });
     expect((await state(cookie)).published.content).toEqual(defaultContent);
 
-    expect((await call('/api/admin/content/restore', { body: { version: 99 }, cookie })).status).toBe(404);
+    expect((await client({ cookie }).api.admin.content.restore.$post({ json: { version: 99 } })).status).toBe(404);
   });
 
   it('lists versions newest first, each with a readable diff against the one before', async () => {
@@ -265,9 +265,9 @@ describe('the content API', () => {
     const third = structuredClone(second);
     third.faq.items[0].question = 'Who are your clients?';
     expect(await publishContent(cookie, 2, third)).toBe(3);
-    expect((await call('/api/admin/content/restore', { body: { version: 1 }, cookie })).status).toBe(200);
+    expect((await client({ cookie }).api.admin.content.restore.$post({ json: { version: 1 } })).status).toBe(200);
 
-    const res = await call('/api/admin/content/versions', { cookie });
+    const res = await client({ cookie }).api.admin.content.versions.$get();
     expect(res.status).toBe(200);
     const versions = (await res.json()) as { version: number; publishedAt: string | null; publishedBy: string | null; restoredFrom: number | null; changes: unknown[]; moreChanges: number }[];
     expect(versions.map((v) => v.version)).toEqual([4, 3, 2, 1]);

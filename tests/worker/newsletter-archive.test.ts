@@ -2,7 +2,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:
 import { describe, expect, it } from 'vitest';
 import { ISSUE_SHELL_PATH, ISSUE_SHELL_PLACEHOLDER, publicRoutes } from '#core/public-routes';
 import worker from '../../worker/index';
-import { call, ORIGIN, signIn } from './helpers';
+import { call, client, ORIGIN, signIn } from './helpers';
 
 // The public newsletter archive (docs/product.md §5.7; worker/routes/newsletter-archive.ts) and the
 // sitemap the worker now serves (worker/routes/site-pages.ts).
@@ -36,7 +36,7 @@ describe('GET /api/newsletters', () => {
     await addIssue('Still going out', { status: 'sending', sentAt: Date.UTC(2026, 10, 20) });
     await addRecipient(newer);
 
-    const res = await call('/api/newsletters');
+    const res = await client().api.newsletters.$get();
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     const list = (await res.json()) as Summary[];
@@ -50,7 +50,7 @@ describe('GET /api/newsletters', () => {
     // 03:30 UTC on 2 March is still 1 March in Warrendale (EST, UTC-5); 16:00 UTC on 2 July is 2 July (EDT).
     await addIssue('Evening send', { sentAt: Date.UTC(2026, 2, 2, 3, 30) });
     await addIssue('Summer send', { sentAt: Date.UTC(2026, 6, 2, 16, 0) });
-    const list = (await (await call('/api/newsletters')).json()) as Summary[];
+    const list = (await (await client().api.newsletters.$get()).json()) as Summary[];
     expect(list.map((i) => [i.subject, i.sentOn])).toEqual([
       ['Summer send', '2026-07-02'],
       ['Evening send', '2026-03-01'],
@@ -59,7 +59,7 @@ describe('GET /api/newsletters', () => {
 
   it('answers an empty list when nothing went out yet', async () => {
     await addIssue('Draft still sending', { status: 'sending' });
-    expect(await (await call('/api/newsletters')).json()).toEqual([]);
+    expect(await (await client().api.newsletters.$get()).json()).toEqual([]);
   });
 
   it('needs no session and no same-origin header (a public read)', async () => {
@@ -78,7 +78,7 @@ describe('GET /api/newsletters/:id', () => {
     });
     await addRecipient(id);
 
-    const res = await call(`/api/newsletters/${id}`);
+    const res = await client().api.newsletters[':id'].$get({ param: { id: String(id) } });
     expect(res.status).toBe(200);
     const issue = (await res.json()) as Issue;
     expect(Object.keys(issue).sort()).toEqual(['html', 'id', 'sentAt', 'sentOn', 'subject']);
@@ -110,9 +110,9 @@ describe('GET /api/newsletters/:id', () => {
     const sent = await call('/api/admin/send-newsletter', { cookie, body: { subject: 'Admin issue', content: '<p>From the dialog</p>' } });
     expect(sent.status).toBe(200);
     const { newsletterId } = (await sent.json()) as { newsletterId: number };
-    const list = (await (await call('/api/newsletters')).json()) as Summary[];
+    const list = (await (await client().api.newsletters.$get()).json()) as Summary[];
     expect(list.map((i) => [i.id, i.subject])).toEqual([[newsletterId, 'Admin issue']]);
-    const issue = (await (await call(`/api/newsletters/${newsletterId}`)).json()) as Issue;
+    const issue = (await (await client().api.newsletters[':id'].$get({ param: { id: String(newsletterId) } })).json()) as Issue;
     expect(issue.html).toContain('<p>From the dialog</p>');
     expect(issue.html).not.toMatch(/unsubscribe|token=|one@example\.com/i);
   });

@@ -3,7 +3,7 @@ import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { LINK_TTL_SECONDS, signLinkToken } from '../../worker/services/newsletter/tokens';
-import { call, ORIGIN } from './helpers';
+import { call, client, ORIGIN } from './helpers';
 import { callWithEnv } from './submission-helpers';
 
 // Links in e-mails use SITE_URL (wrangler.toml [vars]; a developer's .dev.vars may override it).
@@ -20,7 +20,7 @@ async function confirmationLinks(email: string): Promise<string[]> {
 
 /** Presses the confirmation page's button for a link from an e-mail: POST /api/newsletter/confirm. */
 async function confirm(link: string) {
-  return call('/api/newsletter/confirm', { body: { token: new URL(link).searchParams.get('token') } });
+  return client().api.newsletter.confirm.$post({ json: { token: new URL(link).searchParams.get('token')! } });
 }
 
 /** A token as older links were signed: with the address in clear (claim `em`). */
@@ -46,7 +46,7 @@ const SUBSCRIBE_ANSWER = { message: 'Thank you! Please check your inbox and clic
 
 describe('POST /api/newsletter/subscribe', () => {
   it('creates a pending subscriber and mails a confirmation link to a page whose button activates it', async () => {
-    const res = await call('/api/newsletter/subscribe', { body: { email: 'New.Person@Example.com', name: 'New Person' } });
+    const res = await client().api.newsletter.subscribe.$post({ json: { email: 'New.Person@Example.com', name: 'New Person' } });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual(SUBSCRIBE_ANSWER);
     expect(await subscriber('new.person@example.com')).toMatchObject({ active: 'false', name: 'New Person', confirmed_at: null });
@@ -72,10 +72,10 @@ describe('POST /api/newsletter/subscribe', () => {
 
   it('answers the same for new, pending and active addresses and never creates a second row', async () => {
     const answers = [];
-    answers.push(await (await call('/api/newsletter/subscribe', { body: { email: 'dup@example.com' } })).json());
-    answers.push(await (await call('/api/newsletter/subscribe', { body: { email: 'DUP@example.com' } })).json());
+    answers.push(await (await client().api.newsletter.subscribe.$post({ json: { email: 'dup@example.com' } })).json());
+    answers.push(await (await client().api.newsletter.subscribe.$post({ json: { email: 'DUP@example.com' } })).json());
     await env.DB.prepare("UPDATE newsletter_subscriptions SET active = 'true' WHERE email = 'dup@example.com'").run();
-    const active = await call('/api/newsletter/subscribe', { body: { email: 'dup@example.com' } });
+    const active = await client().api.newsletter.subscribe.$post({ json: { email: 'dup@example.com' } });
     expect(active.status).toBe(200);
     answers.push(await active.json());
     expect(answers).toEqual([SUBSCRIBE_ANSWER, SUBSCRIBE_ANSWER, SUBSCRIBE_ANSWER]);
@@ -99,16 +99,16 @@ describe('POST /api/newsletter/subscribe', () => {
 
   it('limits sign-ups per IP', async () => {
     for (let i = 0; i < 10; i++) {
-      expect((await call('/api/newsletter/subscribe', { body: { email: `p${i}@example.com` }, ip: '198.51.100.1' })).status).toBe(200);
+      expect((await client({ ip: '198.51.100.1' }).api.newsletter.subscribe.$post({ json: { email: `p${i}@example.com` } })).status).toBe(200);
     }
-    expect((await call('/api/newsletter/subscribe', { body: { email: 'p11@example.com' }, ip: '198.51.100.1' })).status).toBe(429);
-    expect((await call('/api/newsletter/subscribe', { body: { email: 'p11@example.com' }, ip: '198.51.100.2' })).status).toBe(200);
+    expect((await client({ ip: '198.51.100.1' }).api.newsletter.subscribe.$post({ json: { email: 'p11@example.com' } })).status).toBe(429);
+    expect((await client({ ip: '198.51.100.2' }).api.newsletter.subscribe.$post({ json: { email: 'p11@example.com' } })).status).toBe(200);
   });
 });
 
 describe('confirmation links', () => {
   it('reject forged, tampered, wrong-purpose and expired tokens', async () => {
-    await call('/api/newsletter/subscribe', { body: { email: 'tok@example.com' } });
+    await client().api.newsletter.subscribe.$post({ json: { email: 'tok@example.com' } });
     const row = (await subscriber('tok@example.com'))!;
     const [link] = await confirmationLinks('tok@example.com');
     const token = new URL(link).searchParams.get('token')!;
@@ -127,17 +127,17 @@ describe('confirmation links', () => {
   });
 
   it('an old confirmation link cannot re-subscribe someone who unsubscribed later', async () => {
-    await call('/api/newsletter/subscribe', { body: { email: 'late@example.com' } });
+    await client().api.newsletter.subscribe.$post({ json: { email: 'late@example.com' } });
     const [link] = await confirmationLinks('late@example.com');
     await confirm(link);
     const row = (await subscriber('late@example.com'))!;
     const unsubscribeToken = await signLinkToken(env.JWT_SECRET, 'newsletter-unsubscribe', { id: Number(row.id) });
-    expect((await call('/api/newsletter/unsubscribe', { body: { token: unsubscribeToken } })).status).toBe(200);
+    expect((await client().api.newsletter.unsubscribe.$post({ json: { token: unsubscribeToken } })).status).toBe(200);
     expect((await confirm(link)).status).toBe(400);
     expect((await subscriber('late@example.com'))?.active).toBe('false');
     // Signing up again sends a fresh link, which works.
     await env.DB.prepare("UPDATE newsletter_subscriptions SET confirmation_sent_at = 0 WHERE email = 'late@example.com'").run();
-    await call('/api/newsletter/subscribe', { body: { email: 'late@example.com' } });
+    await client().api.newsletter.subscribe.$post({ json: { email: 'late@example.com' } });
     const links = await confirmationLinks('late@example.com');
     expect(links).toHaveLength(2);
     expect((await confirm(links[1])).status).toBe(200);
@@ -147,7 +147,7 @@ describe('confirmation links', () => {
 
 describe('opt-in that link scanners cannot complete, with tokens that name nobody', () => {
   it('a GET of the link, old form or new, changes nothing: the old one forwards to the page with the button', async () => {
-    await call('/api/newsletter/subscribe', { body: { email: 'scanner@example.com' } });
+    await client().api.newsletter.subscribe.$post({ json: { email: 'scanner@example.com' } });
     const [link] = await confirmationLinks('scanner@example.com');
     const token = new URL(link).searchParams.get('token')!;
     // What a mail scanner does: open the e-mailed link, and the link as e-mails carried it before.
@@ -163,7 +163,7 @@ describe('opt-in that link scanners cannot complete, with tokens that name nobod
   });
 
   it('the tokens in the logged e-mails carry the subscriber id, never the address', async () => {
-    await call('/api/newsletter/subscribe', { body: { email: 'opaque.person@example.com' } });
+    await client().api.newsletter.subscribe.$post({ json: { email: 'opaque.person@example.com' } });
     const row = (await subscriber('opaque.person@example.com'))!;
     const [link] = await confirmationLinks('opaque.person@example.com');
     const token = new URL(link).searchParams.get('token')!;
@@ -183,7 +183,7 @@ describe('opt-in that link scanners cannot complete, with tokens that name nobod
     expect((await call('/api/newsletter/unsubscribe', { body: { token: expired } })).status).toBe(400);
     expect((await subscriber('legacy@example.com'))?.active).toBe('true');
     const valid = await legacyToken('newsletter-unsubscribe', Number(row.id), 'legacy@example.com');
-    expect((await call('/api/newsletter/unsubscribe', { body: { token: valid } })).status).toBe(200);
+    expect((await client().api.newsletter.unsubscribe.$post({ json: { token: valid } })).status).toBe(200);
     expect((await subscriber('legacy@example.com'))?.active).toBe('false');
   });
 });
@@ -197,7 +197,7 @@ describe('unsubscribe', () => {
 
   it('GET checks the link and changes nothing (mail scanners follow links)', async () => {
     const token = await activeSubscriber('scan@example.com');
-    const res = await call(`/api/newsletter/unsubscribe?token=${encodeURIComponent(token)}`);
+    const res = await client().api.newsletter.unsubscribe.$get({ query: { token } });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ valid: true, email: 's***@example.com' });
     expect((await subscriber('scan@example.com'))?.active).toBe('true');
@@ -206,13 +206,13 @@ describe('unsubscribe', () => {
 
   it('POST with the JSON token (the page button) unsubscribes, idempotently', async () => {
     const token = await activeSubscriber('button@example.com');
-    const res = await call('/api/newsletter/unsubscribe', { body: { token } });
+    const res = await client().api.newsletter.unsubscribe.$post({ json: { token } });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ message: 'You have been unsubscribed' });
     const row = await subscriber('button@example.com');
     expect(row?.active).toBe('false');
     expect(row?.unsubscribed_at).toBeTypeOf('number');
-    expect((await call('/api/newsletter/unsubscribe', { body: { token } })).status).toBe(200);
+    expect((await client().api.newsletter.unsubscribe.$post({ json: { token } })).status).toBe(200);
   });
 
   it('accepts an RFC 8058 one-click POST from a mail provider (cross-site, form body, token in the URL)', async () => {

@@ -1,7 +1,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { firm } from '#core/content/firm';
 import worker from '../../worker/index';
-import { ORIGIN } from './helpers';
+import { client, ORIGIN } from './helpers';
 
 /**
  * Calls the real worker with some bindings changed (a lower daily cap, a different per-IP
@@ -28,17 +28,23 @@ export async function callWithEnv(
   return res;
 }
 
-/** A visitor's valid booking request for `date` (Sam Client, 10:00 AM), with any field changed. */
-export const bookingRequest = (date: string, overrides: Record<string, unknown> = {}) => ({
+/** What POST /api/appointments accepts, as its validator declares it (the typed client's input). */
+export type BookingInput = Parameters<ReturnType<typeof client>['api']['appointments']['$post']>[0]['json'];
+
+/** A visitor's valid booking request for `date` (Sam Client, 10:00 AM), typed for the typed client, with valid fields changed. */
+export const validBooking = (date: string, overrides: Partial<BookingInput> = {}): BookingInput => ({
   name: 'Sam Client',
   email: 'sam@example.com',
   phone: '412-555-0199',
   serviceType: 'Individual Tax Return',
   date,
   timeSlot: '10:00 AM',
-  notes: null as string | null,
+  notes: null,
   ...overrides,
 });
+
+/** validBooking with any field changed, also to something the validator refuses (for call()). */
+export const bookingRequest = (date: string, overrides: Record<string, unknown> = {}) => ({ ...validBooking(date), ...overrides });
 
 /** Distinct documentation-range addresses (RFC 5737), one per simulated visitor. */
 export const visitorIp = (n: number) => `198.51.${Math.floor(n / 250)}.${(n % 250) + 1}`;
