@@ -119,17 +119,19 @@ const query = fc.dictionary(fc.constantFrom('date', 'limit', 'offset', 'page', '
 
 // --- D1 fingerprint -------------------------------------------------------------------------
 
+/** The tables the migrations made: the schema does not change while the fuzzer runs. */
+let tables: string[] | undefined;
+
+/** Every row of every table (but `exclude`), read in ONE D1 batch: the fuzzer reads it twice a run. */
 async function fingerprint(exclude: string[] = []): Promise<string> {
-  const { results } = await env.DB.prepare(
-    "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '_cf_%' and name <> 'd1_migrations' order by name",
-  ).all<{ name: string }>();
-  const parts: string[] = [];
-  for (const { name } of results) {
-    if (exclude.includes(name)) continue;
-    const rows = await env.DB.prepare(`select * from "${name}"`).all();
-    parts.push(`${name}:${JSON.stringify(rows.results)}`);
-  }
-  return parts.join('\n');
+  tables ??= (
+    await env.DB.prepare(
+      "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '_cf_%' and name <> 'd1_migrations' order by name",
+    ).all<{ name: string }>()
+  ).results.map((row) => row.name);
+  const read = tables.filter((name) => !exclude.includes(name));
+  const rows = await env.DB.batch(read.map((name) => env.DB.prepare(`select * from "${name}"`)));
+  return read.map((name, i) => `${name}:${JSON.stringify(rows[i].results)}`).join('\n');
 }
 
 // --- the properties -------------------------------------------------------------------------
