@@ -244,9 +244,9 @@ describe('a booking in one D1 call before the answer', () => {
       const res = await callWithEnv({ DB: db }, '/api/appointments', { body: bookingRequest(nextWeekday()), ip: '203.0.113.113' });
       expect(res.status).toBe(201);
       const { id } = (await res.json()) as { id: number };
-      // The failed batch; the gate's check (the day's block, its slots, the busy calendars); the two
+      // The failed batch; the gate's check (the day's block, its slots, the busy calendars, the booking rules); the two
       // claims; the row with its recheck and submitter; the unverified-mail claim with both log rows; the outcome.
-      expect(calls).toEqual(['batch(10)', 'batch(3)', 'first', 'first', 'batch(3)', 'batch(3)', 'run']);
+      expect(calls).toEqual(['batch(10)', 'batch(4)', 'first', 'first', 'batch(3)', 'batch(3)', 'run']);
       const log = await rows('SELECT kind, status, text_body FROM email_log ORDER BY kind');
       expect(log.map((r) => [r.kind, r.status])).toEqual([
         ['appointment-confirmation', 'stored'],
@@ -271,7 +271,7 @@ describe('a booking in one D1 call before the answer', () => {
       const { db, calls } = countingDb(new Set([1, 6]));
       const res = await callWithEnv({ DB: db }, '/api/appointments', { body: bookingRequest(nextWeekday()), ip: '203.0.113.107' });
       expect(res.status).toBe(201);
-      expect(calls).toEqual(['batch(10)', 'batch(3)', 'first', 'first', 'batch(3)', 'batch(3)', 'batch(1)', 'run']);
+      expect(calls).toEqual(['batch(10)', 'batch(4)', 'first', 'first', 'batch(3)', 'batch(3)', 'batch(1)', 'run']);
       expect(await count('appointments')).toBe(1);
       expect(await rows('SELECT kind, status FROM email_log')).toEqual([{ kind: 'appointment-notification', status: 'stored' }]);
       expect(await unverifiedMailCount()).toBe(0);

@@ -126,6 +126,8 @@ export default function AppointmentReschedulePage() {
                 labelledBy="reschedule-date-label"
                 closedDates={closed.dates}
                 closedWeekdays={closed.weekdays}
+                firstDay={closed.firstDay}
+                lastDay={closed.lastDay}
                 onMonthChange={setMonth}
               />
             ) : (

@@ -177,7 +177,7 @@ export function useBookingForm() {
       : isoDate in closedDays.blocked
         ? { reason: closedDays.blocked[isoDate] }
         : null;
-  const closed = { dates: closedDays.dates, weekdays: closedDays.weekdays, day: dayClosed, onMonthChange: setMonth };
+  const closed = { dates: closedDays.dates, weekdays: closedDays.weekdays, firstDay: closedDays.firstDay, lastDay: closedDays.lastDay, day: dayClosed, onMonthChange: setMonth };
 
   return { form, errors, pending, calendar, calendarWanted, startCalendar, slots, unavailable, offered, closed, update, handleSubmit, turnstile };
 }

@@ -2,11 +2,14 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { bookingTimeSlots } from '#core/content/booking';
 import { getDb, type Db } from '../../db/client';
-import { appointments, blockedDates, weekdaySlots, type AppointmentStatus } from '../../db/schema';
+import { firm } from '#core/content/firm';
+import { federalHolidaysBetween } from '#core/federal-holidays';
+import { firmToday } from '#core/firm-time';
+import { appointments, blockedDates, bookingRules, weekdaySlots, type AppointmentStatus } from '../../db/schema';
 import type { AppEnv } from '../../env';
 import { validate } from '../../middleware/validate';
-import { blockedDateParamSchema, blockedDateSchema, weekdaySlotsSchema } from '#core/schemas/availability';
-import { firmAvailability, firmWeekdays } from '../../services/appointments/availability';
+import { blockedDateParamSchema, blockedDateSchema, bookingRulesSchema, weekdaySlotsSchema } from '#core/schemas/availability';
+import { firmAvailability, firmWeekdays, readBookingRules, ruleBounds } from '../../services/appointments/availability';
 
 // A request without a time (null) comes first in its day: it still needs the admin to pick one.
 const slotOrder = (slot: string | null) => (slot === null ? -1 : (bookingTimeSlots as readonly string[]).indexOf(slot));
@@ -29,11 +32,16 @@ async function bookingsOnBlockedDates(db: Db, onlyDate?: string) {
   return byDate;
 }
 
-/** The admin's view: the weekly offer, and every blocked date with the bookings still on it. */
+/**
+ * The admin's view: the weekly offer, every blocked date with the bookings still on it, the booking
+ * rules, and the federal holidays from today to the horizon (each closed by the switch can be reopened).
+ */
 async function availabilityView(db: Db) {
   const { weekdays, blockedDates: blocked } = await firmAvailability(db);
   const bookings = await bookingsOnBlockedDates(db);
-  return { weekdays, blockedDates: blocked.map((b) => ({ ...b, appointments: bookings.get(b.date) ?? [] })) };
+  const rules = await readBookingRules(db);
+  const holidays = federalHolidaysBetween(firmToday(firm.timeZone), ruleBounds(rules).lastDay);
+  return { weekdays, blockedDates: blocked.map((b) => ({ ...b, appointments: bookings.get(b.date) ?? [] })), rules, holidays };
 }
 
 /** The firm's availability (docs/product.md §6.4), mounted under /api/admin (admin only). */
@@ -47,6 +55,19 @@ export const adminAvailability = new Hono<AppEnv>()
     const remove = db.delete(weekdaySlots);
     if (rows.length > 0) await db.batch([remove, db.insert(weekdaySlots).values(rows)]);
     else await remove;
+    return c.json(await availabilityView(db), 200);
+  })
+  // The booking rules (docs/product.md §6.4): one row, replaced whole. Reopened holidays already
+  // past are dropped, so the list never grows with the years.
+  .put('/booking-rules', validate('json', bookingRulesSchema), async (c) => {
+    const input = c.req.valid('json');
+    const db = getDb(c.env.DB);
+    const today = firmToday(firm.timeZone);
+    const values = { ...input, reopenedHolidays: input.reopenedHolidays.filter((date) => date >= today), updatedAt: new Date() };
+    await db
+      .insert(bookingRules)
+      .values({ id: 1, ...values })
+      .onConflictDoUpdate({ target: bookingRules.id, set: values });
     return c.json(await availabilityView(db), 200);
   })
   // Idempotent: blocking a blocked day again answers 201 too; a new reason replaces the old one,

@@ -105,6 +105,8 @@ export function BookingForm() {
                     labelledBy="booking-date-label"
                     closedDates={closed.dates}
                     closedWeekdays={closed.weekdays}
+                    firstDay={closed.firstDay}
+                    lastDay={closed.lastDay}
                     onMonthChange={closed.onMonthChange}
                   />
                 ) : calendarWanted ? (
