@@ -166,7 +166,7 @@ export function BookingRulesCard({ availability }: { availability: AdminAvailabi
             </fieldset>
             <Button type="submit" disabled={!draft || save.isPending}>
               <Save className="h-4 w-4" aria-hidden="true" />
-              {save.isPending ? 'Saving...' : 'Save booking rules'}
+              {save.isPending ? 'Saving...' : 'Update booking rules'}
             </Button>
           </form>
         )}
