@@ -94,3 +94,44 @@ export function addCalendarDays(isoDate: string, days: number): string {
   const [y, m, d] = isoDate.split('-').map(Number);
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
+
+const shortZoneFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The zone's short generic name ("ET" for America/New_York), else its long label. */
+export function timeZoneAbbreviation(timeZone: string): string {
+  const name = cachedFormat(shortZoneFormats, timeZone, { timeZoneName: 'shortGeneric' })
+    .formatToParts(new Date(0))
+    .find((p) => p.type === 'timeZoneName')?.value;
+  return name && !/^GMT/.test(name) ? name : timeZoneLabel(timeZone);
+}
+
+/** The instant a wall-clock time (minutes after midnight) of a YYYY-MM-DD date is in a zone. */
+export function zonedInstant(isoDate: string, minutes: number, timeZone: string): Date {
+  const [y, m, d] = isoDate.split('-').map(Number);
+  const wall = Date.UTC(y, m - 1, d, 0, minutes);
+  // The zone's offset at a guess, then again at the corrected instant (right across a DST change).
+  const offsetAt = (at: number) => {
+    const p = firmDateParts(timeZone, new Date(at));
+    return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute) - Math.floor(at / 60_000) * 60_000;
+  };
+  const first = wall - offsetAt(wall);
+  return new Date(wall - offsetAt(first));
+}
+
+const localTimeFormats = new Map<string, Intl.DateTimeFormat>();
+const localDayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A firm time as the visitor's clock reads it ("7:00 AM", or "Mon 11:00 PM" when it falls on
+ * another day there), or null when the visitor's zone reads the same time on the same day.
+ */
+export function visitorClockTime(isoDate: string, minutes: number, firmZone: string, visitorZone: string): string | null {
+  const at = zonedInstant(isoDate, minutes, firmZone);
+  const time = cachedFormat(localTimeFormats, visitorZone, { hour: 'numeric', minute: '2-digit' }).format(at);
+  const firmTime = cachedFormat(localTimeFormats, firmZone, { hour: 'numeric', minute: '2-digit' }).format(at);
+  const day = cachedFormat(localDayFormats, visitorZone, { year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  const firmDay = cachedFormat(localDayFormats, firmZone, { year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  if (time === firmTime && day === firmDay) return null;
+  if (day === firmDay) return time;
+  return `${cachedFormat(new Map(), visitorZone, { weekday: 'short' }).format(at)} ${time}`;
+}

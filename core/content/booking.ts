@@ -23,6 +23,23 @@ export const bookingTimeSlots = ['9:00 AM', '10:00 AM', '11:00 AM', '1:00 PM', '
  */
 export const BOOKING_HORIZON_DAYS = 365;
 
+/**
+ * The booking rules the admin sets on /admin/availability (docs/product.md §6.4), and what holds
+ * until they are saved: no minimum notice (a visitor may pick any weekday from today on; a slot
+ * already started is never offered), the 365-day horizon, and federal holidays open.
+ */
+export const BOOKING_RULE_DEFAULTS = {
+  minimumNoticeHours: 0,
+  horizonDays: BOOKING_HORIZON_DAYS,
+  closeFederalHolidays: false,
+  reopenedHolidays: [] as string[],
+};
+
+/** The ranges the admin may set: up to 30 days' notice, a horizon of 1 day to 2 years. */
+export const BOOKING_RULE_LIMITS = { minimumNoticeHours: { min: 0, max: 720 }, horizonDays: { min: 1, max: 730 } } as const;
+
+export type BookingRules = typeof BOOKING_RULE_DEFAULTS;
+
 /** What the firm sees (notification, admin panel, CSV) for a request booked without a time. */
 export const NO_PREFERRED_TIME = 'No preferred time';
 

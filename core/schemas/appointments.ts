@@ -12,6 +12,18 @@ import { emailField, FIELD_LIMITS, nameField, tooLongMessage, turnstileTokenFiel
 
 export const BOOKING_LIMITS = { ...FIELD_LIMITS, date: 40, notes: 2000 } as const;
 
+/** A date past the booking horizon the admin set (default 365 days). */
+export function tooFarMessage(horizonDays: number): string {
+  return `Appointments can be booked up to ${horizonDays} days ahead. Please choose an earlier date.`;
+}
+
+/** Refusals of the booking rules the admin sets (docs/product.md §6.4), answered with 400. */
+export const BOOKING_RULE_MESSAGES = {
+  tooFar: tooFarMessage,
+  notice: (hours: number) => `Appointments need at least ${hours} ${hours === 1 ? "hour's" : "hours'"} notice. Please choose a later time or day.`,
+  holiday: 'Sorry, we are closed on that federal holiday. Please choose another day.',
+} as const;
+
 export const BOOKING_MESSAGES = {
   phone: 'Please enter a valid phone number',
   service: 'Please choose a service',
@@ -19,7 +31,7 @@ export const BOOKING_MESSAGES = {
   dateInvalid: 'Please choose a valid date',
   weekend: 'Appointments are available Monday to Friday only',
   past: 'Please choose a date that is not in the past',
-  tooFar: `Appointments can be booked up to ${BOOKING_HORIZON_DAYS} days ahead. Please choose an earlier date.`,
+  tooFar: tooFarMessage(BOOKING_HORIZON_DAYS),
   slot: 'Please choose a time',
   slotPassed: 'That time has already passed today. Please choose a later time or another day.',
   taken: 'Sorry, that time has just been booked. Please choose another time or day.',
@@ -61,14 +73,19 @@ const phoneSchema = z
   .nullish()
   .refine((value) => !value || (/^[\d\s()+.-]+$/.test(value) && value.replace(/\D/g, '').length >= 10), BOOKING_MESSAGES.phone);
 
-/** The last day a visitor may book: the booking horizon after the firm's today. */
-export const lastBookableDay = (today: string) => addCalendarDays(today, BOOKING_HORIZON_DAYS);
+/** The last day a visitor may book: the booking horizon (the admin's, else 365 days) after the firm's today. */
+export const lastBookableDay = (today: string, horizonDays: number = BOOKING_HORIZON_DAYS) => addCalendarDays(today, horizonDays);
 
 /** One of the 7 slots, required: a reschedule, or the admin confirming a request without a time. */
 export const timeSlotField = () => z.enum(bookingTimeSlots, { error: BOOKING_MESSAGES.slot });
 
-/** The booking request schema for a given "now" in a given zone (the firm's unless a test says otherwise). */
-export function createAppointmentSchema(timeZone: string = firm.timeZone, now: () => Date = () => new Date()) {
+/**
+ * The booking request schema for a given "now" in a given zone (the firm's unless a test says
+ * otherwise). The horizon is the admin's booking rule, stored in D1: the server judges it with the
+ * firm's other rules (worker/services/appointments/availability.ts), so the schema checks it only
+ * when told one.
+ */
+export function createAppointmentSchema(timeZone: string = firm.timeZone, now: () => Date = () => new Date(), horizonDays?: number) {
   return z
     .object({
       name: nameField(),
@@ -96,8 +113,8 @@ export function createAppointmentSchema(timeZone: string = firm.timeZone, now: (
             ctx.addIssue({ code: 'custom', message: BOOKING_MESSAGES.past });
             return z.NEVER;
           }
-          if (day > lastBookableDay(today)) {
-            ctx.addIssue({ code: 'custom', message: BOOKING_MESSAGES.tooFar });
+          if (horizonDays !== undefined && day > lastBookableDay(today, horizonDays)) {
+            ctx.addIssue({ code: 'custom', message: tooFarMessage(horizonDays) });
             return z.NEVER;
           }
           return day;

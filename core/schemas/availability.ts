@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { bookingTimeSlots } from '#core/content/booking';
+import { BOOKING_RULE_LIMITS, bookingTimeSlots } from '#core/content/booking';
+import { federalHolidayOn } from '#core/federal-holidays';
 import { isCalendarDate } from '#core/firm-time';
 import { tooLongMessage } from './fields';
 
@@ -54,6 +55,43 @@ export const blockedDateSchema = z.object({
 
 /** DELETE /api/admin/blocked-dates/:date. */
 export const blockedDateParamSchema = z.object({ date: calendarDate });
+
+const { minimumNoticeHours: noticeRange, horizonDays: horizonRange } = BOOKING_RULE_LIMITS;
+
+export const BOOKING_RULE_INPUT_MESSAGES = {
+  notice: `Minimum notice must be a whole number of hours from ${noticeRange.min} to ${noticeRange.max}`,
+  horizon: `Booking horizon must be a whole number of days from ${horizonRange.min} to ${horizonRange.max}`,
+  switch: 'Close federal holidays must be true or false',
+  reopened: 'Each reopened day must be a federal holiday (YYYY-MM-DD)',
+} as const;
+
+/** PUT /api/admin/booking-rules: minimum notice, booking horizon, the federal holidays switch and the holidays reopened. */
+export const bookingRulesSchema = z.object({
+  minimumNoticeHours: z
+    .number({ error: BOOKING_RULE_INPUT_MESSAGES.notice })
+    .int(BOOKING_RULE_INPUT_MESSAGES.notice)
+    .min(noticeRange.min, BOOKING_RULE_INPUT_MESSAGES.notice)
+    .max(noticeRange.max, BOOKING_RULE_INPUT_MESSAGES.notice),
+  horizonDays: z
+    .number({ error: BOOKING_RULE_INPUT_MESSAGES.horizon })
+    .int(BOOKING_RULE_INPUT_MESSAGES.horizon)
+    .min(horizonRange.min, BOOKING_RULE_INPUT_MESSAGES.horizon)
+    .max(horizonRange.max, BOOKING_RULE_INPUT_MESSAGES.horizon),
+  closeFederalHolidays: z.boolean({ error: BOOKING_RULE_INPUT_MESSAGES.switch }),
+  // At most the holidays of a few years: the list is only ever the holidays the admin reopened.
+  reopenedHolidays: z
+    .array(
+      z
+        .string({ error: BOOKING_RULE_INPUT_MESSAGES.reopened })
+        .max(10, BOOKING_RULE_INPUT_MESSAGES.reopened)
+        .refine((date) => isCalendarDate(date) && federalHolidayOn(date) !== null, BOOKING_RULE_INPUT_MESSAGES.reopened),
+      { error: BOOKING_RULE_INPUT_MESSAGES.reopened },
+    )
+    .max(60, BOOKING_RULE_INPUT_MESSAGES.reopened)
+    .transform((dates) => [...new Set(dates)].sort()),
+});
+
+export type BookingRulesInput = z.input<typeof bookingRulesSchema>;
 
 export type WeekdaySlotsInput = z.input<typeof weekdaySlotsSchema>;
 

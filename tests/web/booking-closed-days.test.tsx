@@ -15,14 +15,14 @@ const all = [...bookingTimeSlots];
 const weekdays = { monday: all, tuesday: all, wednesday: all, thursday: ['9:00 AM', '1:00 PM'], friday: [] };
 
 /** closed-days answers the firm's offer; availability answers each slot free, unless told `closedOn`. */
-function server(closedOn: Record<string, string | null> = {}) {
+function server(closedOn: Record<string, string | null> = {}, rules: { firstDay?: string; lastDay?: string } = {}) {
   return captureFetch((request: SentRequest) => {
     const url = new URL(request.url, 'http://x');
     if (url.pathname === '/api/appointments/closed-days') {
       const from = url.searchParams.get('from')!;
       const to = url.searchParams.get('to')!;
       const blocked = [{ date: '2026-07-15', reason: 'Staff training' }].filter((b) => b.date >= from && b.date <= to);
-      return json({ from, to, blockedDates: blocked, weekdays });
+      return json({ from, to, blockedDates: blocked, weekdays, ...rules });
     }
     if (url.pathname === '/api/appointments/availability') {
       const date = url.searchParams.get('date')!;
@@ -61,6 +61,21 @@ describe('the booking calendar and the firm’s availability', () => {
     expect(dayButton(g, '2026-07-14').disabled).toBe(false);
     // July 2026 starts on a Wednesday: the view runs from Sunday 28 June for six weeks.
     expect(sent).toEqual([{ method: 'GET', url: '/api/appointments/closed-days?from=2026-06-28&to=2026-08-08', body: undefined }]);
+  });
+
+  it('disables the days the booking rules close: inside the minimum notice and past the horizon (§6.4)', async () => {
+    // A 48-hour notice from Monday 10:30 leaves Wednesday the first day; a 38-day horizon ends 20 August.
+    server({}, { firstDay: '2026-07-15', lastDay: '2026-08-20' });
+    renderForm(<BookingForm />);
+    const g = await grid();
+    await waitFor(() => expect(dayButton(g, '2026-07-14').disabled).toBe(true));
+    expect(dayButton(g, '2026-07-13').disabled).toBe(true);
+    expect(dayButton(g, '2026-07-16').disabled).toBe(false);
+    const user = userEvent.setup();
+    await user.click(within(g.parentElement!.parentElement!).getByRole('button', { name: /next month/i }));
+    const august = await screen.findByRole('grid', { name: /August 2026/ });
+    await waitFor(() => expect(dayButton(august, '2026-08-21').disabled).toBe(true));
+    expect(dayButton(august, '2026-08-20').disabled).toBe(false);
   });
 
   it('reads the next month’s closed days when the visitor turns the month', async () => {

@@ -4,12 +4,13 @@ import { useEndSessionOn401 } from '../features/admin/api/admin-api';
 import { useAvailability } from '../features/admin/api/availability-api';
 import { AdminSubPageHeading, SignedInOnly } from '../features/admin/components/admin-page-parts';
 import { BlockedDatesCard, WeekdaySlotsCard } from '../features/admin/components/availability-editor';
+import { BookingRulesCard } from '../features/admin/components/booking-rules-card';
 import { BusyCalendarsCard, CalendarFeedCard } from '../features/admin/components/calendar-sync';
 import { errorMessage, isUnauthorized } from '../lib/api';
 import { usePageMeta } from '../lib/page-meta';
 
 /**
- * /admin/availability: the firm's weekly hours, closed days, busy calendars and calendar feed
+ * /admin/availability: the firm's weekly hours, closed days, booking rules, busy calendars and calendar feed
  * (docs/product.md §6.4), behind the admin session.
  */
 export default function AdminAvailabilityPage() {
@@ -38,6 +39,7 @@ function AvailabilityAdministration() {
         <div className="space-y-6">
           <WeekdaySlotsCard availability={availability.data} />
           <BlockedDatesCard availability={availability.data} />
+          <BookingRulesCard availability={availability.data} />
           <BusyCalendarsCard />
           <CalendarFeedCard />
         </div>

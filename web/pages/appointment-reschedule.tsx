@@ -8,6 +8,7 @@ import { linkFailureText, rescheduleAppointment, type ManagedAppointment } from 
 import { AppointmentSummary, CheckingLink, HomeLink, LinkPage, RefusedLink, useManagedLink } from '../features/appointment-links/components/link-page';
 import { fetchAvailability } from '../features/booking/api/appointments';
 import type { BookingCalendar } from '../features/booking/components/booking-calendar';
+import { SlotZoneNote } from '../features/booking/components/slot-zone-note';
 import { toIsoDate, useClosedDays } from '../features/booking/use-closed-days';
 import { ApiError } from '../lib/api';
 import { linkToken } from '../lib/link-token';
@@ -126,6 +127,8 @@ export default function AppointmentReschedulePage() {
                 labelledBy="reschedule-date-label"
                 closedDates={closed.dates}
                 closedWeekdays={closed.weekdays}
+                firstDay={closed.firstDay}
+                lastDay={closed.lastDay}
                 onMonthChange={setMonth}
               />
             ) : (
@@ -171,6 +174,7 @@ export default function AppointmentReschedulePage() {
               })}
             </div>
           )}
+          {date && <SlotZoneNote id="reschedule-time-zone" date={toIsoDate(date)} slot={slot} />}
         </fieldset>
       </div>
       {error && (

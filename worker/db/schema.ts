@@ -516,3 +516,18 @@ export const busyCalendars = sqliteTable('busy_calendars', {
   lastErrorAt: integer('last_error_at', { mode: 'timestamp_ms' }),
   createdAt: createdAt(),
 });
+
+/**
+ * The booking rules the admin sets (docs/product.md §6.4), one row (id 1). Until it is saved there
+ * is no row and every reader takes the defaults (BOOKING_RULE_DEFAULTS in core/content/booking.ts):
+ * no minimum notice, a 365-day horizon, federal holidays open.
+ */
+export const bookingRules = sqliteTable('booking_rules', {
+  id: integer('id').primaryKey(),
+  minimumNoticeHours: integer('minimum_notice_hours').notNull(),
+  horizonDays: integer('horizon_days').notNull(),
+  closeFederalHolidays: integer('close_federal_holidays', { mode: 'boolean' }).notNull(),
+  /** Federal holidays (YYYY-MM-DD) the firm opens although the switch closes them: a JSON array. */
+  reopenedHolidays: text('reopened_holidays', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+});

@@ -7,7 +7,7 @@ import { cancelRequestSchema, LINK_MESSAGES, manageQuerySchema, rescheduleReques
 import { BOOKING_MESSAGES } from '#core/schemas/appointments';
 import { type AppointmentLinkPurpose, appointmentLinks, verifyAppointmentLink } from '../services/appointments/links';
 import { APPOINTMENT_CHANGES_MESSAGE, changeAppointment, findLinkedAppointment } from '../services/appointments/changes';
-import { availabilityRefusal } from '../services/appointments/availability';
+import { availabilityRefusal, refusalStatus } from '../services/appointments/availability';
 import { type AppointmentRow, findAppointment, isSlotTaken } from '../services/appointments/bookings';
 import { networkHash } from '../services/limits/client-ip';
 import { sendAfterAnswer } from '../services/email/send-email';
@@ -103,7 +103,7 @@ export const appointmentLinksApi = new Hono<AppEnv>()
     const previous = link.row;
     if (previous.date === date && previous.timeSlot === timeSlot) return c.json({ message: LINK_MESSAGES.sameSlot }, 409);
     const refusal = await availabilityRefusal(db, date, timeSlot);
-    if (refusal) return c.json({ message: refusal }, 409);
+    if (refusal) return c.json({ message: refusal }, refusalStatus(refusal));
 
     let updated: AppointmentRow | undefined;
     try {

@@ -6,15 +6,14 @@ import { appointments } from '../db/schema';
 import type { AppEnv } from '../env';
 import { turnstile } from '../middleware/turnstile';
 import { validate } from '../middleware/validate';
-import { appointmentSchema, availabilityQuerySchema, BOOKING_MESSAGES, lastBookableDay, slotHasPassed } from '#core/schemas/appointments';
-import { availabilityGate, dayOffer } from '../services/appointments/availability';
+import { appointmentSchema, availabilityQuerySchema, BOOKING_MESSAGES, slotHasPassed } from '#core/schemas/appointments';
+import { availabilityGate, bookingRuleRefusal, dayOffer, refusalStatus } from '../services/appointments/availability';
 import { isSlotTaken, takenSlots } from '../services/appointments/bookings';
 import { busyIntervalsBetween, overlapsAny, slotWindow } from '../services/appointments/busy-calendars';
 import { zonedToUtc } from '../services/appointments/ics';
 import { appointmentLinks, newAppointmentPublicId } from '../services/appointments/links';
 import { networkHash } from '../services/limits/client-ip';
 import { deliverAfterAnswer } from '../services/email/send-email';
-import { firmToday } from '#core/firm-time';
 import { appointmentConfirmationEmail, appointmentNotificationEmail, hasTime } from '../services/email/submission-emails';
 import { OPEN_BOOKINGS_MESSAGE, openBookingsRecheck, storeSubmission } from '../services/limits/submission-limits';
 
@@ -24,7 +23,8 @@ const bookingResponseMessage = "Thank you! Your appointment request has been rec
 export const appointmentsApi = new Hono<AppEnv>()
   // The 7 slots of a day and whether each can still be booked: not on a closed day (a weekend or a
   // date the firm blocked, with its reason), not a slot the weekday does not offer, not a taken or
-  // started one, not one a busy calendar of the firm covers, not past the booking horizon (docs/product.md §3). A request without a time takes
+  // started one, not one a busy calendar of the firm covers, not outside the booking rules (horizon, minimum
+  // notice, federal holidays: docs/product.md §3, §6.4). A request without a time takes
   // no slot. The admin's confirm dialog offers the same free slots.
   .get('/availability', validate('query', availabilityQuerySchema), async (c) => {
     const { date } = c.req.valid('query');
@@ -36,7 +36,6 @@ export const appointmentsApi = new Hono<AppEnv>()
     ]);
     const offered = new Set<string>(day.offered);
     const now = new Date();
-    const withinHorizon = date <= lastBookableDay(firmToday(firm.timeZone, now));
     return c.json(
       {
         date,
@@ -45,7 +44,8 @@ export const appointmentsApi = new Hono<AppEnv>()
         slots: bookingTimeSlots.map((time) => ({
           time,
           available:
-            withinHorizon && offered.has(time) && !taken.has(time) && !slotHasPassed(date, time, firm.timeZone, now) && !overlapsAny(slotWindow(date, time), busy),
+            bookingRuleRefusal(day.rules, date, time, now) === null &&
+            offered.has(time) && !taken.has(time) && !slotHasPassed(date, time, firm.timeZone, now) && !overlapsAny(slotWindow(date, time), busy),
         })),
       },
       200,
@@ -110,7 +110,8 @@ export const appointmentsApi = new Hono<AppEnv>()
       if (isSlotTaken(error)) return c.json({ message: BOOKING_MESSAGES.taken }, 409);
       throw error;
     }
-    if (!result.ok) return c.json({ message: result.message }, result.status, result.retryAfter === null ? {} : { 'Retry-After': String(result.retryAfter) });
+    // A refusal of the booking rules (horizon, notice, holiday) is the request's fault: 400.
+    if (!result.ok) return c.json({ message: result.message }, result.status === 409 ? refusalStatus(result.message) : result.status, result.retryAfter === null ? {} : { 'Retry-After': String(result.retryAfter) });
     // Queued before the answer, sent after it.
     if (result.mail) deliverAfterAnswer(c.env, c.executionCtx, result.mail.transport, result.mail.logged);
     // The stored booking as the answer names it, with the status column's type.

@@ -162,7 +162,7 @@ export function useBookingForm() {
       : isoDate in closedDays.blocked
         ? { reason: closedDays.blocked[isoDate] }
         : null;
-  const closed = { dates: closedDays.dates, weekdays: closedDays.weekdays, day: dayClosed, onMonthChange: setMonth };
+  const closed = { dates: closedDays.dates, weekdays: closedDays.weekdays, firstDay: closedDays.firstDay, lastDay: closedDays.lastDay, day: dayClosed, onMonthChange: setMonth };
 
   const { field, described } = booking;
   return { form, errors, pending, calendar, calendarWanted, startCalendar, slots, unavailable, offered, closed, field, described, update, handleSubmit, turnstile };

@@ -27,11 +27,17 @@ export interface ClosedDaysView {
   weekdays: number[];
   /** The slots a weekday (0 = Sunday) offers; undefined until the offer is known. */
   offerOn: (day: number) => readonly string[] | undefined;
+  /** The first and last days the booking rules leave open (minimum notice, horizon), YYYY-MM-DD; undefined until read. */
+  firstDay?: string;
+  lastDay?: string;
 }
 
 /** Closed days around `month` (null until the calendar knows which month it shows). */
 export function useClosedDays(month: Date | null): ClosedDaysView {
-  const [known, setKnown] = useState<{ blocked: Record<string, string | null>; weekdays: ClosedDays['weekdays'] | null }>({ blocked: {}, weekdays: null });
+  const [known, setKnown] = useState<{ blocked: Record<string, string | null>; weekdays: ClosedDays['weekdays'] | null; firstDay?: string; lastDay?: string }>({
+    blocked: {},
+    weekdays: null,
+  });
   const rangeKey = month ? `${month.getFullYear()}-${month.getMonth()}` : null;
   useEffect(() => {
     if (!month) return;
@@ -47,6 +53,8 @@ export function useClosedDays(month: Date | null): ClosedDaysView {
             ...answer.blockedDates.map((b) => [b.date, b.reason] as const),
           ]),
           weekdays: answer.weekdays,
+          firstDay: answer.firstDay,
+          lastDay: answer.lastDay,
         }));
       },
       () => {},
@@ -63,5 +71,7 @@ export function useClosedDays(month: Date | null): ClosedDaysView {
     dates: Object.keys(known.blocked),
     weekdays: offers ? [1, 2, 3, 4, 5].filter((day) => offerOn(day)?.length === 0) : [],
     offerOn,
+    firstDay: known.firstDay,
+    lastDay: known.lastDay,
   };
 }

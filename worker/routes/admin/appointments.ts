@@ -44,7 +44,8 @@ export const adminAppointments = new Hono<AppEnv>()
     if (current.status === status) return c.json(toAppointment(current), 200);
     if (picking) {
       if (slotHasPassed(current.date, picked!, firm.timeZone)) return c.json({ message: BOOKING_MESSAGES.slotPassed }, 409);
-      const refusal = await availabilityRefusal(db, current.date, picked!);
+      // The booking rules are for visitors: the admin may confirm inside the notice or on a holiday.
+      const refusal = await availabilityRefusal(db, current.date, picked!, { rules: false });
       if (refusal) return c.json({ message: refusal }, 409);
     }
 

@@ -2,8 +2,8 @@ import { Hono } from 'hono';
 import { getDb } from '../../db/client';
 import type { AppEnv } from '../../env';
 import { validate } from '../../middleware/validate';
-import { blockedDateParamSchema, blockedDateSchema, weekdaySlotsSchema } from '#core/schemas/availability';
-import { adminAvailabilityView, blockDate, bookingsOnBlockedDates, replaceWeeklyOffer, unblockDate } from '../../services/appointments/calendar';
+import { blockedDateParamSchema, blockedDateSchema, bookingRulesSchema, weekdaySlotsSchema } from '#core/schemas/availability';
+import { adminAvailabilityView, blockDate, bookingsOnBlockedDates, replaceWeeklyOffer, saveBookingRules, unblockDate } from '../../services/appointments/calendar';
 
 /** The firm's availability (docs/product.md §6.4), mounted under /api/admin (admin only). */
 export const adminAvailability = new Hono<AppEnv>()
@@ -12,6 +12,12 @@ export const adminAvailability = new Hono<AppEnv>()
   .put('/availability', validate('json', weekdaySlotsSchema), async (c) => {
     const db = getDb(c.env.DB);
     await replaceWeeklyOffer(db, c.req.valid('json').weekdays);
+    return c.json(await adminAvailabilityView(db), 200);
+  })
+  // The booking rules (docs/product.md §6.4): one row, replaced whole.
+  .put('/booking-rules', validate('json', bookingRulesSchema), async (c) => {
+    const db = getDb(c.env.DB);
+    await saveBookingRules(db, c.req.valid('json'));
     return c.json(await adminAvailabilityView(db), 200);
   })
   // Idempotent: blocking a blocked day again answers 201 too; a new reason replaces the old one,

@@ -1,8 +1,12 @@
 import { and, asc, eq, gte, lte, ne, sql } from 'drizzle-orm';
 import type { BookingTimeSlot } from '#core/content/booking';
+import { firm } from '#core/content/firm';
+import { federalHolidaysBetween } from '#core/federal-holidays';
+import { firmToday } from '#core/firm-time';
 import type { Db } from '../../db/client';
-import { appointments, blockedDates, weekdaySlots, type AppointmentStatus } from '../../db/schema';
-import { type FirmWeekday, firmAvailability, firmWeekdays } from './availability';
+import { appointments, blockedDates, bookingRules, weekdaySlots, type AppointmentStatus } from '../../db/schema';
+import type { BookingRules } from '#core/content/booking';
+import { type FirmWeekday, firmAvailability, firmWeekdays, readBookingRules, ruleBounds } from './availability';
 import { slotOrder } from './bookings';
 
 // The firm's calendar as the admin edits it (docs/product.md §6.4): the weekly offer and the
@@ -38,11 +42,23 @@ export async function bookingsOnBlockedDates(db: Db, onlyDate?: string): Promise
   return byDate;
 }
 
-/** The admin's view: the weekly offer, and every blocked date with the bookings still on it. */
+/**
+ * The admin's view: the weekly offer, every blocked date with the bookings still on it, the booking
+ * rules, and the federal holidays from today to the horizon (each closed by the switch can be reopened).
+ */
 export async function adminAvailabilityView(db: Db) {
   const { weekdays, blockedDates: blocked } = await firmAvailability(db);
   const bookings = await bookingsOnBlockedDates(db);
-  return { weekdays, blockedDates: blocked.map((b) => ({ ...b, appointments: bookings.get(b.date) ?? [] })) };
+  const rules = await readBookingRules(db);
+  const holidays = federalHolidaysBetween(firmToday(firm.timeZone), ruleBounds(rules).lastDay);
+  return { weekdays, blockedDates: blocked.map((b) => ({ ...b, appointments: bookings.get(b.date) ?? [] })), rules, holidays };
+}
+
+/** Replaces the booking rules (one row). Reopened holidays already past are dropped, so the list never grows with the years. */
+export async function saveBookingRules(db: Db, input: BookingRules): Promise<void> {
+  const today = firmToday(firm.timeZone);
+  const values = { ...input, reopenedHolidays: input.reopenedHolidays.filter((date) => date >= today), updatedAt: new Date() };
+  await db.insert(bookingRules).values({ id: 1, ...values }).onConflictDoUpdate({ target: bookingRules.id, set: values });
 }
 
 export type AdminAvailability = Awaited<ReturnType<typeof adminAvailabilityView>>;

@@ -7,6 +7,7 @@ import { appointmentRef, type AppointmentLinks } from '../appointments/links';
 import { sendEmail } from './send-email';
 import type { EmailTransport, OutgoingEmail, SendOutcome } from '../../mail-types';
 import { timeZoneLabel } from '#core/firm-time';
+import { calendarLinks, type CalendarLinks } from '../appointments/calendar-links';
 import { buildInvite, toBase64 } from '../appointments/ics';
 import { safeErrorSummary } from '../platform/log-safe';
 
@@ -82,7 +83,16 @@ const linksHtml = (links: AppointmentLinks | undefined) =>
 const linksText = (links: AppointmentLinks | undefined) =>
   links ? `\n\nNeed to change your plans?\nReschedule: ${links.rescheduleUrl}\nCancel: ${links.cancelUrl}` : '';
 
-function htmlDocument(title: string, paragraphs: string[], rows: [string, string][] = [], links?: AppointmentLinks): string {
+/** The add-to-calendar links as HTML (the URLs escaped), beside the attached invite. */
+const calendarHtml = (calendar: CalendarLinks | undefined) =>
+  calendar
+    ? `<p>Add it to your calendar: <a href="${escapeHtml(calendar.google)}" style="color:#0f4c81">Add to Google Calendar</a> &middot; <a href="${escapeHtml(calendar.outlook)}" style="color:#0f4c81">Outlook</a> (or open the attached invite).</p>`
+    : '';
+
+const calendarText = (calendar: CalendarLinks | undefined) =>
+  calendar ? `\n\nAdd it to your calendar (or open the attached invite):\nAdd to Google Calendar: ${calendar.google}\nOutlook: ${calendar.outlook}` : '';
+
+function htmlDocument(title: string, paragraphs: string[], rows: [string, string][] = [], links?: AppointmentLinks, calendar?: CalendarLinks): string {
   const table = rows.length
     ? `<table cellpadding="6" style="border-collapse:collapse;margin:16px 0">${rows
         .map(([k, v]) => `<tr><th align="left" style="color:#475569;vertical-align:top">${escapeHtml(k)}</th><td style="white-space:pre-wrap">${escapeHtml(v)}</td></tr>`)
@@ -92,6 +102,7 @@ function htmlDocument(title: string, paragraphs: string[], rows: [string, string
 <h1 style="font-size:20px;color:#0f2a4a">${escapeHtml(title)}</h1>
 ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 ${table}
+${calendarHtml(calendar)}
 ${linksHtml(links)}
 <p style="color:#475569;font-size:13px">${escapeHtml(firm.name)} &middot; ${escapeHtml(firmAddressLine)} &middot; ${escapeHtml(firm.contact.phone)}</p>
 </body></html>`;
@@ -187,6 +198,19 @@ export function appointmentInvite(env: Pick<Bindings, 'SITE_URL'>, a: TimedAppoi
   });
 }
 
+/** "Add to Google Calendar" and "Outlook" links for the invite's event (its hour, in UTC). */
+export function appointmentCalendarLinks(a: TimedAppointment): CalendarLinks {
+  return calendarLinks({
+    date: a.date,
+    startMinutes: slotStartMinutes(a.timeSlot as BookingTimeSlot),
+    durationMinutes: 60,
+    timeZone: firm.timeZone,
+    title: `${a.serviceType} consultation with ${firm.name}`,
+    details: `${a.serviceType} consultation. Questions: ${firm.contact.phone} or ${firm.contact.email}.`,
+    location: `${firm.name}, ${firmAddressLine}`,
+  });
+}
+
 function invite(env: Bindings, a: TimedAppointment) {
   const method = a.status === 'cancelled' ? 'CANCEL' : 'REQUEST';
   return {
@@ -207,13 +231,15 @@ function visitorAppointmentEmail(
   mail: { kind: OutgoingEmail['kind']; subject: string; title: string; paragraphs: string[]; links?: AppointmentLinks },
 ): OutgoingEmail {
   const rows = visitorAppointmentRows(a, firm.timeZone);
+  // Beside an invite that adds or updates the event (not a cancellation): the same event as links.
+  const calendar = hasTime(a) && a.status !== 'cancelled' ? appointmentCalendarLinks(a) : undefined;
   return {
     kind: mail.kind,
     to: a.email,
     replyTo: firm.contact.email,
     subject: mail.subject,
-    text: `${mail.paragraphs.join('\n\n')}\n\n${textRows(rows)}${linksText(mail.links)}\n\n${signature}`,
-    html: htmlDocument(mail.title, mail.paragraphs, rows, mail.links),
+    text: `${mail.paragraphs.join('\n\n')}\n\n${textRows(rows)}${calendarText(calendar)}${linksText(mail.links)}\n\n${signature}`,
+    html: htmlDocument(mail.title, mail.paragraphs, rows, mail.links, calendar),
     ...(hasTime(a) ? { attachments: [invite(env, a)] } : {}),
   };
 }

@@ -49,3 +49,14 @@ export function useUnblockDate() {
     },
   });
 }
+
+export type BookingRulesInput = InferRequestType<(typeof api.admin)['booking-rules']['$put']>['json'];
+
+/** PUT /api/admin/booking-rules: the answer is the whole availability view, rules and holidays included. */
+export function useSaveBookingRules() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (rules: BookingRulesInput) => okJson(api.admin['booking-rules'].$put({ json: rules })),
+    onSuccess: (view) => queryClient.setQueryData(availabilityKey, view),
+  });
+}

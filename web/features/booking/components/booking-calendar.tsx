@@ -42,7 +42,8 @@ const localDay = (iso: string) => {
 /**
  * Single-day calendar (docs/product.md §3): week starts Sunday, outside days shown, weekends,
  * past days and days past the booking horizon disabled (the API refuses them too), and so are the
- * firm's closed days when given (blocked dates, weekdays that offer no slot).
+ * firm's closed days when given (blocked dates, weekdays that offer no slot) and the days the
+ * booking rules close (inside the minimum notice, past the admin's horizon: §6.4).
  */
 export function BookingCalendar({
   today,
@@ -52,6 +53,8 @@ export function BookingCalendar({
   closedDates = [],
   closedWeekdays = [],
   onMonthChange,
+  firstDay,
+  lastDay: ruleLastDay,
 }: {
   /** Today in the firm's time zone, as a local-midnight Date. */
   today: Date;
@@ -64,9 +67,13 @@ export function BookingCalendar({
   closedWeekdays?: readonly number[];
   /** The first day of the month now shown, when the visitor changes month. */
   onMonthChange?: (month: Date) => void;
+  /** The first and last days the booking rules leave open, YYYY-MM-DD, once the API has said. */
+  firstDay?: string;
+  lastDay?: string;
 }) {
-  // The last bookable day: BOOKING_HORIZON_DAYS after today (local calendar arithmetic, as the API's).
-  const lastDay = new Date(today.getFullYear(), today.getMonth(), today.getDate() + BOOKING_HORIZON_DAYS);
+  // Until the API has said: today, and BOOKING_HORIZON_DAYS after it (local calendar arithmetic, as the API's).
+  const lastDay = ruleLastDay ? localDay(ruleLastDay) : new Date(today.getFullYear(), today.getMonth(), today.getDate() + BOOKING_HORIZON_DAYS);
+  const first = firstDay && localDay(firstDay) > today ? localDay(firstDay) : today;
   return (
     <DayPicker
       mode="single"
@@ -81,7 +88,7 @@ export function BookingCalendar({
       startMonth={today}
       endMonth={lastDay}
       defaultMonth={selected ?? today}
-      disabled={[{ before: today }, { after: lastDay }, { dayOfWeek: [0, 6, ...closedWeekdays] }, closedDates.map(localDay)]}
+      disabled={[{ before: first }, { after: lastDay }, { dayOfWeek: [0, 6, ...closedWeekdays] }, closedDates.map(localDay)]}
       onMonthChange={onMonthChange}
       classNames={classNames}
       aria-labelledby={labelledBy}

@@ -4,6 +4,8 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { FieldError, Input, Label, RequiredMark, Textarea } from '../../../components/ui/input';
 import { useBookingForm } from '../use-booking-form';
+import { toIsoDate } from '../use-closed-days';
+import { SlotZoneNote } from './slot-zone-note';
 
 const longDate = (d: Date) => d.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
 
@@ -101,6 +103,8 @@ export function BookingForm() {
                     labelledBy="booking-date-label"
                     closedDates={closed.dates}
                     closedWeekdays={closed.weekdays}
+                    firstDay={closed.firstDay}
+                    lastDay={closed.lastDay}
                     onMonthChange={closed.onMonthChange}
                   />
                 ) : calendarWanted ? (
@@ -122,7 +126,9 @@ export function BookingForm() {
               <div>
                 {/* Optional (docs/product.md §3): without a time the firm picks one when it confirms. */}
                 <Label htmlFor="booking-time">Preferred Time</Label>
-                <select id="booking-time" className={selectClass} {...field('timeSlot')} {...described('timeSlot')}>
+                <select id="booking-time" className={selectClass} {...field('timeSlot')} {...described('timeSlot')}
+                  aria-describedby={errors.timeSlot ? 'booking-time-zone booking-timeSlot-error' : 'booking-time-zone'}
+                >
                   <option value="">{form.date ? 'No preferred time' : 'Select a date first'}</option>
                   {/* Only the chosen weekday's slots (docs/product.md §3). */}
                   {offered.map((slot) => {
@@ -134,6 +140,7 @@ export function BookingForm() {
                     );
                   })}
                 </select>
+                <SlotZoneNote id="booking-time-zone" date={form.date && toIsoDate(form.date)} slot={form.timeSlot} />
                 <FieldError id="booking-timeSlot-error" message={errors.timeSlot} />
                 {closed.day ? (
                   <p className="mt-1 text-sm text-amber-800" role="status" data-testid="booking-day-closed">
