@@ -59,6 +59,9 @@ export default defineConfig({
           name: 'worker',
           include: ['tests/worker/**/*.test.ts'],
           setupFiles: ['./tests/worker/apply-migrations.ts'],
+          // Three files run at once on two cores beside browsers: the 5 s default timed out a parallel
+          // burst of 50 sign-ins and a streamed chat under that load. Tests wait on their own state.
+          testTimeout: 30_000,
         },
       },
       {
