@@ -1,6 +1,4 @@
-import { useEffect } from 'react';
-import { toast } from '../components/ui/use-toast';
-import { useEndSessionOn401 } from '../features/admin/api/admin-api';
+import { useEndSessionOn401, useLoadFailureToast } from '../features/admin/api/admin-api';
 import { useAvailability } from '../features/admin/api/availability-api';
 import { AdminSubPageHeading, SignedInOnly } from '../features/admin/components/admin-page-parts';
 import { BlockedDatesCard, WeekdaySlotsCard } from '../features/admin/components/availability-editor';
@@ -22,11 +20,7 @@ function AvailabilityAdministration() {
   const availability = useAvailability(true);
   useEndSessionOn401(availability);
 
-  useEffect(() => {
-    if (availability.error && !isUnauthorized(availability.error)) {
-      toast({ variant: 'destructive', title: 'Error', description: 'Failed to load availability. Please try again.' });
-    }
-  }, [availability.error]);
+  useLoadFailureToast(availability.error, 'Failed to load availability. Please try again.');
 
   return (
     <section className="mx-auto max-w-4xl space-y-8 px-4 py-10 [overflow-wrap:anywhere] sm:px-6 lg:px-8">

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from '../components/ui/use-toast';
-import { useEndSessionOn401 } from '../features/admin/api/admin-api';
+import { useEndSessionOn401, useLoadFailureToast } from '../features/admin/api/admin-api';
 import { useChatSessions, useChatTranscript } from '../features/admin/api/chat-sessions-api';
 import { AdminSpinner, AdminSubPageHeading, SignedInOnly } from '../features/admin/components/admin-page-parts';
 import { BackToConversations, ChatSessionsList, ChatTranscriptView, TranscriptSkeleton } from '../features/admin/components/chat-transcripts';
@@ -35,11 +35,7 @@ function ConversationList() {
   const sessions = useChatSessions(true);
   useEndSessionOn401(sessions);
 
-  useEffect(() => {
-    if (sessions.error && !isUnauthorized(sessions.error)) {
-      toast({ variant: 'destructive', title: 'Error', description: 'Failed to load chat conversations. Please try again.' });
-    }
-  }, [sessions.error]);
+  useLoadFailureToast(sessions.error, 'Failed to load chat conversations. Please try again.');
 
   if (sessions.isPending) return <AdminSpinner />;
   if (sessions.isError) {

@@ -1,8 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
-import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { toast } from '../components/ui/use-toast';
-import { useEndSessionOn401 } from '../features/admin/api/admin-api';
+import { useEndSessionOn401, useLoadFailureToast } from '../features/admin/api/admin-api';
 import { AdminSpinner, SignedInOnly } from '../features/admin/components/admin-page-parts';
 import { useContentVersions } from '../features/content-admin/content-api';
 import { ContentHistory } from '../features/content-admin/content-history';
@@ -19,11 +17,7 @@ function HistoryAdministration() {
   const versions = useContentVersions();
   useEndSessionOn401(versions);
 
-  useEffect(() => {
-    if (versions.error && !isUnauthorized(versions.error)) {
-      toast({ variant: 'destructive', title: 'Error', description: 'Failed to load the history. Please try again.' });
-    }
-  }, [versions.error]);
+  useLoadFailureToast(versions.error, 'Failed to load the history. Please try again.');
 
   return (
     <section className="mx-auto max-w-4xl space-y-8 px-4 py-10 [overflow-wrap:anywhere] sm:px-6 lg:px-8">

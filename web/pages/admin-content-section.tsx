@@ -1,8 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
-import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
-import { toast } from '../components/ui/use-toast';
-import { useEndSessionOn401 } from '../features/admin/api/admin-api';
+import { useEndSessionOn401, useLoadFailureToast } from '../features/admin/api/admin-api';
 import { AdminSpinner, SignedInOnly } from '../features/admin/components/admin-page-parts';
 import { useContent } from '../features/content-admin/content-api';
 import { SectionEditor } from '../features/content-admin/section-editor';
@@ -27,11 +25,7 @@ function SectionAdministration({ section }: { section: ContentSection }) {
     return result.data;
   };
 
-  useEffect(() => {
-    if (content.error && !isUnauthorized(content.error)) {
-      toast({ variant: 'destructive', title: 'Error', description: 'Failed to load the content. Please try again.' });
-    }
-  }, [content.error]);
+  useLoadFailureToast(content.error, 'Failed to load the content. Please try again.');
 
   return (
     <section className="mx-auto max-w-4xl space-y-8 px-4 py-10 [overflow-wrap:anywhere] sm:px-6 lg:px-8">

@@ -1,6 +1,4 @@
-import { useEffect } from 'react';
-import { toast } from '../components/ui/use-toast';
-import { useEndSessionOn401 } from '../features/admin/api/admin-api';
+import { useEndSessionOn401, useLoadFailureToast } from '../features/admin/api/admin-api';
 import { AdminSpinner, AdminSubPageHeading, SignedInOnly } from '../features/admin/components/admin-page-parts';
 import { useContent } from '../features/content-admin/content-api';
 import { ContentOverview } from '../features/content-admin/content-overview';
@@ -17,11 +15,7 @@ function ContentAdministration() {
   const content = useContent();
   useEndSessionOn401(content);
 
-  useEffect(() => {
-    if (content.error && !isUnauthorized(content.error)) {
-      toast({ variant: 'destructive', title: 'Error', description: 'Failed to load the content. Please try again.' });
-    }
-  }, [content.error]);
+  useLoadFailureToast(content.error, 'Failed to load the content. Please try again.');
 
   return (
     <section className="mx-auto max-w-4xl space-y-8 px-4 py-10 [overflow-wrap:anywhere] sm:px-6 lg:px-8">

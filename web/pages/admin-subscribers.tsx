@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '../components/ui/button';
 import { Card, CardContent, CardHeader } from '../components/ui/card';
 import { toast } from '../components/ui/use-toast';
-import { useEndSessionOn401, useSentNewsletters, useSubscribers, type Subscriber } from '../features/admin/api/admin-api';
+import { useEndSessionOn401, useLoadFailureToast, useSentNewsletters, useSubscribers, type Subscriber } from '../features/admin/api/admin-api';
 import { useAdminLogout } from '../features/admin/api/session';
 import { AdminSpinner, AdminSubPageHeading, SignedInOnly } from '../features/admin/components/admin-page-parts';
 import { ChangePasswordDialog } from '../features/admin/components/change-password-dialog';
@@ -12,7 +12,6 @@ import { SendNewsletterDialog } from '../features/admin/components/send-newslett
 import { SentNewslettersHistory } from '../features/admin/components/sent-newsletters-history';
 import { SubscribersTable } from '../features/admin/components/subscribers-table';
 import { buildSubscribersCsv, subscribersCsvFileName } from '../features/admin/lib/subscribers-csv';
-import { isUnauthorized } from '../lib/api';
 import { usePageMeta } from '../lib/page-meta';
 
 const RECENT_DAYS = 30; // docs/product.md §6.3: "recent" means subscribed within 30 days.
@@ -35,12 +34,7 @@ function SubscriberAdministration() {
   useEffect(() => {
     if (subscribers.error) toast({ variant: 'destructive', title: 'Error', description: 'Failed to load subscribers. Please try again.' });
   }, [subscribers.error]);
-  useEffect(() => {
-    // docs/product.md §10: an Unauthorized answer is left to the session check, silently.
-    if (history.error && !isUnauthorized(history.error)) {
-      toast({ variant: 'destructive', title: 'Error', description: 'Failed to load sent newsletters history.' });
-    }
-  }, [history.error]);
+  useLoadFailureToast(history.error, 'Failed to load sent newsletters history.');
 
   const list = subscribers.data;
   const stats = useMemo(() => countSubscribers(list ?? []), [list]);

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import type { InferRequestType, InferResponseType } from 'hono/client';
 import { useEffect } from 'react';
+import { toast } from '../../../components/ui/use-toast';
 import { api, isUnauthorized, okJson } from '../../../lib/api';
 import { adminSessionKey, type AdminSession } from './session';
 
@@ -85,6 +86,16 @@ export function useEndSessionOn401(...queries: UseQueryResult[]) {
   useEffect(() => {
     if (expired) queryClient.setQueryData<AdminSession>(adminSessionKey, { authenticated: false });
   }, [expired, queryClient]);
+}
+
+/**
+ * A toast when a screen's data fails to load. An Unauthorized answer is left to the session check,
+ * silently (docs/product.md §10; useEndSessionOn401 signs the screen out).
+ */
+export function useLoadFailureToast(error: unknown, description: string) {
+  useEffect(() => {
+    if (error && !isUnauthorized(error)) toast({ variant: 'destructive', title: 'Error', description });
+  }, [error, description]);
 }
 
 export function useMarkMessageRead() {
