@@ -1,6 +1,6 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { bookingTimeSlots } from '#core/content/booking';
+import { BOOKING_RULE_DEFAULTS, bookingTimeSlots } from '#core/content/booking';
 import { BOOKING_MESSAGES } from '#core/schemas/appointments';
 import { addCalendarDays, weekdayOf } from '#core/firm-time';
 import worker from '../../worker/index';
@@ -234,6 +234,17 @@ describe('busy events close exactly the slots they overlap', () => {
     expect((await addCalendar(await signIn(), '/dst.ics')).status).toBe(201);
     expect(await openSlots(before)).toEqual(allBut('9:00 AM'));
     expect(await openSlots(after)).toEqual(allBut('9:00 AM'));
+  });
+
+  it('reads as far ahead as the booking horizon the admin set, not a fixed year', async () => {
+    fakeCalendarServer();
+    const cookie = await signIn();
+    const rules = await client({ cookie }).api.admin['booking-rules'].$put({ json: { ...BOOKING_RULE_DEFAULTS, horizonDays: 730 } });
+    expect(rules.status).toBe(200);
+    const far = nextWeekday(600);
+    served.set('/far.ics', { body: calendar([nyEvent(far, '11:00', 60)]) });
+    expect((await addCalendar(cookie, '/far.ics')).status).toBe(201);
+    expect(await openSlots(far)).toEqual(allBut('11:00 AM'));
   });
 
   it('a free (TRANSP:TRANSPARENT) or cancelled event blocks nothing', async () => {

@@ -4,7 +4,8 @@ import type { AppEnv } from '../env';
 import { validate } from '../middleware/validate';
 import { closedDaysQuerySchema } from '#core/schemas/availability';
 import { federalHolidaysBetween } from '#core/federal-holidays';
-import { firmAvailability, holidayClosed, readBookingRules, ruleBounds } from '../services/appointments/availability';
+import { firmAvailability, holidayClosed, ruleBounds } from '../services/appointments/availability';
+import { readBookingRules } from '../services/appointments/booking-rules';
 import { blockedDatesBetween } from '../services/appointments/calendar';
 
 /**

@@ -3,10 +3,11 @@ import { BOOKING_RULE_DEFAULTS, bookingTimeSlots, type BookingRules, type Bookin
 import { firm } from '#core/content/firm';
 import { federalHolidayOn } from '#core/federal-holidays';
 import type { Db } from '../../db/client';
-import { blockedDates, bookingRules, busyCalendars, weekdaySlots } from '../../db/schema';
+import { blockedDates, busyCalendars, weekdaySlots } from '../../db/schema';
 import { firmToday, weekdayOf } from '#core/firm-time';
 import type { ClaimCondition } from '../limits/window-counters';
 import { BOOKING_MESSAGES, BOOKING_RULE_MESSAGES, lastBookableDay } from '#core/schemas/appointments';
+import { bookingRulesQuery, rulesOf } from './booking-rules';
 import { busyOverlapping, busyOverlapSql, slotWindow } from './busy-calendars';
 import { zonedToUtc } from './ics';
 
@@ -23,24 +24,6 @@ export const AVAILABILITY_MESSAGES = {
   closed: 'Sorry, we are closed on that day. Please choose another day.',
   notOffered: 'Sorry, that time is not offered on that day. Please choose another time.',
 } as const;
-
-/** The booking rules the admin set (docs/product.md §6.4), or the defaults until they are saved. */
-export const bookingRulesQuery = (db: Db) =>
-  db
-    .select({
-      minimumNoticeHours: bookingRules.minimumNoticeHours,
-      horizonDays: bookingRules.horizonDays,
-      closeFederalHolidays: bookingRules.closeFederalHolidays,
-      reopenedHolidays: bookingRules.reopenedHolidays,
-    })
-    .from(bookingRules)
-    .where(eq(bookingRules.id, 1));
-
-export const rulesOf = (rows: BookingRules[]): BookingRules => rows[0] ?? BOOKING_RULE_DEFAULTS;
-
-export async function readBookingRules(db: Db): Promise<BookingRules> {
-  return rulesOf(await bookingRulesQuery(db));
-}
 
 /** The end of a firm day (the next midnight in the firm's zone), epoch ms. */
 const dayEnd = (date: string) => zonedToUtc(date, 24 * 60, firm.timeZone).getTime();

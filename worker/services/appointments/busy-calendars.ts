@@ -7,6 +7,7 @@ import type { BookingTimeSlot } from '#core/content/booking';
 import type { Db } from '../../db/client';
 import { busyCalendars, type BusyInterval } from '../../db/schema';
 import type { Bindings } from '../../env';
+import { readBookingRules } from './booking-rules';
 import { zonedToUtc } from './ics';
 
 // The firm's busy calendars (docs/product.md §6.4, docs/decisions/0014): the secret iCal addresses
@@ -252,9 +253,12 @@ export function busyIntervalsOf(text: string, from: number, to: number): BusyInt
   return merged(intervals).slice(0, BUSY_CALENDAR_LIMITS.maxIntervals);
 }
 
-/** [from, to) of the booking horizon at `at`: from now to the end of the last bookable day, in epoch ms. */
-export function bookingHorizon(at: Date): [number, number] {
-  const end = addCalendarDays(lastBookableDay(firmToday(firm.timeZone, at)), 1);
+/**
+ * [from, to) of the booking horizon at `at`: from now to the end of the last bookable day under the
+ * admin's horizon (booking rules, up to 730 days), in epoch ms.
+ */
+export function bookingHorizon(at: Date, horizonDays: number): [number, number] {
+  const end = addCalendarDays(lastBookableDay(firmToday(firm.timeZone, at), horizonDays), 1);
   return [at.getTime(), zonedToUtc(end, 0, firm.timeZone).getTime()];
 }
 
@@ -298,11 +302,11 @@ export async function refreshBusyCalendar(
   env: Bindings,
   db: Db,
   row: Pick<BusyCalendarRow, 'id' | 'url'>,
-  options: { at?: Date; allowLocalHttp?: boolean; fetcher?: CalendarFetcher } = {},
+  options: { at?: Date; allowLocalHttp?: boolean; fetcher?: CalendarFetcher; horizonDays?: number } = {},
 ): Promise<{ ok: boolean; fetches: number }> {
   const at = options.at ?? new Date();
-  const [from, to] = bookingHorizon(at);
   try {
+    const [from, to] = bookingHorizon(at, options.horizonDays ?? (await readBookingRules(db)).horizonDays);
     const { text, fetches } = await fetchCalendarText(row.url, {
       allowLocalHttp: options.allowLocalHttp ?? allowsLocalHttp(env),
       fetcher: options.fetcher,
@@ -338,8 +342,12 @@ export async function refreshDueBusyCalendars(env: Bindings, db: Db, at: Date): 
     .limit(BUSY_CALENDAR_LIMITS.perTick);
   let subrequests = 1;
   let refreshed = 0;
+  if (due.length === 0) return { due: 0, refreshed, subrequests };
+  // The horizon, read once for the tick's calendars.
+  const { horizonDays } = await readBookingRules(db);
+  subrequests += 1;
   for (const row of due) {
-    const result = await refreshBusyCalendar(env, db, row, { at });
+    const result = await refreshBusyCalendar(env, db, row, { at, horizonDays });
     subrequests += result.fetches + 1;
     if (result.ok) refreshed++;
   }

@@ -6,7 +6,8 @@ import { firmToday } from '#core/firm-time';
 import type { Db } from '../../db/client';
 import { appointments, blockedDates, bookingRules, weekdaySlots, type AppointmentStatus } from '../../db/schema';
 import type { BookingRules } from '#core/content/booking';
-import { type FirmWeekday, firmAvailability, firmWeekdays, readBookingRules, ruleBounds } from './availability';
+import { type FirmWeekday, firmAvailability, firmWeekdays, ruleBounds } from './availability';
+import { readBookingRules } from './booking-rules';
 import { slotOrder } from './bookings';
 
 // The firm's calendar as the admin edits it (docs/product.md §6.4): the weekly offer and the
