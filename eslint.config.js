@@ -45,7 +45,7 @@ const zones = [
 
 export default tseslint.config(
   {
-    ignores: ['dist/', '.wrangler/', '**/node_modules/', 'coverage/', 'test-results/', 'tests/e2e/.artifacts/', 'worker/worker-configuration.d.ts'],
+    ignores: ['dist/', '.wrangler/', '**/node_modules/', 'coverage/', 'test-results/', 'tests/harness/e2e/.artifacts/', 'worker/worker-configuration.d.ts'],
   },
   js.configs.recommended,
   tseslint.configs.recommended,

@@ -31,7 +31,7 @@ export default defineConfig({
   ],
   test: {
     include: ['bench/**/*.bench-run.ts'],
-    setupFiles: ['./tests/worker/apply-migrations.ts'],
+    setupFiles: ['./tests/harness/worker/apply-migrations.ts'],
     // Each path asks every question one after another, at model-like pace.
     testTimeout: 600_000,
   },

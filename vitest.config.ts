@@ -29,7 +29,7 @@ export default defineConfig({
   test: {
     // Two cores, but much of a run waits on servers and browsers: three files at a time (vitest's
     // default here would be one). Each browser test file gets its own local stack per slot
-    // (tests/e2e/global-setup.ts), so these may run beside each other too.
+    // (tests/harness/e2e/global-setup.ts), so these may run beside each other too.
     maxWorkers: 3,
     sequence: { sequencer: InterleavedSequencer },
     projects: [
@@ -57,8 +57,8 @@ export default defineConfig({
         ],
         test: {
           name: 'worker',
-          include: ['tests/worker/**/*.test.ts'],
-          setupFiles: ['./tests/worker/apply-migrations.ts'],
+          include: ['tests/**/*.worker.test.ts'],
+          setupFiles: ['./tests/harness/worker/apply-migrations.ts'],
           // Three files run at once on two cores beside browsers: the 5 s default timed out a parallel
           // burst of 50 sign-ins and a streamed chat under that load. Tests wait on their own state.
           testTimeout: 30_000,
@@ -72,7 +72,7 @@ export default defineConfig({
           include: ['tests/build/**/*.test.ts'],
           environment: 'node',
           // The run's one production build (dist/client), shared with the scripts and e2e projects.
-          globalSetup: ['./tests/shared-build.ts'],
+          globalSetup: ['./tests/harness/shared-build.ts'],
           testTimeout: 60_000,
           hookTimeout: 240_000,
         },
@@ -80,7 +80,7 @@ export default defineConfig({
       {
         // Pure web modules (no DOM needed), e.g. the subscriber CSV builder, and the forms' component
         // tests (*.test.tsx), which choose happy-dom with a `// @vitest-environment happy-dom` line.
-        test: { name: 'web', include: ['tests/web/**/*.test.ts', 'tests/web/**/*.test.tsx'], environment: 'node', setupFiles: ['./tests/web/setup.ts'] },
+        test: { name: 'web', include: ['tests/**/*.web.test.ts', 'tests/**/*.web.test.tsx'], environment: 'node', setupFiles: ['./tests/harness/web/setup.ts'] },
       },
       {
         // The local tooling: `npm start` itself (scripts/start.ts) in a private state directory, with
@@ -90,7 +90,7 @@ export default defineConfig({
           include: ['tests/scripts/**/*.test.ts'],
           environment: 'node',
           // `npm start` starts from a copy of the run's one build instead of building again.
-          globalSetup: ['./tests/shared-build.ts'],
+          globalSetup: ['./tests/harness/shared-build.ts'],
           testTimeout: 180_000,
           hookTimeout: 480_000,
         },
@@ -98,9 +98,9 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
-          include: ['tests/e2e/**/*.test.ts'],
+          include: ['tests/**/*.e2e.test.ts'],
           environment: 'node',
-          globalSetup: ['./tests/e2e/global-setup.ts'],
+          globalSetup: ['./tests/harness/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
           // expect.poll waits on the state itself; its 1 s default failed on a busy 2-core machine.

@@ -24,7 +24,7 @@ import { sseEvents } from '#core/sse-events';
 import worker from '../worker/index';
 import { INJECTION_REFUSAL, leaksInstructions } from '../worker/services/chat/guard-rails';
 import { PROMPT_CANARY, assistantInstructions } from '../worker/services/chat/system-prompt';
-import { ORIGIN } from '../tests/worker/helpers';
+import { ORIGIN } from '../tests/harness/worker/helpers';
 import { chatBenchQuestions, type ChatBenchQuestion } from './chat-questions';
 import { DEFAULT_TIMING, fakeWorkersAi, type FakeModelTiming } from './fake-model';
 

@@ -17,7 +17,7 @@
 // events, one word each, then `data: [DONE]`, after a first-token latency and with a delay per
 // word (BENCH_CHAT_FIRST_TOKEN_MS, BENCH_CHAT_TOKEN_MS: see vitest.bench-chat.config.ts). The abort
 // signal the worker passes stops it.
-import { fakeAi, type AiCall } from '../tests/worker/chat-helpers';
+import { fakeAi, type AiCall } from '../tests/harness/worker/chat-helpers';
 
 export interface FakeModelTiming {
   /** Wait before the first word, like a model's time to first token. */

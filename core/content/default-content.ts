@@ -1,7 +1,7 @@
 // The content document's default (docs/decisions/0013-content-as-a-versioned-document.md): today's
 // constants of core/content assembled into the shape of core/content/schema.ts. It is version 1 of
 // every install, what the site shows until the firm publishes its own edit, and the seed of the
-// back office's first draft. tests/worker/content-api.test.ts checks that the schema accepts it
+// back office's first draft. tests/content/content-api.worker.test.ts checks that the schema accepts it
 // unchanged. The constants stay the pages', e-mails' and chat's source until they read the
 // published document.
 import { bookingServiceTypes } from './booking';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 // The field rules more than one form shares, each with its messages (docs/product.md §9), written
 // once: the schemas in this folder are built from them, so the contact form, the booking form, the
-// newsletter sign-up and the admin's test e-mail cannot drift apart (tests/worker/schema-fields.test.ts).
+// newsletter sign-up and the admin's test e-mail cannot drift apart (tests/platform/schema-fields.worker.test.ts).
 // Builders rather than ready-made schemas: importing this module builds nothing, and a rule no
 // schema uses is dropped from the bundle. Pure zod (no bindings): the forms' lazy validators
 // (web/features/*/validate-*.ts) load it in the browser too.

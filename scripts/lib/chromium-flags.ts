@@ -1,5 +1,5 @@
 // The flags Debian's chromium needs on this machine (no sandbox as root, no background network),
-// shared by the browser tests (tests/e2e/browser.ts) and the Lighthouse benchmark.
+// shared by the browser tests (tests/harness/e2e/browser.ts) and the Lighthouse benchmark.
 export const CHROMIUM_FLAGS = [
   '--no-sandbox',
   '--disable-gpu',

@@ -1,4 +1,4 @@
-// The Chromium the browser tests (tests/e2e) and the Lighthouse benchmark drive. `npm test` on a
+// The Chromium the browser tests (tests/**/*.e2e.test.ts) and the Lighthouse benchmark drive. `npm test` on a
 // fresh machine must not need a manual step, so this finds one (CHROMIUM_PATH, the usual system
 // paths, Playwright's cache) or installs one (Debian or Ubuntu as root: apt-get; otherwise
 // Playwright's own download, where the network allows), and otherwise stops with one line saying

@@ -22,7 +22,7 @@ const read = (path: string) => readFileSync(join(assetsDir, path), 'utf8');
 const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '';
 
 beforeAll(() => {
-  // The build itself is the run's one `npm run build` (tests/shared-build.ts, this project's global
+  // The build itself is the run's one `npm run build` (tests/harness/shared-build.ts, this project's global
   // setup), made as `npm run deploy` makes it: no BUILD_OUT_DIR, no GTM_ID.
   expect(inject('buildDir')).toBe(join(root, 'dist/client'));
   const outDir = mkdtempSync(join(tmpdir(), 'cpa-dry-run-'));
@@ -105,7 +105,7 @@ describe('the directory `wrangler deploy` uploads', () => {
 
   it('has no sitemap.xml (the worker serves it, with the sent newsletter issues), and robots.txt points to it', () => {
     // worker/routes/site-pages.ts answers /sitemap.xml first (wrangler.toml run_worker_first); its
-    // content is checked in tests/worker/newsletter-archive.test.ts. A static copy would go stale.
+    // content is checked in tests/newsletter/newsletter-archive.worker.test.ts. A static copy would go stale.
     expect(uploaded).not.toContain('/sitemap.xml');
     const origin = new URL(/<link rel="canonical" href="([^"]+)"/.exec(read('/index.html'))![1]).origin;
     expect(origin).toMatch(/^https:\/\//);

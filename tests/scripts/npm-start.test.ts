@@ -3,7 +3,7 @@
 // the developer's .dev.vars, .wrangler and dist are never touched. Nothing here calls the scheduled
 // handler: whatever the worker sends, the start script's own cron made it send. Two things keep it
 // quick: the script starts from a copy of the run's one build (LOCAL_PREBUILT_CLIENT, from
-// tests/shared-build.ts, whose printed output is checked here as the start-up's), and its cron
+// tests/harness/shared-build.ts, whose printed output is checked here as the start-up's), and its cron
 // ticks every 5 seconds (LOCAL_CRON_SECONDS) instead of at the start of every minute.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { executeLocalSql, freePort, projectRoot } from '../../scripts/lib/local-server';
-import { latestLoggedEmail } from '../local-outbox';
+import { latestLoggedEmail } from '../harness/local-outbox';
 import { bookingTimeSlots } from '#core/content/booking';
 import { firm } from '#core/content/firm';
 import { appointmentStartsAt } from '../../worker/services/appointments/links';

@@ -2,7 +2,7 @@
 // TZID (firm.timeZone, core/content/firm.ts) plus the matching VTIMEZONE, so every calendar shows
 // the slot at the firm's wall-clock time, whatever the reader's own zone (and across daylight-saving
 // changes). A zone without an entry below falls back to UTC times, which every calendar reads but
-// which lose the zone's name; tests/worker/appointments.test.ts fails while the firm's zone has none.
+// which lose the zone's name; tests/appointments/appointments.worker.test.ts fails while the firm's zone has none.
 
 import { cachedFormat } from '#core/firm-time';
 

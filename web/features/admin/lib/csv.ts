@@ -1,6 +1,6 @@
 // The admin's CSV exports (subscribers, appointments, contact messages), built in the browser from
 // the loaded lists. One writer for all three, so they share RFC 4180 quoting and formula
-// neutralising. Pure: no DOM here, so it is unit-tested in Node (tests/web/*-csv.test.ts).
+// neutralising. Pure: no DOM here, so it is unit-tested in Node (tests/admin/admin-csv.web.test.ts, tests/newsletter/subscribers-csv.web.test.ts).
 
 import { NO_PREFERRED_TIME } from '#core/content/booking';
 import { firm } from '#core/content/firm';

@@ -1,6 +1,6 @@
 // The subscriber export of docs/product.md §6.3, built in the browser from the loaded list with the
 // admin's one CSV writer (csv.ts). Pure: no DOM here, so it is unit-tested in Node
-// (tests/web/subscribers-csv.test.ts).
+// (tests/newsletter/subscribers-csv.web.test.ts).
 
 import { buildCsv, csvFileName, csvFirmDay } from './csv';
 

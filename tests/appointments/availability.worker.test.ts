@@ -1,0 +1,261 @@
+import { env } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { bookingTimeSlots } from '#core/content/booking';
+import { AVAILABILITY_INPUT_MESSAGES, AVAILABILITY_LIMITS, CLOSED_DAYS_MAX_SPAN_DAYS } from '#core/schemas/availability';
+import { AVAILABILITY_MESSAGES } from '../../worker/services/appointments/availability';
+import { weekdayOf } from '#core/firm-time';
+import { call, signIn } from '../harness/worker/helpers';
+import { callWithEnv, nextSaturday, nextWeekday, visitorIp } from '../harness/worker/submission-helpers';
+
+const date = nextWeekday(7);
+const weekdayName = (['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const)[weekdayOf(date)];
+const booking = { name: 'Sam Client', email: 'sam@example.com', serviceType: 'Individual Tax Return', date, timeSlot: '10:00 AM' };
+const allSlots = [...bookingTimeSlots];
+const fullWeek = { monday: allSlots, tuesday: allSlots, wednesday: allSlots, thursday: allSlots, friday: allSlots };
+
+type Body = { message: string; fields?: Record<string, string[]> };
+type Availability = { date: string; closed: boolean; reason: string | null; slots: { time: string; available: boolean }[] };
+type AdminView = {
+  weekdays: Record<string, string[]>;
+  blockedDates: { date: string; reason: string | null; appointments: { id: number; name: string; timeSlot: string; status: string }[] }[];
+};
+
+const count = async (sql: string) => (await env.DB.prepare(sql).first<{ n: number }>())!.n;
+const availability = async (day = date) => (await (await call(`/api/appointments/availability?date=${day}`)).json()) as Availability;
+const block = (cookie: string, body: unknown) => call('/api/admin/blocked-dates', { cookie, body });
+
+describe('admin availability endpoints', () => {
+  it.each([
+    ['GET', '/api/admin/availability', undefined],
+    ['PUT', '/api/admin/availability', { weekdays: fullWeek }],
+    ['POST', '/api/admin/blocked-dates', { date }],
+    ['DELETE', `/api/admin/blocked-dates/${date}`, undefined],
+  ])('answers 401 to %s %s without a session, and changes nothing', async (method, path, body) => {
+    const res = await call(path, { method, body });
+    expect(res.status).toBe(401);
+    expect(await count('SELECT count(*) AS n FROM blocked_dates')).toBe(0);
+    expect(await count('SELECT count(*) AS n FROM weekday_slots')).toBe(35);
+  });
+
+  it('GET lists the seeded week (every slot, Monday to Friday) and no blocked dates', async () => {
+    const res = await call('/api/admin/availability', { cookie: await signIn() });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ weekdays: fullWeek, blockedDates: [] });
+  });
+
+  it('PUT replaces the weekly offer; the GET and the public availability follow it', async () => {
+    const cookie = await signIn();
+    const weekdays = { ...fullWeek, monday: ['9:00 AM', '4:00 PM'], [weekdayName]: ['2:00 PM', '9:00 AM'], friday: [] };
+    const res = await call('/api/admin/availability', { method: 'PUT', cookie, body: { weekdays } });
+    expect(res.status).toBe(200);
+    const view = (await res.json()) as AdminView;
+    // Stored and answered in the booking form's order, whatever order was sent.
+    expect(view.weekdays[weekdayName]).toEqual(['9:00 AM', '2:00 PM']);
+    expect(view.weekdays.friday).toEqual([]);
+    expect(((await (await call('/api/admin/availability', { cookie })).json()) as AdminView).weekdays).toEqual(view.weekdays);
+    expect(await count('SELECT count(*) AS n FROM weekday_slots WHERE weekday = 5')).toBe(0);
+
+    const day = await availability();
+    expect(day.closed).toBe(false);
+    expect(day.slots.map((s) => s.time)).toEqual(allSlots);
+    expect(day.slots.filter((s) => s.available).map((s) => s.time)).toEqual(['9:00 AM', '2:00 PM']);
+  });
+
+  it('PUT with every weekday empty closes the week', async () => {
+    const cookie = await signIn();
+    const none = { monday: [], tuesday: [], wednesday: [], thursday: [], friday: [] };
+    expect((await call('/api/admin/availability', { method: 'PUT', cookie, body: { weekdays: none } })).status).toBe(200);
+    expect(await count('SELECT count(*) AS n FROM weekday_slots')).toBe(0);
+    expect((await availability()).slots.every((s) => !s.available)).toBe(true);
+  });
+
+  it.each([
+    ['no weekdays', {}, 'weekdays', AVAILABILITY_INPUT_MESSAGES.weekday],
+    ['a missing weekday', { weekdays: { ...fullWeek, friday: undefined } }, 'weekdays.friday', AVAILABILITY_INPUT_MESSAGES.weekday],
+    ['a weekend day', { weekdays: { ...fullWeek, saturday: ['9:00 AM'] } }, 'weekdays', undefined],
+    ['a slot outside the seven', { weekdays: { ...fullWeek, monday: ['12:00 PM'] } }, 'weekdays.monday.0', AVAILABILITY_INPUT_MESSAGES.slot],
+    ['a slot twice', { weekdays: { ...fullWeek, monday: ['9:00 AM', '9:00 AM'] } }, 'weekdays.monday', AVAILABILITY_INPUT_MESSAGES.duplicate],
+    ['slots that are not a list', { weekdays: { ...fullWeek, monday: '9:00 AM' } }, 'weekdays.monday', AVAILABILITY_INPUT_MESSAGES.weekday],
+  ])('PUT answers 400 to %s with the field message, and keeps the offer', async (_label, body, field, message) => {
+    const res = await call('/api/admin/availability', { method: 'PUT', cookie: await signIn(), body });
+    expect(res.status).toBe(400);
+    const error = (await res.json()) as Body;
+    expect(error.fields?.[field]).toBeDefined();
+    if (message) expect(error.fields?.[field]).toContain(message);
+    expect(await count('SELECT count(*) AS n FROM weekday_slots')).toBe(35);
+  });
+
+  it('POST blocks a date (201), idempotently: a second POST is 201 too, a new reason replaces the old, none keeps it', async () => {
+    const cookie = await signIn();
+    const first = await block(cookie, { date, reason: '  Staff training  ' });
+    expect(first.status).toBe(201);
+    expect(await first.json()).toEqual({ date, reason: 'Staff training', appointments: [] });
+    const again = await block(cookie, { date });
+    expect(again.status).toBe(201);
+    expect(((await again.json()) as { reason: string }).reason).toBe('Staff training');
+    expect((await block(cookie, { date, reason: 'Holiday' })).status).toBe(201);
+    expect(await count('SELECT count(*) AS n FROM blocked_dates')).toBe(1);
+    expect(((await (await call('/api/admin/availability', { cookie })).json()) as AdminView).blockedDates).toEqual([
+      { date, reason: 'Holiday', appointments: [] },
+    ]);
+  });
+
+  it.each([
+    ['no date', {}, 'date', AVAILABILITY_INPUT_MESSAGES.date],
+    ['an impossible date', { date: '2027-02-30' }, 'date', AVAILABILITY_INPUT_MESSAGES.date],
+    ['a date in another format', { date: '02/03/2027' }, 'date', AVAILABILITY_INPUT_MESSAGES.date],
+    ['a reason that is not text', { date, reason: 42 }, 'reason', AVAILABILITY_INPUT_MESSAGES.reason],
+    ['an overlong reason', { date, reason: 'r'.repeat(AVAILABILITY_LIMITS.reason + 1) }, 'reason', AVAILABILITY_INPUT_MESSAGES.reason],
+  ])('POST answers 400 to %s with the field message, and blocks nothing', async (_label, body, field, message) => {
+    const res = await block(await signIn(), body);
+    expect(res.status).toBe(400);
+    const error = (await res.json()) as Body;
+    expect(error.message).toBe(message);
+    expect(error.fields?.[field]).toContain(message);
+    expect(await count('SELECT count(*) AS n FROM blocked_dates')).toBe(0);
+  });
+
+  it('DELETE unblocks (204, also for a day that is not blocked) and the day can be booked again', async () => {
+    const cookie = await signIn();
+    await block(cookie, { date });
+    const res = await call(`/api/admin/blocked-dates/${date}`, { method: 'DELETE', cookie });
+    expect(res.status).toBe(204);
+    expect(await res.text()).toBe('');
+    expect(await count('SELECT count(*) AS n FROM blocked_dates')).toBe(0);
+    expect((await call(`/api/admin/blocked-dates/${date}`, { method: 'DELETE', cookie })).status).toBe(204);
+    expect((await availability()).closed).toBe(false);
+    expect((await call('/api/appointments', { body: booking })).status).toBe(201);
+  });
+
+  it('DELETE answers 400 to a path that is not a date', async () => {
+    const res = await call('/api/admin/blocked-dates/2027-13-01', { method: 'DELETE', cookie: await signIn() });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as Body).fields?.date).toContain(AVAILABILITY_INPUT_MESSAGES.date);
+  });
+
+  it('blocking a day keeps its bookings and lists the active ones to the admin', async () => {
+    const kept = (await (await call('/api/appointments', { body: booking, ip: visitorIp(1) })).json()) as { id: number };
+    const early = (await (await call('/api/appointments', { body: { ...booking, name: 'Early Bird', email: 'early@example.com', timeSlot: '9:00 AM' }, ip: visitorIp(2) })).json()) as {
+      id: number;
+    };
+    const gone = (await (await call('/api/appointments', { body: { ...booking, name: 'Gone', email: 'gone@example.com', timeSlot: '3:00 PM' }, ip: visitorIp(3) })).json()) as {
+      id: number;
+    };
+    await env.DB.prepare("UPDATE appointments SET status = 'cancelled' WHERE id = ?").bind(gone.id).run();
+    await env.DB.prepare("UPDATE appointments SET status = 'confirmed' WHERE id = ?").bind(early.id).run();
+    // Another day's booking is not listed.
+    await call('/api/appointments', { body: { ...booking, date: nextWeekday(14) }, ip: visitorIp(4) });
+
+    const cookie = await signIn();
+    const res = await block(cookie, { date, reason: 'Office move' });
+    expect(res.status).toBe(201);
+    const expected = [
+      { id: early.id, name: 'Early Bird', timeSlot: '9:00 AM', status: 'confirmed' },
+      { id: kept.id, name: 'Sam Client', timeSlot: '10:00 AM', status: 'requested' },
+    ];
+    expect(((await res.json()) as AdminView['blockedDates'][number]).appointments).toEqual(expected);
+    expect(((await (await call('/api/admin/availability', { cookie })).json()) as AdminView).blockedDates).toEqual([
+      { date, reason: 'Office move', appointments: expected },
+    ]);
+    expect(await count("SELECT count(*) AS n FROM appointments WHERE status <> 'cancelled'")).toBe(3);
+  });
+});
+
+describe('GET /api/appointments/availability under the firm’s availability', () => {
+  it('says an open day is not closed, with no reason', async () => {
+    const day = await availability();
+    expect(day).toMatchObject({ date, closed: false, reason: null });
+    expect(day.slots.every((s) => s.available)).toBe(true);
+  });
+
+  it('marks a blocked day closed with its reason, every slot unavailable', async () => {
+    await block(await signIn(), { date, reason: 'Firm holiday' });
+    const day = await availability();
+    expect(day).toMatchObject({ date, closed: true, reason: 'Firm holiday' });
+    expect(day.slots.map((s) => s.time)).toEqual(allSlots);
+    expect(day.slots.some((s) => s.available)).toBe(false);
+    // A blocked day without a reason is closed, with reason null.
+    const other = nextWeekday(14);
+    await block(await signIn(), { date: other });
+    expect(await availability(other)).toMatchObject({ closed: true, reason: null });
+  });
+
+  it('marks a weekend day closed', async () => {
+    const day = await availability(nextSaturday(2));
+    expect(day.closed).toBe(true);
+    expect(day.slots.some((s) => s.available)).toBe(false);
+  });
+});
+
+describe('POST /api/appointments under the firm’s availability', () => {
+  async function expectRefused(body: object, message: string) {
+    const res = await call('/api/appointments', { body });
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as Body).message).toBe(message);
+    expect(await count('SELECT count(*) AS n FROM appointments')).toBe(0);
+    // Neither the daily cap nor the visitor's per-IP allowance was claimed.
+    expect(await count('SELECT count(*) AS n FROM daily_counters')).toBe(0);
+    expect(await count('SELECT count(*) AS n FROM submission_windows')).toBe(0);
+    expect(await count('SELECT count(*) AS n FROM daily_submitters')).toBe(0);
+    expect(await count('SELECT count(*) AS n FROM email_log')).toBe(0);
+  }
+
+  it('refuses a blocked date with 409 and the closed message, storing and claiming nothing', async () => {
+    await block(await signIn(), { date, reason: 'Closed' });
+    await expectRefused(booking, AVAILABILITY_MESSAGES.closed);
+  });
+
+  it('refuses a slot the weekday does not offer with 409, storing and claiming nothing', async () => {
+    const cookie = await signIn();
+    const weekdays = { ...fullWeek, [weekdayName]: ['9:00 AM'] };
+    expect((await call('/api/admin/availability', { method: 'PUT', cookie, body: { weekdays } })).status).toBe(200);
+    await expectRefused(booking, AVAILABILITY_MESSAGES.notOffered);
+    // The slot it does offer can be booked.
+    expect((await call('/api/appointments', { body: { ...booking, timeSlot: '9:00 AM' } })).status).toBe(201);
+  });
+
+  it('uses none of a one-submission allowance on refusals: the next valid booking still goes through', async () => {
+    await block(await signIn(), { date });
+    const tight = { SUBMISSIONS_PER_IP_PER_WINDOW: '1', DAILY_BOOKING_CAP: '1' };
+    for (let i = 0; i < 3; i++) expect((await callWithEnv(tight, '/api/appointments', { body: booking })).status).toBe(409);
+    expect((await callWithEnv(tight, '/api/appointments', { body: { ...booking, date: nextWeekday(14) } })).status).toBe(201);
+  });
+});
+
+describe('GET /api/appointments/closed-days', () => {
+  it('lists the blocked dates in the range and what each weekday offers', async () => {
+    const cookie = await signIn();
+    const later = nextWeekday(14);
+    const outside = nextWeekday(40);
+    for (const day of [date, later, outside]) await block(cookie, { date: day, reason: `r ${day}` });
+    const none = { ...fullWeek, wednesday: [], friday: [] };
+    await call('/api/admin/availability', { method: 'PUT', cookie, body: { weekdays: none } });
+
+    const res = await call(`/api/appointments/closed-days?from=${date}&to=${nextWeekday(30)}`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({
+      from: date,
+      to: nextWeekday(30),
+      blockedDates: [
+        { date, reason: `r ${date}` },
+        { date: later, reason: `r ${later}` },
+      ],
+      weekdays: none,
+    });
+  });
+
+  it.each([
+    ['no range', ''],
+    ['a bad date', '?from=2027-01-01&to=2027-02-30'],
+    ['to before from', '?from=2027-02-01&to=2027-01-01'],
+    ['too long a span', `?from=2027-01-01&to=2027-06-01`],
+  ])('answers 400 to %s', async (_label, query) => {
+    const res = await call(`/api/appointments/closed-days${query}`);
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as Body).message).toBeTruthy();
+  });
+
+  it(`accepts a span of exactly ${CLOSED_DAYS_MAX_SPAN_DAYS} days`, async () => {
+    expect((await call('/api/appointments/closed-days?from=2027-01-01&to=2027-03-04')).status).toBe(200);
+  });
+});

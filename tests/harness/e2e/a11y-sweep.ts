@@ -1,0 +1,279 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+
+// The accessibility standard every screen meets (docs/product.md "Accessibility"), as browser checks
+// that each return a list of problems (empty when the screen passes):
+// - focusSweep: Tab (and Shift+Tab) through every focus stop; each shows a focus indicator and is
+//   not entirely hidden behind a fixed or sticky element (WCAG 2.4.7, 2.4.11);
+// - reflowProblems: no sideways scrolling at 320 CSS px (WCAG 1.4.10);
+// - requiredFieldProblems: a field whose label shows the required mark (*) is exposed as required,
+//   and the mark itself is hidden from screen readers (WCAG 1.3.1, 3.3.2);
+// - targetSizeProblems: interactive targets at least 24 x 24 px, or spaced as WCAG 2.5.8 allows,
+//   inline links in text excepted;
+// - axeProblems: axe-core, WCAG 2.0-2.2 A and AA, plus its serious or critical best practices.
+// sweepScreen runs them all on the page as it is now; tests/site/accessibility-sweep.e2e.test.ts (public
+// pages) and tests/admin/admin-accessibility.e2e.test.ts (back office) list the screens.
+
+/** What one focus stop looked like. */
+interface FocusStop {
+  key: string;
+  label: string;
+  indicator: boolean;
+  /** Not one point of it on screen: outside the viewport, or under a fixed or sticky element. */
+  hiddenBy: string | null;
+}
+
+/** Inspects the focused element (runs in the page). */
+function inspectFocus(): FocusStop | null {
+  const describe = (el: Element) => {
+    const name = (el.getAttribute('aria-label') ?? (el as HTMLElement).innerText ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+    const id = el.id ? `#${el.id}` : '';
+    return `${el.tagName.toLowerCase()}${id}${name ? ` "${name}"` : ''}`;
+  };
+  let el: Element | null = document.activeElement;
+  while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+  if (!el || el === document.body || el === document.documentElement) return null;
+  const path: number[] = [];
+  for (let node: Element | null = el; node?.parentElement; node = node.parentElement) path.push([...node.parentElement.children].indexOf(node));
+  const key = path.join('.');
+
+  // A focus indicator: an outline or a ring (box-shadow) drawn while focused.
+  const style = getComputedStyle(el);
+  const transparent = (color: string) => color === 'transparent' || /rgba\(.*,\s*0\)$/.test(color);
+  const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 1 && !transparent(style.outlineColor);
+  const ring = style.boxShadow !== 'none' && !/^(rgba\([^)]*,\s*0\)\s*0px\s*0px\s*0px\s*0px,?\s*)+$/.test(style.boxShadow);
+  // A focused frame (the map, a newsletter preview) is drawn by its own document.
+  const indicator = outline || ring || el.tagName === 'IFRAME';
+
+  // Sample points over the part of it inside the viewport: visible when one of them hits it.
+  const rect = el.getBoundingClientRect();
+  const left = Math.max(rect.left, 0);
+  const right = Math.min(rect.right, window.innerWidth);
+  const top = Math.max(rect.top, 0);
+  const bottom = Math.min(rect.bottom, window.innerHeight);
+  let hiddenBy: string | null = null;
+  if (right - left < 1 || bottom - top < 1) {
+    hiddenBy = 'outside the viewport';
+  } else {
+    const fixedAncestor = (node: Element | null) => {
+      for (let n = node; n; n = n.parentElement) {
+        const position = getComputedStyle(n).position;
+        if (position === 'fixed' || position === 'sticky') return n;
+      }
+      return null;
+    };
+    let visible = false;
+    let cover: Element | null = null;
+    for (let i = 0; i < 5 && !visible; i++) {
+      for (let j = 0; j < 5 && !visible; j++) {
+        const x = left + ((right - left) * (i + 0.5)) / 5;
+        const y = top + ((bottom - top) * (j + 0.5)) / 5;
+        const hit = document.elementFromPoint(x, y);
+        if (!hit || hit === el || el.contains(hit) || hit.contains(el)) {
+          visible = true;
+        } else {
+          // A label over its own control, or any other in-flow content: not a fixed cover.
+          const fixed = fixedAncestor(hit);
+          if (fixed && !fixed.contains(el)) cover = fixed;
+          else visible = true;
+        }
+      }
+    }
+    if (!visible) hiddenBy = cover ? describe(cover) : 'something';
+  }
+  return { key, label: describe(el), indicator, hiddenBy };
+}
+
+/**
+ * Tabs through the page from its start (or, unless `fromStart`, from the focused element) until the
+ * focus comes back round (or leaves the document), then, when `backwards`, Shift+Tabs all the way back. Returns the problems found, and the stops in
+ * order (for tests that check the order or the count).
+ */
+export async function focusSweep(page: Page, { backwards = true, maxStops = 250, fromStart = true } = {}): Promise<{ problems: string[]; stops: string[] }> {
+  const problems = new Set<string>();
+  const stops: string[] = [];
+  const check = (stop: FocusStop, direction: string) => {
+    if (!stop.indicator) problems.add(`no visible focus indicator: ${stop.label}`);
+    if (stop.hiddenBy) problems.add(`focus hidden (${direction}) ${stop.hiddenBy === 'outside the viewport' ? '' : 'under '}${stop.hiddenBy}: ${stop.label}`);
+  };
+  let first: string | undefined;
+  let last: string | undefined;
+  if (fromStart) {
+    await page.evaluate(() => {
+      (document.activeElement as HTMLElement | null)?.blur?.();
+      window.scrollTo(0, 0);
+    });
+  } else {
+    // From where the focus is (a dialog's first field): a focus trap brings Tab back round to it.
+    const start = await page.evaluate(inspectFocus);
+    if (start) {
+      first = last = start.key;
+      stops.push(start.label);
+      check(start, 'on open');
+    }
+  }
+  for (let i = 0; i < maxStops; i++) {
+    await page.keyboard.press('Tab');
+    const stop = await page.evaluate(inspectFocus);
+    if (!stop || stop.key === first) break;
+    if (stop.key === last) continue; // inside a frame: the outer document's focus stays on it
+    first ??= stop.key;
+    last = stop.key;
+    stops.push(stop.label);
+    check(stop, 'Tab');
+    if (i === maxStops - 1) problems.add(`more than ${maxStops} focus stops: the Tab order never comes back round`);
+  }
+  if (backwards && stops.length > 1) {
+    // From wherever Tab left the focus, back to the first stop.
+    if (!(await page.evaluate(inspectFocus))) await page.keyboard.press('Shift+Tab');
+    for (let i = 0; i < maxStops; i++) {
+      const stop = await page.evaluate(inspectFocus);
+      if (!stop) break;
+      check(stop, 'Shift+Tab');
+      if (stop.key === first) break;
+      await page.keyboard.press('Shift+Tab');
+    }
+  }
+  return { problems: [...problems], stops };
+}
+
+/** At 320 CSS px wide nothing scrolls sideways (the viewport is left at 320 px). */
+export async function reflowProblems(page: Page): Promise<string[]> {
+  const height = page.viewportSize()?.height ?? 800;
+  await page.setViewportSize({ width: 320, height });
+  return page.evaluate(async () => {
+    const root = document.documentElement;
+    // A layout settles after the resize, and a toast or menu may be sliding in: only an overflow
+    // that lasts (3 s of frames) is a page that scrolls sideways.
+    let overflow = 0;
+    for (const started = performance.now(); performance.now() - started < 3000; ) {
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      overflow = root.scrollWidth - root.clientWidth;
+      if (overflow <= 0) return [];
+    }
+    // The deepest elements reaching past the right edge, to say what to fix (in page coordinates:
+    // a focus sweep may have scrolled the page sideways).
+    const past = (el: Element) => el.getBoundingClientRect().right + window.scrollX > root.clientWidth + 0.5;
+    // A block whose box fits but whose text runs past it (a long unbroken word) counts too.
+    const textPast = (el: Element) => el.scrollWidth > el.clientWidth + 0.5 && getComputedStyle(el).overflowX === 'visible';
+    const culprits = [...document.body.querySelectorAll('*')]
+      .filter((el) => (past(el) || textPast(el)) && ![...el.children].some((c) => past(c) || textPast(c)))
+      .slice(0, 5)
+      .map((el) => `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ').slice(0, 3).join('.')}` : ''} "${(el.textContent ?? '').trim().slice(0, 30)}"`);
+    return [`scrolls sideways by ${overflow}px at 320px: ${culprits.join('; ')}`];
+  });
+}
+
+/**
+ * Every label (a <label>, or an element naming a control or group through aria-labelledby) that
+ * shows the required mark (*) belongs to a control exposed as required (required or
+ * aria-required="true"; a group says "required" in its name), and the mark is aria-hidden.
+ */
+export async function requiredFieldProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const shown = (el: Element) => (el as HTMLElement).offsetParent !== null || getComputedStyle(el).position === 'fixed';
+    const controls = [...document.querySelectorAll('input:not([type="hidden"]), select, textarea, [role="group"], [role="radiogroup"], [role="grid"], fieldset')];
+    for (const control of controls) {
+      if (!shown(control) || control.closest('[aria-hidden="true"]')) continue;
+      const labels: Element[] = [...((control as HTMLInputElement).labels ?? [])];
+      for (const id of (control.getAttribute('aria-labelledby') ?? '').split(/\s+/).filter(Boolean)) {
+        const label = document.getElementById(id);
+        if (label) labels.push(label);
+      }
+      const name = `${control.tagName.toLowerCase()}${control.id ? `#${control.id}` : ''} "${labels.map((l) => l.textContent?.trim()).join(' ')}"`;
+      const marks: Text[] = [];
+      for (const label of labels) {
+        const walker = document.createTreeWalker(label, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) if (node.textContent?.includes('*')) marks.push(node as Text);
+      }
+      if (!marks.length) continue;
+      if (marks.some((mark) => !mark.parentElement?.closest('[aria-hidden="true"]'))) problems.push(`required mark read aloud as "star": ${name}`);
+      const isField = /^(INPUT|SELECT|TEXTAREA)$/.test(control.tagName);
+      const exposed = isField
+        ? (control as HTMLInputElement).required || control.getAttribute('aria-required') === 'true'
+        : control.getAttribute('aria-required') === 'true' || labels.some((l) => /required/i.test(l.textContent ?? ''));
+      if (!exposed) problems.push(`marked required but not exposed as required: ${name}`);
+    }
+    return problems;
+  });
+}
+
+/**
+ * WCAG 2.5.8: each visible interactive target is at least 24 x 24 CSS px, or a 24 px circle on its
+ * centre meets no other target (nor another small target's circle). Inline links in a sentence and
+ * native controls the page does not size are exempt, as the criterion allows.
+ */
+export async function targetSizeProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const selector = 'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="link"], [role="tab"], [role="checkbox"], [role="switch"], [tabindex]:not([tabindex="-1"])';
+    const targets = [...document.querySelectorAll(selector)].filter((el) => {
+      if (el.closest('[aria-hidden="true"], [inert]')) return false;
+      const rect = el.getBoundingClientRect();
+      const style = getComputedStyle(el);
+      // Visually hidden (a skip link until focused, Radix's 1 px focus proxies): not a target.
+      return rect.width > 1 && rect.height > 1 && style.visibility !== 'hidden';
+    });
+    const rects = targets.map((el) => el.getBoundingClientRect());
+    const small = targets.map((el, i) => {
+      const r = rects[i];
+      if (r.width >= 24 - 0.01 && r.height >= 24 - 0.01) return false;
+      const style = getComputedStyle(el);
+      if (style.display === 'inline') return false; // a link in a sentence
+      // A native checkbox or radio button the page leaves at the browser's size.
+      if (el instanceof HTMLInputElement && /^(checkbox|radio)$/.test(el.type) && style.appearance !== 'none' && !el.style.width) return false;
+      return true;
+    });
+    const problems: string[] = [];
+    targets.forEach((el, i) => {
+      if (!small[i]) return;
+      const r = rects[i];
+      const cx = r.left + r.width / 2;
+      const cy = r.top + r.height / 2;
+      const clash = targets.some((other, j) => {
+        if (j === i || other.contains(el) || el.contains(other)) return false;
+        const o = rects[j];
+        // Distance from the centre to the other target's box, and to its circle when it is small.
+        const dx = Math.max(o.left - cx, 0, cx - o.right);
+        const dy = Math.max(o.top - cy, 0, cy - o.bottom);
+        if (Math.hypot(dx, dy) < 12) return true;
+        return small[j] && Math.hypot(o.left + o.width / 2 - cx, o.top + o.height / 2 - cy) < 24;
+      });
+      if (!clash) return;
+      const name = (el.getAttribute('aria-label') ?? (el as HTMLElement).innerText ?? '').trim().slice(0, 40);
+      problems.push(`target ${Math.round(r.width)}x${Math.round(r.height)}px too small and too close to another: ${el.tagName.toLowerCase()} "${name}"`);
+    });
+    return problems;
+  });
+}
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** axe-core: every WCAG 2.0-2.2 A/AA violation, and serious or critical best-practice ones. */
+export async function axeProblems(page: Page, { include }: { include?: string } = {}): Promise<string[]> {
+  // The newsletter previews are sandboxed iframes of e-mail HTML (the sanitizer's business, not the
+  // screen's), and lazily loaded ones would keep axe waiting: their elements keep their titles.
+  let builder = new AxeBuilder({ page }).exclude('iframe[sandbox]').withTags([...WCAG_TAGS, 'best-practice']);
+  if (include) builder = builder.include(include);
+  const results = await builder.analyze();
+  return results.violations
+    .filter((v) => v.tags.some((tag) => WCAG_TAGS.includes(tag)) || v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `axe ${v.id} [${v.impact}]: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/**
+ * The whole standard on the page as it is now, at its current width: focus sweep (Tab, and
+ * Shift+Tab when `backwards`), required fields, target size and axe. Each problem starts with
+ * `label`, so one assertion lists all of a screen's problems.
+ */
+export async function sweepScreen(page: Page, label: string, { backwards = true } = {}): Promise<string[]> {
+  const problems = [
+    ...(await axeProblems(page)),
+    ...(await requiredFieldProblems(page)),
+    ...(await targetSizeProblems(page)),
+  ];
+  const sweep = await focusSweep(page, { backwards });
+  if (!sweep.stops.length) problems.push('no focus stop reached with Tab');
+  problems.push(...sweep.problems);
+  return problems.map((problem) => `${label}: ${problem}`);
+}

@@ -1,0 +1,39 @@
+import type { BrowserContext } from 'playwright-core';
+import { latestLoggedEmail } from '../local-outbox';
+import { api, uniqueEmail, waitUntil } from './admin-helpers';
+import { baseUrl, stack } from './browser';
+
+/** The newest e-mail of this kind to this address in the run's outbox (tests/harness/local-outbox.ts). */
+export function latestEmailBody(to: string, kind: string): string | undefined {
+  return latestLoggedEmail(stack().persistTo, to, kind);
+}
+
+/**
+ * A subscriber who signed up through the public API, opened the confirmation link from their
+ * e-mail and pressed its Confirm button, so they are active (double opt-in).
+ */
+export async function confirmedSubscriber(context: BrowserContext, name: string): Promise<{ email: string }> {
+  const email = uniqueEmail('reader');
+  await api(context, 'POST', '/api/newsletter/subscribe', { email, name });
+  let body: string | undefined;
+  await waitUntil(async () => (body = latestEmailBody(email, 'newsletter-confirmation')) !== undefined, 'the confirmation e-mail');
+  const link = /https?:\/\/\S+\/newsletter\/confirm\?token=[^\s"<>]+/.exec(body!)?.[0];
+  if (!link) throw new Error(`no confirmation link in: ${body}`);
+  const visitor = await context.browser()!.newContext();
+  try {
+    const page = await visitor.newPage();
+    // The e-mail links to the public site address (SITE_URL); in this run the site is at baseUrl.
+    const url = new URL(link);
+    await page.goto(`${baseUrl()}${url.pathname}${url.search}`);
+    // Opening the link changes nothing; its page's button confirms.
+    await page.getByRole('button', { name: 'Confirm subscription' }).click();
+    await page.waitForURL((u) => u.pathname === '/newsletter/confirmed');
+  } finally {
+    await visitor.close();
+  }
+  await waitUntil(
+    async () => (await api<{ email: string; active: string }[]>(context, 'GET', '/api/admin/subscribers')).some((s) => s.email === email && s.active === 'true'),
+    'the subscriber to be active',
+  );
+  return { email };
+}

@@ -1,0 +1,70 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { CHROMIUM_FLAGS } from '../../../scripts/lib/chromium-flags';
+import type { E2eStack } from './global-setup';
+
+/**
+ * This file's local stack: the global setup starts one per worker slot (VITEST_POOL_ID), so files
+ * running at the same time never share a server or a database.
+ */
+export function stack(): E2eStack {
+  const stacks = inject('stacks');
+  const slot = Number(process.env.VITEST_POOL_ID ?? 1);
+  const own = stacks[slot - 1];
+  if (!own) throw new Error(`no local stack for worker slot ${slot} (the global setup started ${stacks.length})`);
+  return own;
+}
+
+export const baseUrl = () => stack().baseUrl;
+
+export async function launchBrowser(): Promise<Browser> {
+  // The Chromium the global setup found or installed (scripts/lib/chromium.ts), with the flags this
+  // machine needs. One per file, not one connected browser for the run: a connected (remote)
+  // browser gives no local path for a download, which the CSV export tests read.
+  return chromium.launch({
+    executablePath: inject('chromiumPath'),
+    headless: true,
+    args: CHROMIUM_FLAGS,
+  });
+}
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 900 };
+/** The two widths every screen is checked at, labelled by their width in pixels. */
+export const SCREEN_SIZES = [
+  ['1280', DESKTOP],
+  ['390', PHONE],
+] as const;
+
+/** A fresh context (own cookies and storage) with the base URL and an error log. */
+export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return { context, page, errors };
+}
+
+/** Waits until the toast on screen shows this title (and description, when given). */
+export async function expectToast(page: Page, title: string, description?: string): Promise<void> {
+  const toast = page.locator('[data-variant]').filter({ hasText: title });
+  await toast.first().waitFor({ state: 'visible', timeout: 10_000 });
+  if (description !== undefined) {
+    const text = await toast.first().textContent();
+    if (!text?.includes(description)) throw new Error(`toast "${title}" reads "${text}", expected "${description}"`);
+  }
+}
+
+/**
+ * Waits until a prerendered page's island is live (web/islands.tsx marks it data-hydrated): before
+ * that its markup is static HTML that answers no clicks. Islands below the fold hydrate once near
+ * the viewport, so this scrolls to the island first.
+ */
+export async function islandReady(page: Page, name: string): Promise<void> {
+  const shown = page.locator(`[data-island="${name}"] > *:visible`).first();
+  if (await shown.count()) await shown.scrollIntoViewIfNeeded();
+  await page.locator(`[data-island="${name}"][data-hydrated]`).waitFor({ state: 'attached' });
+}

@@ -1,0 +1,89 @@
+import type { TestProject } from 'vitest/node';
+import { ensureChromium } from '../../../scripts/lib/chromium';
+import { freePort, preparePrivateStack, type PrivateStack } from '../../../scripts/lib/local-server';
+import { sharedBuild } from '../shared-build';
+
+export const E2E_ADMIN = { username: 'e2e-admin', password: 'e2e-password-2026' };
+
+/** One local stack: a server and the D1 state directory behind it. */
+export interface E2eStack {
+  baseUrl: string;
+  /** The stack's local state directory (D1 SQLite files), for reading the e-mail outbox. */
+  persistTo: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** One stack per worker slot (VITEST_POOL_ID 1..n): tests/harness/e2e/browser.ts picks the file's own. */
+    stacks: E2eStack[];
+    admin: { username: string; password: string };
+    /** The Chromium executable the browser tests launch (scripts/lib/chromium.ts). */
+    chromiumPath: string;
+  }
+}
+
+/**
+ * Starts the real local stack for the browser tests: the run's production build
+ * (tests/harness/shared-build.ts) served by `wrangler dev --local` with a fresh D1 (migrations applied) in a
+ * temporary directory. Browser test files run in parallel with each other and with the other
+ * projects, so there is one such stack per worker slot: files that run at the same time never share
+ * a server, a database or the admin account, and the files one slot runs share them one after
+ * another, as they all did when the files ran one at a time.
+ */
+export default async function setup(project: TestProject) {
+  // Before anything else: a Chromium found or installed, or one line saying what to do.
+  let chromiumPath: string;
+  try {
+    chromiumPath = ensureChromium();
+  } catch (error) {
+    console.error((error as Error).message);
+    throw error;
+  }
+  const build = sharedBuild().dir;
+  const slots = project.config.maxWorkers;
+  const prepared: PrivateStack[] = [];
+  const servers: Awaited<ReturnType<PrivateStack['start']>>[] = [];
+  const stopAll = async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+    for (const stack of prepared) stack.remove();
+  };
+  try {
+    // One after another: wrangler dev instances starting at the same moment can pick the same port
+    // for one of their internal sockets.
+    for (let i = 0; i < slots; i++) {
+      // A private copy of the build and a private database per stack, so parallel runs never share state.
+      const stack = preparePrivateStack('cpa-e2e-', { prebuilt: build });
+      prepared.push(stack);
+      servers.push(
+        await stack.start({
+          port: i === 0 && process.env.E2E_PORT ? Number(process.env.E2E_PORT) : await freePort(),
+          quiet: true,
+          admin: { ...E2E_ADMIN, jwtSecret: 'e2e-secret-0123456789abcdef0123456789abcdef' },
+          vars: {
+            // Throttles are generous so a test run never trips them by accident.
+            SUBMISSIONS_PER_IP_PER_WINDOW: '1000',
+            DAILY_CONTACT_CAP: '100000',
+            DAILY_BOOKING_CAP: '100000',
+            OPEN_BOOKINGS_PER_EMAIL: '100000',
+            OPEN_BOOKINGS_PER_NETWORK: '100000',
+            UNVERIFIED_MAIL_DAILY_CAP: '100000',
+            BOOKING_CONFIRMATION_DAILY_CAP: '100000',
+            NEWSLETTER_CONFIRMATION_DAILY_CAP: '100000',
+            SUBSCRIBES_PER_IP_PER_HOUR: '100000',
+            CHAT_MESSAGES_PER_WINDOW: '100000',
+          },
+        }),
+      );
+    }
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+  project.provide(
+    'stacks',
+    servers.map((server, i) => ({ baseUrl: server.url, persistTo: prepared[i].persistTo })),
+  );
+  project.provide('admin', E2E_ADMIN);
+  project.provide('chromiumPath', chromiumPath);
+  return stopAll;
+}

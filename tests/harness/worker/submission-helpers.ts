@@ -1,0 +1,73 @@
+import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
+import { firm } from '#core/content/firm';
+import worker from '../../../worker/index';
+import { client, ORIGIN } from './helpers';
+
+/**
+ * Calls the real worker with some bindings changed (a lower daily cap, a different per-IP
+ * allowance), the way a deployment with other [vars] would run.
+ */
+export async function callWithEnv(
+  overrides: Partial<typeof env>,
+  path: string,
+  options: { body?: unknown; ip?: string; method?: string } = {},
+): Promise<Response> {
+  const method = options.method ?? (options.body !== undefined ? 'POST' : 'GET');
+  const headers = new Headers({ 'cf-connecting-ip': options.ip ?? '203.0.113.7' });
+  if (options.body !== undefined) {
+    headers.set('content-type', 'application/json');
+    headers.set('origin', ORIGIN);
+  }
+  const ctx = createExecutionContext();
+  const res = await worker.fetch(
+    new Request(`${ORIGIN}${path}`, { method, headers, body: options.body !== undefined ? JSON.stringify(options.body) : undefined }),
+    { ...env, ...overrides },
+    ctx,
+  );
+  await waitOnExecutionContext(ctx);
+  return res;
+}
+
+/** What POST /api/appointments accepts, as its validator declares it (the typed client's input). */
+export type BookingInput = Parameters<ReturnType<typeof client>['api']['appointments']['$post']>[0]['json'];
+
+/** A visitor's valid booking request for `date` (Sam Client, 10:00 AM), typed for the typed client, with valid fields changed. */
+export const validBooking = (date: string, overrides: Partial<BookingInput> = {}): BookingInput => ({
+  name: 'Sam Client',
+  email: 'sam@example.com',
+  phone: '412-555-0199',
+  serviceType: 'Individual Tax Return',
+  date,
+  timeSlot: '10:00 AM',
+  notes: null,
+  ...overrides,
+});
+
+/** validBooking with any field changed, also to something the validator refuses (for call()). */
+export const bookingRequest = (date: string, overrides: Record<string, unknown> = {}) => ({ ...validBooking(date), ...overrides });
+
+/** Distinct documentation-range addresses (RFC 5737), one per simulated visitor. */
+export const visitorIp = (n: number) => `198.51.${Math.floor(n / 250)}.${(n % 250) + 1}`;
+
+/** A weekday at least `daysAhead` days after today in the firm's time zone, as YYYY-MM-DD. */
+export function nextWeekday(daysAhead = 7): string {
+  const base = new Date(Date.now() + daysAhead * 86_400_000);
+  for (let i = 0; i < 7; i++) {
+    const candidate = new Date(base.getTime() + i * 86_400_000);
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: firm.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(candidate);
+    const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
+    if (weekday !== 0 && weekday !== 6) return day;
+  }
+  throw new Error('unreachable');
+}
+
+/** The next Saturday after `daysAhead` days, as YYYY-MM-DD. */
+export function nextSaturday(daysAhead = 1): string {
+  for (let i = daysAhead; i < daysAhead + 7; i++) {
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: firm.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+      new Date(Date.now() + i * 86_400_000),
+    );
+    if (new Date(`${day}T12:00:00Z`).getUTCDay() === 6) return day;
+  }
+  throw new Error('unreachable');
+}
