@@ -17,6 +17,7 @@ import {
   appointmentRescheduledEmail,
   appointmentWhen,
 } from '../services/email/submission-emails';
+import { publishedContent } from '../services/content/published';
 import { IP_LIMIT_MESSAGE, IP_WINDOW_SECONDS, takeIpAllowance } from '../services/limits/submission-limits';
 
 // The visitor's self-service (docs/product.md §3), reached from the Cancel and Reschedule links of
@@ -87,9 +88,10 @@ export const appointmentLinksApi = new Hono<AppEnv>()
       const refusal = await refusedChange(db, link.row);
       return c.json(refusal.body, refusal.status);
     }
+    const { firm: firmFacts } = await publishedContent(c.env);
     await sendAfterAnswer(c.env, c.executionCtx, [
-      appointmentCancelledByVisitorEmail(c.env, updated),
-      appointmentChangeNotificationEmail(updated, { kind: 'cancelled' }),
+      appointmentCancelledByVisitorEmail(c.env, firmFacts, updated),
+      appointmentChangeNotificationEmail(firmFacts, updated, { kind: 'cancelled' }),
     ]);
     return c.json({ message: 'Your appointment has been cancelled. We have sent you a confirmation by e-mail.', appointment: toManagedAppointment(updated) }, 200);
   })
@@ -119,9 +121,10 @@ export const appointmentLinksApi = new Hono<AppEnv>()
       return c.json(refusal.body, refusal.status);
     }
     const links = await appointmentLinks(c.env, { ...updated, timeSlot });
+    const { firm: firmFacts } = await publishedContent(c.env);
     await sendAfterAnswer(c.env, c.executionCtx, [
-      appointmentRescheduledEmail(c.env, updated, previous, links),
-      appointmentChangeNotificationEmail(updated, { kind: 'rescheduled', previous }),
+      appointmentRescheduledEmail(c.env, firmFacts, updated, previous, links),
+      appointmentChangeNotificationEmail(firmFacts, updated, { kind: 'rescheduled', previous }),
     ]);
     return c.json(
       {
