@@ -8,7 +8,7 @@ import { askOffline, fakeAi, newSessionId, sendChat } from './chat-helpers';
 import { decodeBase64 } from './ical-helpers';
 import { fakeMailChannels, mailChannelsEnv, callWith } from './mailchannels-fake';
 import { call, client, signIn } from './helpers';
-import { nextWeekday, validBooking, visitorIp } from './submission-helpers';
+import { callWithEnv, nextWeekday, validBooking, visitorIp } from './submission-helpers';
 
 // Everything the worker says about the firm follows the published content document
 // (worker/services/content/published.ts; docs/decisions/0013-content-as-a-versioned-document.md):
@@ -147,6 +147,18 @@ describe('the worker follows the published content', () => {
     const refused = await book(visitorIp(6), { serviceType: 'Payroll Services' });
     expect(refused.status).toBe(400);
     expect(await refused.json()).toEqual({ message: BOOKING_MESSAGES.service, fields: { serviceType: [BOOKING_MESSAGES.service] } });
+  });
+
+  it("the abuse limits' refusals give the published phone", async () => {
+    await publishEdited(await signIn());
+    const limited = { SUBMISSIONS_PER_IP_PER_WINDOW: '1' };
+    expect((await callWithEnv(limited, '/api/contact', { body: contactMessage, ip: visitorIp(8) })).status).toBe(201);
+    const refused = await callWithEnv(limited, '/api/contact', { body: contactMessage, ip: visitorIp(8) });
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { message: string }).message).toContain(`call us at ${NEW_PHONE}`);
+    const closed = await callWithEnv({ DAILY_BOOKING_CAP: '0' }, '/api/appointments', { body: validBooking(nextWeekday()), ip: visitorIp(9) });
+    expect(closed.status).toBe(429);
+    expect(((await closed.json()) as { message: string }).message).toContain(`call us at ${NEW_PHONE}`);
   });
 
   it('a restore brings the old facts back to the chat and the e-mails', async () => {

@@ -16,7 +16,7 @@ import { networkHash } from '../services/limits/client-ip';
 import { deliverAfterAnswer } from '../services/email/send-email';
 import { appointmentConfirmationEmail, appointmentNotificationEmail, hasTime } from '../services/email/submission-emails';
 import { publishedContent } from '../services/content/published';
-import { OPEN_BOOKINGS_MESSAGE, openBookingsRecheck, storeSubmission } from '../services/limits/submission-limits';
+import { openBookingsMessage, openBookingsRecheck, storeSubmission } from '../services/limits/submission-limits';
 
 // Any one-line service name passes the schema; the route checks it against the published list.
 const bookingRequestSchema = createAppointmentSchema(undefined, undefined, undefined, null);
@@ -115,11 +115,12 @@ export const appointmentsApi = new Hono<AppEnv>()
         key: { column: appointments.publicId, value: values.publicId },
         taken: BOOKING_MESSAGES.taken,
         gate,
-        recheck: { statement: openBookingsRecheck(c.env, { email: input.email, networkHash: ipHash }), refusal: OPEN_BOOKINGS_MESSAGE },
+        recheck: { statement: openBookingsRecheck(c.env, { email: input.email, networkHash: ipHash }), refusal: openBookingsMessage(firmFacts.contact.phone) },
         emails: (id) => ({
           always: [appointmentNotificationEmail(firmFacts, { ...booking, id })],
           unverified: appointmentConfirmationEmail(c.env, firmFacts, { ...booking, id }, links),
         }),
+        phone: firmFacts.contact.phone,
       });
     } catch (error) {
       if (isSlotTaken(error)) return c.json({ message: BOOKING_MESSAGES.taken }, 409);

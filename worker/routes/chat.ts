@@ -133,6 +133,7 @@ export const chat = new Hono<AppEnv>()
       table: contactMessages,
       values,
       emails: (id) => ({ always: [contactNotificationEmail(firm, { ...values, id }, 'chat-handoff')] }),
+      phone: firm.contact.phone,
       after: (row) => handedOffStatement(getDb(c.env.DB), input.sessionId, row),
       // One hand-off per conversation: a second is refused (409) before anything is counted.
       gate: handoffGate(input.sessionId),

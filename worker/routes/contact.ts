@@ -30,6 +30,7 @@ export const contact = new Hono<AppEnv>().post('/', contactHoneypot, validate('j
     table: contactMessages,
     values,
     emails: (id) => ({ always: [contactNotificationEmail(firm, { ...values, id })] }),
+    phone: firm.contact.phone,
   });
   if (!result.ok) return c.json({ message: result.message }, 429, { 'Retry-After': String(IP_WINDOW_SECONDS) });
   if (result.mail) deliverAfterAnswer(c.env, c.executionCtx, result.mail.transport, result.mail.logged);

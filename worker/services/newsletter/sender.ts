@@ -29,7 +29,9 @@ import { signLinkToken } from './tokens';
  *   4. N provider calls, in parallel;
  *   5. one batch: record every outcome in email_log and in the ledger, and recount the newsletter;
  *   6. read where the newsletter stands.
- * N + 5 subrequests in all (45 with the default batch of 40), under the free plan's 50.
+ * N + 5 subrequests in all (45 with the default batch of 40), under the free plan's 50. The frame's
+ * firm facts (worker/services/content/published.ts) add a KV read, and one D1 read only on the
+ * first batch an isolate sends after a publish.
  *
  * Nobody gets a newsletter twice: a row is only sent after it was claimed, and a claim whose
  * outcome never got recorded (the invocation died between steps 4 and 5) is not retried but marked
