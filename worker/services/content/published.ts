@@ -26,7 +26,8 @@ export const firmAddressLine = (firm: Pick<FirmFacts, 'contact'>) => {
   return `${street}, ${city}, ${region} ${postalCode}`;
 };
 
-const POINTER_KEY = 'content:published-version';
+/** The KV key (THROTTLE) naming the published version. */
+export const CONTENT_POINTER_KEY = 'content:published-version';
 
 type ContentEnv = Pick<Bindings, 'DB' | 'THROTTLE'>;
 
@@ -36,7 +37,7 @@ let cached: { key: string; content: SiteContent } | null = null;
 
 /** The published content document: the defaults until a version is published. */
 export async function publishedContent(env: ContentEnv): Promise<SiteContent> {
-  const pointer = await env.THROTTLE.get(POINTER_KEY).catch((error: unknown) => {
+  const pointer = await env.THROTTLE.get(CONTENT_POINTER_KEY).catch((error: unknown) => {
     console.error('Content pointer unreadable, reading D1', String(error));
     return undefined;
   });
@@ -54,5 +55,5 @@ export async function publishedContent(env: ContentEnv): Promise<SiteContent> {
 export async function pointAtPublished(env: ContentEnv): Promise<void> {
   const published = await getPublished(getDb(env.DB));
   cached = { key: keyOf(published), content: published.content };
-  await env.THROTTLE.put(POINTER_KEY, cached.key);
+  await env.THROTTLE.put(CONTENT_POINTER_KEY, cached.key);
 }
