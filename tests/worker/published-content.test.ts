@@ -129,6 +129,27 @@ describe('the worker follows the published content', () => {
     expect(notification.html_body).not.toContain('<script>');
   });
 
+  it("the firm's calendar feed names the published firm as organizer, and its ETag changes with a publish", async () => {
+    const cookie = await signIn();
+    expect((await book(visitorIp(10))).status).toBe(201);
+    const rotated = await client({ cookie }).api.admin['calendar-feed'].rotate.$post();
+    const { url } = (await rotated.json()) as { url: string };
+    const path = new URL(url).pathname;
+    const before = await call(path);
+    expect(before.status).toBe(200);
+    const etag = before.headers.get('etag')!;
+
+    await publishEdited(cookie, (content) => {
+      content.firm.name = MARKED_NAME;
+    });
+    // A calendar that asks with the old ETag gets the new feed, not 304.
+    const after = await call(path, { headers: { 'if-none-match': etag } });
+    expect(after.status).toBe(200);
+    expect(after.headers.get('etag')).not.toBe(etag);
+    const vevent = new ICAL.Component(ICAL.parse(await after.text())).getFirstSubcomponent('vevent')!;
+    expect(vevent.getFirstProperty('organizer')!.getParameter('cn')).toBe(MARKED_NAME);
+  });
+
   it("MailChannels sends under the published firm name", async () => {
     await publishEdited(await signIn(), (content) => {
       content.firm.name = 'Smith Tax CPA';
