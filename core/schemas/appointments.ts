@@ -83,15 +83,23 @@ export const timeSlotField = () => z.enum(bookingTimeSlots, { error: BOOKING_MES
  * The booking request schema for a given "now" in a given zone (the firm's unless a test says
  * otherwise). The horizon is the admin's booking rule, stored in D1: the server judges it with the
  * firm's other rules (worker/services/appointments/availability.ts), so the schema checks it only
- * when told one.
+ * when told one. The service types are the content's: the defaults unless given; null accepts any
+ * one-line name up to 60 characters, for the API, which checks it against the published list.
  */
-export function createAppointmentSchema(timeZone: string = firm.timeZone, now: () => Date = () => new Date(), horizonDays?: number) {
+export function createAppointmentSchema(
+  timeZone: string = firm.timeZone,
+  now: () => Date = () => new Date(),
+  horizonDays?: number,
+  serviceTypes: readonly string[] | null = bookingServiceTypes,
+) {
   return z
     .object({
       name: nameField(),
       email: emailField(),
       phone: phoneSchema,
-      serviceType: z.enum(bookingServiceTypes, { error: BOOKING_MESSAGES.service }),
+      serviceType: z
+        .string({ error: BOOKING_MESSAGES.service })
+        .refine((type) => (serviceTypes ? serviceTypes.includes(type) : /^[^\r\n]{1,60}$/.test(type) && type.trim() === type), BOOKING_MESSAGES.service),
       date: z
         .string({ error: BOOKING_MESSAGES.dateMissing })
         .trim()

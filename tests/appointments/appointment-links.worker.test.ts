@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { defaultContent } from '#core/content/default-content';
 import { firm } from '#core/content/firm';
 import { LINK_MESSAGES } from '#core/schemas/appointment-links';
 import { BOOKING_MESSAGES } from '#core/schemas/appointments';
@@ -442,7 +443,7 @@ describe('invites across daylight-saving changes (parsed by ical.js)', () => {
       ['confirmed', 'REQUEST', 'CONFIRMED'],
       ['cancelled', 'CANCEL', 'CANCELLED'],
     ] as const) {
-      const invite = parseInvite(appointmentInvite(env, { ...base, date: day, timeSlot: slot, status, sequence: 3 }));
+      const invite = parseInvite(appointmentInvite(env, defaultContent.firm, { ...base, date: day, timeSlot: slot, status, sequence: 3 }));
       expect(invite).toMatchObject({ method, status: icalStatus, sequence: 3, uid: uidOf(7), tzid: 'America/New_York' });
       expect(invite.start.toISOString()).toBe(newYork(day, hhmm, offset).toISOString());
       expect(invite.end.getTime() - invite.start.getTime()).toBe(3_600_000);

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { defaultContent } from '#core/content/default-content';
 import { bookingTimeSlots } from '#core/content/booking';
 import { firm } from '#core/content/firm';
 import { BOOKING_MESSAGES, createAppointmentSchema, toFirmCalendarDate } from '#core/schemas/appointments';
@@ -212,7 +213,7 @@ describe('the .ics invite', () => {
   };
 
   it("is attached to the confirmation, with the slot as the firm's wall-clock time and its zone's VTIMEZONE", () => {
-    const mail = appointmentConfirmationEmail(env, appointment);
+    const mail = appointmentConfirmationEmail(env, defaultContent.firm, appointment);
     expect(mail.attachments).toHaveLength(1);
     const [attachment] = mail.attachments!;
     expect(attachment.filename).toBe('appointment.ics');

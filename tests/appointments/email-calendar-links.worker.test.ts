@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { defaultContent } from '#core/content/default-content';
 import {
   appointmentCancelledByVisitorEmail,
   appointmentConfirmationEmail,
@@ -39,9 +40,9 @@ const partsOf = (mail: { text?: string }) => {
 
 describe('add-to-calendar links in the visitor’s e-mails', () => {
   it.each([
-    ['the booking confirmation', () => appointmentConfirmationEmail(env, booking, links)],
-    ['the firm’s confirmation', () => appointmentStatusEmail(env, { ...booking, status: 'confirmed', sequence: 1 }, links)],
-    ['the reminder', () => appointmentReminderEmail(env, booking, links)],
+    ['the booking confirmation', () => appointmentConfirmationEmail(env, defaultContent.firm, booking, links)],
+    ['the firm’s confirmation', () => appointmentStatusEmail(env, defaultContent.firm, { ...booking, status: 'confirmed', sequence: 1 }, links)],
+    ['the reminder', () => appointmentReminderEmail(env, defaultContent.firm, booking, links)],
   ])('%s carries both links for the invite’s hour, in UTC, escaped in the HTML, and names the zone', (_label, build) => {
     const mail = build();
     expect(mail.attachments?.[0].filename).toBe('appointment.ics');
@@ -65,8 +66,8 @@ describe('add-to-calendar links in the visitor’s e-mails', () => {
 
   it('leaves them out of a cancellation and of a request without a time', () => {
     for (const mail of [
-      appointmentCancelledByVisitorEmail(env, { ...booking, status: 'cancelled', sequence: 1 }),
-      appointmentConfirmationEmail(env, { ...booking, timeSlot: null }),
+      appointmentCancelledByVisitorEmail(env, defaultContent.firm, { ...booking, status: 'cancelled', sequence: 1 }),
+      appointmentConfirmationEmail(env, defaultContent.firm, { ...booking, timeSlot: null }),
     ]) {
       expect(mail.text).not.toContain('Google Calendar');
       expect(mail.html).not.toContain('calendar.google.com');

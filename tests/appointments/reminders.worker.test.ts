@@ -127,7 +127,7 @@ describe('appointment reminders (the Cron Trigger)', () => {
     const testEnv = mailChannelsEnv();
     const now = new Date(startOf(date, '9:00 AM') - HOUR);
     const db = getDb(testEnv.DB);
-    expect(await sendDueReminders(testEnv, db, now, 3)).toEqual({ due: 3, claimed: 3, sent: 3, failed: 0, subrequests: 7 });
+    expect(await sendDueReminders(testEnv, db, now, 3)).toEqual({ due: 3, claimed: 3, sent: 3, failed: 0, subrequests: 9 });
     expect(reminders(mail).map((r) => r.body.subject.replace(/^.*, /, ''))).toEqual(['9:00 AM', '10:00 AM', '11:00 AM']);
     expect(await sendDueReminders(testEnv, db, now, 3)).toMatchObject({ sent: 3 });
     expect(await sendDueReminders(testEnv, db, now, 3)).toMatchObject({ sent: 1 });

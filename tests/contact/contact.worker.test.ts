@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { defaultContent } from '#core/content/default-content';
 import { firm } from '#core/content/firm';
 import { contactNotificationEmail, sendAfterStoring } from '../../worker/services/email/submission-emails';
 import { firmToday } from '#core/firm-time';
@@ -111,7 +112,7 @@ describe('a failing e-mail never loses the message', () => {
       },
     };
     const message = { id: 1, name: 'Jane', email: 'jane@example.com', phone: null, message: 'Hello there, firm.', createdAt: new Date() };
-    const [outcome] = await sendAfterStoring(env, [contactNotificationEmail(message)], broken);
+    const [outcome] = await sendAfterStoring(env, [contactNotificationEmail(defaultContent.firm, message)], broken);
     expect(outcome).toMatchObject({ ok: false, status: 'failed', error: 'MailChannels answered 503' });
     const log = await env.DB.prepare('SELECT status, error FROM email_log').first();
     expect(log).toEqual({ status: 'failed', error: 'MailChannels answered 503' });

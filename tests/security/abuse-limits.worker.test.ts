@@ -1,5 +1,6 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { defaultContent } from '#core/content/default-content';
 import { bookingTimeSlots } from '#core/content/booking';
 import { firm } from '#core/content/firm';
 import worker from '../../worker/index';
@@ -170,7 +171,7 @@ describe('mail to unverified addresses', () => {
     const { id } = (await (await callWithEnv({}, '/api/appointments', { body: bookingRequest(date, spammy), ip: visitorIp(1) })).json()) as { id: number };
     const { appointmentStatusEmail } = await import('../../worker/services/email/submission-emails');
     const row = await env.DB.prepare('SELECT * FROM appointments WHERE id = ?').bind(id).first<Record<string, unknown>>();
-    const mail = appointmentStatusEmail(env, {
+    const mail = appointmentStatusEmail(env, defaultContent.firm, {
       id,
       name: row!.name as string,
       email: row!.email as string,

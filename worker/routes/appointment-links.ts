@@ -6,7 +6,7 @@ import { validate } from '../middleware/validate';
 import { cancelRequestSchema, LINK_MESSAGES, manageQuerySchema, rescheduleRequestSchema } from '#core/schemas/appointment-links';
 import { BOOKING_MESSAGES } from '#core/schemas/appointments';
 import { type AppointmentLinkPurpose, appointmentLinks, verifyAppointmentLink } from '../services/appointments/links';
-import { APPOINTMENT_CHANGES_MESSAGE, changeAppointment, findLinkedAppointment } from '../services/appointments/changes';
+import { appointmentChangesMessage, changeAppointment, findLinkedAppointment } from '../services/appointments/changes';
 import { availabilityRefusal, refusalStatus } from '../services/appointments/availability';
 import { type AppointmentRow, findAppointment, isSlotTaken } from '../services/appointments/bookings';
 import { networkHash } from '../services/limits/client-ip';
@@ -17,7 +17,8 @@ import {
   appointmentRescheduledEmail,
   appointmentWhen,
 } from '../services/email/submission-emails';
-import { IP_LIMIT_MESSAGE, IP_WINDOW_SECONDS, takeIpAllowance } from '../services/limits/submission-limits';
+import { publishedContent } from '../services/content/published';
+import { IP_WINDOW_SECONDS, ipLimitMessage, takeIpAllowance } from '../services/limits/submission-limits';
 
 // The visitor's self-service (docs/product.md §3), reached from the Cancel and Reschedule links of
 // the booking e-mails (worker/services/appointments/links.ts). GET only reads: mail scanners follow
@@ -56,17 +57,18 @@ async function resolveLink(env: Bindings, db: Db, token: string, purposes: reado
  * Why a guarded change of `previous` changed nothing: the row has changed since (400/410, as
  * resolveLink says), or, when it is as the link found it, today's changes are used up (429).
  */
-async function refusedChange(db: Db, previous: AppointmentRow) {
+async function refusedChange(env: AppEnv['Bindings'], db: Db, previous: AppointmentRow) {
   // The row as it is now, after a guarded UPDATE changed nothing (someone else's change won).
   const now = await findAppointment(db, previous.id);
-  if (now && now.status !== 'cancelled' && now.sequence === previous.sequence) return { body: { message: APPOINTMENT_CHANGES_MESSAGE }, status: 429 as const };
+  if (now && now.status !== 'cancelled' && now.sequence === previous.sequence) return { body: { message: appointmentChangesMessage((await publishedContent(env)).firm.contact.phone) }, status: 429 as const };
   const failure = staleFailure(now);
   return { body: { message: LINK_MESSAGES[failure.reason], reason: failure.reason }, status: failure.status };
 }
 
 /** The forms' per-network allowance, taken by each link action (counts attempts, never given back). */
 const overNetworkAllowance = async (c: Context<AppEnv>) => !(await takeIpAllowance(c.env, await networkHash(c)));
-const networkRefusal = (c: Context<AppEnv>) => c.json({ message: IP_LIMIT_MESSAGE }, 429, { 'Retry-After': String(IP_WINDOW_SECONDS) });
+const networkRefusal = async (c: Context<AppEnv>) =>
+  c.json({ message: ipLimitMessage((await publishedContent(c.env)).firm.contact.phone) }, 429, { 'Retry-After': String(IP_WINDOW_SECONDS) });
 
 export const appointmentLinksApi = new Hono<AppEnv>()
   // What the cancel or reschedule page shows; changes nothing.
@@ -84,12 +86,13 @@ export const appointmentLinksApi = new Hono<AppEnv>()
     // The slot is free the moment this commits: the partial UNIQUE index ignores cancelled rows.
     const updated = await changeAppointment(c.env.DB, db, link.row, { status: 'cancelled' });
     if (!updated) {
-      const refusal = await refusedChange(db, link.row);
+      const refusal = await refusedChange(c.env, db, link.row);
       return c.json(refusal.body, refusal.status);
     }
+    const { firm: firmFacts } = await publishedContent(c.env);
     await sendAfterAnswer(c.env, c.executionCtx, [
-      appointmentCancelledByVisitorEmail(c.env, updated),
-      appointmentChangeNotificationEmail(updated, { kind: 'cancelled' }),
+      appointmentCancelledByVisitorEmail(c.env, firmFacts, updated),
+      appointmentChangeNotificationEmail(firmFacts, updated, { kind: 'cancelled' }),
     ]);
     return c.json({ message: 'Your appointment has been cancelled. We have sent you a confirmation by e-mail.', appointment: toManagedAppointment(updated) }, 200);
   })
@@ -115,13 +118,14 @@ export const appointmentLinksApi = new Hono<AppEnv>()
       throw error;
     }
     if (!updated) {
-      const refusal = await refusedChange(db, previous);
+      const refusal = await refusedChange(c.env, db, previous);
       return c.json(refusal.body, refusal.status);
     }
     const links = await appointmentLinks(c.env, { ...updated, timeSlot });
+    const { firm: firmFacts } = await publishedContent(c.env);
     await sendAfterAnswer(c.env, c.executionCtx, [
-      appointmentRescheduledEmail(c.env, updated, previous, links),
-      appointmentChangeNotificationEmail(updated, { kind: 'rescheduled', previous }),
+      appointmentRescheduledEmail(c.env, firmFacts, updated, previous, links),
+      appointmentChangeNotificationEmail(firmFacts, updated, { kind: 'rescheduled', previous }),
     ]);
     return c.json(
       {

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { bookingTimeSlots } from '#core/content/booking';
 import { firm } from '#core/content/firm';
 import { getDb } from '../db/client';
@@ -6,7 +6,7 @@ import { appointments } from '../db/schema';
 import type { AppEnv } from '../env';
 import { turnstile } from '../middleware/turnstile';
 import { validate } from '../middleware/validate';
-import { appointmentSchema, availabilityQuerySchema, BOOKING_MESSAGES, slotHasPassed } from '#core/schemas/appointments';
+import { availabilityQuerySchema, BOOKING_MESSAGES, createAppointmentSchema, slotHasPassed } from '#core/schemas/appointments';
 import { availabilityGate, bookingRuleRefusal, dayOffer, refusalStatus } from '../services/appointments/availability';
 import { isSlotTaken, takenSlots } from '../services/appointments/bookings';
 import { busyIntervalsBetween, overlapsAny, slotWindow } from '../services/appointments/busy-calendars';
@@ -15,7 +15,20 @@ import { appointmentLinks, newAppointmentPublicId } from '../services/appointmen
 import { networkHash } from '../services/limits/client-ip';
 import { deliverAfterAnswer } from '../services/email/send-email';
 import { appointmentConfirmationEmail, appointmentNotificationEmail, hasTime } from '../services/email/submission-emails';
-import { OPEN_BOOKINGS_MESSAGE, openBookingsRecheck, storeSubmission } from '../services/limits/submission-limits';
+import { publishedContent } from '../services/content/published';
+import { openBookingsMessage, openBookingsRecheck, storeSubmission } from '../services/limits/submission-limits';
+
+// Any one-line service name passes the schema; the route checks it against the published list.
+const bookingRequestSchema = createAppointmentSchema(undefined, undefined, undefined, null);
+
+/** A service the firm no longer (or never) published is refused like a missing one: 400 on the field. */
+const publishedServiceType: MiddlewareHandler<AppEnv, '/', { out: { json: { serviceType: string } } }> = async (c, next) => {
+  const { booking } = await publishedContent(c.env);
+  if (!booking.serviceTypes.includes(c.req.valid('json').serviceType)) {
+    return c.json({ message: BOOKING_MESSAGES.service, fields: { serviceType: [BOOKING_MESSAGES.service] } }, 400);
+  }
+  await next();
+};
 
 const bookingResponseMessage = "Thank you! Your appointment request has been received. We'll contact you shortly to confirm your appointment.";
 
@@ -51,9 +64,10 @@ export const appointmentsApi = new Hono<AppEnv>()
       200,
     );
   })
-  // appointmentSchema reads the clock on each parse, so one validator judges every request by its own "now".
-  // Turnstile (when configured) after the validator, so a refused field does not spend the single-use token.
-  .post('/', validate('json', appointmentSchema), turnstile(), async (c) => {
+  // The schema reads the clock on each parse, so one validator judges every request by its own "now".
+  // The service must be one the firm publishes (docs/decisions/0013-content-as-a-versioned-document.md).
+  // Turnstile (when configured) after both, so a refused field does not spend the single-use token.
+  .post('/', validate('json', bookingRequestSchema), publishedServiceType, turnstile(), async (c) => {
     const input = c.req.valid('json');
     // A closed day or a slot the weekday does not offer is refused before the abuse limits are
     // claimed: nothing is stored, and neither the daily cap nor the visitor's allowance is used. A
@@ -79,6 +93,7 @@ export const appointmentsApi = new Hono<AppEnv>()
     // firm's notification names its numeric id, which the write puts in (worker/db/one-call-write.ts).
     // A request without a time gets neither invite nor links: they come when the admin confirms a time.
     const booking = { ...values, sequence: 0 };
+    const { firm: firmFacts } = await publishedContent(c.env);
     // The links name the booking by its public id alone (appointmentRef).
     const links = hasTime(booking) ? await appointmentLinks(c.env, { ...booking, id: values.publicId }) : undefined;
     let result;
@@ -100,11 +115,12 @@ export const appointmentsApi = new Hono<AppEnv>()
         key: { column: appointments.publicId, value: values.publicId },
         taken: BOOKING_MESSAGES.taken,
         gate,
-        recheck: { statement: openBookingsRecheck(c.env, { email: input.email, networkHash: ipHash }), refusal: OPEN_BOOKINGS_MESSAGE },
+        recheck: { statement: openBookingsRecheck(c.env, { email: input.email, networkHash: ipHash }), refusal: openBookingsMessage(firmFacts.contact.phone) },
         emails: (id) => ({
-          always: [appointmentNotificationEmail({ ...booking, id })],
-          unverified: appointmentConfirmationEmail(c.env, { ...booking, id }, links),
+          always: [appointmentNotificationEmail(firmFacts, { ...booking, id })],
+          unverified: appointmentConfirmationEmail(c.env, firmFacts, { ...booking, id }, links),
         }),
+        phone: firmFacts.contact.phone,
       });
     } catch (error) {
       if (isSlotTaken(error)) return c.json({ message: BOOKING_MESSAGES.taken }, 409);

@@ -3,6 +3,7 @@ import { getDb } from '../db/client';
 import type { AppEnv } from '../env';
 import { feedEtag, isFeedSecret, renderFeed } from '../services/appointments/calendar-feed';
 import { safeErrorSummary } from '../services/platform/log-safe';
+import { publishedContent } from '../services/content/published';
 
 /**
  * The firm's private calendar feed, GET /api/calendar/<secret>.ics (docs/product.md §6.4): what
@@ -24,11 +25,12 @@ async function answerFeed(c: Context<AppEnv>) {
   const db = getDb(c.env.DB);
   if (!file.endsWith('.ics') || !(await isFeedSecret(db, file.slice(0, -'.ics'.length)))) return c.json({ message: 'Not found' }, 404);
   const now = new Date();
-  const etag = await feedEtag(db, now);
+  const { firm } = await publishedContent(c.env);
+  const etag = await feedEtag(db, firm, now);
   // Private (names and contacts): no shared cache may keep it; calendars revalidate with the ETag.
   const headers = { ETag: etag, 'Cache-Control': 'private, no-cache' };
   const asked = c.req.header('if-none-match');
   if (asked && asked.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) return c.body(null, 304, headers);
-  const body = await renderFeed(c.env, db, now);
+  const body = await renderFeed(c.env, db, firm, now);
   return c.body(body, 200, { ...headers, 'Content-Type': 'text/calendar; charset=utf-8', 'Content-Disposition': 'inline; filename="appointments.ics"' });
 }

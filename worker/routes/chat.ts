@@ -32,6 +32,7 @@ import { chatMessagesPerWindow, takeChatAllowance } from '../services/chat/throt
 import { networkHash } from '../services/limits/client-ip';
 import { deliverAfterAnswer } from '../services/email/send-email';
 import { contactNotificationEmail } from '../services/email/submission-emails';
+import { publishedContent } from '../services/content/published';
 import { IP_WINDOW_SECONDS, storeSubmission } from '../services/limits/submission-limits';
 
 export const CHAT_THROTTLED_MESSAGE = 'Too many messages in a short time. Please wait a few minutes and try again.';
@@ -79,11 +80,11 @@ export const chat = new Hono<AppEnv>()
     async (c, next) => {
       if (!wantsStream(c.req.header('accept'))) return next();
       const { message, sessionId } = c.req.valid('json');
-      const history = await recentTurns(getDb(c.env.DB), sessionId);
+      const [history, content] = await Promise.all([recentTurns(getDb(c.env.DB), sessionId), publishedContent(c.env)]);
       return streamSSE(c, async (stream) => {
         const send = (event: ChatStreamEvent) =>
           stream.writeSSE({ event: 'delta' in event ? undefined : event.done ? 'done' : 'error', data: JSON.stringify(event) });
-        const answering = streamAnswer({ message, history }, chatModelsFor(c.env));
+        const answering = streamAnswer({ message, history }, chatModelsFor(c.env, content), content);
         try {
           for (;;) {
             // A visitor who pressed Stop is gone: stop the model too (nothing is stored).
@@ -108,7 +109,8 @@ export const chat = new Hono<AppEnv>()
     },
     async (c) => {
       const { message, sessionId } = c.req.valid('json');
-      const answer = await answerQuestion({ message, history: await recentTurns(getDb(c.env.DB), sessionId) }, chatModelsFor(c.env));
+      const content = await publishedContent(c.env);
+      const answer = await answerQuestion({ message, history: await recentTurns(getDb(c.env.DB), sessionId) }, chatModelsFor(c.env, content), content);
       await keep(c.env.DB, sessionId, message, answer);
       const reply: ChatReply = { role: 'assistant', content: answer.content, sources: answer.sources, offerHandoff: answer.offerHandoff };
       return c.json(reply, 200);
@@ -126,10 +128,12 @@ export const chat = new Hono<AppEnv>()
     // (worker/services/limits/submission-limits.ts): the limits, the message, today's submitter record,
     // the firm's notification queued in the outbox and the session marked as handed off.
     const values = { name: input.name, email: input.email, phone: input.phone || null, message: text, createdAt: new Date() };
+    const { firm } = await publishedContent(c.env);
     const result = await storeSubmission(c.env, 'contact', ipHash, {
       table: contactMessages,
       values,
-      emails: (id) => ({ always: [contactNotificationEmail({ ...values, id }, 'chat-handoff')] }),
+      emails: (id) => ({ always: [contactNotificationEmail(firm, { ...values, id }, 'chat-handoff')] }),
+      phone: firm.contact.phone,
       after: (row) => handedOffStatement(getDb(c.env.DB), input.sessionId, row),
       // One hand-off per conversation: a second is refused (409) before anything is counted.
       gate: handoffGate(input.sessionId),

@@ -8,6 +8,7 @@ import { CONTACT_SUCCESS_MESSAGE, contactSchema } from '#core/schemas/contact';
 import { networkHash } from '../services/limits/client-ip';
 import { deliverAfterAnswer } from '../services/email/send-email';
 import { contactNotificationEmail } from '../services/email/submission-emails';
+import { publishedContent } from '../services/content/published';
 import { IP_WINDOW_SECONDS, storeSubmission } from '../services/limits/submission-limits';
 
 // A bot that fills the hidden "website" field gets the answer a person gets, and nothing happens.
@@ -22,11 +23,14 @@ export const contact = new Hono<AppEnv>().post('/', contactHoneypot, validate('j
   const ipHash = await networkHash(c);
   // One D1 call (worker/services/limits/submission-limits.ts): the limits, the message, today's
   // submitter record and the firm's notification queued in the outbox commit together.
+  // The firm's facts as published, read before the write (no D1 call while this isolate has them).
+  const { firm } = await publishedContent(c.env);
   const values = { name: input.name, email: input.email, phone: input.phone || null, message: input.message, createdAt: new Date() };
   const result = await storeSubmission(c.env, 'contact', ipHash, {
     table: contactMessages,
     values,
-    emails: (id) => ({ always: [contactNotificationEmail({ ...values, id })] }),
+    emails: (id) => ({ always: [contactNotificationEmail(firm, { ...values, id })] }),
+    phone: firm.contact.phone,
   });
   if (!result.ok) return c.json({ message: result.message }, 429, { 'Retry-After': String(IP_WINDOW_SECONDS) });
   if (result.mail) deliverAfterAnswer(c.env, c.executionCtx, result.mail.transport, result.mail.logged);

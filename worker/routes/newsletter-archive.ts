@@ -3,6 +3,7 @@ import { getDb } from '../db/client';
 import type { AppEnv } from '../env';
 import { archivedIssueHtml, findArchivedIssue, listArchivedIssues, sentWhen } from '../services/newsletter/archive';
 import { siteOrigin } from '../services/newsletter/template';
+import { publishedContent } from '../services/content/published';
 
 /** A newsletter id as the archive's URLs write it: digits only, no leading zero. */
 export const ISSUE_ID = /^[1-9][0-9]{0,15}$/;
@@ -19,6 +20,6 @@ export const newsletterArchive = new Hono<AppEnv>()
     const id = issueId(c.req.param('id'));
     const issue = id === null ? undefined : await findArchivedIssue(getDb(c.env.DB), id);
     if (!issue) return c.json({ message: 'Newsletter not found' }, 404);
-    const html = archivedIssueHtml(issue, siteOrigin(c.env, c.req.url));
+    const html = archivedIssueHtml(issue, siteOrigin(c.env, c.req.url), (await publishedContent(c.env)).firm);
     return c.json({ id: issue.id, subject: issue.subject, ...sentWhen(issue.sentAt), html }, 200);
   });

@@ -15,6 +15,7 @@ import {
   type ContentWriteResult,
   type CurrentVersion,
 } from '../../services/content/store';
+import { pointAtPublished } from '../../services/content/published';
 
 // The firm's content document (docs/product.md, the content API; docs/decisions/0013-content-as-a-versioned-document.md),
 // mounted under /api/admin/content (admin only, and covered by the same-origin rule like every admin write).
@@ -95,6 +96,8 @@ export const adminContent = new Hono<AppEnv>()
   .post('/publish', validate('json', contentPublishSchema), async (c) => {
     const result = await publishDraft(getDb(c.env.DB), { basedOn: c.req.valid('json').basedOn, by: c.get('adminUser').username });
     if (!result.ok) return refusal(c, result);
+    // The e-mails, invites and the chat follow it (worker/services/content/published.ts).
+    await pointAtPublished(c.env);
     return c.json({ version: result.value.version }, 200);
   })
   .get('/versions', async (c) => {
@@ -107,5 +110,6 @@ export const adminContent = new Hono<AppEnv>()
   .post('/restore', validate('json', contentRestoreSchema), async (c) => {
     const result = await restoreVersion(getDb(c.env.DB), { version: c.req.valid('json').version, by: c.get('adminUser').username });
     if (!result.ok) return refusal(c, result);
+    await pointAtPublished(c.env);
     return c.json({ version: result.value.version }, 200);
   });

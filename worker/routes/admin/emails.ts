@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { firm } from '#core/content/firm';
 import { getDb } from '../../db/client';
 import type { AppEnv } from '../../env';
 import { validate } from '../../middleware/validate';
@@ -8,6 +7,8 @@ import { deliveryEventsStatus, enrollDeliveryEvents, mailChannelsAccountId, NO_A
 import { listEmailLog } from '../../services/email/email-log';
 import { checkMailChannels } from '../../services/email/mailchannels';
 import { emailTransport, sendEmail } from '../../services/email/send-email';
+import { escapeHtml } from '../../services/email/submission-emails';
+import { publishedContent } from '../../services/content/published';
 import type { EmailAttachment } from '../../mail-types';
 import { siteOrigin } from '../../services/newsletter/template';
 
@@ -69,13 +70,14 @@ export const adminEmails = new Hono<AppEnv>()
   .post('/email/test-send', validate('json', testEmailSchema), async (c) => {
     const { testEmail } = c.req.valid('json');
     const transport = emailTransport(c.env);
+    const { firm } = await publishedContent(c.env);
     const outcome = await sendEmail(
       c.env,
       {
         to: testEmail,
         subject: `${firm.name} test e-mail`,
         text: `This is a test e-mail from the ${firm.name} admin panel. If you can read it, e-mail delivery works.`,
-        html: `<p>This is a test e-mail from the ${firm.name} admin panel.</p><p>If you can read it, e-mail delivery works.</p>`,
+        html: `<p>This is a test e-mail from the ${escapeHtml(firm.name)} admin panel.</p><p>If you can read it, e-mail delivery works.</p>`,
         kind: 'test',
       },
       transport,

@@ -13,6 +13,7 @@ import { countActiveSubscribers, listSentNewsletters, sentNewsletterStats } from
 import { eraseSubscriber } from '../../services/newsletter/list-hygiene';
 import { listSubscribers, resendConfirmation, type SubscriberStatus } from '../../services/newsletter/subscriptions';
 import { sampleTemplate, siteOrigin, staticNewsletter } from '../../services/newsletter/template';
+import { publishedContent } from '../../services/content/published';
 
 function deliveredMessage(recipientCount: number, totalRecipients: number, status: string): string {
   if (status === 'sent') return `Newsletter sent to ${recipientCount} of ${totalRecipients} subscribers`;
@@ -91,11 +92,11 @@ export const adminNewsletter = new Hono<AppEnv>()
     const draft = await generateNewsletter(c.env, siteOrigin(c.env, c.req.url));
     return c.json({ subject: draft.subject, htmlContent: draft.htmlContent, aiUnavailable: draft.source === 'static' }, 200);
   })
-  .get('/newsletter/preview-static', (c) => {
-    const draft = staticNewsletter(siteOrigin(c.env, c.req.url));
+  .get('/newsletter/preview-static', async (c) => {
+    const draft = staticNewsletter((await publishedContent(c.env)).firm, siteOrigin(c.env, c.req.url));
     return c.json({ subject: draft.subject, htmlContent: draft.htmlContent }, 200);
   })
-  .get('/newsletter/template', (c) => c.json(sampleTemplate(siteOrigin(c.env, c.req.url)), 200))
+  .get('/newsletter/template', async (c) => c.json(sampleTemplate((await publishedContent(c.env)).firm, siteOrigin(c.env, c.req.url)), 200))
   .get('/scheduler/status', async (c) => {
     const state = await schedulerState(getDb(c.env.DB));
     return c.json({ running: state.running, schedule: state.schedule }, 200);

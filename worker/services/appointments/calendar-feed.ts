@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, isNotNull, ne, or, sql } from 'drizzle-orm';
-import { firm } from '#core/content/firm';
+import { firm as firmCode } from '#core/content/firm';
 import type { BookingTimeSlot } from '#core/content/booking';
 import { addCalendarDays, firmToday } from '#core/firm-time';
 import { slotStartMinutes } from '#core/schemas/appointments';
@@ -9,6 +9,7 @@ import type { Bindings } from '../../env';
 import { appointmentUid, inviteStatus } from '../email/submission-emails';
 import { APPOINTMENT_MINUTES } from './busy-calendars';
 import { buildCalendar, escapeText, type InviteEvent } from './ics';
+import type { FirmFacts } from '../content/published';
 
 // The firm's private calendar feed (docs/product.md §6.4, docs/decisions/0014): one VEVENT per
 // appointment with a time, requested (TENTATIVE) or confirmed, with the UID and SEQUENCE of the
@@ -77,7 +78,7 @@ function sameInConstantTime(a: string, b: string): boolean {
 
 /** The appointments the feed shows at `now`: with a time, from a year back, active or cancelled within 30 days. */
 function feedRows(now: Date) {
-  const since = addCalendarDays(firmToday(firm.timeZone, now), -FEED_HISTORY_DAYS);
+  const since = addCalendarDays(firmToday(firmCode.timeZone, now), -FEED_HISTORY_DAYS);
   const cancelledSince = new Date(now.getTime() - CANCELLED_KEPT_DAYS * 86_400_000);
   return and(
     isNotNull(appointments.timeSlot),
@@ -86,20 +87,28 @@ function feedRows(now: Date) {
   );
 }
 
+/** A short stable hash (FNV-1a, 32 bits) of the firm's facts the feed shows, for its ETag. */
+function firmTag(firm: Pick<FirmFacts, 'name' | 'contact'>): string {
+  let hash = 0x811c9dc5;
+  for (const char of `${firm.name}\n${firm.contact.email}`) hash = Math.imul(hash ^ char.codePointAt(0)!, 0x01000193);
+  return (hash >>> 0).toString(36);
+}
+
 /**
  * The feed's version: the number of its rows, the latest change among them and the sum of their
- * sequences. Any booking, change, cancellation or expiry moves one of them.
+ * sequences, and the firm's published name and address it names as organizer. Any booking, change,
+ * cancellation, expiry or such publish moves one of them.
  */
-export async function feedEtag(db: Db, now: Date = new Date()): Promise<string> {
+export async function feedEtag(db: Db, firm: Pick<FirmFacts, 'name' | 'contact'>, now: Date = new Date()): Promise<string> {
   const [row] = await db
     .select({ count: sql<number>`count(*)`, latest: sql<number | null>`max(${appointments.updatedAt})`, sequences: sql<number | null>`sum(${appointments.sequence})` })
     .from(appointments)
     .where(feedRows(now));
-  return `"feed-${row.count}-${row.latest ?? 0}-${row.sequences ?? 0}"`;
+  return `"feed-${row.count}-${row.latest ?? 0}-${row.sequences ?? 0}-${firmTag(firm)}"`;
 }
 
 /** The whole feed: a VCALENDAR in the firm's zone (its VTIMEZONE once), the events newest first. */
-export async function renderFeed(env: Pick<Bindings, 'SITE_URL'>, db: Db, now: Date = new Date()): Promise<string> {
+export async function renderFeed(env: Pick<Bindings, 'SITE_URL'>, db: Db, firm: FirmFacts, now: Date = new Date()): Promise<string> {
   const rows = await db.select().from(appointments).where(feedRows(now)).orderBy(desc(appointments.date), desc(appointments.id));
   const events = rows.map((a): InviteEvent => {
     const status = inviteStatus[a.status];
@@ -109,7 +118,7 @@ export async function renderFeed(env: Pick<Bindings, 'SITE_URL'>, db: Db, now: D
       date: a.date,
       startMinutes: slotStartMinutes(a.timeSlot as BookingTimeSlot),
       durationMinutes: APPOINTMENT_MINUTES,
-      timeZone: firm.timeZone,
+      timeZone: firmCode.timeZone,
       summary: `${a.serviceType}: ${a.name}${status === 'TENTATIVE' ? ' (requested)' : status === 'CANCELLED' ? ' (cancelled)' : ''}`,
       description: [`Name: ${a.name}`, `Service: ${a.serviceType}`, ...contact, `Status: ${a.status}`, ...(a.notes ? [`Notes: ${a.notes}`] : [])].join('\n'),
       location: firm.name,
@@ -124,7 +133,7 @@ export async function renderFeed(env: Pick<Bindings, 'SITE_URL'>, db: Db, now: D
   return buildCalendar({
     prodName: firm.name,
     method: 'PUBLISH',
-    timeZone: firm.timeZone,
+    timeZone: firmCode.timeZone,
     events,
     // The calendar's name, and a hint to poll every 15 minutes (Outlook and Apple read these).
     header: [`X-WR-CALNAME:${escapeText(`${firm.name} appointments`)}`, 'REFRESH-INTERVAL;VALUE=DURATION:PT15M', 'X-PUBLISHED-TTL:PT15M'],

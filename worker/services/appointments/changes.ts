@@ -1,5 +1,5 @@
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
-import { firm } from '#core/content/firm';
+import { defaultContent } from '#core/content/default-content';
 import type { Db } from '../../db/client';
 import { mixedBatch } from '../../db/granted-batch';
 import { appointments } from '../../db/schema';
@@ -17,7 +17,11 @@ import type { LinkedAppointmentKey } from './links';
 
 export const APPOINTMENT_CHANGES_PER_DAY = 3;
 
-export const APPOINTMENT_CHANGES_MESSAGE = `This appointment has already been changed ${APPOINTMENT_CHANGES_PER_DAY} times today. Please try again tomorrow, or call us at ${firm.contact.phone}.`;
+/** The refusal past the day's changes, naming the firm's phone as published (the route passes it). */
+export const appointmentChangesMessage = (phone: string) =>
+  `This appointment has already been changed ${APPOINTMENT_CHANGES_PER_DAY} times today. Please try again tomorrow, or call us at ${phone}.`;
+/** The refusal with the default content's phone. */
+export const APPOINTMENT_CHANGES_MESSAGE = appointmentChangesMessage(defaultContent.firm.contact.phone);
 
 const changesCounter = (appointmentId: number) => `appointment-changes:${appointmentId}` as const;
 

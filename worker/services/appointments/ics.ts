@@ -132,8 +132,18 @@ export function zonedToUtc(date: string, minutes: number, timeZone: string): Dat
   return new Date(guess - (asIfUtc - guess));
 }
 
-/** A parameter value (CN) as a quoted-string: no DQUOTE or control characters (RFC 5545 3.2). */
-const paramValue = (value: string) => `"${value.replace(/["\x00-\x1f\x7f]/g, '').trim()}"`;
+/**
+ * A parameter value (CN) as a quoted string: RFC 5545 allows no DQUOTE or control character in it,
+ * so a quote and a line break are written in RFC 6868's caret encoding (^' and ^n, ^ itself as ^^)
+ * and any other control character is dropped: a firm name such as `Smith "Tax" CPA` stays whole.
+ */
+const paramValue = (value: string) =>
+  `"${value
+    .trim()
+    .replace(/\^/g, '^^')
+    .replace(/"/g, "^'")
+    .replace(/\r\n|\r|\n/g, '^n')
+    .replace(/[\x00-\x1f\x7f]/g, '')}"`;
 
 /** The VEVENT lines of one event (unfolded): the invites' and the firm's feed's one builder. */
 function veventLines(event: InviteEvent, hasVtimezone: boolean): string[] {

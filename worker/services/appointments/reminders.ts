@@ -8,6 +8,7 @@ import { emailTransport, sendEmailBatch } from '../email/send-email';
 import { firmToday } from '#core/firm-time';
 import { safeErrorSummary } from '../platform/log-safe';
 import { appointmentReminderEmail, hasTime } from '../email/submission-emails';
+import { publishedContent } from '../content/published';
 
 // The reminder e-mail before an appointment (docs/product.md §3), sent by the cron (worker/cron.ts).
 //
@@ -38,7 +39,7 @@ export interface ReminderStats {
   claimed: number;
   sent: number;
   failed: number;
-  /** D1 calls and e-mail requests this pass made (the cron gives the newsletter batch the rest). */
+  /** D1 calls, KV reads and e-mail requests this pass made (the cron gives the newsletter batch the rest). */
   subrequests: number;
 }
 
@@ -81,9 +82,10 @@ export async function sendDueReminders(env: Bindings, db: Db, now: Date = new Da
   const claimed = due.filter((_, i) => results[i].results.length > 0);
   if (claimed.length === 0) return { due: due.length, claimed: 0, sent: 0, failed: 0, subrequests: 2 };
 
-  const messages = await Promise.all(claimed.map(async (row) => appointmentReminderEmail(env, row, await appointmentLinks(env, row, now))));
+  const { firm: firmFacts } = await publishedContent(env);
+  const messages = await Promise.all(claimed.map(async (row) => appointmentReminderEmail(env, firmFacts, row, await appointmentLinks(env, row, now))));
   const outcomes = await sendEmailBatch(db, emailTransport(env), messages);
   const failed = outcomes.filter((o) => !o.ok).length;
   for (const [i, o] of outcomes.entries()) if (!o.ok) console.error('Reminder not sent', claimed[i].id, safeErrorSummary(o.error));
-  return { due: due.length, claimed: claimed.length, sent: outcomes.length - failed, failed, subrequests: 4 + claimed.length };
+  return { due: due.length, claimed: claimed.length, sent: outcomes.length - failed, failed, subrequests: 6 + claimed.length };
 }

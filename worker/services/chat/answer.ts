@@ -1,10 +1,12 @@
 // One answer to one visitor message: guard rails first, then Workers AI when the binding is there,
 // the knowledge base when it is not or when it fails, and the same checks on whatever comes back.
+import { defaultContent } from '#core/content/default-content';
+import type { SiteContent } from '#core/content/schema';
 import type { ChatSource } from '#core/schemas/chat';
 import type { Bindings } from '../../env';
 import { claimAiCall } from '../limits/daily-counters';
 import {
-  INJECTION_REFUSAL,
+  injectionRefusal,
   isAboutOwnTaxes,
   isInjectionAttempt,
   leaksInstructions,
@@ -14,22 +16,26 @@ import {
 } from './guard-rails';
 import { offersHandoff } from './handoff-offer';
 import { KnowledgeBaseChatModel } from './knowledge-base-model';
-import { PROMPT_CANARY, assistantInstructions } from './system-prompt';
+import { PROMPT_CANARY, instructionsFor } from './system-prompt';
 import { textChunks } from './text-chunks';
 import { answerSources } from './sources';
 import type { ChatModel, ChatQuestion } from './types';
 import { WorkersAiChatModel } from './workers-ai-model';
 
 /**
- * The models for this request: Workers AI when bound, and always the knowledge base behind it.
- * Each Workers AI call first claims one of the day's CHAT_AI_DAILY_BUDGET calls; once they are
- * spent the model is not called and the knowledge base answers, as when Workers AI fails.
+ * The models for this request: Workers AI when bound, and always the knowledge base behind it,
+ * both knowing the published content. Each Workers AI call first claims one of the day's
+ * CHAT_AI_DAILY_BUDGET calls; once they are spent the model is not called and the knowledge base
+ * answers, as when Workers AI fails.
  */
-export function chatModelsFor(env: Pick<Bindings, 'AI' | 'CHAT_AI_TIMEOUT_MS' | 'DB' | 'CHAT_AI_DAILY_BUDGET'>): { primary?: ChatModel; fallback: ChatModel } {
+export function chatModelsFor(
+  env: Pick<Bindings, 'AI' | 'CHAT_AI_TIMEOUT_MS' | 'DB' | 'CHAT_AI_DAILY_BUDGET'>,
+  content: SiteContent,
+): { primary?: ChatModel; fallback: ChatModel } {
   const timeoutMs = Number(env.CHAT_AI_TIMEOUT_MS) || undefined;
   return {
-    primary: env.AI ? new WorkersAiChatModel(env.AI, { timeoutMs, claimCall: () => claimAiCall(env) }) : undefined,
-    fallback: new KnowledgeBaseChatModel(),
+    primary: env.AI ? new WorkersAiChatModel(env.AI, { timeoutMs, claimCall: () => claimAiCall(env), content }) : undefined,
+    fallback: new KnowledgeBaseChatModel(content),
   };
 }
 
@@ -48,36 +54,41 @@ export interface FinishedAnswer extends ChatAnswer {
 }
 
 /** What every answer gets last, on both paths: the booking invitation, its sources, the hand-off offer. */
-function finish(question: ChatQuestion, answer: ChatAnswer): FinishedAnswer {
+function finish(site: SiteContent, question: ChatQuestion, answer: ChatAnswer): FinishedAnswer {
   if (answer.model === 'guard-rail') return { ...answer, refused: true, sources: [], offerHandoff: false };
   const content = isAboutOwnTaxes(question.message) ? withBookingInvitation(answer.content) : answer.content;
   return {
     ...answer,
     content,
     refused: false,
-    sources: answerSources(question.message, content),
+    sources: answerSources(site, question.message, content),
     offerHandoff: offersHandoff(question.message, content),
   };
 }
 
-export async function answerQuestion(question: ChatQuestion, models: { primary?: ChatModel; fallback: ChatModel }): Promise<FinishedAnswer> {
+export async function answerQuestion(
+  question: ChatQuestion,
+  models: { primary?: ChatModel; fallback: ChatModel },
+  content: SiteContent = defaultContent,
+): Promise<FinishedAnswer> {
+  const refusal = injectionRefusal(content.firm.name);
   // An attempt to take the assistant over never reaches a model: nothing to leak, no role to change.
-  if (isInjectionAttempt(question.message)) return finish(question, { content: INJECTION_REFUSAL, model: 'guard-rail' });
+  if (isInjectionAttempt(question.message)) return finish(content, question, { content: refusal, model: 'guard-rail' });
 
   let answer: ChatAnswer | undefined;
   if (models.primary) {
     try {
       const text = toPlainText(await models.primary.reply(question));
       if (!text) throw new Error('empty reply after cleaning');
-      answer = leaksInstructions(text, assistantInstructions, PROMPT_CANARY)
-        ? { content: INJECTION_REFUSAL, model: 'guard-rail' }
+      answer = leaksInstructions(text, instructionsFor(content.firm), PROMPT_CANARY)
+        ? { content: refusal, model: 'guard-rail' }
         : { content: text, model: models.primary.name };
     } catch (error) {
       console.warn(`chat: ${models.primary.name} failed, answering from the knowledge base`, error instanceof Error ? error.message : error);
     }
   }
   answer ??= { content: toPlainText(await models.fallback.reply(question)), model: models.fallback.name };
-  return finish(question, answer);
+  return finish(content, question, answer);
 }
 
 /**
@@ -115,10 +126,13 @@ export class ChatStreamInterruptedError extends Error {
 export async function* streamAnswer(
   question: ChatQuestion,
   models: { primary?: ChatModel; fallback: ChatModel },
+  content: SiteContent = defaultContent,
 ): AsyncGenerator<string, FinishedAnswer, undefined> {
   let shown = '';
   let answer: ChatAnswer | undefined;
-  if (isInjectionAttempt(question.message)) answer = { content: INJECTION_REFUSAL, model: 'guard-rail' };
+  const refusal = injectionRefusal(content.firm.name);
+  const instructions = instructionsFor(content.firm);
+  if (isInjectionAttempt(question.message)) answer = { content: refusal, model: 'guard-rail' };
 
   for (const model of answer ? [] : [models.primary, models.fallback]) {
     if (!model) continue;
@@ -126,8 +140,8 @@ export async function* streamAnswer(
     try {
       for await (const delta of model.stream(question)) {
         raw += delta;
-        if (leaksInstructions(raw, assistantInstructions, PROMPT_CANARY)) {
-          answer = { content: INJECTION_REFUSAL, model: 'guard-rail' };
+        if (leaksInstructions(raw, instructions, PROMPT_CANARY)) {
+          answer = { content: refusal, model: 'guard-rail' };
           break;
         }
         const part = shownPart(raw);
@@ -150,7 +164,7 @@ export async function* streamAnswer(
   }
   if (!answer) throw new ChatStreamInterruptedError('chat: no model answered');
 
-  const finished = finish(question, answer);
+  const finished = finish(content, question, answer);
   // What was held back (or all of a refusal) follows in small pieces.
   if (finished.content.startsWith(shown)) yield* textChunks(finished.content.slice(shown.length));
   return finished;

@@ -2,7 +2,7 @@
 // recognised before a model sees them, replies are reduced to plain text, a reply that quotes the
 // system prompt is replaced, and questions about a person's own taxes end with an invitation to
 // book a consultation (the firm gives individual advice only in a consultation).
-import { firm } from '#core/content/firm';
+import { defaultContent } from '#core/content/default-content';
 
 // Phrases people use to take over a chatbot. Matching is deliberately broad: a false positive
 // costs a polite refusal plus the normal answer; a miss is still covered by the leak filter.
@@ -22,7 +22,12 @@ export function isInjectionAttempt(message: string): boolean {
   return INJECTION_PATTERNS.some((pattern) => pattern.test(message));
 }
 
-export const INJECTION_REFUSAL = `I'm the ${firm.name} website assistant, and I can't change my role or share how I'm set up. I'm glad to help with questions about our services, prices, office hours or booking a consultation.`;
+/** The refusal of a take-over attempt, naming the firm as published. */
+export const injectionRefusal = (firmName: string) =>
+  `I'm the ${firmName} website assistant, and I can't change my role or share how I'm set up. I'm glad to help with questions about our services, prices, office hours or booking a consultation.`;
+
+/** The refusal with the default content. */
+export const INJECTION_REFUSAL = injectionRefusal(defaultContent.firm.name);
 
 // "My", "I", "we"... together with a tax word: the visitor is asking about their own situation.
 const FIRST_PERSON = /\b(i|i'm|im|i've|i'd|me|my|mine|we|we're|our|us|myself)\b/i;

@@ -1,9 +1,10 @@
 // The offline assistant: answers from the firm's own facts when Workers AI is absent (local
 // development, tests) or fails. It retrieves the best-matching facts with a small weighted
 // keyword search (a few dozen facts need nothing heavier) and quotes them, then points to a page.
-import { firm, prices } from '#core/content/firm';
-import { PERSON_REPLY, wantsPerson } from './handoff-offer';
-import { knowledgeFacts, type KnowledgeFact } from './knowledge';
+import { defaultContent } from '#core/content/default-content';
+import type { SiteContent } from '#core/content/schema';
+import { personReply, wantsPerson } from './handoff-offer';
+import { knowledgeFor, type KnowledgeFact } from './knowledge';
 import { textChunks } from './text-chunks';
 import type { ChatModel, ChatQuestion } from './types';
 
@@ -107,7 +108,7 @@ const SERVICES_LIST = /\b(what|which|list|all|kinds?|types?)\b[^?]*\bservices?\b
 const FOLLOW_UP = /\b(it|that|this|those|these|they|them|one)\b/i;
 const THANKS = /^\s*(thanks|thank you|thx|ty|great|perfect|ok(ay)?|got it|cheers)\b[^?]{0,40}$/i;
 
-const pointer = (fact: KnowledgeFact, answer: string): string => {
+const pointer = ({ firm, prices }: SiteContent, fact: KnowledgeFact, answer: string): string => {
   if (answer.includes('/schedule')) return `You can also send us a message at /contact or call ${firm.contact.phone}.`;
   switch (fact.link) {
     case '/schedule':
@@ -119,15 +120,32 @@ const pointer = (fact: KnowledgeFact, answer: string): string => {
   }
 };
 
-export const NO_MATCH_REPLY = `I don't have a ready answer for that here. Our team can help: call us at ${firm.contact.phone}, send a message at /contact, or book a free consultation at /schedule. You can also browse /services and /faq.`;
+const noMatchReply = (firm: SiteContent['firm']) =>
+  `I don't have a ready answer for that here. Our team can help: call us at ${firm.contact.phone}, send a message at /contact, or book a free consultation at /schedule. You can also browse /services and /faq.`;
 
-/** Answers from the facts in core/content: the assistant that always works, offline included. */
+/** The answer to a question the facts do not cover, with the default content. */
+export const NO_MATCH_REPLY = noMatchReply(defaultContent.firm);
+
+// One index per set of facts (knowledgeFor builds one set per published version).
+const indexes = new WeakMap<KnowledgeFact[], KnowledgeIndex>();
+const indexOf = (facts: KnowledgeFact[]) => {
+  let index = indexes.get(facts);
+  if (!index) {
+    index = new KnowledgeIndex(facts);
+    indexes.set(facts, index);
+  }
+  return index;
+};
+
+/** Answers from the published content's facts: the assistant that always works, offline included. */
 export class KnowledgeBaseChatModel implements ChatModel {
   readonly name = 'knowledge-base';
+  private readonly facts: KnowledgeFact[];
   private readonly index: KnowledgeIndex;
 
-  constructor(private readonly facts: KnowledgeFact[] = knowledgeFacts()) {
-    this.index = new KnowledgeIndex(facts);
+  constructor(private readonly content: SiteContent = defaultContent) {
+    this.facts = knowledgeFor(content).facts;
+    this.index = indexOf(this.facts);
   }
 
   /** The answer in pieces of a few words, paced like a model's tokens. */
@@ -139,14 +157,14 @@ export class KnowledgeBaseChatModel implements ChatModel {
     if (GREETING.test(message)) {
       return 'Hello! How can I help you today? You can ask me about our services, prices, office hours or booking a consultation.';
     }
-    if (wantsPerson(message)) return PERSON_REPLY;
+    if (wantsPerson(message)) return personReply(this.content.firm);
     if (THANKS.test(message)) {
-      return `You're welcome! If anything else comes up, I'm here, or you can book a ${prices.initialConsultation} consultation at /schedule.`;
+      return `You're welcome! If anything else comes up, I'm here, or you can book a ${this.content.prices.initialConsultation} consultation at /schedule.`;
     }
     // "What services do you offer?" names no service: the overview answers it.
     if (SERVICES_LIST.test(message) && terms(message).every((t) => GENERIC.has(t))) {
       const overview = this.facts.find((f) => f.id === 'services-overview');
-      if (overview) return `${overview.text}\n\n${pointer(overview, overview.text)}`;
+      if (overview) return `${overview.text}\n\n${pointer(this.content, overview, overview.text)}`;
     }
     let ranked = this.index.search(message);
     // A short follow-up ("how much does it cost?") is about the previous question's topic.
@@ -155,7 +173,7 @@ export class KnowledgeBaseChatModel implements ChatModel {
       ranked = this.index.search(`${previousQuestion} ${message}`);
     }
     const best = ranked[0];
-    if (!best || (!best.strong && best.score < MIN_TEXT_SCORE)) return NO_MATCH_REPLY;
+    if (!best || (!best.strong && best.score < MIN_TEXT_SCORE)) return noMatchReply(this.content.firm);
 
     // A second fact when it is nearly as relevant and says something new (e.g. the price and the
     // service description for "what does payroll cost?").
@@ -165,7 +183,7 @@ export class KnowledgeBaseChatModel implements ChatModel {
       chosen.push(runnerUp.fact);
     }
     const answer = chosen.map((fact) => fact.text).join('\n\n');
-    return `${answer}\n\n${pointer(best.fact, answer)}`;
+    return `${answer}\n\n${pointer(this.content, best.fact, answer)}`;
   }
 }
 

@@ -1,13 +1,14 @@
-// The assistant's knowledge: every fact comes from core/content (one source for the site and the
-// assistant), so a price or an opening hour changed there changes what the assistant says. The
-// only thing added here is retrieval metadata: extra words visitors use for each topic.
-import { bookingServiceTypes, bookingTimeSlots } from '#core/content/booking';
+// The assistant's knowledge: every fact comes from the published content document (one source for
+// the site and the assistant: worker/services/content/published.ts), so a price, a phone number or
+// an opening hour the firm publishes changes what the assistant says. What the document does not
+// hold (the time slots, the schedule page's lists) is core/content code. The only thing added here
+// is retrieval metadata: extra words visitors use for each topic. Built once per published version
+// (knowledgeFor), not per question.
+import { bookingTimeSlots } from '#core/content/booking';
+import type { SiteContent } from '#core/content/schema';
 import type { ChatSource } from '#core/schemas/chat';
-import { faqItems } from '#core/content/faq';
-import { firm, firmAddressLine, prices } from '#core/content/firm';
-import { federalResourceLinks } from '#core/content/resources';
-import { reasonsToBook, scheduleServiceSummary, serviceGroups, trustLabels } from '#core/content/services';
-import { taxFacts } from '#core/content/tax-facts';
+import { reasonsToBook, scheduleServiceSummary, serviceAnchor, trustLabels } from '#core/content/services';
+import { firmAddressLine } from '../content/published';
 
 /** A page of the site an answer may point to (the widget makes these clickable). */
 export type SitePath = '/schedule' | '/contact' | '/services' | '/faq' | '/about' | '/resources';
@@ -70,11 +71,10 @@ const faqKeywords: Record<string, string> = {
   'payment-methods': 'pay payment invoice bill card check bank transfer',
 };
 
-const hoursText = `Our office hours are ${firm.hoursSummary}.`;
-const phoneLine = `call us at ${firm.contact.phone}`;
+const hoursText = (firm: SiteContent['firm']) => `Our office hours are ${firm.hoursSummary}.`;
 
-/** Facts about the firm itself (firm.ts, booking.ts, the schedule page's lists). */
-function firmFacts(): KnowledgeFact[] {
+/** Facts about the firm itself (the document's firm, prices and booking; the schedule page's lists). */
+function firmFacts({ firm, prices, booking, services }: SiteContent): KnowledgeFact[] {
   return [
     {
       id: 'price-individual-return',
@@ -128,7 +128,7 @@ function firmFacts(): KnowledgeFact[] {
     {
       id: 'office-hours',
       title: 'Office hours',
-      text: `${hoursText} Outside those hours you can still request an appointment at /schedule or send a message at /contact.`,
+      text: `${hoursText(firm)} Outside those hours you can still request an appointment at /schedule or send a message at /contact.`,
       keywords: 'hours open opening close closed when time times weekend saturday sunday today evening',
       link: '/contact',
       source: pages.contact,
@@ -136,7 +136,7 @@ function firmFacts(): KnowledgeFact[] {
     {
       id: 'contact-details',
       title: 'Contact details and address',
-      text: `You can ${phoneLine}, e-mail ${firm.contact.email}, send a fax to ${firm.contact.fax}, or visit our office at ${firmAddressLine}.`,
+      text: `You can call us at ${firm.contact.phone}, e-mail ${firm.contact.email}, send a fax to ${firm.contact.fax}, or visit our office at ${firmAddressLine(firm)}.`,
       keywords: 'contact phone call number email e-mail fax address office location where located directions reach visit',
       link: '/contact',
       source: pages.contact,
@@ -144,7 +144,7 @@ function firmFacts(): KnowledgeFact[] {
     {
       id: 'booking',
       title: 'Booking an appointment',
-      text: `You can request an appointment at /schedule: choose the service you need (${bookingServiceTypes.join(', ')}), a weekday and a time (${bookingTimeSlots.join(', ')}). ${firm.confirmationPromise}`,
+      text: `You can request an appointment at /schedule: choose the service you need (${booking.serviceTypes.join(', ')}), a weekday and a time (${bookingTimeSlots.join(', ')}). ${firm.confirmationPromise}`,
       keywords: 'book booking schedule appointment appointments meeting meet available availability time slot reserve',
       link: '/schedule',
       source: pages.schedule,
@@ -168,7 +168,7 @@ function firmFacts(): KnowledgeFact[] {
     {
       id: 'services-overview',
       title: 'Services we offer',
-      text: `We offer ${serviceGroups.map((g) => `${g.title} (${g.services.map((s) => s.title).join(', ')})`).join('; ')}.`,
+      text: `We offer ${services.groups.map((g) => `${g.title} (${g.services.map((s) => s.title).join(', ')})`).join('; ')}.`,
       keywords: 'services offer provide do list what help',
       link: '/services',
       source: pages.services,
@@ -199,8 +199,8 @@ const taxFactTopics: [title: string, keywords: string][] = [
 ];
 
 /** The Resources page: the 'Did You Know' tax facts and the federal links. */
-function resourceFacts(): KnowledgeFact[] {
-  const facts = taxFacts.map<KnowledgeFact>((text, index) => ({
+function resourceFacts({ resources }: SiteContent): KnowledgeFact[] {
+  const facts = resources.taxFacts.facts.map<KnowledgeFact>((text, index) => ({
     id: `tax-fact:${index + 1}`,
     title: taxFactTopics[index]?.[0] ?? text,
     text,
@@ -211,7 +211,7 @@ function resourceFacts(): KnowledgeFact[] {
   const links: KnowledgeFact = {
     id: 'federal-links',
     title: 'Refund status, paying the IRS and tax transcripts',
-    text: `Our /resources page links to the IRS tools: ${federalResourceLinks.map((l) => `${l.title} (${l.description.replace(/\.$/, '')})`).join('; ')}. It also has a selector that opens your state's refund-status page.`,
+    text: `Our /resources page links to the IRS tools: ${resources.federalLinks.map((l) => `${l.title} (${l.description.replace(/\.$/, '')})`).join('; ')}. It also has a selector that opens your state's refund-status page.`,
     keywords: "where's where my refund status check track irs pay payment bill balance online transcript copy past return state",
     link: '/resources',
     source: pages.resources,
@@ -219,28 +219,28 @@ function resourceFacts(): KnowledgeFact[] {
   return [...facts, links];
 }
 
-/** Every fact the assistant knows, built from core/content. */
-export function knowledgeFacts(): KnowledgeFact[] {
-  const services = serviceGroups.flatMap((group) =>
+/** Every fact the assistant knows, built from the content document. */
+export function knowledgeFacts(content: SiteContent): KnowledgeFact[] {
+  const services = content.services.groups.flatMap((group) =>
     group.services.map<KnowledgeFact>((service) => ({
       id: `service:${service.title}`,
       title: service.title,
       text: `${service.title} (part of our ${group.title}): ${service.description}`,
       keywords: serviceKeywords[service.title] ?? '',
       link: '/services',
-      source: { path: `/services#${group.anchor}`, title: `Services: ${group.title}` },
+      source: { path: `/services#${serviceAnchor(group.title)}`, title: `Services: ${group.title}` },
     })),
   );
-  const groups = serviceGroups.map<KnowledgeFact>((group) => ({
+  const groups = content.services.groups.map<KnowledgeFact>((group) => ({
     id: `group:${group.title}`,
     title: group.title,
     text: `${group.title}: ${group.summary} This covers ${group.services.map((s) => s.title).join(', ')}.`,
     keywords: '',
     link: '/services',
     weight: 0.75,
-    source: { path: `/services#${group.anchor}`, title: `Services: ${group.title}` },
+    source: { path: `/services#${serviceAnchor(group.title)}`, title: `Services: ${group.title}` },
   }));
-  const faq = faqItems.map<KnowledgeFact>((item) => ({
+  const faq = content.faq.items.map<KnowledgeFact>((item) => ({
     id: `faq:${item.id}`,
     title: item.question,
     // "Yes." / "No." answer the FAQ's own wording of the question, not necessarily the visitor's.
@@ -249,28 +249,48 @@ export function knowledgeFacts(): KnowledgeFact[] {
     link: (item.links?.find((l) => l.href.startsWith('/'))?.href as SitePath | undefined) ?? '/faq',
     source: pages.faq,
   }));
-  return [...firmFacts(), ...services, ...groups, ...faq, ...resourceFacts()];
+  return [...firmFacts(content), ...services, ...groups, ...faq, ...resourceFacts(content)];
 }
 
 /** The knowledge as text for a language model's system message. */
-export function knowledgeAsText(): string {
+export function knowledgeAsText(content: SiteContent): string {
+  const { firm, prices, booking, services, faq, resources } = content;
   const lines = [
-    `Firm: ${firm.name}, ${firmAddressLine}. Phone ${firm.contact.phone}, fax ${firm.contact.fax}, e-mail ${firm.contact.email}.`,
-    hoursText,
+    `Firm: ${firm.name}, ${firmAddressLine(firm)}. Phone ${firm.contact.phone}, fax ${firm.contact.fax}, e-mail ${firm.contact.email}.`,
+    hoursText(firm),
     `Prices: individual tax returns ${prices.individualReturn}; business tax returns ${prices.businessReturn}; monthly bookkeeping ${prices.monthlyBookkeeping}; the initial consultation is ${prices.initialConsultation}. No other prices exist: for anything else the firm gives a quote after the free consultation.`,
-    `Booking: at /schedule, weekdays only, time slots ${bookingTimeSlots.join(', ')}; services: ${bookingServiceTypes.join(', ')}. ${firm.confirmationPromise}`,
+    `Booking: at /schedule, weekdays only, time slots ${bookingTimeSlots.join(', ')}; services: ${booking.serviceTypes.join(', ')}. ${firm.confirmationPromise}`,
     `Schedule page summary: ${scheduleServiceSummary.map((g) => `${g.title}: ${g.items.join(', ')}`).join('; ')}.`,
-    ...firmFacts()
+    ...firmFacts(content)
       .filter((f) => ['about-firm', 'why-book', 'payments-portal', 'tax-planning'].includes(f.id))
       .map((f) => `${f.title}: ${f.text}`),
     'Services (details at /services):',
-    ...serviceGroups.flatMap((g) => g.services.map((s) => `- ${s.title} (${g.title}): ${s.description}`)),
+    ...services.groups.flatMap((g) => g.services.map((s) => `- ${s.title} (${g.title}): ${s.description}`)),
     'Frequently asked questions (more at /faq):',
-    ...faqItems.map((item) => `- Q: ${item.question} A: ${item.answer}`),
-    'Tax facts for the 2025 tax year (on /resources):',
-    ...taxFacts.map((fact) => `- ${fact}`),
-    `The /resources page links to: ${federalResourceLinks.map((l) => `${l.title} (${l.description})`).join(' ')} It also has a state refund-status selector.`,
+    ...faq.items.map((item) => `- Q: ${item.question} A: ${item.answer}`),
+    `Tax facts for the ${resources.taxFacts.taxYear} tax year (on /resources):`,
+    ...resources.taxFacts.facts.map((fact) => `- ${fact}`),
+    `The /resources page links to: ${resources.federalLinks.map((l) => `${l.title} (${l.description})`).join(' ')} It also has a state refund-status selector.`,
     'Site pages: /services, /about, /resources (refund status and IRS links), /faq, /contact (message form, map), /schedule (book a consultation).',
   ];
   return lines.join('\n');
+}
+
+export interface Knowledge {
+  facts: KnowledgeFact[];
+  /** knowledgeAsText: the system message's FIRM KNOWLEDGE. */
+  text: string;
+}
+
+// One per published version: publishedContent hands out the same object for a version it has read.
+const built = new WeakMap<SiteContent, Knowledge>();
+
+/** The assistant's knowledge of this content document, built once per document. */
+export function knowledgeFor(content: SiteContent): Knowledge {
+  let knowledge = built.get(content);
+  if (!knowledge) {
+    knowledge = { facts: knowledgeFacts(content), text: knowledgeAsText(content) };
+    built.set(content, knowledge);
+  }
+  return knowledge;
 }

@@ -2,8 +2,9 @@
 // both the model and the offline path: the facts the reply actually uses, found by the same
 // retrieval the offline assistant uses and confirmed by how much of each fact the reply repeats.
 import type { ChatSource } from '#core/schemas/chat';
+import type { SiteContent } from '#core/content/schema';
 import { KnowledgeIndex, terms } from './knowledge-base-model';
-import { knowledgeFacts, type KnowledgeFact } from './knowledge';
+import { knowledgeFor, type KnowledgeFact } from './knowledge';
 
 /** The most links an answer shows: more would be a reading list, not a source. */
 export const MAX_SOURCES = 2;
@@ -15,11 +16,15 @@ const MIN_SHARED = 0.5;
 const NUMBER = /\$\d[\d,.]*|\d[\d,.]*%|\d+ cents/g;
 const CANDIDATES = 8;
 
-let index: { facts: KnowledgeFact[]; search: KnowledgeIndex } | undefined;
-const knowledge = () => {
+// The facts with a source page, indexed once per published version's facts.
+const indexes = new WeakMap<KnowledgeFact[], { facts: KnowledgeFact[]; search: KnowledgeIndex }>();
+const knowledge = (content: SiteContent) => {
+  const all = knowledgeFor(content).facts;
+  let index = indexes.get(all);
   if (!index) {
-    const facts = knowledgeFacts().filter((fact) => fact.source);
+    const facts = all.filter((fact) => fact.source);
     index = { facts, search: new KnowledgeIndex(facts) };
+    indexes.set(all, index);
   }
   return index;
 };
@@ -37,8 +42,8 @@ function reliance(fact: KnowledgeFact, replyTerms: Set<string>, replyNumbers: Se
 }
 
 /** The pages the reply relied on, the strongest first, at most MAX_SOURCES, each page once. */
-export function answerSources(question: string, reply: string): ChatSource[] {
-  const { search } = knowledge();
+export function answerSources(content: SiteContent, question: string, reply: string): ChatSource[] {
+  const { search } = knowledge(content);
   const replyTerms = new Set(terms(reply));
   const replyNumbers = numbersOf(reply);
   const relied = search

@@ -2,6 +2,8 @@
 // the firm's knowledge in the system message and the session's last turns as the conversation.
 import { sseEvents } from '#core/sse-events';
 import { CHAT_MODEL_ID } from '../platform/ai-models';
+import { defaultContent } from '#core/content/default-content';
+import type { SiteContent } from '#core/content/schema';
 import { systemPrompt } from './system-prompt';
 import type { ChatModel, ChatQuestion } from './types';
 
@@ -55,6 +57,8 @@ export class WorkersAiChatModel implements ChatModel {
       timeoutMs?: number;
       /** Claims one call from the day's budget (worker/services/limits/daily-counters.ts claimAiCall); false when spent. */
       claimCall?: () => Promise<boolean>;
+      /** The content the system prompt states (the published document); the defaults when not given. */
+      content?: SiteContent;
     } = {},
   ) {}
 
@@ -66,7 +70,7 @@ export class WorkersAiChatModel implements ChatModel {
   private messages({ message, history }: ChatQuestion): AiMessage[] {
     return [
       // The system prompt goes in the system message only, never into a user turn.
-      { role: 'system', content: systemPrompt() },
+      { role: 'system', content: systemPrompt(this.options.content ?? defaultContent) },
       ...history.map((turn) => ({ role: turn.role, content: turn.content })),
       { role: 'user', content: message },
     ];

@@ -1,4 +1,4 @@
-import { firm } from '#core/content/firm';
+import { defaultContent } from '#core/content/default-content';
 import type { Bindings } from '../../env';
 import type { EmailTransport, OutgoingEmail, TransportResult } from '../../mail-types';
 
@@ -36,8 +36,9 @@ export function mailChannelsConfig(env: Bindings): MailChannelsConfig | null {
   return {
     apiKey: env.MAILCHANNELS_API_KEY,
     baseUrl: (env.MAILCHANNELS_API_URL || MAILCHANNELS_DEFAULT_URL).replace(/\/+$/, ''),
-    // MAIL_FROM (wrangler.toml [vars]) is the one sender address; the display name is the firm's.
-    from: { email: env.MAIL_FROM, name: firm.name },
+    // MAIL_FROM (wrangler.toml [vars]) is the one sender address; the display name is the firm's,
+    // as published when the transport has it (MailChannelsTransport's fromName), else the default.
+    from: { email: env.MAIL_FROM, name: defaultContent.firm.name },
     dkim:
       env.DKIM_DOMAIN && env.DKIM_SELECTOR && env.DKIM_PRIVATE_KEY
         ? { domain: env.DKIM_DOMAIN, selector: env.DKIM_SELECTOR, privateKey: env.DKIM_PRIVATE_KEY }
@@ -98,10 +99,18 @@ async function mailChannelsFetch(config: MailChannelsConfig, path: string, body:
 export class MailChannelsTransport implements EmailTransport {
   readonly name = 'mailchannels';
 
-  constructor(private readonly config: MailChannelsConfig) {}
+  private fromNameRead: Promise<string> | undefined;
+
+  /** `fromName` reads the published firm name, once per transport (worker/services/email/send-email.ts). */
+  constructor(
+    private readonly config: MailChannelsConfig,
+    private readonly fromName?: () => Promise<string>,
+  ) {}
 
   async send(message: OutgoingEmail): Promise<TransportResult> {
-    const res = await mailChannelsFetch(this.config, '/send', mailChannelsPayload(this.config, message));
+    this.fromNameRead ??= this.fromName ? this.fromName().catch(() => this.config.from.name) : Promise.resolve(this.config.from.name);
+    const config = { ...this.config, from: { ...this.config.from, name: await this.fromNameRead } };
+    const res = await mailChannelsFetch(config, '/send', mailChannelsPayload(config, message));
     if (!res.ok) {
       const retryable = res.status === 429 || res.status >= 500;
       throw new MailChannelsError(await describeFailure(res), res.status, retryable);

@@ -5,14 +5,18 @@ import { emailLog } from '../../db/schema';
 import type { Bindings } from '../../env';
 import { MailChannelsError, MailChannelsTransport, mailChannelsConfig } from './mailchannels';
 import { OutboxTransport } from './outbox';
+import { publishedContent } from '../content/published';
 import { safeErrorSummary } from '../platform/log-safe';
 import type { EmailTransport, OutgoingEmail, SendOutcome } from '../../mail-types';
 import { assertHeaderSafe, attachmentsJson, headerRefusal, logRow, type LoggedMessages } from '../../db/queued-mail';
 
-/** The transport this deployment uses: MailChannels when an API key is configured, else the D1 outbox. */
+/**
+ * The transport this deployment uses: MailChannels when an API key is configured (From: the firm's
+ * published name), else the D1 outbox.
+ */
 export function emailTransport(env: Bindings): EmailTransport {
   const config = mailChannelsConfig(env);
-  return config ? new MailChannelsTransport(config) : new OutboxTransport();
+  return config ? new MailChannelsTransport(config, async () => (await publishedContent(env)).firm.name) : new OutboxTransport();
 }
 
 /**

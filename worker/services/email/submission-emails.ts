@@ -1,4 +1,4 @@
-import { firm, firmAddressLine } from '#core/content/firm';
+import { firm as firmCode } from '#core/content/firm';
 import { NO_PREFERRED_TIME, type BookingTimeSlot } from '#core/content/booking';
 import type { appointments, contactMessages } from '../../db/schema';
 import type { Bindings } from '../../env';
@@ -10,6 +10,7 @@ import { timeZoneLabel } from '#core/firm-time';
 import { calendarLinks, type CalendarLinks } from '../appointments/calendar-links';
 import { buildInvite, toBase64 } from '../appointments/ics';
 import { safeErrorSummary } from '../platform/log-safe';
+import { firmAddressLine, type FirmFacts } from '../content/published';
 
 // The e-mails the two public forms cause: the firm's notification of a contact message, the
 // visitor's booking confirmation (with an .ics invite), the firm's booking notification, the
@@ -24,6 +25,13 @@ import { safeErrorSummary } from '../platform/log-safe';
 // appointments.sequence (bumped by every change), METHOD:REQUEST for the booking, a confirmation, a
 // reschedule and the reminder, METHOD:CANCEL with STATUS:CANCELLED for a cancellation. Every e-mail
 // sent after a change carries fresh self-service links: the change voided the older ones.
+//
+// What they say about the firm (its name, address, phone, e-mail, promise) is the published content
+// document's (worker/services/content/published.ts), passed in as `firm`: the builders stay pure.
+// Every such text is escaped in HTML and in the invite (ics.ts) like any other text.
+
+/** The firm's calendar zone: code, not content (docs/decisions/0013-content-as-a-versioned-document.md). */
+const timeZone = firmCode.timeZone;
 
 /**
  * The columns of a stored contact message (contact_messages) the firm's notification shows. The id
@@ -44,8 +52,8 @@ export type MailedAppointment = Pick<
     Pick<typeof appointments.$inferSelect, 'sequence' | 'publicId'>
   >;
 
-/** Where the firm's notifications go: the firm's address, the one on the site (core/content/firm.ts). */
-export const firmNotificationAddress = firm.contact.email;
+/** Where the firm's notifications go: the firm's address, the one the published site shows. */
+const firmNotificationAddress = (firm: FirmFacts) => firm.contact.email;
 
 const oneLine = (value: string, max = 120) => value.replace(/[\r\n\t]+/g, ' ').replace(/\s{2,}/g, ' ').trim().slice(0, max);
 
@@ -92,7 +100,7 @@ const calendarHtml = (calendar: CalendarLinks | undefined) =>
 const calendarText = (calendar: CalendarLinks | undefined) =>
   calendar ? `\n\nAdd it to your calendar (or open the attached invite):\nAdd to Google Calendar: ${calendar.google}\nOutlook: ${calendar.outlook}` : '';
 
-function htmlDocument(title: string, paragraphs: string[], rows: [string, string][] = [], links?: AppointmentLinks, calendar?: CalendarLinks): string {
+function htmlDocument(firm: FirmFacts, title: string, paragraphs: string[], rows: [string, string][] = [], links?: AppointmentLinks, calendar?: CalendarLinks): string {
   const table = rows.length
     ? `<table cellpadding="6" style="border-collapse:collapse;margin:16px 0">${rows
         .map(([k, v]) => `<tr><th align="left" style="color:#475569;vertical-align:top">${escapeHtml(k)}</th><td style="white-space:pre-wrap">${escapeHtml(v)}</td></tr>`)
@@ -104,12 +112,12 @@ ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 ${table}
 ${calendarHtml(calendar)}
 ${linksHtml(links)}
-<p style="color:#475569;font-size:13px">${escapeHtml(firm.name)} &middot; ${escapeHtml(firmAddressLine)} &middot; ${escapeHtml(firm.contact.phone)}</p>
+<p style="color:#475569;font-size:13px">${escapeHtml(firm.name)} &middot; ${escapeHtml(firmAddressLine(firm))} &middot; ${escapeHtml(firm.contact.phone)}</p>
 </body></html>`;
 }
 
 const textRows = (rows: [string, string][]) => rows.map(([k, v]) => `${k}: ${v}`).join('\n');
-const signature = `${firm.name}\n${firmAddressLine}\n${firm.contact.phone} · ${firm.contact.email}`;
+const signature = (firm: FirmFacts) => `${firm.name}\n${firmAddressLine(firm)}\n${firm.contact.phone} · ${firm.contact.email}`;
 
 /** Where a contact message came from: the contact form, or a visitor's chat hand-off (docs/product.md §4.2). */
 export type ContactOrigin = 'contact-form' | 'chat-handoff';
@@ -119,7 +127,7 @@ const originText: Record<ContactOrigin, { how: string; title: string }> = {
   'chat-handoff': { how: 'asked to talk to a person from the chat assistant', title: 'New chat hand-off' },
 };
 
-export function contactNotificationEmail(message: MailedContactMessage, origin: ContactOrigin = 'contact-form'): OutgoingEmail {
+export function contactNotificationEmail(firm: FirmFacts, message: MailedContactMessage, origin: ContactOrigin = 'contact-form'): OutgoingEmail {
   const { how, title } = originText[origin];
   const rows: [string, string][] = [
     ['Name', message.name],
@@ -130,12 +138,12 @@ export function contactNotificationEmail(message: MailedContactMessage, origin: 
   ];
   return {
     kind: 'contact-notification',
-    to: firmNotificationAddress,
+    to: firmNotificationAddress(firm),
     toName: firm.name,
     replyTo: message.email,
     subject: oneLine(`${title} from ${message.name}`),
     text: `A visitor ${how} (message #${message.id}).\n\n${textRows(rows)}\n\nReply to this e-mail to answer ${message.email}.`,
-    html: htmlDocument(title, [`A visitor ${how} (message #${message.id}).`], rows),
+    html: htmlDocument(firm, title, [`A visitor ${how} (message #${message.id}).`], rows),
   };
 }
 
@@ -175,7 +183,7 @@ export const appointmentUid = (env: Pick<Bindings, 'SITE_URL'>, a: Pick<MailedAp
  * else METHOD:REQUEST with TENTATIVE (requested) or CONFIRMED; same UID always, SEQUENCE from the row.
  * Every caller passes the row as selected, public_id included, so the UID never changes.
  */
-export function appointmentInvite(env: Pick<Bindings, 'SITE_URL'>, a: TimedAppointment, now?: Date): string {
+export function appointmentInvite(env: Pick<Bindings, 'SITE_URL'>, firm: FirmFacts, a: TimedAppointment, now?: Date): string {
   const status = inviteStatus[a.status];
   return buildInvite({
     uid: appointmentUid(env, a),
@@ -183,10 +191,10 @@ export function appointmentInvite(env: Pick<Bindings, 'SITE_URL'>, a: TimedAppoi
     startMinutes: slotStartMinutes(a.timeSlot as BookingTimeSlot),
     // Slots are an hour apart (docs/product.md §3), so an appointment holds its hour.
     durationMinutes: 60,
-    timeZone: firm.timeZone,
+    timeZone,
     summary: `${a.serviceType} consultation with ${firm.name}`,
     description: `${a.serviceType} consultation${status === 'TENTATIVE' ? ' (requested; we will contact you within 24 hours to confirm)' : status === 'CANCELLED' ? ' (cancelled)' : ''}.\nQuestions: ${firm.contact.phone} or ${firm.contact.email}.`,
-    location: `${firm.name}, ${firmAddressLine}`,
+    location: `${firm.name}, ${firmAddressLine(firm)}`,
     organizerName: firm.name,
     organizerEmail: firm.contact.email,
     // The address, not the visitor's name: the invite goes to the visitor's unverified address.
@@ -199,24 +207,24 @@ export function appointmentInvite(env: Pick<Bindings, 'SITE_URL'>, a: TimedAppoi
 }
 
 /** "Add to Google Calendar" and "Outlook" links for the invite's event (its hour, in UTC). */
-export function appointmentCalendarLinks(a: TimedAppointment): CalendarLinks {
+export function appointmentCalendarLinks(firm: FirmFacts, a: TimedAppointment): CalendarLinks {
   return calendarLinks({
     date: a.date,
     startMinutes: slotStartMinutes(a.timeSlot as BookingTimeSlot),
     durationMinutes: 60,
-    timeZone: firm.timeZone,
+    timeZone,
     title: `${a.serviceType} consultation with ${firm.name}`,
     details: `${a.serviceType} consultation. Questions: ${firm.contact.phone} or ${firm.contact.email}.`,
-    location: `${firm.name}, ${firmAddressLine}`,
+    location: `${firm.name}, ${firmAddressLine(firm)}`,
   });
 }
 
-function invite(env: Bindings, a: TimedAppointment) {
+function invite(env: Bindings, firm: FirmFacts, a: TimedAppointment) {
   const method = a.status === 'cancelled' ? 'CANCEL' : 'REQUEST';
   return {
     filename: a.status === 'cancelled' ? 'cancellation.ics' : 'appointment.ics',
     contentType: `text/calendar; charset=utf-8; method=${method}`,
-    content: toBase64(appointmentInvite(env, a)),
+    content: toBase64(appointmentInvite(env, firm, a)),
   };
 }
 
@@ -227,28 +235,29 @@ function invite(env: Bindings, a: TimedAppointment) {
  */
 function visitorAppointmentEmail(
   env: Bindings,
+  firm: FirmFacts,
   a: MailedAppointment,
   mail: { kind: OutgoingEmail['kind']; subject: string; title: string; paragraphs: string[]; links?: AppointmentLinks },
 ): OutgoingEmail {
-  const rows = visitorAppointmentRows(a, firm.timeZone);
+  const rows = visitorAppointmentRows(a, timeZone);
   // Beside an invite that adds or updates the event (not a cancellation): the same event as links.
-  const calendar = hasTime(a) && a.status !== 'cancelled' ? appointmentCalendarLinks(a) : undefined;
+  const calendar = hasTime(a) && a.status !== 'cancelled' ? appointmentCalendarLinks(firm, a) : undefined;
   return {
     kind: mail.kind,
     to: a.email,
     replyTo: firm.contact.email,
     subject: mail.subject,
-    text: `${mail.paragraphs.join('\n\n')}\n\n${textRows(rows)}${calendarText(calendar)}${linksText(mail.links)}\n\n${signature}`,
-    html: htmlDocument(mail.title, mail.paragraphs, rows, mail.links, calendar),
-    ...(hasTime(a) ? { attachments: [invite(env, a)] } : {}),
+    text: `${mail.paragraphs.join('\n\n')}\n\n${textRows(rows)}${calendarText(calendar)}${linksText(mail.links)}\n\n${signature(firm)}`,
+    html: htmlDocument(firm, mail.title, mail.paragraphs, rows, mail.links, calendar),
+    ...(hasTime(a) ? { attachments: [invite(env, firm, a)] } : {}),
   };
 }
 
-export function appointmentConfirmationEmail(env: Bindings, a: MailedAppointment, links?: AppointmentLinks): OutgoingEmail {
+export function appointmentConfirmationEmail(env: Bindings, firm: FirmFacts, a: MailedAppointment, links?: AppointmentLinks): OutgoingEmail {
   if (!hasTime(a)) {
     // No time yet: no invite and no links (they expire at the start); both come with the
     // confirmation once the firm has picked the time (worker/routes/admin/appointments.ts).
-    return visitorAppointmentEmail(env, a, {
+    return visitorAppointmentEmail(env, firm, a, {
       kind: 'appointment-confirmation',
       subject: `Your appointment request with ${firm.name}: ${longDate(a.date)}`,
       title: 'Appointment request received',
@@ -258,10 +267,10 @@ export function appointmentConfirmationEmail(env: Bindings, a: MailedAppointment
       ],
     });
   }
-  const when = appointmentWhen(a, firm.timeZone);
+  const when = appointmentWhen(a, timeZone);
   const intro = `Thank you. We have received your request for a ${a.serviceType} appointment on ${when}.`;
   const next = `${firm.confirmationPromise} The attached invite adds the time to your calendar.`;
-  return visitorAppointmentEmail(env, a, {
+  return visitorAppointmentEmail(env, firm, a, {
     kind: 'appointment-confirmation',
     subject: `Your appointment request with ${firm.name}: ${subjectWhen(a)}`,
     title: 'Appointment request received',
@@ -270,31 +279,31 @@ export function appointmentConfirmationEmail(env: Bindings, a: MailedAppointment
   });
 }
 
-export function appointmentNotificationEmail(a: MailedAppointment): OutgoingEmail {
-  const rows = appointmentRows(a, firm.timeZone);
+export function appointmentNotificationEmail(firm: FirmFacts, a: MailedAppointment): OutgoingEmail {
+  const rows = appointmentRows(a, timeZone);
   const intro = hasTime(a)
     ? `New appointment request #${a.id}. Please confirm it with the visitor within 24 hours.`
     : `New appointment request #${a.id}, with no preferred time: it holds no slot yet. Please pick a free time when you confirm it (within 24 hours); the visitor gets the invite then.`;
   return {
     kind: 'appointment-notification',
-    to: firmNotificationAddress,
+    to: firmNotificationAddress(firm),
     toName: firm.name,
     replyTo: a.email,
     subject: oneLine(`New appointment request: ${a.serviceType}, ${a.date} ${a.timeSlot ?? NO_PREFERRED_TIME}, ${a.name}`, 160),
     text: `${intro}\n\n${textRows(rows)}`,
-    html: htmlDocument('New appointment request', [intro], rows),
+    html: htmlDocument(firm, 'New appointment request', [intro], rows),
   };
 }
 
 /** The admin confirmed (new links, REQUEST) or cancelled (CANCEL) the appointment. */
-export function appointmentStatusEmail(env: Bindings, a: MailedAppointment, links?: AppointmentLinks): OutgoingEmail {
-  const when = appointmentWhen(a, firm.timeZone);
+export function appointmentStatusEmail(env: Bindings, firm: FirmFacts, a: MailedAppointment, links?: AppointmentLinks): OutgoingEmail {
+  const when = appointmentWhen(a, timeZone);
   const confirmed = a.status === 'confirmed';
   const intro = confirmed
     ? `Good news: your ${a.serviceType} appointment on ${when} is confirmed. The attached invite updates your calendar.`
     : `Your ${a.serviceType} ${hasTime(a) ? 'appointment' : 'appointment request'} on ${when} has been cancelled. To choose another time, reply to this e-mail, call ${firm.contact.phone} or book again on our website.`;
   const title = confirmed ? 'Appointment confirmed' : 'Appointment cancelled';
-  return visitorAppointmentEmail(env, a, {
+  return visitorAppointmentEmail(env, firm, a, {
     kind: 'appointment-status',
     subject: `${title}: ${subjectWhen(a)}`,
     title,
@@ -304,11 +313,11 @@ export function appointmentStatusEmail(env: Bindings, a: MailedAppointment, link
 }
 
 /** The visitor cancelled through their link: the notice, with the CANCEL that removes the event. */
-export function appointmentCancelledByVisitorEmail(env: Bindings, a: MailedAppointment): OutgoingEmail {
-  const when = appointmentWhen(a, firm.timeZone);
+export function appointmentCancelledByVisitorEmail(env: Bindings, firm: FirmFacts, a: MailedAppointment): OutgoingEmail {
+  const when = appointmentWhen(a, timeZone);
   const intro = `As you asked, your ${a.serviceType} appointment on ${when} is cancelled. The attached update removes it from your calendar.`;
   const next = `To choose another time, book again on our website or call ${firm.contact.phone}.`;
-  return visitorAppointmentEmail(env, a, {
+  return visitorAppointmentEmail(env, firm, a, {
     kind: 'appointment-status',
     subject: `Appointment cancelled: ${subjectWhen(a)}`,
     title: 'Appointment cancelled',
@@ -319,13 +328,14 @@ export function appointmentCancelledByVisitorEmail(env: Bindings, a: MailedAppoi
 /** The visitor moved their appointment: the updated confirmation (REQUEST, same UID, new SEQUENCE). */
 export function appointmentRescheduledEmail(
   env: Bindings,
+  firm: FirmFacts,
   a: MailedAppointment,
   previous: Pick<MailedAppointment, 'date' | 'timeSlot'>,
   links: AppointmentLinks,
 ): OutgoingEmail {
-  const intro = `Your ${a.serviceType} appointment has moved from ${appointmentWhen(previous, firm.timeZone)} to ${appointmentWhen(a, firm.timeZone)}.`;
+  const intro = `Your ${a.serviceType} appointment has moved from ${appointmentWhen(previous, timeZone)} to ${appointmentWhen(a, timeZone)}.`;
   const next = `${firm.confirmationPromise} The attached invite updates the event in your calendar.`;
-  return visitorAppointmentEmail(env, a, {
+  return visitorAppointmentEmail(env, firm, a, {
     kind: 'appointment-confirmation',
     subject: `Your appointment with ${firm.name} has moved: ${subjectWhen(a)}`,
     title: 'Appointment rescheduled',
@@ -336,32 +346,33 @@ export function appointmentRescheduledEmail(
 
 /** Tells the firm the visitor cancelled or moved an appointment through their link. */
 export function appointmentChangeNotificationEmail(
+  firm: FirmFacts,
   a: MailedAppointment,
   change: { kind: 'cancelled' } | { kind: 'rescheduled'; previous: Pick<MailedAppointment, 'date' | 'timeSlot'> },
 ): OutgoingEmail {
-  const rows = appointmentRows(a, firm.timeZone);
+  const rows = appointmentRows(a, timeZone);
   const intro =
     change.kind === 'cancelled'
-      ? `The visitor cancelled appointment #${a.id} (${appointmentWhen(a, firm.timeZone)}). The slot is free again.`
-      : `The visitor moved appointment #${a.id} from ${appointmentWhen(change.previous, firm.timeZone)} to ${appointmentWhen(a, firm.timeZone)}. It is a request again: please confirm it within 24 hours. The old slot is free.`;
+      ? `The visitor cancelled appointment #${a.id} (${appointmentWhen(a, timeZone)}). The slot is free again.`
+      : `The visitor moved appointment #${a.id} from ${appointmentWhen(change.previous, timeZone)} to ${appointmentWhen(a, timeZone)}. It is a request again: please confirm it within 24 hours. The old slot is free.`;
   const title = change.kind === 'cancelled' ? 'Appointment cancelled by the visitor' : 'Appointment rescheduled by the visitor';
   return {
     kind: 'appointment-notification',
-    to: firmNotificationAddress,
+    to: firmNotificationAddress(firm),
     toName: firm.name,
     replyTo: a.email,
     subject: oneLine(`${title}: ${a.serviceType}, ${a.date} ${a.timeSlot ?? NO_PREFERRED_TIME}, ${a.name}`, 160),
     text: `${intro}\n\n${textRows(rows)}`,
-    html: htmlDocument(title, [intro], rows),
+    html: htmlDocument(firm, title, [intro], rows),
   };
 }
 
 /** The reminder before an active appointment (worker/services/appointments/reminders.ts), with the invite and both links. */
-export function appointmentReminderEmail(env: Bindings, a: MailedAppointment, links: AppointmentLinks): OutgoingEmail {
-  const when = appointmentWhen(a, firm.timeZone);
+export function appointmentReminderEmail(env: Bindings, firm: FirmFacts, a: MailedAppointment, links: AppointmentLinks): OutgoingEmail {
+  const when = appointmentWhen(a, timeZone);
   const intro = `This is a reminder of your ${a.serviceType} appointment with ${firm.name} on ${when}${a.status === 'requested' ? ' (requested; we will confirm it with you)' : ''}.`;
-  const next = `We are at ${firmAddressLine}. If you cannot come, please reschedule or cancel with the links below so someone else can have the time.`;
-  return visitorAppointmentEmail(env, a, {
+  const next = `We are at ${firmAddressLine(firm)}. If you cannot come, please reschedule or cancel with the links below so someone else can have the time.`;
+  return visitorAppointmentEmail(env, firm, a, {
     kind: 'appointment-reminder',
     subject: `Reminder: your appointment with ${firm.name}, ${subjectWhen(a)}`,
     title: 'Appointment reminder',

@@ -6,7 +6,7 @@ import { previousChanged, type RowInBatch } from '../../db/granted-batch';
 import { type BatchStatement, type OneCallWrite, type RowEmails, type RowTable, rowsOf, writeInOneCall } from '../../db/one-call-write';
 import { appointments, dailyCounters, dailySubmitters, submissionWindows } from '../../db/schema';
 import type { Bindings } from '../../env';
-import { firm } from '#core/content/firm';
+import { defaultContent } from '#core/content/default-content';
 import { claimDailyCount, dailyClaimAfterStatement, dailyClaimStatement, firmDay, intSetting, releaseDailyStatement, reportUnverifiedSkip, unverifiedMailBudget, unverifiedMailClaim } from './daily-counters';
 import type { LoggedMessages } from '../../db/queued-mail';
 import { emailTransport } from '../email/send-email';
@@ -37,9 +37,14 @@ const DEFAULT_OPEN_BOOKINGS_PER_NETWORK = 3;
 /** The two forms with a daily cap each; the chat hand-off is a contact message. */
 export type SubmissionForm = 'contact' | 'booking';
 
-export const IP_LIMIT_MESSAGE = `Too many submissions from your connection. Please wait 10 minutes and try again, or call us at ${firm.contact.phone}.`;
-export const DAILY_CAP_MESSAGE = `We have received an unusually high number of requests today. Please try again tomorrow or call us at ${firm.contact.phone}.`;
-export const OPEN_BOOKINGS_MESSAGE = `You already have appointment requests waiting for our confirmation. Please wait until we confirm them, or call us at ${firm.contact.phone} to book another time.`;
+// The refusals name the firm's phone as published (the routes pass it); the constants are the defaults' wording.
+export const ipLimitMessage = (phone: string) => `Too many submissions from your connection. Please wait 10 minutes and try again, or call us at ${phone}.`;
+export const dailyCapMessage = (phone: string) => `We have received an unusually high number of requests today. Please try again tomorrow or call us at ${phone}.`;
+export const openBookingsMessage = (phone: string) =>
+  `You already have appointment requests waiting for our confirmation. Please wait until we confirm them, or call us at ${phone} to book another time.`;
+export const IP_LIMIT_MESSAGE = ipLimitMessage(defaultContent.firm.contact.phone);
+export const DAILY_CAP_MESSAGE = dailyCapMessage(defaultContent.firm.contact.phone);
+export const OPEN_BOOKINGS_MESSAGE = openBookingsMessage(defaultContent.firm.contact.phone);
 
 /** The day's cap of one form: its own setting, else DAILY_SUBMISSION_CAP, else 80. */
 export function dailySubmissionCap(env: Bindings, form: SubmissionForm): number {
@@ -180,6 +185,8 @@ export interface Submission<T extends RowTable> {
   emails?: (id: string) => RowEmails;
   /** One more statement about the row in the same transaction, while it stands (chat hand-off). */
   after?: (row: RowInBatch) => BatchStatement;
+  /** The firm's phone as published, which the limits' refusals name (the default content's when absent). */
+  phone?: string;
 }
 
 /**
@@ -220,8 +227,9 @@ const limitRefusal = (message: string) => ({ ok: false as const, status: 429 as 
 export async function storeSubmission<T extends RowTable>(env: Bindings, form: SubmissionForm, ipHash: string, submission: Submission<T>): Promise<StoredSubmission> {
   const limit = submissionsPerIpPerWindow(env);
   const cap = dailySubmissionCap(env, form);
-  if (limit <= 0) return limitRefusal(IP_LIMIT_MESSAGE);
-  if (cap <= 0) return limitRefusal((await takeIpAllowance(env, ipHash)) ? DAILY_CAP_MESSAGE : IP_LIMIT_MESSAGE);
+  const phone = submission.phone ?? defaultContent.firm.contact.phone;
+  if (limit <= 0) return limitRefusal(ipLimitMessage(phone));
+  if (cap <= 0) return limitRefusal((await takeIpAllowance(env, ipHash)) ? dailyCapMessage(phone) : ipLimitMessage(phone));
   const now = new Date();
   const day = submissionDay(now);
   const transport = emailTransport(env);
@@ -272,9 +280,9 @@ export async function storeSubmission<T extends RowTable>(env: Bindings, form: S
     case 'facts':
       return { ok: false, status: 409, message: outcome.message, retryAfter: null };
     case 'window':
-      return limitRefusal(IP_LIMIT_MESSAGE);
+      return limitRefusal(ipLimitMessage(phone));
     case 'daily':
-      return limitRefusal(DAILY_CAP_MESSAGE);
+      return limitRefusal(dailyCapMessage(phone));
   }
   // Granted claims without a row that stands: the daily slot goes back, and the submitter record
   // too when this request made it. Without `taken` the record stays (there is no SELECT to tell).
@@ -289,7 +297,7 @@ export async function storeSubmission<T extends RowTable>(env: Bindings, form: S
     return { ok: false, status: 409, message: submission.taken, retryAfter: null };
   }
   // The recheck took the row back (a booking's open requests): a refusal that leaves no trace.
-  return { ok: false, status: 429, message: submission.recheck?.refusal ?? OPEN_BOOKINGS_MESSAGE, retryAfter: null };
+  return { ok: false, status: 429, message: submission.recheck?.refusal ?? openBookingsMessage(phone), retryAfter: null };
 }
 
 /**

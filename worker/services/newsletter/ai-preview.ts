@@ -1,9 +1,11 @@
-import { firm, prices } from '#core/content/firm';
+import { firm as firmCode } from '#core/content/firm';
+import type { SiteContent } from '#core/content/schema';
 import type { Bindings } from '../../env';
 import { NEWSLETTER_MODEL_ID } from '../platform/ai-models';
 import { firmDateParts } from '#core/firm-time';
 import { sanitizeHtml } from './sanitize-html';
 import { escapeHtml, type NewsletterDraft, staticNewsletter } from './template';
+import { publishedContent } from '../content/published';
 
 /** The AI preview takes 15 to 20 s (docs/product.md §5.6); past 25 s the static template answers. */
 export const AI_TIMEOUT_MS = 25_000;
@@ -13,8 +15,8 @@ export interface GeneratedNewsletter extends NewsletterDraft {
   source: 'ai' | 'static';
 }
 
-function prompt(at: Date): string {
-  const { month, year } = firmDateParts(firm.timeZone, at);
+function prompt({ firm, prices }: SiteContent, at: Date): string {
+  const { month, year } = firmDateParts(firmCode.timeZone, at);
   const monthName = new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, 1)));
   return [
     `Write a short e-mail newsletter for ${firm.name}, a CPA firm in ${firm.contact.address.city}, ${firm.contact.address.region}, for ${monthName} ${year}.`,
@@ -44,7 +46,8 @@ export function parseAiNewsletter(answer: string): { subject: string; html: stri
  */
 export async function generateNewsletter(env: Bindings, origin: string, options: { timeoutMs?: number; at?: Date } = {}): Promise<GeneratedNewsletter> {
   const at = options.at ?? new Date();
-  const fallback = (): GeneratedNewsletter => ({ ...staticNewsletter(origin, at), source: 'static' });
+  const content = await publishedContent(env);
+  const fallback = (): GeneratedNewsletter => ({ ...staticNewsletter(content.firm, origin, at), source: 'static' });
   if (!env.AI) return fallback();
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
@@ -56,7 +59,7 @@ export async function generateNewsletter(env: Bindings, origin: string, options:
       ai.run(NEWSLETTER_MODEL_ID, {
         messages: [
           { role: 'system', content: 'You write concise, accurate newsletters for a small accounting firm.' },
-          { role: 'user', content: prompt(at) },
+          { role: 'user', content: prompt(content, at) },
         ],
         max_tokens: 1200,
       }),

@@ -5,6 +5,7 @@ import { sentNewsletters } from '../../db/schema';
 import { firmToday } from '#core/firm-time';
 import { sanitizeHtml } from './sanitize-html';
 import { decodeBasicEntities, renderNewsletterEmail } from './template';
+import type { FirmFacts } from '../content/published';
 
 /**
  * The public newsletter archive (docs/product.md §5): the issues whose sending finished (status
@@ -41,12 +42,12 @@ export async function findArchivedIssue(db: Db, id: number) {
 
 /**
  * The issue as subscribers saw it, minus what was theirs: the same frame (template.ts) with the
- * web edition's footer instead of the personal unsubscribe link. The body is what was sent, which
+ * web edition's footer instead of the personal unsubscribe link, and the firm as published now. The body is what was sent, which
  * is the same for every recipient (no merge fields); it is sanitised again here so that the page
  * never depends on how an old row was written.
  */
-export function archivedIssueHtml(issue: { subject: string; content: string }, origin: string): string {
-  return renderNewsletterEmail({ subject: issue.subject, bodyHtml: sanitizeHtml(issue.content), unsubscribeUrl: null, origin }).html;
+export function archivedIssueHtml(issue: { subject: string; content: string }, origin: string, firm: FirmFacts): string {
+  return renderNewsletterEmail({ subject: issue.subject, bodyHtml: sanitizeHtml(issue.content), unsubscribeUrl: null, origin, firm }).html;
 }
 
 /** A one-line summary of an issue for its page's meta description: the body's first words. */

@@ -15,6 +15,7 @@ import {
 } from './store';
 import { oneClickUnsubscribeUrl, unsubscribePageUrl } from './subscriptions';
 import { renderNewsletterEmail, siteOrigin } from './template';
+import { publishedContent, type FirmFacts } from '../content/published';
 import { signLinkToken } from './tokens';
 
 /**
@@ -28,7 +29,9 @@ import { signLinkToken } from './tokens';
  *   4. N provider calls, in parallel;
  *   5. one batch: record every outcome in email_log and in the ledger, and recount the newsletter;
  *   6. read where the newsletter stands.
- * N + 5 subrequests in all (45 with the default batch of 40), under the free plan's 50.
+ * N + 5 subrequests in all (45 with the default batch of 40), under the free plan's 50. The frame's
+ * firm facts (worker/services/content/published.ts) add a KV read, and one D1 read only on the
+ * first batch an isolate sends after a publish.
  *
  * Nobody gets a newsletter twice: a row is only sent after it was claimed, and a claim whose
  * outcome never got recorded (the invocation died between steps 4 and 5) is not retried but marked
@@ -86,7 +89,9 @@ export async function sendNewsletterBatch(
   stats.claimed = claimed.length;
   if (claimed.length) {
     const origin = options.origin ?? siteOrigin(env);
-    const messages = await Promise.all(claimed.map((delivery) => newsletterEmail(env, newsletter, delivery, origin, now)));
+    // The frame states the firm as published: one KV read, and one D1 read when this isolate has not read that version yet.
+    const { firm } = await publishedContent(env);
+    const messages = await Promise.all(claimed.map((delivery) => newsletterEmail(env, firm, newsletter, delivery, origin, now)));
     const transport = options.transport ?? emailTransport(env);
     if (transport.name === 'mailchannels') stats.providerRequests += messages.length;
     stats.d1Calls += 2;
@@ -118,13 +123,14 @@ function deliveryOutcome(result: BatchSendOutcome, delivery: ClaimedDelivery): D
 }
 
 /** The newsletter as one recipient gets it, with their own unsubscribe links (RFC 8058 one-click too). */
-async function newsletterEmail(env: Bindings, newsletter: NewsletterRow, delivery: ClaimedDelivery, origin: string, now: Date): Promise<OutgoingEmail> {
+async function newsletterEmail(env: Bindings, firm: FirmFacts, newsletter: NewsletterRow, delivery: ClaimedDelivery, origin: string, now: Date): Promise<OutgoingEmail> {
   const token = await signLinkToken(env.JWT_SECRET, 'newsletter-unsubscribe', { id: delivery.subscriberId }, now);
   const { html, text } = renderNewsletterEmail({
     subject: newsletter.subject,
     bodyHtml: newsletter.content,
     unsubscribeUrl: unsubscribePageUrl(origin, token),
     origin,
+    firm,
   });
   return {
     to: delivery.email,

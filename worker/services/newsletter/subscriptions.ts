@@ -1,5 +1,4 @@
 import { and, desc, eq, isNull, lte, or } from 'drizzle-orm';
-import { firm, firmAddressLine } from '#core/content/firm';
 import type { Db } from '../../db/client';
 import { previousChanged } from '../../db/granted-batch';
 import { rowsOf, runNamed } from '../../db/one-call-write';
@@ -12,6 +11,7 @@ import type { OutgoingEmail } from '../../mail-types';
 import { dailyClaimStatement, firmDay, reportUnverifiedSkip, unverifiedMailBudget } from '../limits/daily-counters';
 import { escapeHtml } from './template';
 import { claimsMatch, signLinkToken, verifyLinkToken } from './tokens';
+import { firmAddressLine, publishedContent } from '../content/published';
 
 type SubscriptionRow = typeof newsletterSubscriptions.$inferSelect;
 
@@ -72,6 +72,7 @@ export function oneClickUnsubscribeUrl(origin: string, token: string): string {
 async function confirmationEmail(env: Bindings, row: SubscriptionRow, origin: string, now: Date): Promise<OutgoingEmail> {
   const token = await signLinkToken(env.JWT_SECRET, 'newsletter-confirm', row, now);
   const link = confirmUrl(origin, token);
+  const { firm } = await publishedContent(env);
   const text = [
     'Hello,',
     '',
@@ -81,13 +82,13 @@ async function confirmationEmail(env: Bindings, row: SubscriptionRow, origin: st
     'The link is valid for 7 days. If you did not sign up, ignore this e-mail and you will not hear from us again.',
     '',
     firm.legalName,
-    firmAddressLine,
+    firmAddressLine(firm),
   ].join('\n');
   const html = `<p>Hello,</p>
 <p>Please confirm that you want to receive the ${escapeHtml(firm.name)} newsletter.</p>
 <p><a href="${escapeHtml(link)}" style="background-color: #1e3a8a; color: #ffffff; padding: 10px 20px; border-radius: 6px; text-decoration: none; display: inline-block;">Confirm my subscription</a></p>
 <p>The link is valid for 7 days. If you did not sign up, ignore this e-mail and you will not hear from us again.</p>
-<p style="color: #475569; font-size: 12px;">${escapeHtml(firm.legalName)}<br>${escapeHtml(firmAddressLine)}</p>`;
+<p style="color: #475569; font-size: 12px;">${escapeHtml(firm.legalName)}<br>${escapeHtml(firmAddressLine(firm))}</p>`;
   return {
     to: row.email,
     subject: `Please confirm your subscription to the ${firm.name} newsletter`,

@@ -1,6 +1,7 @@
-import { firm, firmAddressLine } from '#core/content/firm';
+import { firm as firmCode } from '#core/content/firm';
 import type { Bindings } from '../../env';
 import { firmDateParts } from '#core/firm-time';
+import { firmAddressLine, type FirmFacts } from '../content/published';
 
 /**
  * The public origin for links in e-mails: SITE_URL (wrangler.toml [vars], the one source), or the
@@ -53,6 +54,8 @@ export interface NewsletterEmailParts {
    */
   unsubscribeUrl: string | null;
   origin: string;
+  /** The firm as published (worker/services/content/published.ts): the header, contact details, address and social links. */
+  firm: FirmFacts;
 }
 
 /**
@@ -60,6 +63,7 @@ export interface NewsletterEmailParts {
  * unsubscribe link are added automatically), plus the firm's postal address (CAN-SPAM).
  */
 export function renderNewsletterEmail(parts: NewsletterEmailParts): { html: string; text: string } {
+  const { firm } = parts;
   const social = firm.social
     .map((s) => `<a href="${escapeHtml(s.href)}" style="color: #1e3a8a; text-decoration: none; margin: 0 8px;">${escapeHtml(s.name)}</a>`)
     .join(' | ');
@@ -78,7 +82,7 @@ export function renderNewsletterEmail(parts: NewsletterEmailParts): { html: stri
 <tr><td style="padding: 24px; font-size: 15px; line-height: 1.6;">${parts.bodyHtml}</td></tr>
 <tr><td style="padding: 16px 24px; border-top: 1px solid #e2e8f0; text-align: center; font-size: 14px;">${social}</td></tr>
 <tr><td style="padding: 16px 24px; font-size: 12px; line-height: 1.6; color: #475569; text-align: center;">
-${escapeHtml(firm.legalName)}<br>${escapeHtml(firmAddressLine)}<br>
+${escapeHtml(firm.legalName)}<br>${escapeHtml(firmAddressLine(firm))}<br>
 Phone: <a href="${escapeHtml(firm.contact.phoneHref)}" style="color: #475569;">${escapeHtml(firm.contact.phone)}</a> &middot; Email: <a href="mailto:${escapeHtml(firm.contact.email)}" style="color: #475569;">${escapeHtml(firm.contact.email)}</a><br>
 ${closing}
 </td></tr>
@@ -91,7 +95,7 @@ ${closing}
     '',
     '--',
     firm.legalName,
-    firmAddressLine,
+    firmAddressLine(firm),
     `Phone: ${firm.contact.phone} | Email: ${firm.contact.email}`,
     firm.social.map((s) => `${s.name}: ${s.href}`).join('\n'),
     '',
@@ -143,8 +147,8 @@ const SEASONS: { months: number[]; title: string; tips: string[] }[] = [
 ];
 
 /** The static newsletter for the current season in the firm's time zone (the AI preview's fallback). */
-export function staticNewsletter(origin: string, at: Date = new Date()): NewsletterDraft {
-  const { month, year } = firmDateParts(firm.timeZone, at);
+export function staticNewsletter(firm: FirmFacts, origin: string, at: Date = new Date()): NewsletterDraft {
+  const { month, year } = firmDateParts(firmCode.timeZone, at);
   const season = SEASONS.find((s) => s.months.includes(month)) ?? SEASONS[0];
   const monthName = new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, 1)));
   const htmlContent = [
@@ -161,7 +165,7 @@ export function staticNewsletter(origin: string, at: Date = new Date()): Newslet
  * The sample body behind the admin's "Load Template" button (docs/product.md §5.3: with a
  * call-to-action to /schedule).
  */
-export function sampleTemplate(origin: string): NewsletterDraft {
+export function sampleTemplate(firm: FirmFacts, origin: string): NewsletterDraft {
   const htmlContent = [
     '<h2 style="color: #1e3a8a;">Your Headline Here</h2>',
     '<p>Dear valued client,</p>',

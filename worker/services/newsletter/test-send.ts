@@ -3,6 +3,7 @@ import { sendEmail } from '../email/send-email';
 import type { OutgoingEmail, SendOutcome } from '../../mail-types';
 import { sanitizeHtml } from './sanitize-html';
 import { renderNewsletterEmail } from './template';
+import { publishedContent, type FirmFacts } from '../content/published';
 
 /** What marks a test in the inbox and in the e-mail log. */
 export const TEST_SUBJECT_PREFIX = '[TEST] ';
@@ -18,11 +19,11 @@ export const testUnsubscribeUrl = (origin: string) => `${origin}/newsletter/unsu
  * The issue as a subscriber gets it (the same sanitizer and frame as sender.ts), addressed to one
  * person, its subject marked as a test. Null when nothing is left once unsafe HTML is removed.
  */
-export function testNewsletterEmail(draft: { subject: string; content: string; to: string }, origin: string): OutgoingEmail | null {
+export function testNewsletterEmail(draft: { subject: string; content: string; to: string }, origin: string, firm: FirmFacts): OutgoingEmail | null {
   const bodyHtml = sanitizeHtml(draft.content);
   if (!bodyHtml.replace(/<[^>]*>/g, '').trim()) return null;
   const subject = `${TEST_SUBJECT_PREFIX}${draft.subject}`;
-  const { html, text } = renderNewsletterEmail({ subject, bodyHtml, unsubscribeUrl: testUnsubscribeUrl(origin), origin });
+  const { html, text } = renderNewsletterEmail({ subject, bodyHtml, unsubscribeUrl: testUnsubscribeUrl(origin), origin, firm });
   return { to: draft.to, subject, text, html, kind: 'newsletter-test' };
 }
 
@@ -31,7 +32,7 @@ export function testNewsletterEmail(draft: { subject: string; content: string; t
  * It writes nothing else: no sent_newsletters row, no delivery, no subscriber.
  */
 export async function sendTestNewsletter(env: Bindings, draft: { subject: string; content: string; to: string }, origin: string): Promise<SendOutcome | 'empty-content'> {
-  const message = testNewsletterEmail(draft, origin);
+  const message = testNewsletterEmail(draft, origin, (await publishedContent(env)).firm);
   if (!message) return 'empty-content';
   return sendEmail(env, message);
 }
