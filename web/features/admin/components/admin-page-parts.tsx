@@ -2,6 +2,7 @@ import { ArrowLeft, Loader2, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Card, CardHeader } from '../../../components/ui/card';
+import { errorMessage, isUnauthorized } from '../../../lib/api';
 import { useAdminSession } from '../api/session';
 import { AdminLoginCard } from './admin-login-card';
 
@@ -68,4 +69,20 @@ export function SectionHeading({ id, children }: { id: string; children: ReactNo
       {children}
     </h2>
   );
+}
+
+/**
+ * An admin page's query, shown: the spinner while it loads, then `children` with its data, or the
+ * failure to load `what` (nothing for a 401: useEndSessionOn401 shows the login card instead).
+ */
+export function QueryView<T>({ query, what, children }: { query: { isPending: boolean; error: Error | null; data: T | undefined }; what: string; children: (data: T) => ReactNode }) {
+  if (query.isPending) return <AdminSpinner />;
+  if (query.error) {
+    return isUnauthorized(query.error) ? null : (
+      <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+        Failed to load {what}: {errorMessage(query.error, 'Please try again.')}
+      </p>
+    );
+  }
+  return children(query.data as T);
 }
