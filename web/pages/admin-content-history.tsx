@@ -1,8 +1,8 @@
 import { useEndSessionOn401, useLoadFailureToast } from '../features/admin/api/admin-api';
-import { QueryView, SignedInOnly } from '../features/admin/components/admin-page-parts';
+import { AdminSubPageHeading, QueryView, SignedInOnly } from '../features/admin/components/admin-page-parts';
 import { useContentVersions } from '../features/content-admin/content-api';
 import { ContentHistory } from '../features/content-admin/content-history';
-import { ContentSubPageHeading } from '../features/content-admin/content-sub-page-heading';
+import { CONTENT_OVERVIEW_LINK } from '../features/content-admin/section-slugs';
 import { usePageMeta } from '../lib/page-meta';
 
 /** /admin/content/history: every published version of the site's content, with Restore (docs/product.md §6.6). */
@@ -19,7 +19,8 @@ function HistoryAdministration() {
 
   return (
     <section className="mx-auto max-w-4xl space-y-8 px-4 py-10 [overflow-wrap:anywhere] sm:px-6 lg:px-8">
-      <ContentSubPageHeading
+      <AdminSubPageHeading
+        back={CONTENT_OVERVIEW_LINK}
         title="Content history"
         intro="Every published version, who published it and when, and what it changed. Restore publishes a copy of an earlier version."
       />

@@ -1,9 +1,9 @@
 import { useLocation } from 'react-router';
 import { useEndSessionOn401, useLoadFailureToast } from '../features/admin/api/admin-api';
-import { QueryView, SignedInOnly } from '../features/admin/components/admin-page-parts';
+import { AdminSubPageHeading, QueryView, SignedInOnly } from '../features/admin/components/admin-page-parts';
 import { useContent } from '../features/content-admin/content-api';
-import { ContentSubPageHeading } from '../features/content-admin/content-sub-page-heading';
 import { SectionEditor } from '../features/content-admin/section-editor';
+import { CONTENT_OVERVIEW_LINK } from '../features/content-admin/section-slugs';
 import { sectionBySlug, type ContentSection } from '../features/content-admin/sections';
 import { usePageMeta } from '../lib/page-meta';
 
@@ -28,7 +28,7 @@ function SectionAdministration({ section }: { section: ContentSection }) {
 
   return (
     <section className="mx-auto max-w-4xl space-y-8 px-4 py-10 [overflow-wrap:anywhere] sm:px-6 lg:px-8">
-      <ContentSubPageHeading title={section.title} titleId="content-section-title" intro={section.intro} />
+      <AdminSubPageHeading title={section.title} titleId="content-section-title" intro={section.intro} back={CONTENT_OVERVIEW_LINK} />
       <QueryView query={content} what="the content">
         {(state) => <SectionEditor key={section.slug} section={section} state={state} reload={reloadContent} />}
       </QueryView>

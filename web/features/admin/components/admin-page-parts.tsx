@@ -29,15 +29,20 @@ export function SignedInOnly({ children }: { children: (username: string) => Rea
   return children(session.data.username);
 }
 
-/** A sub-page's heading: the link back to the admin panel, the title and one line under it. */
-export function AdminSubPageHeading({ title, intro }: { title: string; intro: string }) {
+/**
+ * A sub-page's heading: the link back (to the admin panel unless `back` names another page, e.g.
+ * the content overview), the title (`titleId` when something refers to it) and one line under it.
+ */
+export function AdminSubPageHeading({ title, titleId, intro, back = { to: '/admin', label: 'Admin Panel' } }: { title: string; titleId?: string; intro: string; back?: { to: string; label: string } }) {
   return (
     <div>
-      <Link to="/admin" className="mb-2 inline-flex min-h-6 items-center gap-1 text-sm text-brand-700 hover:underline">
+      <Link to={back.to} className="mb-2 inline-flex min-h-6 items-center gap-1 text-sm text-brand-700 hover:underline">
         <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-        Admin Panel
+        {back.label}
       </Link>
-      <h1 className="text-3xl font-bold text-brand-800">{title}</h1>
+      <h1 id={titleId} className="text-3xl font-bold text-brand-800">
+        {title}
+      </h1>
       <p className="mt-1 text-slate-600">{intro}</p>
     </div>
   );

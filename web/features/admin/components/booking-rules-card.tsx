@@ -30,6 +30,12 @@ const toDraft = (rules: AdminAvailability['rules']): Draft => ({
 /** A number field's text as sent: a whole number, or the text itself so the server names the mistake. */
 const asNumber = (text: string) => (/^\s*-?\d+(\.\d+)?\s*$/.test(text) ? Number(text) : (text as unknown as number));
 
+/** The whole-number rules, in the order of the form. */
+const NUMBER_RULES = [
+  { name: 'minimumNoticeHours', label: 'Minimum notice (hours)', help: '0 to 720. With 48, a visitor cannot book a time less than two days away.' },
+  { name: 'horizonDays', label: 'Booking horizon (days)', help: '1 to 730. How many days ahead a visitor can book.' },
+] as const;
+
 /** One whole-number rule: its label, a field within BOOKING_RULE_LIMITS, a line of help and its field message. */
 function NumberRule(props: { name: 'minimumNoticeHours' | 'horizonDays'; label: string; help: string; value: string; error?: string; onChange: (value: string) => void }) {
   const { name, error } = props;
@@ -104,22 +110,9 @@ export function BookingRulesCard({ availability }: { availability: AdminAvailabi
         ) : (
           <form onSubmit={submit} className="space-y-5" noValidate>
             <div className="grid gap-4 sm:grid-cols-2">
-              <NumberRule
-                name="minimumNoticeHours"
-                label="Minimum notice (hours)"
-                help="0 to 720. With 48, a visitor cannot book a time less than two days away."
-                value={current.minimumNoticeHours}
-                error={errors.minimumNoticeHours?.[0]}
-                onChange={(minimumNoticeHours) => change({ minimumNoticeHours })}
-              />
-              <NumberRule
-                name="horizonDays"
-                label="Booking horizon (days)"
-                help="1 to 730. How many days ahead a visitor can book."
-                value={current.horizonDays}
-                error={errors.horizonDays?.[0]}
-                onChange={(horizonDays) => change({ horizonDays })}
-              />
+              {NUMBER_RULES.map(({ name, label, help }) => (
+                <NumberRule key={name} name={name} label={label} help={help} value={current[name]} error={errors[name]?.[0]} onChange={(value) => change({ [name]: value })} />
+              ))}
             </div>
             <fieldset className="space-y-3">
               <legend className="sr-only">Federal holidays</legend>

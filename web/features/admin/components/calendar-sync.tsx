@@ -170,15 +170,7 @@ export function BusyCalendarsCard() {
     >
       <CardContent className="space-y-6">
         <form onSubmit={submit} className="grid gap-3 sm:grid-cols-[12rem_1fr_auto] sm:items-start" noValidate>
-          <CalendarField
-            id="busy-calendar-label"
-            label="Label"
-            value={label}
-            maxLength={BUSY_CALENDAR_INPUT_LIMITS.label}
-            placeholder="e.g. Dana’s Google"
-            error={errors.label?.[0]}
-            onChange={setLabel}
-          />
+          <CalendarField id="busy-calendar-label" label="Label" value={label} maxLength={BUSY_CALENDAR_INPUT_LIMITS.label} placeholder="e.g. Dana’s Google" error={errors.label?.[0]} onChange={setLabel} />
           <CalendarField
             id="busy-calendar-url"
             label="iCal address"
