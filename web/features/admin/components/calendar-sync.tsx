@@ -213,6 +213,19 @@ export function BusyCalendarsCard() {
 function BusyCalendarRow({ calendar: c }: { calendar: BusyCalendar }) {
   const refresh = useRefreshBusyCalendar();
   const remove = useRemoveBusyCalendar();
+  const runRefresh = () =>
+    refresh.mutate(c.id, {
+      onSuccess: (updated) =>
+        updated.lastError
+          ? toast({ variant: 'destructive', title: 'The calendar could not be read', description: updated.lastError })
+          : toast({ title: 'Calendar refreshed', description: `${updated.busyCount} busy time${updated.busyCount === 1 ? '' : 's'}.` }),
+      onError: (error) => toast({ variant: 'destructive', title: 'Failed to refresh', description: errorMessage(error, 'Please try again') }),
+    });
+  const runRemove = () =>
+    remove.mutate(c.id, {
+      onSuccess: () => toast({ title: 'Calendar removed', description: `${c.label} no longer closes slots.` }),
+      onError: (error) => toast({ variant: 'destructive', title: 'Failed to remove', description: errorMessage(error, 'Please try again') }),
+    });
 
   return (
     <li className="flex flex-wrap items-start justify-between gap-3 p-3" data-testid="busy-calendar">
@@ -230,36 +243,11 @@ function BusyCalendarRow({ calendar: c }: { calendar: BusyCalendar }) {
         )}
       </div>
       <div className="flex gap-2">
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={refresh.isPending}
-          aria-label={`Refresh ${c.label}`}
-          onClick={() =>
-            refresh.mutate(c.id, {
-              onSuccess: (updated) =>
-                updated.lastError
-                  ? toast({ variant: 'destructive', title: 'The calendar could not be read', description: updated.lastError })
-                  : toast({ title: 'Calendar refreshed', description: `${updated.busyCount} busy time${updated.busyCount === 1 ? '' : 's'}.` }),
-              onError: (error) => toast({ variant: 'destructive', title: 'Failed to refresh', description: errorMessage(error, 'Please try again') }),
-            })
-          }
-        >
+        <Button variant="outline" size="sm" disabled={refresh.isPending} aria-label={`Refresh ${c.label}`} onClick={runRefresh}>
           <RefreshCw className="h-4 w-4" aria-hidden="true" />
           {refresh.isPending ? 'Refreshing...' : 'Refresh'}
         </Button>
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={remove.isPending}
-          aria-label={`Remove ${c.label}`}
-          onClick={() =>
-            remove.mutate(c.id, {
-              onSuccess: () => toast({ title: 'Calendar removed', description: `${c.label} no longer closes slots.` }),
-              onError: (error) => toast({ variant: 'destructive', title: 'Failed to remove', description: errorMessage(error, 'Please try again') }),
-            })
-          }
-        >
+        <Button variant="outline" size="sm" disabled={remove.isPending} aria-label={`Remove ${c.label}`} onClick={runRemove}>
           <Trash2 className="h-4 w-4" aria-hidden="true" />
           Remove
         </Button>
