@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { adminApi } from '../../worker/routes/admin/index';
-import { call, signIn } from './helpers';
+import { call, client, signIn } from './helpers';
 
 // The admin API is a sub-app (worker/routes/admin/index.ts) with its own guard: the three routes
 // of signing in answer without a session, every other one answers 401. The routes are read from the
@@ -35,10 +35,10 @@ describe('the admin API sub-app', () => {
 
   it('answers sign-in, sign-out and the session check without a session', async () => {
     expect(await signIn()).toMatch(/admin_session=/);
-    const session = await call('/api/admin/session');
+    const session = await client().api.admin.session.$get();
     expect(session.status).toBe(200);
     expect(await session.json()).toEqual({ authenticated: false });
-    const logout = await call('/api/admin/logout', { method: 'POST' });
+    const logout = await client().api.admin.logout.$post();
     expect(logout.status).toBe(200);
     expect(await logout.json()).toEqual({ message: 'Signed out' });
   });

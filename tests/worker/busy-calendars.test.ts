@@ -131,7 +131,7 @@ describe('admin busy calendar endpoints', () => {
 
   it('refuses a label or address that is missing or not an iCal address, with field messages', async () => {
     const cookie = await signIn();
-    const missing = await call('/api/admin/busy-calendars', { cookie, body: { label: ' ', url: 'not a url' } });
+    const missing = await client({ cookie }).api.admin['busy-calendars'].$post({ json: { label: ' ', url: 'not a url' } });
     expect(missing.status).toBe(400);
     const body = (await missing.json()) as { fields: Record<string, string[]> };
     expect(Object.keys(body.fields).sort()).toEqual(['label', 'url']);

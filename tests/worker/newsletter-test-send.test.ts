@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { call, signIn } from './helpers';
+import { call, client, signIn } from './helpers';
 import { callWith, fakeMailChannels, mailChannelsEnv } from './mailchannels-fake';
 
 // The send dialog's "Send a test" (docs/product.md §6.3; worker/routes/admin/newsletter-test-send.ts):
@@ -55,15 +55,15 @@ describe('POST /api/admin/newsletter/test-send', () => {
     expect(row.text_body).toContain(`Unsubscribe: ${SITE}/newsletter/unsubscribe?token=test-send`);
     expect(await counts()).toEqual(before);
     // The admin's history and stats did not move.
-    expect(await (await call('/api/admin/sent-newsletters', { cookie })).json()).toEqual([]);
-    expect(await (await call('/api/newsletters')).json()).toEqual([]);
+    expect(await (await client({ cookie }).api.admin['sent-newsletters'].$get()).json()).toEqual([]);
+    expect(await (await client().api.newsletters.$get()).json()).toEqual([]);
   });
 
   it('is the e-mail a subscriber gets, but for the [TEST] subject and a link that unsubscribes nobody', async () => {
     const cookie = await signIn();
     await addSubscriber();
     const draft = { subject: 'Year-end moves', content: '<h2>Year-end</h2><p>Harvest losses <a href="https://irs.gov">IRS</a></p>' };
-    expect((await call('/api/admin/send-newsletter', { cookie, body: draft })).status).toBe(200);
+    expect((await client({ cookie }).api.admin['send-newsletter'].$post({ json: draft })).status).toBe(200);
     expect((await call(PATH, { cookie, body: { ...draft, to: 'owner@example.com' } })).status).toBe(200);
     const [real] = await logRows('newsletter');
     const [test] = await logRows('newsletter-test');
@@ -75,7 +75,7 @@ describe('POST /api/admin/newsletter/test-send', () => {
     expect(test.headers).toBeNull();
 
     // The test's link is not a token: the unsubscribe check refuses it, and the subscriber stays.
-    const check = await call('/api/newsletter/unsubscribe?token=test-send');
+    const check = await client().api.newsletter.unsubscribe.$get({ query: { token: 'test-send' } });
     expect(((await check.json()) as { valid: boolean }).valid).toBe(false);
     const oneClick = await call('/api/newsletter/unsubscribe?token=test-send', { method: 'POST', rawBody: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(oneClick.status).toBeGreaterThanOrEqual(400);
