@@ -28,6 +28,7 @@ describe('the admin API sub-app', () => {
   });
 
   it.each(guarded.map((route) => [route.method, concrete(route.path)] as const))('%s /api/admin%s answers 401 without a session', async (method, path) => {
+    // Raw call: the path comes from a table of routes, which the typed client cannot address by string.
     const res = await call(`/api/admin${path}`, { method, body: method === 'GET' ? undefined : {} });
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ message: 'Unauthorized' });
@@ -55,6 +56,7 @@ describe('the admin API sub-app', () => {
     const gets = guarded.filter((route) => route.method === 'GET' && !route.path.includes(':') && !['/newsletter/preview', '/delivery-events'].includes(route.path));
     expect(gets.length).toBeGreaterThan(10);
     for (const route of gets) {
+      // Raw call: the path comes from a table of routes, which the typed client cannot address by string.
       const res = await call(`/api/admin${route.path}`, { cookie });
       expect(res.status, route.path).toBe(200);
     }

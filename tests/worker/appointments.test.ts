@@ -166,6 +166,7 @@ describe('GET /api/appointments/availability', () => {
   });
 
   it.each(['', '?date=2026-13-01', '?date=tomorrow', '?date=2026-1-5'])('answers 400 to %s', async (query) => {
+    // Raw call: the query string as written is what is under test.
     const res = await call(`/api/appointments/availability${query}`);
     expect(res.status).toBe(400);
     expect((await errorOf(res)).message).toBeTruthy();

@@ -28,6 +28,7 @@ describe('cross-site requests', () => {
   it.each(STATE_CHANGING)('%s %s from another origin is refused with 403, even with a valid session', async (method, path) => {
     const cookie = await signIn();
     const before = await env.DB.prepare('select count(*) as n from contact_messages').first<{ n: number }>();
+    // Raw call: the path comes from a table of routes, which the typed client cannot address by string.
     const res = await call(path, {
       method,
       body: { name: 'x', email: 'x@example.com', message: 'cross-site message', subject: 's', content: 'c' },
@@ -113,6 +114,7 @@ describe('paths and redirects', () => {
     '/api/health/../../.dev.vars',
     '/api/%00',
   ])('%s never leaks a file and never errors', async (path) => {
+    // Raw call: hostile paths sent as written (traversal, NUL), which the typed client would encode.
     const res = await call(path);
     expect(res.status).toBeLessThan(500);
     const text = await res.text();
@@ -125,6 +127,7 @@ describe('paths and redirects', () => {
       '/api/newsletter/unsubscribe?token=x&next=https://evil.example',
       '/api/admin/login?next=https://evil.example',
     ]) {
+      // Raw call: the path comes from a table of routes, which the typed client cannot address by string.
       const res = await call(path, { method: path.includes('login') ? 'POST' : 'GET', body: path.includes('login') ? ADMIN : undefined });
       const location = res.headers.get('location');
       if (location) expect(new URL(location, ORIGIN).origin).toBe(ORIGIN);
@@ -134,6 +137,7 @@ describe('paths and redirects', () => {
 
 describe('oversized bodies', () => {
   it.each(['/api/contact', '/api/appointments', '/api/chat', '/api/newsletter/subscribe'])('%s answers 413 above the limit and stores nothing', async (path) => {
+    // Raw call: the path comes from a table of routes, which the typed client cannot address by string.
     const res = await call(path, { body: { name: 'x', email: 'x@example.com', message: 'y'.repeat(100 * 1024) } });
     expect(res.status).toBe(413);
     const n = await env.DB.prepare('select (select count(*) from contact_messages) + (select count(*) from appointments) + (select count(*) from chat_messages) + (select count(*) from newsletter_subscriptions) as n').first<{ n: number }>();

@@ -32,6 +32,7 @@ describe('admin availability endpoints', () => {
     ['POST', '/api/admin/blocked-dates', { date }],
     ['DELETE', `/api/admin/blocked-dates/${date}`, undefined],
   ])('answers 401 to %s %s without a session, and changes nothing', async (method, path, body) => {
+    // Raw call: the path comes from a table of routes, which the typed client cannot address by string.
     const res = await call(path, { method, body });
     expect(res.status).toBe(401);
     expect(await count('SELECT count(*) AS n FROM blocked_dates')).toBe(0);
@@ -254,6 +255,7 @@ describe('GET /api/appointments/closed-days', () => {
     ['to before from', '?from=2027-02-01&to=2027-01-01'],
     ['too long a span', `?from=2027-01-01&to=2027-06-01`],
   ])('answers 400 to %s', async (_label, query) => {
+    // Raw call: the query string as written is what is under test.
     const res = await call(`/api/appointments/closed-days${query}`);
     expect(res.status).toBe(400);
     expect(((await res.json()) as Body).message).toBeTruthy();

@@ -123,6 +123,7 @@ describe('admin busy calendar endpoints', () => {
     ['DELETE', '/api/admin/busy-calendars/1', undefined],
   ])('answer 401 to %s %s without a session, and store nothing', async (method, path, body) => {
     fakeCalendarServer();
+    // Raw call: the path comes from a table of routes, which the typed client cannot address by string.
     const res = await call(path, { method, body });
     expect(res.status).toBe(401);
     expect(await env.DB.prepare('SELECT count(*) AS n FROM busy_calendars').first('n')).toBe(0);

@@ -40,6 +40,7 @@ const ADMIN_POSTS = [
 
 describe('admin newsletter endpoints', () => {
   it('refuse every call without a session', async () => {
+    // Raw call: the path comes from a table of routes, which the typed client cannot address by string.
     for (const path of ADMIN_GETS) expect((await call(path)).status, path).toBe(401);
     for (const path of ADMIN_POSTS) expect((await call(path, { body: {} })).status, path).toBe(401);
   });
@@ -122,6 +123,7 @@ describe('admin newsletter endpoints', () => {
   it('previews fall back to the static template without Workers AI, and the template links to /schedule', async () => {
     const cookie = await signIn();
     for (const path of ['/api/admin/newsletter/preview', '/api/admin/newsletter/preview-static', '/api/admin/newsletter/template']) {
+      // Raw call: the path comes from a table of routes, which the typed client cannot address by string.
       const res = await call(path, { cookie });
       expect(res.status, path).toBe(200);
       const draft = (await res.json()) as { subject: string; htmlContent: string };

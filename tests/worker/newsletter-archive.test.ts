@@ -98,6 +98,7 @@ describe('GET /api/newsletters/:id', () => {
   it('is 404 for an unknown id, an issue still sending and an id that is not a number', async () => {
     const sending = await addIssue('Half out', { status: 'sending' });
     for (const path of ['/api/newsletters/999999', `/api/newsletters/${sending}`, '/api/newsletters/abc', '/api/newsletters/01', '/api/newsletters/-1']) {
+      // Raw call: ids that are not numbers, which the typed client would not compile.
       const res = await call(path);
       expect(res.status, path).toBe(404);
       expect(await res.json(), path).toEqual({ message: 'Newsletter not found' });
@@ -123,6 +124,7 @@ describe('GET /newsletter/:id (the issue page)', () => {
   it('answers 404 for an unknown, unsent or malformed id, before any asset is looked up', async () => {
     const sending = await addIssue('Half out', { status: 'sending' });
     for (const path of ['/newsletter/424242', `/newsletter/${sending}`, '/newsletter/0', '/newsletter/issue-shell']) {
+      // Raw call: site pages, not API routes.
       const res = await call(path);
       expect(res.status, path).toBe(404);
     }

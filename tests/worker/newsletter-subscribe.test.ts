@@ -217,6 +217,7 @@ describe('unsubscribe', () => {
 
   it('accepts an RFC 8058 one-click POST from a mail provider (cross-site, form body, token in the URL)', async () => {
     const token = await activeSubscriber('oneclick@example.com');
+    // Raw call: a form-encoded body, as a mail provider sends it.
     const res = await call(`/api/newsletter/unsubscribe?token=${encodeURIComponent(token)}`, {
       method: 'POST',
       rawBody: 'List-Unsubscribe=One-Click',
@@ -258,6 +259,7 @@ describe('unsubscribe', () => {
 
   it('accepts the token from a plain HTML form body too', async () => {
     const token = await activeSubscriber('form@example.com');
+    // Raw call: a form-encoded body, as an HTML form sends it.
     const res = await call('/api/newsletter/unsubscribe', {
       method: 'POST',
       rawBody: new URLSearchParams({ token }).toString(),

@@ -2,7 +2,7 @@ import { createExecutionContext, createScheduledController, env, waitOnExecution
 import { describe, expect, it } from 'vitest';
 import worker from '../../worker/index';
 import { currentPeriod } from '../../worker/services/newsletter/scheduler';
-import { call, client, signIn } from './helpers';
+import { client, signIn } from './helpers';
 import { fakeMailChannels, mailChannelsEnv, type RecordedRequest } from './mailchannels-fake';
 
 // March 2026: the 1st is a Sunday, so the slot is Monday 2 March, 9:00 AM Eastern (EST, UTC-5).
@@ -23,7 +23,7 @@ async function addSubscribers(n: number) {
 
 async function setRunning(running: boolean) {
   const cookie = await signIn();
-  expect((await call(`/api/admin/scheduler/${running ? 'start' : 'stop'}`, { cookie, method: 'POST' })).status).toBe(200);
+  expect((await client({ cookie }).api.admin.scheduler[':action{start|stop|trigger}'].$post({ param: { action: running ? 'start' : 'stop' } })).status).toBe(200);
 }
 
 async function newsletters() {
