@@ -7,6 +7,32 @@ import { unstable_readConfig } from 'wrangler';
 const migrationsDir = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /**
+ * The `worker` project's runtime: workerd with wrangler.toml's bindings and the test secrets, the
+ * migrations and KV bindings tests/worker/apply-migrations.ts resets to, and `bindings` on top.
+ * vitest.bench-chat.config.ts runs the chat bench in the same runtime.
+ */
+export function workerPool(bindings: Record<string, string> = {}) {
+  return cloudflareTest(async () => ({
+    wrangler: { configPath: './wrangler.toml' },
+    // No Cloudflare login here or in CI: AI calls fail and the offline fallbacks answer.
+    remoteBindings: false,
+    miniflare: {
+      bindings: {
+        JWT_SECRET: 'test-secret-for-vitest-only-0123456789abcdef',
+        ADMIN_USERNAME: 'admin',
+        ADMIN_PASSWORD: 'correct-horse-battery',
+        // Whatever a developer's .dev.vars holds, tests never send real mail: no key means
+        // the outbox transport (MailChannels is tested against a fake at the fetch boundary).
+        MAILCHANNELS_API_KEY: '',
+        TEST_MIGRATIONS: await readD1Migrations(migrationsDir),
+        TEST_KV_BINDINGS: unstable_readConfig({ config: './wrangler.toml' }, { hideWarnings: true }).kv_namespaces.map((kv: { binding: string }) => kv.binding),
+        ...bindings,
+      },
+    },
+  }));
+}
+
+/**
  * The order files start in. Vitest would run the projects one after another (alphabetically); here
  * every project's files share the worker slots at once: first `npm start`'s test (mostly waiting on
  * its server), then browser and worker files taken in turn (each the slowest known first), so a
@@ -36,25 +62,7 @@ export default defineConfig({
       {
         // API tests inside workerd: real D1 (migrations applied once per file in the setup file, every
         // table back to its migrated state after each test) and real KV.
-        plugins: [
-          cloudflareTest(async () => ({
-            wrangler: { configPath: './wrangler.toml' },
-            // No Cloudflare login here or in CI: AI calls fail and the offline fallbacks answer.
-            remoteBindings: false,
-            miniflare: {
-              bindings: {
-                JWT_SECRET: 'test-secret-for-vitest-only-0123456789abcdef',
-                ADMIN_USERNAME: 'admin',
-                ADMIN_PASSWORD: 'correct-horse-battery',
-                // Whatever a developer's .dev.vars holds, tests never send real mail: no key means
-                // the outbox transport (MailChannels is tested against a fake at the fetch boundary).
-                MAILCHANNELS_API_KEY: '',
-                TEST_MIGRATIONS: await readD1Migrations(migrationsDir),
-                TEST_KV_BINDINGS: unstable_readConfig({ config: './wrangler.toml' }, { hideWarnings: true }).kv_namespaces.map((kv: { binding: string }) => kv.binding),
-              },
-            },
-          })),
-        ],
+        plugins: [workerPool()],
         test: {
           name: 'worker',
           include: ['tests/**/*.worker.test.ts'],

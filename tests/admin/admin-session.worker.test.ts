@@ -2,7 +2,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:
 import { SignJWT } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import worker from '../../worker/index';
-import { ADMIN, call, client, ORIGIN, sessionCookieFrom, signIn } from '../harness/worker/helpers';
+import { ADMIN, call, client, fieldMessages, ORIGIN, sessionCookieFrom, signIn } from '../harness/worker/helpers';
 
 const secret = new TextEncoder().encode(env.JWT_SECRET);
 
@@ -66,6 +66,7 @@ describe('admin sign-in', () => {
   });
 
   it('answers 400 with field messages for a missing field', async () => {
+    // Raw call: the body is malformed on purpose, which the typed client would not compile.
     const res = await call('/api/admin/login', { body: { username: 'admin' } });
     expect(res.status).toBe(400);
     const body = await res.json<{ fields: Record<string, string[]> }>();
@@ -123,9 +124,9 @@ describe('admin session tokens', () => {
     const tampered = `${h}.${base64url({ ...JSON.parse(atob(p.replace(/-/g, '+').replace(/_/g, '/'))), sub: String(id + 1) })}.${s}`;
 
     for (const token of [algNone, wrongKey, expired, wrongAudience, tampered, withoutId, 'garbage']) {
-      const res = await call('/api/admin/contact-messages', { cookie: `admin_session=${token}` });
+      const res = await client({ cookie: `admin_session=${token}` }).api.admin['contact-messages'].$get();
       expect(res.status).toBe(401);
-      const session = await call('/api/admin/session', { cookie: `admin_session=${token}` });
+      const session = await client({ cookie: `admin_session=${token}` }).api.admin.session.$get();
       expect(await session.json()).toEqual({ authenticated: false });
     }
     // The well-formed token with our key is accepted: the checks above are not vacuous.
@@ -167,9 +168,9 @@ describe('change password', () => {
     const wrong = await client({ cookie }).api.admin['change-password'].$post({ json: { currentPassword: 'nope-nope', newPassword: 'long-enough-1' } });
     expect(wrong.status).toBe(400);
     expect(await wrong.json()).toEqual({ message: 'Current password is incorrect' });
-    const short = await call('/api/admin/change-password', { body: { currentPassword: ADMIN.password, newPassword: 'elevenchars' }, cookie });
+    const short = await client({ cookie }).api.admin['change-password'].$post({ json: { currentPassword: ADMIN.password, newPassword: 'elevenchars' } });
     expect(short.status).toBe(400);
-    expect((await short.json<{ fields: Record<string, string[]> }>()).fields.newPassword).toEqual(['Password must be at least 12 characters']);
+    expect((await fieldMessages(short)).newPassword).toEqual(['Password must be at least 12 characters']);
     expect((await client().api.admin.login.$post({ json: ADMIN })).status).toBe(200);
   });
 

@@ -1,14 +1,14 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { totpCode } from '../../worker/services/admin-auth/totp';
-import { ADMIN, call, sessionCookieFrom, signIn } from '../harness/worker/helpers';
+import { ADMIN, call, client, fieldMessages, sessionCookieFrom, signIn } from '../harness/worker/helpers';
 
 const TWO_FACTOR_REQUIRED = { message: 'Enter the 6-digit code from your authenticator app', twoFactorRequired: true };
 
 /** The code an authenticator shows now, or `steps` 30-second steps later (the server accepts ±1). */
 const codeAt = (secret: string, steps = 0) => totpCode(secret, Date.now() + steps * 30_000);
 
-const login = (body: Record<string, string>, ip?: string) => call('/api/admin/login', { body: { ...ADMIN, ...body }, ip });
+const login = (body: Record<string, string>, ip?: string) => client({ ip }).api.admin.login.$post({ json: { ...ADMIN, ...body } });
 
 const password = ADMIN.password;
 
@@ -18,40 +18,40 @@ const password = ADMIN.password;
  */
 async function enableTwoFactor() {
   const signedIn = await signIn();
-  const setup = await call('/api/admin/two-factor/setup', { body: { password }, cookie: signedIn });
+  const setup = await client({ cookie: signedIn }).api.admin['two-factor'].setup.$post({ json: { password } });
   expect(setup.status).toBe(200);
-  const { secret, otpauthUri } = await setup.json<{ secret: string; otpauthUri: string }>();
-  const enable = await call('/api/admin/two-factor/enable', { body: { password, code: await codeAt(secret) }, cookie: signedIn });
+  const { secret, otpauthUri } = (await setup.json()) as { secret: string; otpauthUri: string };
+  const enable = await client({ cookie: signedIn }).api.admin['two-factor'].enable.$post({ json: { password, code: await codeAt(secret) } });
   expect(enable.status).toBe(200);
-  const { recoveryCodes } = await enable.json<{ recoveryCodes: string[] }>();
+  const { recoveryCodes } = (await enable.json()) as { recoveryCodes: string[] };
   return { cookie: sessionCookieFrom(enable), secret, otpauthUri, recoveryCodes };
 }
 
 describe('two-factor enrolment', () => {
   it('sets up a pending secret, turns it on with a valid code and returns 10 recovery codes stored only as hashes', async () => {
     const cookie = await signIn();
-    expect(await (await call('/api/admin/two-factor', { cookie })).json()).toEqual({ enabled: false });
+    expect(await (await client({ cookie }).api.admin['two-factor'].$get()).json()).toEqual({ enabled: false });
 
-    const setup = await call('/api/admin/two-factor/setup', { body: { password }, cookie });
-    const { secret, otpauthUri } = await setup.json<{ secret: string; otpauthUri: string }>();
+    const setup = await client({ cookie }).api.admin['two-factor'].setup.$post({ json: { password } });
+    const { secret, otpauthUri } = (await setup.json()) as { secret: string; otpauthUri: string };
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(otpauthUri).toContain(`secret=${secret}`);
     expect(otpauthUri.startsWith('otpauth://totp/Warrendale%20CPA%3Aadmin?')).toBe(true);
     // Pending is not required: sign-in still takes the password alone.
-    expect(await (await call('/api/admin/two-factor', { cookie })).json()).toEqual({ enabled: false });
+    expect(await (await client({ cookie }).api.admin['two-factor'].$get()).json()).toEqual({ enabled: false });
     expect((await login({})).status).toBe(200);
 
-    const wrong = await call('/api/admin/two-factor/enable', { body: { password, code: (await codeAt(secret, 5)) }, cookie });
+    const wrong = await client({ cookie }).api.admin['two-factor'].enable.$post({ json: { password, code: (await codeAt(secret, 5)) } });
     expect(wrong.status).toBe(400);
-    expect(await (await call('/api/admin/two-factor', { cookie })).json()).toEqual({ enabled: false });
+    expect(await (await client({ cookie }).api.admin['two-factor'].$get()).json()).toEqual({ enabled: false });
 
-    const enable = await call('/api/admin/two-factor/enable', { body: { password, code: await codeAt(secret) }, cookie });
+    const enable = await client({ cookie }).api.admin['two-factor'].enable.$post({ json: { password, code: await codeAt(secret) } });
     expect(enable.status).toBe(200);
-    const { enabled, recoveryCodes } = await enable.json<{ enabled: boolean; recoveryCodes: string[] }>();
+    const { enabled, recoveryCodes } = (await enable.json()) as { enabled: boolean; recoveryCodes: string[] };
     expect(enabled).toBe(true);
     expect(recoveryCodes).toHaveLength(10);
     expect(new Set(recoveryCodes).size).toBe(10);
-    expect(await (await call('/api/admin/two-factor', { cookie: sessionCookieFrom(enable) })).json()).toEqual({ enabled: true });
+    expect(await (await client({ cookie: sessionCookieFrom(enable) }).api.admin['two-factor'].$get()).json()).toEqual({ enabled: true });
 
     const stored = await env.DB.prepare('select code_hash from admin_recovery_codes').all<{ code_hash: string }>();
     expect(stored.results).toHaveLength(10);
@@ -66,16 +66,16 @@ describe('two-factor enrolment', () => {
 
   it('refuses a new setup while the second factor is on', async () => {
     const { cookie } = await enableTwoFactor();
-    const again = await call('/api/admin/two-factor/setup', { body: { password }, cookie });
+    const again = await client({ cookie }).api.admin['two-factor'].setup.$post({ json: { password } });
     expect(again.status).toBe(409);
   });
 
   it('answers 401 on every two-factor route without a session', async () => {
     const responses = await Promise.all([
-      call('/api/admin/two-factor'),
-      call('/api/admin/two-factor/setup', { body: { password } }),
-      call('/api/admin/two-factor/enable', { body: { password, code: '123456' } }),
-      call('/api/admin/two-factor/disable', { body: { password: ADMIN.password, code: '123456' } }),
+      client().api.admin['two-factor'].$get(),
+      client().api.admin['two-factor'].setup.$post({ json: { password } }),
+      client().api.admin['two-factor'].enable.$post({ json: { password, code: '123456' } }),
+      client().api.admin['two-factor'].disable.$post({ json: { password: ADMIN.password, code: '123456' } }),
     ]);
     expect(responses.map((r) => r.status)).toEqual([401, 401, 401, 401]);
     expect(await env.DB.prepare('select totp_pending_secret from admin_users').all()).toMatchObject({ results: [] });
@@ -104,8 +104,8 @@ describe('sign-in with the second factor on', () => {
     const ok = await login({ code: await codeAt(secret, 1) });
     expect(ok.status).toBe(200);
     const cookie = sessionCookieFrom(ok);
-    expect((await call('/api/admin/session', { cookie })).status).toBe(200);
-    expect(await (await call('/api/admin/session', { cookie })).json()).toMatchObject({ authenticated: true });
+    expect((await client({ cookie }).api.admin.session.$get()).status).toBe(200);
+    expect(await (await client({ cookie }).api.admin.session.$get()).json()).toMatchObject({ authenticated: true });
   });
 
   it('refuses a code that was already used, even by two parallel sign-ins', async () => {
@@ -147,23 +147,23 @@ describe('sign-in with the second factor on', () => {
 describe('turning the second factor off', () => {
   it('takes the password and a valid code; then sign-in needs the password only', async () => {
     const { cookie, secret } = await enableTwoFactor();
-    const disable = (body: { password: string; code: string }) => call('/api/admin/two-factor/disable', { body, cookie });
+    const disable = (body: { password: string; code: string }) => client({ cookie }).api.admin['two-factor'].disable.$post({ json: body });
 
     // Without a code: the panel's own words (a recovery code is accepted here too).
     const noCode = await disable({ password: ADMIN.password, code: ' ' });
     expect(noCode.status).toBe(400);
-    expect(((await noCode.json()) as { fields: Record<string, string[]> }).fields).toEqual({ code: ['Enter a code from the app or a recovery code'] });
+    expect((await fieldMessages(noCode))).toEqual({ code: ['Enter a code from the app or a recovery code'] });
     const wrongPassword = await disable({ password: 'not-the-password', code: await codeAt(secret, 1) });
     expect(wrongPassword.status).toBe(400);
     expect(await wrongPassword.json()).toEqual({ message: 'Password or code is incorrect' });
     const wrongCode = await disable({ password: ADMIN.password, code: await codeAt(secret, 5) });
     expect(wrongCode.status).toBe(400);
-    expect(await (await call('/api/admin/two-factor', { cookie })).json()).toEqual({ enabled: true });
+    expect(await (await client({ cookie }).api.admin['two-factor'].$get()).json()).toEqual({ enabled: true });
 
     // The code refused with the wrong password was not consumed by it.
     const ok = await disable({ password: ADMIN.password, code: await codeAt(secret, 1) });
     expect(ok.status).toBe(200);
-    expect(await (await call('/api/admin/two-factor', { cookie })).json()).toEqual({ enabled: false });
+    expect(await (await client({ cookie }).api.admin['two-factor'].$get()).json()).toEqual({ enabled: false });
     expect(await env.DB.prepare('select count(*) as n from admin_recovery_codes').first()).toEqual({ n: 0 });
     expect((await login({})).status).toBe(200);
   });
@@ -174,12 +174,13 @@ describe('turning the second factor off', () => {
 describe('the password guards the second factor', () => {
   it('refuses set-up without the password or with a wrong one, and stores no pending secret', async () => {
     const cookie = await signIn();
+    // Raw call: no body at all, which the typed client would not compile.
     const missing = await call('/api/admin/two-factor/setup', { method: 'POST', cookie });
     expect(missing.status).toBe(400);
-    const empty = await call('/api/admin/two-factor/setup', { body: { password: '' }, cookie });
+    const empty = await client({ cookie }).api.admin['two-factor'].setup.$post({ json: { password: '' } });
     expect(empty.status).toBe(400);
-    expect((await empty.json<{ fields: Record<string, string[]> }>()).fields).toEqual({ password: ['Password is required'] });
-    const wrong = await call('/api/admin/two-factor/setup', { body: { password: 'not-the-password' }, cookie });
+    expect((await fieldMessages(empty))).toEqual({ password: ['Password is required'] });
+    const wrong = await client({ cookie }).api.admin['two-factor'].setup.$post({ json: { password: 'not-the-password' } });
     expect(wrong.status).toBe(400);
     expect(await wrong.json()).toEqual({ message: 'Password is incorrect', fields: { password: ['Password is incorrect'] } });
     expect(await env.DB.prepare('select totp_pending_secret from admin_users').first()).toEqual({ totp_pending_secret: null });
@@ -187,26 +188,27 @@ describe('the password guards the second factor', () => {
 
   it('refuses to turn it on without the right password, even with a valid code', async () => {
     const cookie = await signIn();
-    const { secret } = await (await call('/api/admin/two-factor/setup', { body: { password }, cookie })).json<{ secret: string }>();
+    const { secret } = (await (await client({ cookie }).api.admin['two-factor'].setup.$post({ json: { password } })).json()) as { secret: string };
+    // Raw call: the body is malformed on purpose, which the typed client would not compile.
     const missing = await call('/api/admin/two-factor/enable', { body: { code: await codeAt(secret) }, cookie });
     expect(missing.status).toBe(400);
     expect((await missing.json<{ fields: Record<string, string[]> }>()).fields).toEqual({ password: ['Password is required'] });
-    const wrong = await call('/api/admin/two-factor/enable', { body: { password: 'not-the-password', code: await codeAt(secret) }, cookie });
+    const wrong = await client({ cookie }).api.admin['two-factor'].enable.$post({ json: { password: 'not-the-password', code: await codeAt(secret) } });
     expect(wrong.status).toBe(400);
     expect(await wrong.json()).toEqual({ message: 'Password is incorrect', fields: { password: ['Password is incorrect'] } });
-    expect(await (await call('/api/admin/two-factor', { cookie })).json()).toEqual({ enabled: false });
+    expect(await (await client({ cookie }).api.admin['two-factor'].$get()).json()).toEqual({ enabled: false });
   });
 
   it('ends every other session when it is turned on; the browser that turned it on stays signed in', async () => {
     const elsewhere = await signIn(ADMIN, '198.51.100.40');
     const cookie = await signIn();
-    const { secret } = await (await call('/api/admin/two-factor/setup', { body: { password }, cookie })).json<{ secret: string }>();
-    expect((await call('/api/admin/contact-messages', { cookie: elsewhere })).status).toBe(200);
-    const enable = await call('/api/admin/two-factor/enable', { body: { password, code: await codeAt(secret) }, cookie });
+    const { secret } = (await (await client({ cookie }).api.admin['two-factor'].setup.$post({ json: { password } })).json()) as { secret: string };
+    expect((await client({ cookie: elsewhere }).api.admin['contact-messages'].$get()).status).toBe(200);
+    const enable = await client({ cookie }).api.admin['two-factor'].enable.$post({ json: { password, code: await codeAt(secret) } });
     expect(enable.status).toBe(200);
-    expect((await call('/api/admin/contact-messages', { cookie: elsewhere })).status).toBe(401);
-    expect((await call('/api/admin/contact-messages', { cookie })).status).toBe(401);
-    expect((await call('/api/admin/contact-messages', { cookie: sessionCookieFrom(enable) })).status).toBe(200);
+    expect((await client({ cookie: elsewhere }).api.admin['contact-messages'].$get()).status).toBe(401);
+    expect((await client({ cookie }).api.admin['contact-messages'].$get()).status).toBe(401);
+    expect((await client({ cookie: sessionCookieFrom(enable) }).api.admin['contact-messages'].$get()).status).toBe(200);
   });
 });
 
@@ -215,18 +217,18 @@ describe('password checks in the panel count as sign-in attempts', () => {
   const tooMany = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
 
   /** A signed-in admin's password check, with `pass` as the password (a code where the route takes one). */
-  const checks: [string, (cookie: string, pass: string, secret: string) => Promise<Response>][] = [
-    ['change-password', (cookie, pass) => call('/api/admin/change-password', { body: { currentPassword: pass, newPassword: 'a-new-password-2026' }, cookie, ip })],
-    ['two-factor setup', (cookie, pass) => call('/api/admin/two-factor/setup', { body: { password: pass }, cookie, ip })],
-    ['two-factor enable', async (cookie, pass, secret) => call('/api/admin/two-factor/enable', { body: { password: pass, code: await codeAt(secret) }, cookie, ip })],
-    ['two-factor disable', async (cookie, pass, secret) => call('/api/admin/two-factor/disable', { body: { password: pass, code: await codeAt(secret, 1) }, cookie, ip })],
+  const checks: [string, (cookie: string, pass: string, secret: string) => Promise<{ status: number; headers: Headers; json(): Promise<unknown> }>][] = [
+    ['change-password', (cookie, pass) => client({ cookie, ip }).api.admin['change-password'].$post({ json: { currentPassword: pass, newPassword: 'a-new-password-2026' } })],
+    ['two-factor setup', (cookie, pass) => client({ cookie, ip }).api.admin['two-factor'].setup.$post({ json: { password: pass } })],
+    ['two-factor enable', async (cookie, pass, secret) => client({ cookie, ip }).api.admin['two-factor'].enable.$post({ json: { password: pass, code: await codeAt(secret) } })],
+    ['two-factor disable', async (cookie, pass, secret) => client({ cookie, ip }).api.admin['two-factor'].disable.$post({ json: { password: pass, code: await codeAt(secret, 1) } })],
   ];
 
   it.each(checks)('%s: five wrong passwords, then 429 even for the right one, and sign-in from that network is locked too', async (name, check) => {
     let cookie = await signIn(ADMIN, ip);
     let secret = '';
     if (name === 'two-factor enable') {
-      ({ secret } = await (await call('/api/admin/two-factor/setup', { body: { password }, cookie, ip })).json<{ secret: string }>());
+      ({ secret } = ((await (await client({ cookie, ip }).api.admin['two-factor'].setup.$post({ json: { password } })).json()) as { secret: string }));
     }
     if (name === 'two-factor disable') ({ cookie, secret } = await enableTwoFactor());
     for (let i = 0; i < 5; i++) expect((await check(cookie, `wrong-password-${i}`, secret)).status).toBe(400);

@@ -1,25 +1,17 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, DESKTOP, launchBrowser, newPage, SCREEN_SIZES } from '../harness/e2e/browser';
-import { api, expectToastSaying, saveScreens, signInThroughCard, uniqueEmail, waitUntil } from '../harness/e2e/admin-helpers';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, newPage, SCREEN_SIZES } from '../harness/e2e/browser';
+import { adminSessionPerFile, api, expectToastSaying, saveScreens, signInThroughCard, uniqueEmail, waitUntil } from '../harness/e2e/admin-helpers';
 import { confirmedSubscriber } from '../harness/e2e/admin-newsletter-helpers';
 
 // The back office at /admin, driven as the administrator drives it. The server is the real local
 // stack; where a test needs a slow or failing answer it holds that one request in the browser.
 
-let browser: Browser;
-let admin: { context: BrowserContext; page: Page; errors: string[] };
+const admin = adminSessionPerFile();
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  admin = await newPage(browser, DESKTOP);
-  await signInThroughCard(admin.page);
   // Someone to send newsletters to: a reader who confirmed through the e-mailed link.
   await confirmedSubscriber(admin.context, 'Panel Reader');
-});
-
-afterAll(async () => {
-  await browser?.close();
 });
 
 type ContactMessage = { id: number; name: string; email: string; readAt: string | null };
@@ -76,7 +68,7 @@ describe('the admin panel', () => {
   });
 
   it('shows three skeleton cards while the inbox loads, then the empty state', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(admin.browser);
     await signInThroughCard(page);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -153,7 +145,7 @@ describe('the admin panel', () => {
     const email = uniqueEmail('xss');
     const payload = `<img src=x onerror="window.__xss='img';alert('img')"><script>window.__xss='script';alert('script')</script><b>bold?</b> javascript:alert(1)`;
     await postContact(admin.context, { name: '<i>Mallory</i>', email, message: payload });
-    const { context, page, errors } = await newPage(browser);
+    const { context, page, errors } = await newPage(admin.browser);
     await signInThroughCard(page);
     const dialogs: string[] = [];
     page.on('dialog', (d) => {
@@ -196,7 +188,7 @@ describe('the admin panel', () => {
   });
 
   it('shows a newsletter still going out with its progress until it settles', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(admin.browser);
     await signInThroughCard(page);
     // Sending resumes on cron ticks, so a large list is "sending" for a while. Hold the server's
     // history answer in that state: first still going out, then settled.
@@ -260,7 +252,7 @@ describe('the admin panel', () => {
   });
 
   it('says which scheduler action failed', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(admin.browser);
     await signInThroughCard(page);
     await page.route('**/api/admin/scheduler/start', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Scheduler store unavailable' }) }),
@@ -277,7 +269,7 @@ describe('the admin panel', () => {
   });
 
   it('polls the scheduler status every 10 seconds while signed in and the tab is visible', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(admin.browser);
     await signInThroughCard(page);
     let reads = 0;
     page.on('request', (r) => {
@@ -356,7 +348,7 @@ describe('the admin panel', () => {
   });
 
   it('reports an authentication test that cannot run', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(admin.browser);
     await signInThroughCard(page);
     await page.route('**/api/admin/email/test-auth', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal server error"}' }));
     await page.goto('/admin');
@@ -393,7 +385,7 @@ describe('the admin panel', () => {
   });
 
   it('says why a panel send failed', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(admin.browser);
     await signInThroughCard(page);
     await page.route('**/api/admin/newsletter/send', (route) =>
       route.fulfill({ status: 502, contentType: 'application/json', body: JSON.stringify({ message: 'Mail relay unavailable' }) }),
@@ -407,7 +399,7 @@ describe('the admin panel', () => {
 
   it('looks right on desktop and phone (screenshots when ADMIN_SCREENSHOTS is set)', async () => {
     for (const [label, viewport] of SCREEN_SIZES) {
-      const { context, page, errors } = await newPage(browser, viewport);
+      const { context, page, errors } = await newPage(admin.browser, viewport);
       await signInThroughCard(page);
       await page.getByRole('button', { name: 'Quick Preview' }).click();
       await page.getByRole('heading', { name: 'Newsletter Preview' }).waitFor();

@@ -7,7 +7,7 @@ import { pruneRevokedSessions } from '../../worker/services/admin-auth/session';
 import { ensureAdmin } from '../../worker/services/admin-auth/users';
 import { KNOWN_DEVICE_TTL_SECONDS } from '../../worker/services/admin-auth/known-device';
 import { MAX_ATTEMPTS_PER_NETWORK, MAX_USERNAME_DELAY_SECONDS, USERNAME_FREE_ATTEMPTS } from '../../worker/services/admin-auth/login-throttle';
-import { ADMIN, call, signIn } from '../harness/worker/helpers';
+import { ADMIN, client, fieldMessages, signIn } from '../harness/worker/helpers';
 
 // Signing in (docs/product.md §6.1, §8): attempts counted before PBKDF2, per (username,
 // network) locks, a username-wide delay, the same work for unknown usernames, server-side
@@ -27,9 +27,9 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const login = (credentials: { username: string; password: string }, ip: string) => call('/api/admin/login', { body: credentials, ip });
+const login = (credentials: { username: string; password: string }, ip: string) => client({ ip }).api.admin.login.$post({ json: credentials });
 const wrong = (i: number | string) => ({ username: ADMIN.username, password: `wrong-password-${i}` });
-const statuses = (responses: Response[]) => responses.map((r) => r.status).sort();
+const statuses = (responses: { status: number }[]) => responses.map((r) => r.status).sort();
 const count = (list: number[], status: number) => list.filter((s) => s === status).length;
 
 /** Lets the username-wide delay run out without waiting for it. */
@@ -46,7 +46,7 @@ describe('the attempt is counted before the password is verified', () => {
     expect(pbkdf2Iterations).toHaveLength(MAX_ATTEMPTS_PER_NETWORK);
     const refused = responses.find((r) => r.status === 429)!;
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
-    expect((await refused.json<{ message: string }>()).message).toBe('Too many failed sign-in attempts. Please wait 15 minutes and try again.');
+    expect(((await refused.json()) as { message: string }).message).toBe('Too many failed sign-in attempts. Please wait 15 minutes and try again.');
   });
 
   it('refuses even the right password from that network once its attempts are used, without verifying it', async () => {
@@ -91,7 +91,7 @@ describe('a distributed guess is slowed by a username-wide delay, not locked out
       const delayed = await login(wrong(ip), ip);
       expect(delayed.status).toBe(429);
       expect(delayed.headers.get('retry-after')).toBe(String(seconds));
-      expect((await delayed.json<{ message: string }>()).message).toBe(
+      expect(((await delayed.json()) as { message: string }).message).toBe(
         `Too many failed sign-in attempts for this account. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`,
       );
       await endUsernameDelay();
@@ -130,13 +130,13 @@ const pass = (ms: number) =>
   env.DB.prepare('UPDATE login_attempts SET window_start = window_start - ?1, blocked_until = max(0, blocked_until - ?1)').bind(ms).run();
 
 /** The `name=value` of the known-device cookie a successful sign-in sets. */
-function deviceCookieFrom(res: Response): string {
+function deviceCookieFrom(res: { headers: Headers }): string {
   const cookie = res.headers.getSetCookie().find((c) => c.includes('admin_device_'));
   if (!cookie) throw new Error('no known-device cookie set');
   return cookie.split(';')[0];
 }
 
-const loginWith = (credentials: { username: string; password: string }, ip: string, cookie: string) => call('/api/admin/login', { body: credentials, ip, cookie });
+const loginWith = (credentials: { username: string; password: string }, ip: string, cookie: string) => client({ ip, cookie }).api.admin.login.$post({ json: credentials });
 
 /** Starts the account-wide delay: USERNAME_FREE_ATTEMPTS + 1 failures (`already` made) from as many networks. */
 async function startUsernameDelay(prefix: string, already = 0) {
@@ -193,12 +193,12 @@ describe('the administrator always gets in', () => {
 
     const told = await login(ADMIN, '198.51.100.221');
     expect(told.status).toBe(429);
-    expect((await told.json<{ message: string }>()).message).toMatch(/for this account/);
+    expect(((await told.json()) as { message: string }).message).toMatch(/for this account/);
     expect((await loginWith(ADMIN, '198.51.100.221', device)).status).toBe(200);
 
     const locked = await login(ADMIN, '198.51.100.222');
     expect(locked.status).toBe(429);
-    expect((await locked.json<{ message: string }>()).message).toMatch(/minutes/);
+    expect(((await locked.json()) as { message: string }).message).toMatch(/minutes/);
     expect((await loginWith(ADMIN, '198.51.100.222', device)).status).toBe(200);
   });
 
@@ -271,7 +271,7 @@ describe('the administrator always gets in', () => {
     await pass(MAX_USERNAME_DELAY_SECONDS * 1000);
     const locked = await login(ADMIN, poller);
     expect(locked.status).toBe(429);
-    expect((await locked.json<{ message: string }>()).message).toBe('Too many failed sign-in attempts. Please wait 15 minutes and try again.');
+    expect(((await locked.json()) as { message: string }).message).toBe('Too many failed sign-in attempts. Please wait 15 minutes and try again.');
     expect((await login(ADMIN, waiter)).status).toBe(200);
   });
 });
@@ -296,17 +296,17 @@ describe('sign-out revokes the token server-side', () => {
     const cookie = await signIn();
     const other = await signIn(ADMIN, '198.51.100.204');
     const copy = cookie;
-    expect((await call('/api/admin/contact-messages', { cookie: copy })).status).toBe(200);
-    expect((await call('/api/admin/logout', { method: 'POST', cookie })).status).toBe(200);
+    expect((await client({ cookie: copy }).api.admin['contact-messages'].$get()).status).toBe(200);
+    expect((await client({ cookie }).api.admin.logout.$post()).status).toBe(200);
 
-    expect((await call('/api/admin/contact-messages', { cookie: copy })).status).toBe(401);
-    expect(await (await call('/api/admin/session', { cookie: copy })).json()).toEqual({ authenticated: false });
-    expect((await call('/api/admin/contact-messages', { cookie: other })).status).toBe(200);
+    expect((await client({ cookie: copy }).api.admin['contact-messages'].$get()).status).toBe(401);
+    expect(await (await client({ cookie: copy }).api.admin.session.$get()).json()).toEqual({ authenticated: false });
+    expect((await client({ cookie: other }).api.admin['contact-messages'].$get()).status).toBe(200);
   });
 
   it('keeps a revocation until the token expires; pruneRevokedSessions drops only expired ones', async () => {
     const cookie = await signIn();
-    await call('/api/admin/logout', { method: 'POST', cookie });
+    await client({ cookie }).api.admin.logout.$post();
     const [row] = (await env.DB.prepare('SELECT expires_at AS expiresAt FROM revoked_sessions').all<{ expiresAt: number }>()).results;
     expect(row.expiresAt).toBeGreaterThan(Date.now() + 7.9 * 3600 * 1000);
     expect(row.expiresAt).toBeLessThanOrEqual(Date.now() + 8 * 3600 * 1000);
@@ -316,7 +316,7 @@ describe('sign-out revokes the token server-side', () => {
     const left = (await env.DB.prepare('SELECT jti FROM revoked_sessions').all<{ jti: string }>()).results;
     expect(left).toHaveLength(1);
     expect(left[0].jti).not.toBe('expired-one');
-    expect((await call('/api/admin/contact-messages', { cookie })).status).toBe(401);
+    expect((await client({ cookie }).api.admin['contact-messages'].$get()).status).toBe(401);
   });
 });
 
@@ -329,11 +329,11 @@ describe('new passwords: at least 12 characters and not a common one', () => {
       ['qwerty123456', 'This password is too common and would be guessed early. Choose a longer phrase of unrelated words.'],
       ['abcabcabcabc', 'This password is too common and would be guessed early. Choose a longer phrase of unrelated words.'],
     ]) {
-      const res = await call('/api/admin/change-password', { body: { currentPassword: ADMIN.password, newPassword }, cookie });
+      const res = await client({ cookie }).api.admin['change-password'].$post({ json: { currentPassword: ADMIN.password, newPassword } });
       expect(res.status).toBe(400);
-      expect((await res.json<{ fields: Record<string, string[]> }>()).fields.newPassword).toEqual([message]);
+      expect((await fieldMessages(res)).newPassword).toEqual([message]);
     }
-    expect((await call('/api/admin/login', { body: ADMIN, ip: '198.51.100.205' })).status).toBe(200);
+    expect((await client({ ip: '198.51.100.205' }).api.admin.login.$post({ json: ADMIN })).status).toBe(200);
   });
 
   it('accepts the passwords the project itself uses (tests, e2e, benchmarks, `npm start`-style)', () => {

@@ -1,18 +1,17 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { firm } from '#core/content/firm';
 import { parseCsv } from '../harness/web/csv-reader';
-import { api, saveScreens, signInThroughCard, uniqueEmail, waitUntil } from '../harness/e2e/admin-helpers';
-import { baseUrl, DESKTOP, launchBrowser, newPage, PHONE } from '../harness/e2e/browser';
+import { adminSessionPerFile, api, saveScreens, signInThroughCard, uniqueEmail, waitUntil } from '../harness/e2e/admin-helpers';
+import { baseUrl, newPage, PHONE } from '../harness/e2e/browser';
 
 // The admin's appointments view (grouped by day, status filter, past on request, CSV exports) and
 // the e-mail log's attachments, against the real local stack.
 
 type Appointment = { id: number; name: string; email: string; date: string; timeSlot: string; status: 'requested' | 'confirmed' | 'cancelled'; createdAt: string };
 
-let browser: Browser;
-let admin: { context: BrowserContext; page: Page; errors: string[] };
+const admin = adminSessionPerFile();
 
 const firmDay = (at: Date) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: firm.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
@@ -90,15 +89,8 @@ async function withTodayAndPast(page: Page) {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  admin = await newPage(browser, DESKTOP);
-  await signInThroughCard(admin.page);
   scene = await bookScene(admin.context);
   await withTodayAndPast(admin.page);
-});
-
-afterAll(async () => {
-  await browser?.close();
 });
 
 const upcomingList = (page: Page) => page.getByRole('list', { name: 'Upcoming appointments' });
@@ -251,7 +243,7 @@ describe("the admin's appointments view", () => {
   });
 
   it('stays usable at 390 px: filter, past toggle and exports on screen, nothing wider than the phone', async () => {
-    const phone = await newPage(browser, PHONE);
+    const phone = await newPage(admin.browser, PHONE);
     await signInThroughCard(phone.page);
     await withTodayAndPast(phone.page);
     await phone.page.goto('/admin');

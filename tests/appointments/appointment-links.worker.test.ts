@@ -101,7 +101,7 @@ describe('the signed links in the booking confirmation', () => {
     const { publicId } = await book();
     const row = (await env.DB.prepare('SELECT date, time_slot FROM appointments WHERE public_id = ?').bind(publicId).first<{ date: string; time_slot: string }>())!;
     const unknown = await signAppointmentLink(env.JWT_SECRET, 'appointment-cancel', { id: 0, publicId: 'A'.repeat(22), date: row.date, timeSlot: row.time_slot, sequence: 0 });
-    const res = await call('/api/appointments/manage/cancel', { body: { token: unknown } });
+    const res = await client().api.appointments.manage.cancel.$post({ json: { token: unknown } });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ reason: 'invalid' });
   });
@@ -136,17 +136,17 @@ describe('the signed links in the booking confirmation', () => {
       const res = await manage(bad);
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ message: LINK_MESSAGES.invalid });
-      expect((await call('/api/appointments/manage/cancel', { body: { token: bad }, ip: freshIp() })).status).toBe(400);
+      expect((await client({ ip: freshIp() }).api.appointments.manage.cancel.$post({ json: { token: bad } })).status).toBe(400);
     }
     // A token signed with another secret.
     const foreign = await signAppointmentLink('another-secret-of-at-least-32-characters!', 'appointment-cancel', { id, sequence: 0, date, timeSlot: '10:00 AM' });
     expect((await manage(foreign)).status).toBe(400);
     // The reschedule link cannot cancel, and the cancel link cannot reschedule.
-    expect((await call('/api/appointments/manage/cancel', { body: { token: links.reschedule }, ip: freshIp() })).status).toBe(400);
-    expect((await call('/api/appointments/manage/reschedule', { body: { token: links.cancel, date: otherDate, timeSlot: '9:00 AM' }, ip: freshIp() })).status).toBe(400);
+    expect((await client({ ip: freshIp() }).api.appointments.manage.cancel.$post({ json: { token: links.reschedule } })).status).toBe(400);
+    expect((await client({ ip: freshIp() }).api.appointments.manage.reschedule.$post({ json: { token: links.cancel, date: otherDate, timeSlot: '9:00 AM' } })).status).toBe(400);
     // Genuine, but the appointment time has passed: expired.
     const expired = await signAppointmentLink(env.JWT_SECRET, 'appointment-cancel', { id, sequence: 0, date: '2020-01-06', timeSlot: '9:00 AM' });
-    const res = await call('/api/appointments/manage/cancel', { body: { token: expired }, ip: freshIp() });
+    const res = await client({ ip: freshIp() }).api.appointments.manage.cancel.$post({ json: { token: expired } });
     expect(res.status).toBe(410);
     expect(await res.json()).toEqual({ message: LINK_MESSAGES.expired, reason: 'expired' });
     expect(await verifyAppointmentLink(env.JWT_SECRET, links.cancel, ['appointment-cancel'], newYork(date, '10:00', '-05:00'))).toMatchObject({ ok: false });
@@ -155,7 +155,7 @@ describe('the signed links in the booking confirmation', () => {
 
   it('refuses a cross-site POST (same-origin stays on)', async () => {
     const { id, links } = await book();
-    const res = await call('/api/appointments/manage/cancel', { body: { token: links.cancel }, headers: { origin: 'https://evil.example' } });
+    const res = await client({ headers: { origin: 'https://evil.example' } }).api.appointments.manage.cancel.$post({ json: { token: links.cancel } });
     expect(res.status).toBe(403);
     expect(await rowOf(id)).toMatchObject({ status: 'requested' });
   });
@@ -280,6 +280,7 @@ describe('POST /api/appointments/manage/reschedule', () => {
       [{ date: otherDate, timeSlot: '8:00 PM' }, 'timeSlot', BOOKING_MESSAGES.slot],
     ] as const;
     for (const [body, field, message] of cases) {
+      // Raw call: the body is malformed on purpose, which the typed client would not compile.
       const res = await call('/api/appointments/manage/reschedule', { body: { token: links.reschedule, ...body } });
       expect(res.status).toBe(400);
       expect(((await res.json()) as { fields: Record<string, string[]> }).fields[field]).toContain(message);

@@ -72,6 +72,7 @@ describe('POST /api/appointments', () => {
     ['a slot outside the 7', { timeSlot: '12:00 PM' }, 'timeSlot', BOOKING_MESSAGES.slot],
     ['overlong notes', { notes: 'n'.repeat(2001) }, 'notes', 'Notes must be at most 2000 characters'],
   ])('answers 400 to %s with the field message, and stores nothing', async (_label, change, field, message) => {
+    // Raw call: the body is malformed on purpose, which the typed client would not compile.
     const res = await call('/api/appointments', { body: { ...booking, ...change } });
     expect(res.status).toBe(400);
     const body = await errorOf(res);
@@ -166,6 +167,7 @@ describe('GET /api/appointments/availability', () => {
   });
 
   it.each(['', '?date=2026-13-01', '?date=tomorrow', '?date=2026-1-5'])('answers 400 to %s', async (query) => {
+    // Raw call: the query string as written is what is under test.
     const res = await call(`/api/appointments/availability${query}`);
     expect(res.status).toBe(400);
     expect((await errorOf(res)).message).toBeTruthy();

@@ -1,27 +1,16 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { firmDay, showMonthOf, weekdayOf } from '../harness/e2e/booking-helpers';
-import { baseUrl, DESKTOP, launchBrowser, newPage, PHONE, SCREEN_SIZES } from '../harness/e2e/browser';
-import { api, expectToastSaying, saveScreens, signInThroughCard } from '../harness/e2e/admin-helpers';
+import { baseUrl, DESKTOP, newPage, PHONE, SCREEN_SIZES } from '../harness/e2e/browser';
+import { adminSessionPerFile, api, expectToastSaying, saveScreens } from '../harness/e2e/admin-helpers';
 
 // docs/product.md §6.4 and §3: the administrator closes a day on /admin/availability; the visitor's
 // calendar shows it disabled and the server refuses a booking on it. Only one far-off date is
 // blocked (and unblocked again), and the weekly hours are not changed here: other test files book
 // on the same server at the same time.
 
-let browser: Browser;
-let admin: { context: BrowserContext; page: Page; errors: string[] };
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  admin = await newPage(browser, DESKTOP);
-  await signInThroughCard(admin.page, '/admin');
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const admin = adminSessionPerFile('/admin');
 
 /** A weekday about four weeks ahead that no other browser test books. */
 const day = (() => {
@@ -74,7 +63,7 @@ describe('the firm’s availability', () => {
     expect(view.blockedDates.find((b) => b.date === day)).toMatchObject({ reason, appointments: [{ name: 'Kept Booking', timeSlot: '10:00 AM' }] });
 
     // The visitor, on a phone: the day is disabled in the calendar, and the server refuses it.
-    const visitor = await newPage(browser, PHONE);
+    const visitor = await newPage(admin.browser, PHONE);
     await visitor.page.goto('/schedule');
     const cell = await calendarCell(visitor.page);
     await expect.poll(() => cell.getAttribute('data-disabled'), { timeout: 10_000 }).toBe('true');
@@ -114,7 +103,7 @@ describe('the firm’s availability', () => {
     await expectToastSaying(page, 'Date unblocked');
     await row.waitFor({ state: 'detached' });
 
-    const visitor = await newPage(browser, PHONE);
+    const visitor = await newPage(admin.browser, PHONE);
     const closedDaysRead = visitor.page.waitForResponse((r) => r.url().includes('/api/appointments/closed-days'), { timeout: 15_000 });
     await visitor.page.goto('/schedule');
     const cell = await calendarCell(visitor.page);

@@ -1,28 +1,19 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { BOOKING_RULE_DEFAULTS } from '#core/content/booking';
 import { axeProblems, reflowProblems } from '../harness/e2e/a11y-sweep';
-import { api, expectToastSaying, saveScreens, signInThroughCard } from '../harness/e2e/admin-helpers';
+import { adminSessionPerFile, api, expectToastSaying, saveScreens } from '../harness/e2e/admin-helpers';
 import { firmDay, open, pickDay, showMonthOf, weekdayOf } from '../harness/e2e/booking-helpers';
-import { baseUrl, DESKTOP, launchBrowser, newPage, SCREEN_SIZES } from '../harness/e2e/browser';
+import { baseUrl, DESKTOP, newPage, SCREEN_SIZES } from '../harness/e2e/browser';
 
 // docs/product.md §6.4 and §3: the admin sets a 48-hour minimum notice on /admin/availability and
 // the visitor's calendar greys the days inside it; a visitor in Los Angeles sees the slots named
 // in the firm's zone (ET) and the chosen one in their own time. The rules are put back to the
 // defaults afterwards: the other browser test files book on the same server (one after another).
 
-let browser: Browser;
-let admin: { context: BrowserContext; page: Page; errors: string[] };
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  admin = await newPage(browser, DESKTOP);
-  await signInThroughCard(admin.page, '/admin');
-});
+const admin = adminSessionPerFile('/admin');
 
 afterAll(async () => {
   if (admin) await api(admin.context, 'PUT', '/api/admin/booking-rules', BOOKING_RULE_DEFAULTS);
-  await browser?.close();
 });
 
 /** The first weekday at least `from` days ahead, as YYYY-MM-DD. */
@@ -59,7 +50,7 @@ describe('booking rules and the firm’s zone', () => {
       rules: { minimumNoticeHours: 48, horizonDays: 365, closeFederalHolidays: false },
     });
 
-    const visitor = await newPage(browser, DESKTOP);
+    const visitor = await newPage(admin.browser, DESKTOP);
     await open(visitor.page, '/schedule');
     const tomorrow = await showMonthOf(visitor.page, firmDay(1));
     await expect.poll(() => tomorrow.getAttribute('data-disabled'), { timeout: 15_000 }).toBe('true');
@@ -70,7 +61,7 @@ describe('booking rules and the firm’s zone', () => {
 
   it('a visitor in Los Angeles sees the slots in ET and the chosen one in their own time; the value sent is unchanged', async () => {
     for (const [label, viewport] of SCREEN_SIZES) {
-      const context = await browser.newContext({ baseURL: baseUrl(), viewport, timezoneId: 'America/Los_Angeles' });
+      const context = await admin.browser.newContext({ baseURL: baseUrl(), viewport, timezoneId: 'America/Los_Angeles' });
       const page = await context.newPage();
       await open(page, '/schedule');
       const day = weekdayFrom(10);

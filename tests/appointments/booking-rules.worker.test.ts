@@ -6,7 +6,7 @@ import { federalHolidaysBetween } from '#core/federal-holidays';
 import { addCalendarDays, firmToday, weekdayOf } from '#core/firm-time';
 import { BOOKING_MESSAGES, BOOKING_RULE_MESSAGES } from '#core/schemas/appointments';
 import { BOOKING_RULE_INPUT_MESSAGES } from '#core/schemas/availability';
-import { call, signIn } from '../harness/worker/helpers';
+import { call, client, signIn } from '../harness/worker/helpers';
 import { callWith, fakeMailChannels, mailChannelsEnv } from '../harness/worker/mailchannels-fake';
 import { bookingRequest, nextWeekday, visitorIp } from '../harness/worker/submission-helpers';
 
@@ -28,18 +28,18 @@ const weekdayFrom = (date: string) => {
 
 let ips = 0;
 const book = (date: string, overrides: Record<string, unknown> = {}) =>
-  call('/api/appointments', { body: bookingRequest(date, { email: `visitor${++ips}@example.com`, ...overrides }), ip: visitorIp(100 + ips) });
+  client({ ip: visitorIp(100 + ips) }).api.appointments.$post({ json: bookingRequest(date, { email: `visitor${++ips}@example.com`, ...overrides }) });
 const stored = async () => (await env.DB.prepare('SELECT count(*) AS n FROM appointments').first<{ n: number }>())!.n;
-const availability = async (date: string) => (await (await call(`/api/appointments/availability?date=${date}`)).json()) as Slots;
-const closedDays = async (from: string, to: string) => (await (await call(`/api/appointments/closed-days?from=${from}&to=${to}`)).json()) as ClosedDays;
+const availability = async (date: string) => (await (await client().api.appointments.availability.$get({ query: { date } })).json()) as Slots;
+const closedDays = async (from: string, to: string) => (await (await client().api.appointments['closed-days'].$get({ query: { from, to } })).json()) as ClosedDays;
 
 async function setRules(rules: Partial<typeof BOOKING_RULE_DEFAULTS>) {
-  const res = await call('/api/admin/booking-rules', { method: 'PUT', body: { ...BOOKING_RULE_DEFAULTS, ...rules }, cookie: await signIn() });
+  const res = await client({ cookie: await signIn() }).api.admin['booking-rules'].$put({ json: { ...BOOKING_RULE_DEFAULTS, ...rules } });
   expect(res.status, await res.clone().text()).toBe(200);
   return (await res.json()) as { rules: typeof BOOKING_RULE_DEFAULTS; holidays: { date: string; name: string }[] };
 }
 
-async function expectRefused(res: Response, message: string) {
+async function expectRefused(res: { status: number; json(): Promise<unknown> }, message: string) {
   expect(res.status).toBe(400);
   expect(((await res.json()) as { message: string }).message).toBe(message);
 }
@@ -47,7 +47,7 @@ async function expectRefused(res: Response, message: string) {
 describe('the booking rules: defaults', () => {
   it('change nothing: no notice, 365 days ahead, holidays open, and the admin sees them', async () => {
     const cookie = await signIn();
-    const view = (await (await call('/api/admin/availability', { cookie })).json()) as { rules: unknown; holidays: { date: string }[] };
+    const view = (await (await client({ cookie }).api.admin.availability.$get()).json()) as { rules: unknown; holidays: { date: string }[] };
     expect(view.rules).toEqual(BOOKING_RULE_DEFAULTS);
     expect(view.holidays.length).toBeGreaterThanOrEqual(10);
     const range = await closedDays(today(), addCalendarDays(today(), 40));
@@ -102,7 +102,7 @@ describe('the minimum notice', () => {
     await expectRefused(await book(soon), BOOKING_RULE_MESSAGES.notice(720));
     await expectRefused(await book(soon, { timeSlot: null }), BOOKING_RULE_MESSAGES.notice(720));
     expect(await stored()).toBe(1);
-    const moved = await call('/api/appointments/manage/reschedule', { body: { token, date: soon, timeSlot: '2:00 PM' }, ip: visitorIp(240) });
+    const moved = await client({ ip: visitorIp(240) }).api.appointments.manage.reschedule.$post({ json: { token, date: soon, timeSlot: '2:00 PM' } });
     await expectRefused(moved, BOOKING_RULE_MESSAGES.notice(720));
     expect(await env.DB.prepare('SELECT date FROM appointments').first<{ date: string }>()).toEqual({ date: nextWeekday(40) });
     // Past the notice, the same visitor can book.
@@ -143,6 +143,7 @@ describe('PUT /api/admin/booking-rules', () => {
     [{ reopenedHolidays: ['2026-12-28'] }, 'reopenedHolidays', BOOKING_RULE_INPUT_MESSAGES.reopened],
   ])('refuses %j with a field message and keeps the rules', async (change, field, message) => {
     const cookie = await signIn();
+    // Raw call: the body is malformed on purpose, which the typed client would not compile.
     const res = await call('/api/admin/booking-rules', { method: 'PUT', body: { ...BOOKING_RULE_DEFAULTS, ...change }, cookie });
     expect(res.status).toBe(400);
     const { fields } = (await res.json()) as { fields: Record<string, string[]> };
@@ -152,6 +153,6 @@ describe('PUT /api/admin/booking-rules', () => {
   });
 
   it('is for the admin only', async () => {
-    expect((await call('/api/admin/booking-rules', { method: 'PUT', body: BOOKING_RULE_DEFAULTS })).status).toBe(401);
+    expect((await client().api.admin['booking-rules'].$put({ json: BOOKING_RULE_DEFAULTS })).status).toBe(401);
   });
 });

@@ -6,7 +6,7 @@ import worker from '../../worker/index';
 import { BOOKING_MESSAGES, CONFIRM_MESSAGES, createAppointmentSchema } from '#core/schemas/appointments';
 import { AVAILABILITY_MESSAGES } from '../../worker/services/appointments/availability';
 import { OPEN_BOOKINGS_MESSAGE } from '../../worker/services/limits/submission-limits';
-import { call, signIn } from '../harness/worker/helpers';
+import { call, client, signIn } from '../harness/worker/helpers';
 import { expectAtSlot, inviteOf, uidOf } from '../harness/worker/ical-helpers';
 import { callWith, fakeMailChannels, mailChannelsEnv, type RecordedRequest } from '../harness/worker/mailchannels-fake';
 import { bookingRequest, nextWeekday, visitorIp } from '../harness/worker/submission-helpers';
@@ -22,12 +22,14 @@ const textOf = (mail: RecordedRequest) => mail.body.content.find((c) => c.type =
 const to = (mail: RecordedRequest[], address: string) => mail.filter((r) => r.body.personalizations[0].to[0].email === address);
 
 async function bookTimeless(overrides: Record<string, unknown> = {}, ip = visitorIp(1)) {
+  // Raw call: `overrides` may make the body invalid, which the typed client would not compile.
   const res = await call('/api/appointments', { body: timeless(overrides), ip });
   expect(res.status, await res.clone().text()).toBe(201);
   return (await res.json()) as { id: number; date: string; timeSlot: string | null; status: string };
 }
 
 const confirm = (id: number, cookie: string, body: Record<string, unknown> = {}) =>
+  // Raw call: `body` may carry fields the validator refuses, which the typed client would not compile.
   call(`/api/admin/appointments/${id}`, { method: 'PATCH', body: { status: 'confirmed', ...body }, cookie });
 
 const rowOf = (id: number) =>
@@ -39,6 +41,7 @@ describe('a booking without a preferred time', () => {
     ['null', null],
     ['empty', ''],
   ])('is accepted with the time %s, and stored with no time', async (_label, timeSlot) => {
+    // Raw call: the body is malformed on purpose, which the typed client would not compile.
     const res = await call('/api/appointments', { body: { ...timeless(), timeSlot } });
     expect(res.status).toBe(201);
     expect(await res.json()).toMatchObject({ date, timeSlot: null, status: 'requested' });
@@ -48,12 +51,12 @@ describe('a booking without a preferred time', () => {
   it('holds no slot: two on the same day both succeed, every slot stays offered, and a timed booking still conflicts as before', async () => {
     await bookTimeless({}, visitorIp(1));
     await bookTimeless({ name: 'Other Person', email: 'other@example.com' }, visitorIp(2));
-    const availability = (await (await call(`/api/appointments/availability?date=${date}`)).json()) as { slots: { time: string; available: boolean }[] };
+    const availability = (await (await client().api.appointments.availability.$get({ query: { date } })).json()) as { slots: { time: string; available: boolean }[] };
     expect(availability.slots.every((s) => s.available)).toBe(true);
 
     const timed = bookingRequest(date, { email: 'timed@example.com', timeSlot: '10:00 AM' });
-    expect((await call('/api/appointments', { body: timed, ip: visitorIp(3) })).status).toBe(201);
-    const again = await call('/api/appointments', { body: { ...timed, email: 'late@example.com' }, ip: visitorIp(4) });
+    expect((await client({ ip: visitorIp(3) }).api.appointments.$post({ json: timed })).status).toBe(201);
+    const again = await client({ ip: visitorIp(4) }).api.appointments.$post({ json: { ...timed, email: 'late@example.com' } });
     expect(again.status).toBe(409);
     expect(((await again.json()) as { message: string }).message).toBe(BOOKING_MESSAGES.taken);
     expect((await env.DB.prepare('SELECT count(*) AS n FROM appointments').first<{ n: number }>())!.n).toBe(3);
@@ -64,7 +67,7 @@ describe('a booking without a preferred time', () => {
     await bookTimeless({}, visitorIp(2));
     const submitters = () => env.DB.prepare('SELECT count(*) AS n FROM daily_submitters').first<{ n: number }>();
     const before = await submitters();
-    const third = await call('/api/appointments', { body: timeless(), ip: visitorIp(3) });
+    const third = await client({ ip: visitorIp(3) }).api.appointments.$post({ json: timeless() });
     expect(third.status).toBe(429);
     expect(((await third.json()) as { message: string }).message).toBe(OPEN_BOOKINGS_MESSAGE);
     expect(await submitters()).toEqual(before);
@@ -74,14 +77,14 @@ describe('a booking without a preferred time', () => {
 
   it('is refused on a day the firm has blocked, like a timed one', async () => {
     await env.DB.prepare("INSERT INTO blocked_dates (date, reason) VALUES (?, 'Staff training')").bind(date).run();
-    const res = await call('/api/appointments', { body: timeless() });
+    const res = await client().api.appointments.$post({ json: timeless() });
     expect(res.status).toBe(409);
     expect(((await res.json()) as { message: string }).message).toBe(AVAILABILITY_MESSAGES.closed);
     expect((await env.DB.prepare('SELECT count(*) AS n FROM appointments').first<{ n: number }>())!.n).toBe(0);
   });
 
   it('still refuses a time outside the 7 slots', async () => {
-    const res = await call('/api/appointments', { body: timeless({ timeSlot: '12:00 PM' }) });
+    const res = await client().api.appointments.$post({ json: timeless({ timeSlot: '12:00 PM' }) });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ fields: { timeSlot: [BOOKING_MESSAGES.slot] } });
   });
@@ -101,9 +104,9 @@ describe('a booking without a preferred time', () => {
   });
 
   it('is listed to the admin with no time, before the timed ones of its day', async () => {
-    await call('/api/appointments', { body: bookingRequest(date, { email: 'timed@example.com', timeSlot: '9:00 AM' }), ip: visitorIp(2) });
+    await client({ ip: visitorIp(2) }).api.appointments.$post({ json: bookingRequest(date, { email: 'timed@example.com', timeSlot: '9:00 AM' }) });
     const { id } = await bookTimeless();
-    const list = (await (await call('/api/admin/appointments', { cookie: await signIn() })).json()) as { id: number; timeSlot: string | null }[];
+    const list = (await (await client({ cookie: await signIn() }).api.admin.appointments.$get()).json()) as { id: number; timeSlot: string | null }[];
     expect(list.map((a) => a.timeSlot)).toEqual([null, '9:00 AM']);
     expect(list[0].id).toBe(id);
   });
@@ -138,7 +141,7 @@ describe('the admin confirms a request without a time by picking a free slot', (
   });
 
   it('refuses a taken slot with 409 and a clear message, and one the weekday does not offer', async () => {
-    await call('/api/appointments', { body: bookingRequest(date, { email: 'timed@example.com', timeSlot: '11:00 AM' }), ip: visitorIp(2) });
+    await client({ ip: visitorIp(2) }).api.appointments.$post({ json: bookingRequest(date, { email: 'timed@example.com', timeSlot: '11:00 AM' }) });
     const { id } = await bookTimeless();
     const cookie = await signIn();
     const taken = await confirm(id, cookie, { timeSlot: '11:00 AM' });
@@ -171,12 +174,12 @@ describe('the admin confirms a request without a time by picking a free slot', (
     expect(text).toContain('at 2:00 PM Eastern Time');
     const cancelToken = new URL(/^Cancel: (\S+)$/m.exec(text)![1]).searchParams.get('token')!;
     expect(/^Reschedule: \S+$/m.test(text)).toBe(true);
-    expect(await (await call(`/api/appointments/manage?token=${cancelToken}`)).json()).toMatchObject({ action: 'cancel', appointment: { timeSlot: '2:00 PM', status: 'confirmed' } });
+    expect(await (await client().api.appointments.manage.$get({ query: { token: cancelToken } })).json()).toMatchObject({ action: 'cancel', appointment: { timeSlot: '2:00 PM', status: 'confirmed' } });
 
     // The slot is held now: the public availability and a visitor's booking both see it.
-    const availability = (await (await call(`/api/appointments/availability?date=${date}`)).json()) as { slots: { time: string; available: boolean }[] };
+    const availability = (await (await client().api.appointments.availability.$get({ query: { date } })).json()) as { slots: { time: string; available: boolean }[] };
     expect(availability.slots.find((s) => s.time === '2:00 PM')!.available).toBe(false);
-    expect((await call('/api/appointments', { body: bookingRequest(date, { email: 'late@example.com', timeSlot: '2:00 PM' }), ip: visitorIp(5) })).status).toBe(409);
+    expect((await client({ ip: visitorIp(5) }).api.appointments.$post({ json: bookingRequest(date, { email: 'late@example.com', timeSlot: '2:00 PM' }) })).status).toBe(409);
   });
 
   it('cancelling one without a time tells the visitor without an invite', async () => {
@@ -207,7 +210,7 @@ describe('the booking horizon', () => {
 
   it('answers 400 with the horizon message to a booking past the horizon, and to 9999-12-31, storing nothing', async () => {
     for (const far of ['9999-12-31', '2099-06-01']) {
-      const res = await call('/api/appointments', { body: bookingRequest(far) });
+      const res = await client().api.appointments.$post({ json: bookingRequest(far) });
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ message: BOOKING_MESSAGES.tooFar });
     }
@@ -215,7 +218,7 @@ describe('the booking horizon', () => {
   });
 
   it('offers no slot past the horizon in the availability answer', async () => {
-    const body = (await (await call('/api/appointments/availability?date=2099-06-01')).json()) as { slots: { available: boolean }[] };
+    const body = (await (await client().api.appointments.availability.$get({ query: { date: '2099-06-01' } })).json()) as { slots: { available: boolean }[] };
     expect(body.slots.length).toBe(7);
     expect(body.slots.every((s) => !s.available)).toBe(true);
   });

@@ -48,6 +48,7 @@ function parseFeed(ics: string): FeedEvent[] {
 }
 
 async function feed(path: string, headers: Record<string, string> = {}) {
+  // Raw call: feed paths and conditional-request headers as a calendar app sends them.
   return call(path, { headers });
 }
 
@@ -62,6 +63,7 @@ describe('admin calendar feed endpoints', () => {
     ['GET', '/api/admin/calendar-feed'],
     ['POST', '/api/admin/calendar-feed/rotate'],
   ])('answer 401 to %s %s without a session, and make no feed', async (method, path) => {
+    // Raw call: the path comes from a table of routes, which the typed client cannot address by string.
     const res = await call(path, { method });
     expect(res.status).toBe(401);
     expect(await env.DB.prepare('SELECT count(*) AS n FROM calendar_feed').first('n')).toBe(0);

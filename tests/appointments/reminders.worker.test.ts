@@ -4,7 +4,7 @@ import worker from '../../worker/index';
 import { appointmentLinks, appointmentStartsAt } from '../../worker/services/appointments/links';
 import { getDb } from '../../worker/db/client';
 import { REMINDERS_PER_TICK, sendDueReminders } from '../../worker/services/appointments/reminders';
-import { call } from '../harness/worker/helpers';
+import { client } from '../harness/worker/helpers';
 import { expectAtSlot, inviteOf, uidOf } from '../harness/worker/ical-helpers';
 import { fakeMailChannels, mailChannelsEnv, type RecordedRequest } from '../harness/worker/mailchannels-fake';
 import { nextWeekday } from '../harness/worker/submission-helpers';
@@ -53,7 +53,7 @@ describe('appointment reminders (the Cron Trigger)', () => {
     expect(text).toContain(`Cancel: ${links.cancelUrl}`);
     expect(text).toContain(`Reschedule: ${links.rescheduleUrl}`);
     const token = new URL(links.cancelUrl).searchParams.get('token')!;
-    expect((await call(`/api/appointments/manage?token=${token}`)).status).toBe(200);
+    expect((await client().api.appointments.manage.$get({ query: { token } })).status).toBe(200);
     const logged = await env.DB.prepare("SELECT count(*) AS n FROM email_log WHERE kind = 'appointment-reminder' AND status = 'sent'").first<{ n: number }>();
     expect(logged!.n).toBe(2);
 
@@ -95,9 +95,9 @@ describe('appointment reminders (the Cron Trigger)', () => {
     const cancel = await appointmentLinks(env, { id: cancelledId, date, timeSlot: '9:00 AM', sequence: 0 });
     const move = await appointmentLinks(env, { id: movedId, date, timeSlot: '10:00 AM', sequence: 0 });
     const token = (url: string) => new URL(url).searchParams.get('token')!;
-    expect((await call('/api/appointments/manage/cancel', { body: { token: token(cancel.cancelUrl) } })).status).toBe(200);
+    expect((await client().api.appointments.manage.cancel.$post({ json: { token: token(cancel.cancelUrl) } })).status).toBe(200);
     const newDate = nextWeekday(8) === date ? nextWeekday(9) : nextWeekday(8);
-    const moved = await call('/api/appointments/manage/reschedule', { body: { token: token(move.rescheduleUrl), date: newDate, timeSlot: '9:00 AM' } });
+    const moved = await client().api.appointments.manage.reschedule.$post({ json: { token: token(move.rescheduleUrl), date: newDate, timeSlot: '9:00 AM' } });
     expect(moved.status).toBe(200);
     // A cancelled appointment put on the same key again is still never reminded.
     await env.DB.prepare('DELETE FROM appointment_reminders WHERE appointment_id = ?').bind(cancelledId).run();

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { call, client, signIn } from '../harness/worker/helpers';
+import { client, signIn } from '../harness/worker/helpers';
 
 // GET /api/admin/chat-sessions and /:id (worker/routes/admin/chat-sessions.ts): the rows are
 // written straight into D1, so these tests read only what the admin routes make of them.
@@ -138,7 +138,7 @@ describe('GET /api/admin/chat-sessions/:id', () => {
 
   it('answers 400 for an id that is not a uuid and 404 for an unknown one', async () => {
     const cookie = await signIn();
-    const bad = await call('/api/admin/chat-sessions/not-a-uuid', { cookie });
+    const bad = await client({ cookie }).api.admin['chat-sessions'][':id'].$get({ param: { id: 'not-a-uuid' } });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ message: 'Invalid chat session', fields: { id: ['Invalid chat session'] } });
     const unknown = await client({ cookie }).api.admin['chat-sessions'][':id'].$get({ param: { id: String(crypto.randomUUID()) } });

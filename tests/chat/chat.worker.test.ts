@@ -6,7 +6,7 @@ import { PROMPT_CANARY } from '../../worker/services/chat/system-prompt';
 import { CHAT_MESSAGES_PER_WINDOW } from '../../worker/services/chat/throttle';
 import { CHAT_MODEL_ID } from '../../worker/services/platform/ai-models';
 import { CHAT_MAX_TOKENS } from '../../worker/services/chat/workers-ai-model';
-import { call, client } from '../harness/worker/helpers';
+import { client } from '../harness/worker/helpers';
 import { fakeAi, newSessionId, postChat, sendChat, storedTurns } from '../harness/worker/chat-helpers';
 
 const reply = (content: string) => ({ response: content });
@@ -198,7 +198,7 @@ describe('validation', () => {
   });
 
   it('is closed to other origins (CSRF) like every API write', async () => {
-    const res = await call('/api/chat', { body: { message: 'Hi', sessionId: newSessionId() }, headers: { origin: 'https://evil.example' } });
+    const res = await client({ headers: { origin: 'https://evil.example' } }).api.chat.$post({ json: { message: 'Hi', sessionId: newSessionId() } });
     expect(res.status).toBe(403);
   });
 

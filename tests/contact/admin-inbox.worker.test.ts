@@ -45,8 +45,9 @@ describe('GET /api/admin/contact-messages', () => {
   it('answers 404 for an unknown message and 400 for a bad id or body', async () => {
     const cookie = await signIn();
     expect((await client({ cookie }).api.admin['contact-messages'][':id'].$patch({ param: { id: '999' }, json: { read: true } })).status).toBe(404);
-    expect((await call('/api/admin/contact-messages/abc', { method: 'PATCH', body: { read: true }, cookie })).status).toBe(400);
-    expect((await call('/api/admin/contact-messages/0', { method: 'PATCH', body: { read: true }, cookie })).status).toBe(400);
+    expect((await client({ cookie }).api.admin['contact-messages'][':id'].$patch({ json: { read: true }, param: { id: 'abc' } })).status).toBe(400);
+    expect((await client({ cookie }).api.admin['contact-messages'][':id'].$patch({ json: { read: true }, param: { id: '0' } })).status).toBe(400);
+    // Raw call: the body is malformed on purpose, which the typed client would not compile.
     expect((await call('/api/admin/contact-messages/1', { method: 'PATCH', body: { read: 'yes' }, cookie })).status).toBe(400);
   });
 });
@@ -143,6 +144,7 @@ describe('admin appointments', () => {
   it('answers 404 for an unknown appointment and 400 for a status outside confirmed / cancelled', async () => {
     const cookie = await signIn();
     expect((await client({ cookie }).api.admin.appointments[':id'].$patch({ param: { id: '12345' }, json: { status: 'confirmed' } })).status).toBe(404);
+    // Raw call: the body is malformed on purpose, which the typed client would not compile.
     const bad = await call('/api/admin/appointments/1', { method: 'PATCH', body: { status: 'requested' }, cookie });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { message: string }).message).toBe("Status must be 'confirmed' or 'cancelled'");

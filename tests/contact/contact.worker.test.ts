@@ -51,6 +51,7 @@ describe('POST /api/contact', () => {
     ['an overlong message', { message: 'x'.repeat(5001) }, 'message', 'Message must be at most 5000 characters'],
     ['an overlong phone', { phone: '1'.repeat(41) }, 'phone', 'Phone must be at most 40 characters'],
   ])('answers 400 to %s, with the field message, and stores nothing', async (_label, change, field, message) => {
+    // Raw call: the body is malformed on purpose, which the typed client would not compile.
     const res = await call('/api/contact', { body: { ...valid, ...change } });
     expect(res.status).toBe(400);
     const body = (await res.json()) as { message: string; fields: Record<string, string[]> };
@@ -62,11 +63,12 @@ describe('POST /api/contact', () => {
 
   it('answers 400 to malformed JSON and to a non-object body', async () => {
     expect((await call('/api/contact', { rawBody: '{"name":', headers: { 'content-type': 'application/json' } })).status).toBe(400);
+    // Raw call: the body is malformed on purpose, which the typed client would not compile.
     expect((await call('/api/contact', { body: ['x'] })).status).toBe(400);
   });
 
   it('refuses a cross-site post (CSRF) with 403', async () => {
-    const res = await call('/api/contact', { body: valid, headers: { origin: 'https://evil.example' } });
+    const res = await client({ headers: { origin: 'https://evil.example' } }).api.contact.$post({ json: valid });
     expect(res.status).toBe(403);
     expect(await countRows('contact_messages')).toBe(0);
   });
@@ -83,7 +85,7 @@ describe('the honeypot', () => {
   });
 
   it('gives a bot the same success even when the rest of its input is invalid', async () => {
-    const res = await call('/api/contact', { body: { name: '', email: 'x', message: 'y', website: 'bot' } });
+    const res = await client().api.contact.$post({ json: { name: '', email: 'x', message: 'y', website: 'bot' } });
     expect(res.status).toBe(201);
     expect(await countRows('contact_messages')).toBe(0);
   });

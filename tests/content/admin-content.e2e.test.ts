@@ -1,7 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, expectToastSaying, saveScreens, signInThroughCard } from '../harness/e2e/admin-helpers';
-import { DESKTOP, launchBrowser, newPage, PHONE } from '../harness/e2e/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { adminSessionPerFile, api, expectToastSaying, saveScreens } from '../harness/e2e/admin-helpers';
+import { DESKTOP, PHONE } from '../harness/e2e/browser';
 
 // docs/product.md §6.6, the content screens: the administrator edits an FAQ answer and the phone
 // number, saves the draft, publishes it, finds the version in the history with its diff, and
@@ -13,18 +13,7 @@ interface ContentState {
   draft: { basedOn: number } | null;
 }
 
-let browser: Browser;
-let admin: { context: BrowserContext; page: Page; errors: string[] };
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  admin = await newPage(browser, DESKTOP);
-  await signInThroughCard(admin.page, '/admin');
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const admin = adminSessionPerFile('/admin');
 
 /** Both screen sizes' screenshots of what is on screen now (with ADMIN_SCREENSHOTS set). */
 async function screens(page: Page, name: string) {

@@ -18,19 +18,23 @@ function show(answer: Answer) {
 }
 
 describe('the Delivery events block', () => {
-  it('without the MailChannels key says so and keeps the button disabled', async () => {
-    const message = 'Delivery events need the MailChannels API key (MAILCHANNELS_API_KEY): without it e-mail stays in the outbox.';
-    show(() => json({ configured: false, accountIdSet: false, enrolled: false, endpoint: ENDPOINT, message }));
+  it.each([
+    [
+      'without the MailChannels key says so and keeps the button disabled',
+      false,
+      'Delivery events need the MailChannels API key (MAILCHANNELS_API_KEY): without it e-mail stays in the outbox.',
+      'Not enrolled',
+    ],
+    [
+      'with the key but without the account id says the events are refused, and keeps the button disabled',
+      true,
+      'Delivery events need your MailChannels account id (MAILCHANNELS_ACCOUNT_ID in wrangler.toml [vars]): until it is set, every delivery event is refused (503).',
+      'Events refused: account id missing',
+    ],
+  ])('%s', async (_name, configured, message, state) => {
+    show(() => json({ configured, accountIdSet: false, enrolled: false, endpoint: ENDPOINT, message }));
     await waitFor(() => expect(screen.getByText(message)).toBeTruthy());
-    expect(screen.getByText('Not enrolled')).toBeTruthy();
-    expect(enableButton().disabled).toBe(true);
-  });
-
-  it('with the key but without the account id says the events are refused, and keeps the button disabled', async () => {
-    const message = 'Delivery events need your MailChannels account id (MAILCHANNELS_ACCOUNT_ID in wrangler.toml [vars]): until it is set, every delivery event is refused (503).';
-    show(() => json({ configured: true, accountIdSet: false, enrolled: false, endpoint: ENDPOINT, message }));
-    await waitFor(() => expect(screen.getByText(message)).toBeTruthy());
-    expect(screen.getByText('Events refused: account id missing')).toBeTruthy();
+    expect(screen.getByText(state)).toBeTruthy();
     expect(enableButton().disabled).toBe(true);
   });
 

@@ -6,7 +6,7 @@ import { parseSignatureInput } from '../../worker/services/email/webhook-signatu
 import { sendNewsletterBatch } from '../../worker/services/newsletter/sender';
 import { createNewsletter } from '../../worker/services/newsletter/store';
 import { signLinkToken } from '../../worker/services/newsletter/tokens';
-import { call, signIn } from '../harness/worker/helpers';
+import { client, signIn } from '../harness/worker/helpers';
 import { callWith, fakeMailChannels, mailChannelsEnv } from '../harness/worker/mailchannels-fake';
 import {
   fakeMailChannelsWebhooks,
@@ -409,7 +409,7 @@ describe('a suppressed address', () => {
     const token = await signLinkToken(env.JWT_SECRET, 'newsletter-confirm', row!, new Date());
     await postSignedEvents(testEnv, fake, [mcEvent('hard-bounced', 'pending@example.com', 'req-c', HARD_BOUNCE)]);
 
-    const res = await call('/api/newsletter/confirm', { body: { token } });
+    const res = await client().api.newsletter.confirm.$post({ json: { token } });
     expect(res.status).toBe(400);
     expect(await subscriber('pending@example.com')).toMatchObject({ active: 'false', suppression_reason: 'bounced' });
   });
@@ -442,9 +442,9 @@ describe('admin: enabling delivery events', () => {
   it('without a MailChannels key says so and enrolls nothing', async () => {
     const fake = await fakeMailChannelsWebhooks();
     const cookie = await signIn();
-    const status = await call('/api/admin/delivery-events', { cookie });
+    const status = await client({ cookie }).api.admin['delivery-events'].$get();
     expect(await status.json()).toMatchObject({ configured: false, enrolled: false });
-    const enroll = await call('/api/admin/delivery-events/enroll', { method: 'POST', cookie });
+    const enroll = await client({ cookie }).api.admin['delivery-events'].enroll.$post();
     expect(enroll.status).toBe(400);
     expect(await enroll.json()).toEqual({ message: 'Delivery events need the MailChannels API key (MAILCHANNELS_API_KEY)' });
     expect(fake.enrollments).toEqual([]);

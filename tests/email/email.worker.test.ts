@@ -4,7 +4,7 @@ import { firm } from '#core/content/firm';
 import { getDb } from '../../worker/db/client';
 import { emailTransport, sendEmail, sendEmailBatch } from '../../worker/services/email/send-email';
 import type { OutgoingEmail } from '../../worker/mail-types';
-import { call, signIn } from '../harness/worker/helpers';
+import { client, signIn } from '../harness/worker/helpers';
 import { callWith, fakeMailChannels, MAILCHANNELS_URL, mailChannelsEnv } from '../harness/worker/mailchannels-fake';
 import { callWithEnv, nextWeekday } from '../harness/worker/submission-helpers';
 
@@ -133,10 +133,10 @@ describe('outbox transport', () => {
 
 describe('GET /api/admin/emails', () => {
   it('lists the log newest first, at most 200, admin only', async () => {
-    expect((await call('/api/admin/emails')).status).toBe(401);
+    expect((await client().api.admin.emails.$get()).status).toBe(401);
     for (let i = 0; i < 3; i++) await sendEmail(env, { ...message, subject: `Message ${i}` });
     const cookie = await signIn();
-    const res = await call('/api/admin/emails', { cookie });
+    const res = await client({ cookie }).api.admin.emails.$get();
     expect(res.status).toBe(200);
     const list = (await res.json()) as { subject: string; status: string; kind: string; transport: string; error: null; providerId: null; createdAt: string }[];
     expect(list.map((e) => e.subject)).toEqual(['Message 2', 'Message 1', 'Message 0']);
@@ -148,7 +148,7 @@ describe('GET /api/admin/emails', () => {
         env.DB.prepare("INSERT INTO email_log (\"to\", subject, kind, status, transport, text_body) VALUES ('x@example.com', ?, 'test', 'stored', 'outbox', 't')").bind(`bulk ${i}`),
       ),
     );
-    const all = (await (await call('/api/admin/emails', { cookie })).json()) as unknown[];
+    const all = (await (await client({ cookie }).api.admin.emails.$get()).json()) as unknown[];
     expect(all).toHaveLength(200);
   });
 });
@@ -156,7 +156,7 @@ describe('GET /api/admin/emails', () => {
 describe('POST /api/admin/email/test-auth', () => {
   it('reports that no key is configured (outbox)', async () => {
     const cookie = await signIn();
-    const res = await call('/api/admin/email/test-auth', { cookie, method: 'POST' });
+    const res = await client({ cookie }).api.admin.email['test-auth'].$post();
     expect(res.status).toBe(200);
     const { results } = (await res.json()) as { results: { provider: string; success: boolean; detail: string }[] };
     expect(results).toHaveLength(1);
@@ -198,15 +198,15 @@ describe('POST /api/admin/email/test-auth', () => {
 describe('POST /api/admin/email/test-send', () => {
   it('needs an address', async () => {
     const cookie = await signIn();
-    const res = await call('/api/admin/email/test-send', { cookie, body: { testEmail: '' } });
+    const res = await client({ cookie }).api.admin.email['test-send'].$post({ json: { testEmail: '' } });
     expect(res.status).toBe(400);
-    const bad = await call('/api/admin/email/test-send', { cookie, body: { testEmail: 'a@b.c\r\nBcc: x@y.z' } });
+    const bad = await client({ cookie }).api.admin.email['test-send'].$post({ json: { testEmail: 'a@b.c\r\nBcc: x@y.z' } });
     expect(bad.status).toBe(400);
   });
 
   it('stores the test e-mail in the outbox without a key', async () => {
     const cookie = await signIn();
-    const res = await call('/api/admin/email/test-send', { cookie, body: { testEmail: 'owner@example.com' } });
+    const res = await client({ cookie }).api.admin.email['test-send'].$post({ json: { testEmail: 'owner@example.com' } });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { success: boolean; message: string };
     expect(body.success).toBe(true);
@@ -234,7 +234,7 @@ describe('the e-mail log keeps attachments', () => {
 
   type LoggedEmail = { subject: string; status: string; transport: string; attachments: { filename: string; contentType: string; content: string }[] };
   async function adminLog(): Promise<LoggedEmail[]> {
-    const res = await call('/api/admin/emails', { cookie: await signIn() });
+    const res = await client({ cookie: await signIn() }).api.admin.emails.$get();
     expect(res.status).toBe(200);
     return (await res.json()) as LoggedEmail[];
   }

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, launchBrowser, newPage, SCREEN_SIZES } from '../harness/e2e/browser';
-import { api, expectToastSaying, saveScreens, screenshotDir, signInThroughCard, uniqueEmail, waitUntil } from '../harness/e2e/admin-helpers';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { newPage, SCREEN_SIZES } from '../harness/e2e/browser';
+import { adminSessionPerFile, api, expectToastSaying, saveScreens, screenshotDir, signInThroughCard, uniqueEmail, waitUntil } from '../harness/e2e/admin-helpers';
 import { confirmedSubscriber } from '../harness/e2e/admin-newsletter-helpers';
 import { parseCsv } from '../harness/web/csv-reader';
 
@@ -20,18 +20,7 @@ type Subscriber = {
   suppressedAt: string | null;
 };
 
-let browser: Browser;
-let admin: { context: BrowserContext; page: Page; errors: string[] };
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  admin = await newPage(browser, DESKTOP);
-  await signInThroughCard(admin.page, '/admin/subscribers');
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const admin = adminSessionPerFile('/admin/subscribers');
 
 async function subscribe(context: BrowserContext, email: string, name?: string) {
   await api(context, 'POST', '/api/newsletter/subscribe', name === undefined ? { email } : { email, name });
@@ -58,7 +47,7 @@ async function withSuppressed(page: Page) {
 
 describe('subscriber administration', () => {
   it('asks a signed-out visitor to sign in, then shows the header, buttons and statistics', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(admin.browser);
     await page.goto('/admin/subscribers');
     await page.getByRole('button', { name: 'Login' }).waitFor();
     await signInThroughCard(page, '/admin/subscribers');
@@ -122,7 +111,7 @@ describe('subscriber administration', () => {
   });
 
   it('stays quick with 10,000 subscribers: one page in the DOM, all of them in the CSV', async () => {
-    const { context, page, errors } = await newPage(browser);
+    const { context, page, errors } = await newPage(admin.browser);
     await signInThroughCard(page, '/admin/subscribers');
     const many: Subscriber[] = Array.from({ length: 10_000 }, (_, i) => ({
       id: 10_000 - i,
@@ -196,7 +185,7 @@ describe('subscriber administration', () => {
   });
 
   it('falls back to the built-in template when the template cannot be loaded, and shows a send failure', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(admin.browser);
     await signInThroughCard(page, '/admin/subscribers');
     await page.route('**/api/admin/newsletter/template', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"down"}' }));
     await page.route('**/api/admin/send-newsletter', (route) =>
@@ -213,7 +202,7 @@ describe('subscriber administration', () => {
   });
 
   it('shows load failures as the spec says', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(admin.browser);
     await signInThroughCard(page, '/admin/subscribers');
     await page.route('**/api/admin/sent-newsletters', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal server error"}' }));
     await page.reload();
@@ -226,7 +215,7 @@ describe('subscriber administration', () => {
   });
 
   it('signs out to /admin/login, and says so when signing out fails', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(admin.browser);
     await signInThroughCard(page, '/admin/subscribers');
     await page.route('**/api/admin/logout', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }), { times: 1 });
     await page.getByRole('button', { name: 'Sign Out' }).click();
@@ -313,7 +302,7 @@ describe('subscriber administration', () => {
   });
 
   it('shows suppressed subscribers as Inactive with the reason and date beside it, and exports them as Inactive', async () => {
-    const { context, page, errors } = await newPage(browser);
+    const { context, page, errors } = await newPage(admin.browser);
     await signInThroughCard(page, '/admin/subscribers');
     await withSuppressed(page);
     await page.reload();
@@ -343,7 +332,7 @@ describe('subscriber administration', () => {
 
   it('looks right on desktop and phone (screenshots when ADMIN_SCREENSHOTS is set)', async () => {
     for (const [label, viewport] of SCREEN_SIZES) {
-      const { context, page, errors } = await newPage(browser, viewport);
+      const { context, page, errors } = await newPage(admin.browser, viewport);
       await signInThroughCard(page, '/admin/subscribers');
       // Phones get the stacked list, wider screens the table.
       await page.getByTestId(label === '390' ? 'subscriber-item' : 'subscriber-row').first().waitFor();
@@ -373,7 +362,7 @@ describe('subscriber administration', () => {
   it('changes the password with validation, then signs in with the new one', async () => {
     const original = inject('admin');
     const next = `${original.password}-new`;
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(admin.browser);
     await signInThroughCard(page, '/admin/subscribers');
     let changed = false;
     try {

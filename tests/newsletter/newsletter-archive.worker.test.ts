@@ -64,7 +64,7 @@ describe('GET /api/newsletters', () => {
 
   it('needs no session and no same-origin header (a public read)', async () => {
     await addIssue('Public issue');
-    const res = await call('/api/newsletters', { headers: { origin: 'https://elsewhere.example' } });
+    const res = await client({ headers: { origin: 'https://elsewhere.example' } }).api.newsletters.$get();
     expect(res.status).toBe(200);
     expect(((await res.json()) as Summary[]).map((i) => i.subject)).toEqual(['Public issue']);
   });
@@ -98,6 +98,7 @@ describe('GET /api/newsletters/:id', () => {
   it('is 404 for an unknown id, an issue still sending and an id that is not a number', async () => {
     const sending = await addIssue('Half out', { status: 'sending' });
     for (const path of ['/api/newsletters/999999', `/api/newsletters/${sending}`, '/api/newsletters/abc', '/api/newsletters/01', '/api/newsletters/-1']) {
+      // Raw call: ids that are not numbers, which the typed client would not compile.
       const res = await call(path);
       expect(res.status, path).toBe(404);
       expect(await res.json(), path).toEqual({ message: 'Newsletter not found' });
@@ -107,6 +108,7 @@ describe('GET /api/newsletters/:id', () => {
   it('shows an issue the admin sent through the real send path', async () => {
     const cookie = await signIn();
     await env.DB.prepare("INSERT INTO newsletter_subscriptions (email, active, confirmed_at) VALUES ('one@example.com', 'true', 1)").run();
+    // Raw call: the answer's newsletterId is not in the route's declared type.
     const sent = await call('/api/admin/send-newsletter', { cookie, body: { subject: 'Admin issue', content: '<p>From the dialog</p>' } });
     expect(sent.status).toBe(200);
     const { newsletterId } = (await sent.json()) as { newsletterId: number };
@@ -122,6 +124,7 @@ describe('GET /newsletter/:id (the issue page)', () => {
   it('answers 404 for an unknown, unsent or malformed id, before any asset is looked up', async () => {
     const sending = await addIssue('Half out', { status: 'sending' });
     for (const path of ['/newsletter/424242', `/newsletter/${sending}`, '/newsletter/0', '/newsletter/issue-shell']) {
+      // Raw call: site pages, not API routes.
       const res = await call(path);
       expect(res.status, path).toBe(404);
     }

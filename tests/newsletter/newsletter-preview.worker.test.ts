@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import worker from '../../worker/index';
 import { NEWSLETTER_MODEL_ID } from '../../worker/services/platform/ai-models';
 import { fakeAi } from '../harness/worker/chat-helpers';
-import { call, ORIGIN, signIn } from '../harness/worker/helpers';
+import { client, ORIGIN, signIn } from '../harness/worker/helpers';
 
 // The AI newsletter preview (docs/product.md §5.6): a Workers AI draft when the model answers, and
 // otherwise the static template with `aiUnavailable: true`, so the admin is told it is no AI draft.
@@ -17,7 +17,7 @@ async function previewWith(ai: Ai, cookie: string): Promise<Response> {
   return res;
 }
 
-const staticPreview = async (cookie: string) => (await (await call('/api/admin/newsletter/preview-static', { cookie })).json()) as { subject: string; htmlContent: string };
+const staticPreview = async (cookie: string) => (await (await client({ cookie }).api.admin.newsletter['preview-static'].$get()).json()) as { subject: string; htmlContent: string };
 
 describe('the AI newsletter preview', () => {
   it('answers the static template flagged aiUnavailable when the AI binding fails', async () => {

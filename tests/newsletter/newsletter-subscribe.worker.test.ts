@@ -87,11 +87,11 @@ describe('POST /api/newsletter/subscribe', () => {
 
   it('validates the address with the message of docs/product.md §9', async () => {
     for (const email of ['', 'not-an-email', 'a@b', 'x'.repeat(250) + '@example.com']) {
-      const res = await call('/api/newsletter/subscribe', { body: { email } });
+      const res = await client().api.newsletter.subscribe.$post({ json: { email } });
       expect(res.status, email).toBe(400);
       expect(((await res.json()) as { message: string }).message).toBe('Please enter a valid email address');
     }
-    const crlf = await call('/api/newsletter/subscribe', { body: { email: 'a@example.com\r\nBcc: b@example.com' } });
+    const crlf = await client().api.newsletter.subscribe.$post({ json: { email: 'a@example.com\r\nBcc: b@example.com' } });
     expect(crlf.status).toBe(400);
     const count = await env.DB.prepare('SELECT count(*) AS n FROM email_log').first<{ n: number }>();
     expect(count?.n).toBe(0);
@@ -119,7 +119,7 @@ describe('confirmation links', () => {
     const otherId = await signLinkToken(env.JWT_SECRET, 'newsletter-confirm', { id: Number(row.id) + 1000 });
     const tampered = token.slice(0, -3) + (token.endsWith('AAA') ? 'BBB' : 'AAA');
     for (const body of [{}, { token: '' }, { token: 'garbage' }, { token: tampered }, { token: forged }, { token: wrongPurpose }, { token: expired }, { token: otherEmail }, { token: otherId }]) {
-      const res = await call('/api/newsletter/confirm', { body });
+      const res = await client().api.newsletter.confirm.$post({ json: body });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(await res.json()).toEqual({ message: 'This confirmation link is invalid or has expired' });
     }
@@ -178,9 +178,9 @@ describe('opt-in that link scanners cannot complete, with tokens that name nobod
     await env.DB.prepare("INSERT INTO newsletter_subscriptions (email, active, confirmed_at) VALUES ('legacy@example.com', 'true', 1)").run();
     const row = (await subscriber('legacy@example.com'))!;
     const wrongAddress = await legacyToken('newsletter-unsubscribe', Number(row.id), 'other@example.com');
-    expect((await call('/api/newsletter/unsubscribe', { body: { token: wrongAddress } })).status).toBe(400);
+    expect((await client().api.newsletter.unsubscribe.$post({ json: { token: wrongAddress } })).status).toBe(400);
     const expired = await legacyToken('newsletter-unsubscribe', Number(row.id), 'legacy@example.com', new Date(Date.now() - 366 * 24 * 3600 * 1000));
-    expect((await call('/api/newsletter/unsubscribe', { body: { token: expired } })).status).toBe(400);
+    expect((await client().api.newsletter.unsubscribe.$post({ json: { token: expired } })).status).toBe(400);
     expect((await subscriber('legacy@example.com'))?.active).toBe('true');
     const valid = await legacyToken('newsletter-unsubscribe', Number(row.id), 'legacy@example.com');
     expect((await client().api.newsletter.unsubscribe.$post({ json: { token: valid } })).status).toBe(200);
@@ -201,7 +201,7 @@ describe('unsubscribe', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ valid: true, email: 's***@example.com' });
     expect((await subscriber('scan@example.com'))?.active).toBe('true');
-    expect(await (await call('/api/newsletter/unsubscribe?token=nope')).json()).toEqual({ valid: false });
+    expect(await (await client().api.newsletter.unsubscribe.$get({ query: { token: 'nope' } })).json()).toEqual({ valid: false });
   });
 
   it('POST with the JSON token (the page button) unsubscribes, idempotently', async () => {
@@ -217,6 +217,7 @@ describe('unsubscribe', () => {
 
   it('accepts an RFC 8058 one-click POST from a mail provider (cross-site, form body, token in the URL)', async () => {
     const token = await activeSubscriber('oneclick@example.com');
+    // Raw call: a form-encoded body, as a mail provider sends it.
     const res = await call(`/api/newsletter/unsubscribe?token=${encodeURIComponent(token)}`, {
       method: 'POST',
       rawBody: 'List-Unsubscribe=One-Click',
@@ -232,7 +233,7 @@ describe('unsubscribe', () => {
     const expired = await signLinkToken(env.JWT_SECRET, 'newsletter-unsubscribe', { id: Number(row.id) }, new Date(Date.now() - 366 * 24 * 3600 * 1000));
     const confirmToken = await signLinkToken(env.JWT_SECRET, 'newsletter-confirm', { id: Number(row.id) });
     for (const body of [{}, { token: '' }, { token: 'x.y.z' }, { token: token + 'x' }, { token: expired }, { token: confirmToken }]) {
-      const res = await call('/api/newsletter/unsubscribe', { body });
+      const res = await client().api.newsletter.unsubscribe.$post({ json: body });
       expect(res.status).toBe(400);
       expect(((await res.json()) as { message: string }).message).toBe('This unsubscribe link is invalid or has expired');
     }
@@ -242,13 +243,15 @@ describe('unsubscribe', () => {
   it('answers a token of the wrong type or length as a wrong token (GET: not valid; POST: 400)', async () => {
     const token = await activeSubscriber('typed@example.com');
     for (const body of [{ token: 42 }, { token: [token] }, { token: 'x'.repeat(2049) }]) {
+      // Raw call: the body is malformed on purpose, which the typed client would not compile.
       const res = await call('/api/newsletter/unsubscribe', { body });
       expect(res.status).toBe(400);
       expect(((await res.json()) as { message: string }).message).toBe('This unsubscribe link is invalid or has expired');
     }
+    // Raw call: the token twice in the query, which the typed client cannot send.
     const twice = await call(`/api/newsletter/unsubscribe?token=${encodeURIComponent(token)}&token=${encodeURIComponent(token)}`);
     expect(await twice.json()).toEqual({ valid: false });
-    const long = await call(`/api/newsletter/unsubscribe?token=${'x'.repeat(2049)}`);
+    const long = await client().api.newsletter.unsubscribe.$get({ query: { token: 'x'.repeat(2049) } });
     expect(long.status).toBe(200);
     expect(await long.json()).toEqual({ valid: false });
     expect((await subscriber('typed@example.com'))?.active).toBe('true');
@@ -256,6 +259,7 @@ describe('unsubscribe', () => {
 
   it('accepts the token from a plain HTML form body too', async () => {
     const token = await activeSubscriber('form@example.com');
+    // Raw call: a form-encoded body, as an HTML form sends it.
     const res = await call('/api/newsletter/unsubscribe', {
       method: 'POST',
       rawBody: new URLSearchParams({ token }).toString(),

@@ -2,7 +2,7 @@ import { createExecutionContext, createScheduledController, env, waitOnExecution
 import { describe, expect, it } from 'vitest';
 import worker from '../../worker/index';
 import { currentPeriod } from '../../worker/services/newsletter/scheduler';
-import { call, signIn } from '../harness/worker/helpers';
+import { client, signIn } from '../harness/worker/helpers';
 import { fakeMailChannels, mailChannelsEnv, type RecordedRequest } from '../harness/worker/mailchannels-fake';
 
 // March 2026: the 1st is a Sunday, so the slot is Monday 2 March, 9:00 AM Eastern (EST, UTC-5).
@@ -23,7 +23,7 @@ async function addSubscribers(n: number) {
 
 async function setRunning(running: boolean) {
   const cookie = await signIn();
-  expect((await call(`/api/admin/scheduler/${running ? 'start' : 'stop'}`, { cookie, method: 'POST' })).status).toBe(200);
+  expect((await client({ cookie }).api.admin.scheduler[':action{start|stop|trigger}'].$post({ param: { action: running ? 'start' : 'stop' } })).status).toBe(200);
 }
 
 async function newsletters() {
@@ -80,7 +80,7 @@ describe('scheduler (the Cron Trigger)', () => {
     await addSubscribers(3);
     await setRunning(true);
     const cookie = await signIn();
-    const trigger = await call('/api/admin/scheduler/trigger', { cookie, method: 'POST' });
+    const trigger = await client({ cookie }).api.admin.scheduler[':action{start|stop|trigger}'].$post({ param: { action: 'trigger' } });
     expect(trigger.status).toBe(200);
     expect(((await trigger.json()) as { message: string }).message).toMatch(/^Scheduled newsletter triggered/);
     // The cron fires at this period's slot (the trigger used the real clock's period).
@@ -89,7 +89,7 @@ describe('scheduler (the Cron Trigger)', () => {
     const firstWeekday = new Date(Date.UTC(year, month - 1, 1)).getUTCDay();
     const firstMonday = 1 + ((1 - firstWeekday + 7) % 7);
     await tick(env, Date.UTC(year, month - 1, firstMonday, 16, 0));
-    const again = await call('/api/admin/scheduler/trigger', { cookie, method: 'POST' });
+    const again = await client({ cookie }).api.admin.scheduler[':action{start|stop|trigger}'].$post({ param: { action: 'trigger' } });
     expect(again.status).toBe(409);
     const rows = await newsletters();
     expect(rows).toHaveLength(1);
@@ -104,7 +104,7 @@ describe('scheduler (the Cron Trigger)', () => {
     const testEnv = mailChannelsEnv({ NEWSLETTER_BATCH_SIZE: '10' });
     const cookie = await signIn();
     // The admin's send delivers the first batch in the request; the cron does the rest.
-    const res = await call('/api/admin/send-newsletter', { cookie, body: { subject: 'Big one', content: '<p>Hello</p>' } });
+    const res = await client({ cookie }).api.admin['send-newsletter'].$post({ json: { subject: 'Big one', content: '<p>Hello</p>' } });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ recipientCount: 25, status: 'sent' }); // outbox env: default batch of 40
     await env.DB.prepare("UPDATE sent_newsletters SET status = 'sending'").run();

@@ -2,7 +2,7 @@ import { createExecutionContext, createScheduledController, env, waitOnExecution
 import { describe, expect, it } from 'vitest';
 import worker from '../../worker/index';
 import { ERASED_ADDRESS, PENDING_PURGE_BATCH } from '../../worker/services/newsletter/list-hygiene';
-import { call, signIn } from '../harness/worker/helpers';
+import { client, signIn } from '../harness/worker/helpers';
 import { callWith, fakeMailChannels, mailChannelsEnv } from '../harness/worker/mailchannels-fake';
 
 // Subscriber management and list hygiene (docs/product.md §5, §6.3): erasure, resending the
@@ -46,8 +46,8 @@ async function mentions(text: string, tables: string[]): Promise<string[]> {
   return found;
 }
 
-const resend = (id: number | string, cookie?: string) => call(`/api/admin/subscribers/${id}/resend-confirmation`, { method: 'POST', cookie });
-const remove = (id: number | string, cookie?: string) => call(`/api/admin/subscribers/${id}`, { method: 'DELETE', cookie });
+const resend = (id: number | string, cookie?: string) => client({ cookie }).api.admin.subscribers[':id']['resend-confirmation'].$post({ param: { id: String(id) } });
+const remove = (id: number | string, cookie?: string) => client({ cookie }).api.admin.subscribers[':id'].$delete({ param: { id: String(id) } });
 
 describe('subscriber endpoints need the admin session', () => {
   it('answer 401 and change nothing without it', async () => {
@@ -64,10 +64,10 @@ describe('DELETE /api/admin/subscribers/:id (erasure)', () => {
     const cookie = await signIn();
     const email = 'erase.me@example.com';
     // Signed up (a confirmation e-mail), confirmed, then sent a newsletter alongside someone else.
-    expect((await call('/api/newsletter/subscribe', { body: { email, name: 'Erin Erase' } })).status).toBe(200);
+    expect((await client().api.newsletter.subscribe.$post({ json: { email, name: 'Erin Erase' } })).status).toBe(200);
     await env.DB.prepare("UPDATE newsletter_subscriptions SET active = 'true', confirmed_at = ? WHERE email = ?").bind(Date.now(), email).run();
     await insertSubscriber('stays@example.com', { active: 'true', confirmed_at: Date.now() });
-    const sent = await call('/api/admin/send-newsletter', { cookie, body: { subject: 'November notes', content: '<p>Quarterly estimates are due.</p>' } });
+    const sent = await client({ cookie }).api.admin['send-newsletter'].$post({ json: { subject: 'November notes', content: '<p>Quarterly estimates are due.</p>' } });
     expect(sent.status).toBe(200);
     // Another mail to the same person (an appointment) and a provider event naming them.
     await env.DB.prepare("INSERT INTO email_log (\"to\", subject, kind, status, transport, text_body) VALUES (?, 'Your appointment', 'appointment-confirmation', 'stored', 'outbox', 'See you')")
@@ -134,7 +134,7 @@ describe('POST /api/admin/subscribers/:id/resend-confirmation', () => {
   it('mails a pending subscriber a fresh confirmation, at most once per 10 minutes', async () => {
     const cookie = await signIn();
     const email = 'pending.pat@example.com';
-    expect((await call('/api/newsletter/subscribe', { body: { email } })).status).toBe(200);
+    expect((await client().api.newsletter.subscribe.$post({ json: { email } })).status).toBe(200);
     const id = await idOf(email);
 
     // The sign-up's e-mail went out just now: the same 10-minute rule as the sign-up form.
@@ -199,7 +199,7 @@ describe('GET /api/admin/subscribers shows suppression', () => {
     await insertSubscriber('bounced@example.com', { suppressed_at: Date.UTC(2026, 10, 20, 12), suppression_reason: 'bounced', suppression_detail: '550 5.1.1 no such user' });
     await insertSubscriber('spam@example.com', { suppressed_at: Date.UTC(2026, 10, 21, 12), suppression_reason: 'complained' });
     await insertSubscriber('fine@example.com', { active: 'true', confirmed_at: 1 });
-    const list = (await (await call('/api/admin/subscribers', { cookie })).json()) as Row[];
+    const list = (await (await client({ cookie }).api.admin.subscribers.$get()).json()) as Row[];
     const by = (email: string) => list.find((s) => s.email === email);
     expect(by('bounced@example.com')).toMatchObject({
       active: 'false',

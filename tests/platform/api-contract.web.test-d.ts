@@ -118,16 +118,8 @@ expectTypeOf<InferResponseType<(typeof api.admin)['contact-messages']['$get'], 2
 }>();
 expectTypeOf<InferRequestType<(typeof api.admin)['contact-messages'][':id']['$patch']>['json']>().toEqualTypeOf<{ read: boolean }>();
 
-type ChatSessionSummary = {
-  id: string;
-  startedAt: string;
-  lastActivityAt: string;
-  messageCount: number;
-  firstQuestion: string;
-  handedOff: boolean;
-  handedOffAt: string | null;
-  contactMessageId: number | null;
-};
+// Spelt out here rather than imported from the route, so a change to the route's type fails this contract.
+type ChatSessionSummary = { id: string; startedAt: string; lastActivityAt: string; messageCount: number; firstQuestion: string; handedOff: boolean; handedOffAt: string | null; contactMessageId: number | null };
 expectTypeOf<InferResponseType<(typeof api.admin)['chat-sessions']['$get'], 200>[number]>().toMatchObjectType<ChatSessionSummary>();
 expectTypeOf<InferRequestType<(typeof api.admin)['chat-sessions'][':id']['$get']>>().toEqualTypeOf<{ param: { id: string } }>();
 expectTypeOf<InferResponseType<(typeof api.admin)['chat-sessions'][':id']['$get'], 200>['session']>().toMatchObjectType<ChatSessionSummary>();

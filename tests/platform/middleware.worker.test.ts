@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { call, signIn } from '../harness/worker/helpers';
+import { call, client, signIn } from '../harness/worker/helpers';
 
 describe('admin routes are closed without a session', () => {
   it.each([
@@ -11,6 +11,7 @@ describe('admin routes are closed without a session', () => {
     ['POST', '/api/admin/change-password'],
     ['GET', '/api/admin/anything-not-yet-built'],
   ])('%s %s answers 401', async (method, path) => {
+    // Raw call: the path comes from a table of routes, which the typed client cannot address by string.
     const res = await call(path, { method, body: method === 'POST' ? {} : undefined });
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ message: 'Unauthorized' });
@@ -19,25 +20,25 @@ describe('admin routes are closed without a session', () => {
 
 describe('CSRF', () => {
   it('refuses a state-changing request from another origin with 403', async () => {
-    const res = await call('/api/admin/login', { body: { username: 'admin', password: 'x' }, headers: { origin: 'https://evil.example' } });
+    const res = await client({ headers: { origin: 'https://evil.example' } }).api.admin.login.$post({ json: { username: 'admin', password: 'x' } });
     expect(res.status).toBe(403);
   });
 
   it('refuses a cross-site request marked by Sec-Fetch-Site, and an opaque null origin', async () => {
-    expect((await call('/api/admin/logout', { method: 'POST', headers: { 'sec-fetch-site': 'cross-site' } })).status).toBe(403);
-    expect((await call('/api/admin/logout', { method: 'POST', headers: { origin: 'null' } })).status).toBe(403);
+    expect((await client({ headers: { 'sec-fetch-site': 'cross-site' } }).api.admin.logout.$post()).status).toBe(403);
+    expect((await client({ headers: { origin: 'null' } }).api.admin.logout.$post()).status).toBe(403);
   });
 
   it('lets a same-origin request through, and a cross-origin GET', async () => {
     const cookie = await signIn();
-    expect((await call('/api/admin/logout', { method: 'POST', cookie })).status).toBe(200);
-    expect((await call('/api/health', { headers: { origin: 'https://evil.example' } })).status).toBe(200);
+    expect((await client({ cookie }).api.admin.logout.$post()).status).toBe(200);
+    expect((await client({ headers: { origin: 'https://evil.example' } }).api.health.$get()).status).toBe(200);
   });
 });
 
 describe('request bodies', () => {
   it('answers 413 above the limit', async () => {
-    const res = await call('/api/admin/login', { body: { username: 'admin', password: 'x'.repeat(70 * 1024) } });
+    const res = await client().api.admin.login.$post({ json: { username: 'admin', password: 'x'.repeat(70 * 1024) } });
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({ message: 'Request body too large' });
   });
@@ -51,13 +52,13 @@ describe('request bodies', () => {
 
 describe('responses', () => {
   it('GET /api/health reports the database', async () => {
-    const res = await call('/api/health');
+    const res = await client().api.health.$get();
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ status: 'ok', database: 'ok' });
   });
 
   it('carries the security headers and no-store on API answers', async () => {
-    const res = await call('/api/health');
+    const res = await client().api.health.$get();
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
@@ -66,14 +67,15 @@ describe('responses', () => {
   });
 
   it('sends the opener policy with the back office answers only (docs/decisions/0010-opener-policy-on-the-back-office.md)', async () => {
-    const admin = await call('/api/admin/session');
+    const admin = await client().api.admin.session.$get();
     expect(admin.headers.get('cross-origin-opener-policy')).toBe('same-origin');
-    const login = await call('/api/admin/login', { body: { username: 'admin', password: 'wrong-password' } });
+    const login = await client().api.admin.login.$post({ json: { username: 'admin', password: 'wrong-password' } });
     expect(login.headers.get('cross-origin-opener-policy')).toBe('same-origin');
-    expect((await call('/api/health')).headers.get('cross-origin-opener-policy')).toBeNull();
+    expect((await client().api.health.$get()).headers.get('cross-origin-opener-policy')).toBeNull();
   });
 
   it('answers unknown API paths with a JSON 404', async () => {
+    // Raw call: a path that is not a route, so the typed client has no way to name it.
     const res = await call('/api/no-such-thing');
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ message: 'Not found' });

@@ -1,7 +1,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import worker from '../../worker/index';
-import { call, ORIGIN, signIn } from '../harness/worker/helpers';
+import { client, ORIGIN, signIn } from '../harness/worker/helpers';
 
 // GET /api/admin/turnstile: whether Turnstile guards the public forms, for the admin panel's
 // warning (web/features/admin/components/turnstile-warning.tsx). Only whether each part is set.
@@ -18,7 +18,7 @@ async function statusWith(settings: { TURNSTILE_SECRET?: string; TURNSTILE_SITE_
 
 describe('GET /api/admin/turnstile', () => {
   it('needs a session', async () => {
-    expect((await call('/api/admin/turnstile')).status).toBe(401);
+    expect((await client().api.admin.turnstile.$get()).status).toBe(401);
   });
 
   it('says which part of Turnstile is set, never its value', async () => {

@@ -151,6 +151,7 @@ describe.each(routes)('fuzz $method $path', (route) => {
         async (body, type, from, params, ip, withCookie) => {
           const search = new URLSearchParams({ ...(route.query ?? {}), ...params }).toString();
           const before = await fingerprint(route.mayWriteOnReject);
+          // Raw call: fuzzed bodies, content types and query strings, sent as generated.
           const res = await call(`${route.path}${search ? `?${search}` : ''}`, {
             method: route.method,
             rawBody: body,

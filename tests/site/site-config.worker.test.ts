@@ -1,12 +1,12 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { siteConfig } from '../../worker/routes/site-config';
-import { call } from '../harness/worker/helpers';
+import { client } from '../harness/worker/helpers';
 import { callWithEnv } from '../harness/worker/submission-helpers';
 
 describe('GET /api/site-config', () => {
   it('names no Tag Manager container when GTM_ID is not configured', async () => {
-    const res = await call('/api/site-config');
+    const res = await client().api['site-config'].$get();
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ gtmId: null, turnstileSiteKey: null });
     expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
@@ -36,7 +36,7 @@ describe('GET /api/site-config', () => {
 
 describe('Turnstile in the content security policy', () => {
   it('public answers allow challenges.cloudflare.com (script, frame, connect) only when a site key is configured', async () => {
-    const without = (await call('/api/health')).headers.get('content-security-policy')!;
+    const without = (await client().api.health.$get()).headers.get('content-security-policy')!;
     expect(without).not.toContain('challenges.cloudflare.com');
     const csp = (await callWithEnv({ TURNSTILE_SITE_KEY: '0x4AAAAAAABkMYinukE8nzY' }, '/api/health')).headers.get('content-security-policy')!;
     expect(csp).toContain("script-src 'self' https://challenges.cloudflare.com;");

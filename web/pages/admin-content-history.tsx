@@ -1,10 +1,8 @@
-import { ArrowLeft } from 'lucide-react';
-import { Link } from 'react-router';
 import { useEndSessionOn401, useLoadFailureToast } from '../features/admin/api/admin-api';
-import { AdminSpinner, SignedInOnly } from '../features/admin/components/admin-page-parts';
+import { AdminSubPageHeading, QueryView, SignedInOnly } from '../features/admin/components/admin-page-parts';
 import { useContentVersions } from '../features/content-admin/content-api';
 import { ContentHistory } from '../features/content-admin/content-history';
-import { errorMessage, isUnauthorized } from '../lib/api';
+import { CONTENT_OVERVIEW_LINK } from '../features/content-admin/section-slugs';
 import { usePageMeta } from '../lib/page-meta';
 
 /** /admin/content/history: every published version of the site's content, with Restore (docs/product.md §6.6). */
@@ -21,25 +19,14 @@ function HistoryAdministration() {
 
   return (
     <section className="mx-auto max-w-4xl space-y-8 px-4 py-10 [overflow-wrap:anywhere] sm:px-6 lg:px-8">
-      <div>
-        <Link to="/admin/content" className="mb-2 inline-flex min-h-6 items-center gap-1 text-sm text-brand-700 hover:underline">
-          <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-          Site content
-        </Link>
-        <h1 className="text-3xl font-bold text-brand-800">Content history</h1>
-        <p className="mt-1 text-slate-600">Every published version, who published it and when, and what it changed. Restore publishes a copy of an earlier version.</p>
-      </div>
-      {versions.isPending ? (
-        <AdminSpinner />
-      ) : versions.isError ? (
-        isUnauthorized(versions.error) ? null : (
-          <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-            Failed to load the history: {errorMessage(versions.error, 'Please try again.')}
-          </p>
-        )
-      ) : (
-        <ContentHistory versions={versions.data} />
-      )}
+      <AdminSubPageHeading
+        back={CONTENT_OVERVIEW_LINK}
+        title="Content history"
+        intro="Every published version, who published it and when, and what it changed. Restore publishes a copy of an earlier version."
+      />
+      <QueryView query={versions} what="the history">
+        {(data) => <ContentHistory versions={data} />}
+      </QueryView>
     </section>
   );
 }

@@ -1,11 +1,10 @@
-import { ArrowLeft } from 'lucide-react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { useEndSessionOn401, useLoadFailureToast } from '../features/admin/api/admin-api';
-import { AdminSpinner, SignedInOnly } from '../features/admin/components/admin-page-parts';
+import { AdminSubPageHeading, QueryView, SignedInOnly } from '../features/admin/components/admin-page-parts';
 import { useContent } from '../features/content-admin/content-api';
 import { SectionEditor } from '../features/content-admin/section-editor';
+import { CONTENT_OVERVIEW_LINK } from '../features/content-admin/section-slugs';
 import { sectionBySlug, type ContentSection } from '../features/content-admin/sections';
-import { errorMessage, isUnauthorized } from '../lib/api';
 import { usePageMeta } from '../lib/page-meta';
 
 /** /admin/content/<section>: one section of the site's content (docs/product.md §6.6), behind the admin session. */
@@ -29,27 +28,10 @@ function SectionAdministration({ section }: { section: ContentSection }) {
 
   return (
     <section className="mx-auto max-w-4xl space-y-8 px-4 py-10 [overflow-wrap:anywhere] sm:px-6 lg:px-8">
-      <div>
-        <Link to="/admin/content" className="mb-2 inline-flex min-h-6 items-center gap-1 text-sm text-brand-700 hover:underline">
-          <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-          Site content
-        </Link>
-        <h1 id="content-section-title" className="text-3xl font-bold text-brand-800">
-          {section.title}
-        </h1>
-        <p className="mt-1 text-slate-600">{section.intro}</p>
-      </div>
-      {content.isPending ? (
-        <AdminSpinner />
-      ) : content.isError ? (
-        isUnauthorized(content.error) ? null : (
-          <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-            Failed to load the content: {errorMessage(content.error, 'Please try again.')}
-          </p>
-        )
-      ) : (
-        <SectionEditor key={section.slug} section={section} state={content.data} reload={reloadContent} />
-      )}
+      <AdminSubPageHeading title={section.title} titleId="content-section-title" intro={section.intro} back={CONTENT_OVERVIEW_LINK} />
+      <QueryView query={content} what="the content">
+        {(state) => <SectionEditor key={section.slug} section={section} state={state} reload={reloadContent} />}
+      </QueryView>
     </section>
   );
 }

@@ -1,8 +1,7 @@
 import { useEndSessionOn401, useLoadFailureToast } from '../features/admin/api/admin-api';
-import { AdminSpinner, AdminSubPageHeading, SignedInOnly } from '../features/admin/components/admin-page-parts';
+import { AdminSubPageHeading, QueryView, SignedInOnly } from '../features/admin/components/admin-page-parts';
 import { useContent } from '../features/content-admin/content-api';
 import { ContentOverview } from '../features/content-admin/content-overview';
-import { errorMessage, isUnauthorized } from '../lib/api';
 import { usePageMeta } from '../lib/page-meta';
 
 /** /admin/content: the site's content, its draft and publishing (docs/product.md §6.6), behind the admin session. */
@@ -20,17 +19,9 @@ function ContentAdministration() {
   return (
     <section className="mx-auto max-w-4xl space-y-8 px-4 py-10 [overflow-wrap:anywhere] sm:px-6 lg:px-8">
       <AdminSubPageHeading title="Site content" intro="The texts of the public site: edit a section, save the draft, then publish it." />
-      {content.isPending ? (
-        <AdminSpinner />
-      ) : content.isError ? (
-        isUnauthorized(content.error) ? null : (
-          <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-            Failed to load the content: {errorMessage(content.error, 'Please try again.')}
-          </p>
-        )
-      ) : (
-        <ContentOverview state={content.data} reload={content.refetch} />
-      )}
+      <QueryView query={content} what="the content">
+        {(state) => <ContentOverview state={state} reload={content.refetch} />}
+      </QueryView>
     </section>
   );
 }

@@ -25,6 +25,14 @@ import { TwoFactorPanel } from '../features/admin/components/two-factor-panel';
 import { NewsletterBadges, SubmissionBadges } from '../features/admin/components/stats-badges';
 import { usePageMeta } from '../lib/page-meta';
 
+/** The panel's links to its sub-pages, in the order of the header. */
+const SUB_PAGES = [
+  { to: '/admin/subscribers', icon: Users, label: 'Subscribers' },
+  { to: '/admin/availability', icon: CalendarCog, label: 'Availability' },
+  { to: '/admin/chats', icon: MessagesSquare, label: 'Chats' },
+  { to: '/admin/content', icon: FileText, label: 'Content' },
+];
+
 /** /admin: the login card when signed out, the admin panel when signed in (docs/product.md §6). */
 export default function AdminPage() {
   usePageMeta({ title: 'Admin Panel', description: 'Administration' });
@@ -51,22 +59,12 @@ function AdminPanel({ username }: { username: string }) {
           <p className="mt-1 text-sm text-slate-600">Signed in as {username}.</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Link to="/admin/subscribers" className={buttonClass('outline')}>
-            <Users className="h-4 w-4" aria-hidden="true" />
-            Subscribers
-          </Link>
-          <Link to="/admin/availability" className={buttonClass('outline')}>
-            <CalendarCog className="h-4 w-4" aria-hidden="true" />
-            Availability
-          </Link>
-          <Link to="/admin/chats" className={buttonClass('outline')}>
-            <MessagesSquare className="h-4 w-4" aria-hidden="true" />
-            Chats
-          </Link>
-          <Link to="/admin/content" className={buttonClass('outline')}>
-            <FileText className="h-4 w-4" aria-hidden="true" />
-            Content
-          </Link>
+          {SUB_PAGES.map(({ to, icon: Icon, label }) => (
+            <Link key={to} to={to} className={buttonClass('outline')}>
+              <Icon className="h-4 w-4" aria-hidden="true" />
+              {label}
+            </Link>
+          ))}
           <Button
             variant="outline"
             onClick={() =>

@@ -1,6 +1,6 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { inject } from 'vitest';
-import { baseUrl, expectToast } from './browser';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { baseUrl, DESKTOP, expectToast, launchBrowser, newPage } from './browser';
 
 /** Signs in through the login card on `path`, as the administrator does. */
 export async function signInThroughCard(page: Page, path = '/admin', credentials = inject('admin')): Promise<void> {
@@ -9,6 +9,33 @@ export async function signInThroughCard(page: Page, path = '/admin', credentials
   await page.getByLabel('Password').fill(credentials.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await expectToast(page, 'Login successful', 'Welcome to the admin panel');
+}
+
+/** This file's browser and the administrator's desktop page in it (its own context and error log). */
+export interface AdminSession {
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  errors: string[];
+}
+
+/**
+ * Registers the hooks that launch this file's browser and sign the administrator in through the card
+ * on a desktop page at `path` (before the file's tests), and close the browser after them. The
+ * fields are set once this `beforeAll` has run; `afterAll` hooks the file adds later run before the
+ * browser closes (vitest runs them in reverse order), so they may still use the page.
+ */
+export function adminSessionPerFile(path = '/admin'): AdminSession {
+  const session = {} as AdminSession;
+  beforeAll(async () => {
+    session.browser = await launchBrowser();
+    Object.assign(session, await newPage(session.browser, DESKTOP));
+    await signInThroughCard(session.page, path);
+  });
+  afterAll(async () => {
+    await session.browser?.close();
+  });
+  return session;
 }
 
 /**

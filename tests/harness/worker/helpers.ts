@@ -90,3 +90,11 @@ export async function okJson<R extends ClientResponse<unknown, number, 'json'>>(
   if (!res.ok) throw new Error(`expected an OK answer, got ${res.status}: ${await res.text()}`);
   return (await res.json()) as OkBody<R>;
 }
+
+/**
+ * The field messages of a 400 answer. The validators add them, and the routes
+ * types do not declare them, so a typed client's answer is read here as the plain JSON it is.
+ */
+export async function fieldMessages(res: { json(): Promise<unknown> }): Promise<Record<string, string[]>> {
+  return ((await res.json()) as { fields: Record<string, string[]> }).fields;
+}

@@ -3,3 +3,6 @@
 // them without loading the screens' code.
 export const CONTENT_SECTION_SLUGS = ['firm', 'services', 'about', 'testimonials', 'faq', 'resources', 'privacy', 'booking', 'chat'] as const;
 export type ContentSectionSlug = (typeof CONTENT_SECTION_SLUGS)[number];
+
+/** The way back from a section or the history to the content overview (its sub-pages' back link). */
+export const CONTENT_OVERVIEW_LINK = { to: '/admin/content', label: 'Site content' };

@@ -2,6 +2,7 @@ import { ArrowLeft, Loader2, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Card, CardHeader } from '../../../components/ui/card';
+import { errorMessage, isUnauthorized } from '../../../lib/api';
 import { useAdminSession } from '../api/session';
 import { AdminLoginCard } from './admin-login-card';
 
@@ -28,15 +29,20 @@ export function SignedInOnly({ children }: { children: (username: string) => Rea
   return children(session.data.username);
 }
 
-/** A sub-page's heading: the link back to the admin panel, the title and one line under it. */
-export function AdminSubPageHeading({ title, intro }: { title: string; intro: string }) {
+/**
+ * A sub-page's heading: the link back (to the admin panel unless `back` names another page, e.g.
+ * the content overview), the title (`titleId` when something refers to it) and one line under it.
+ */
+export function AdminSubPageHeading({ title, titleId, intro, back = { to: '/admin', label: 'Admin Panel' } }: { title: string; titleId?: string; intro: string; back?: { to: string; label: string } }) {
   return (
     <div>
-      <Link to="/admin" className="mb-2 inline-flex min-h-6 items-center gap-1 text-sm text-brand-700 hover:underline">
+      <Link to={back.to} className="mb-2 inline-flex min-h-6 items-center gap-1 text-sm text-brand-700 hover:underline">
         <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-        Admin Panel
+        {back.label}
       </Link>
-      <h1 className="text-3xl font-bold text-brand-800">{title}</h1>
+      <h1 id={titleId} className="text-3xl font-bold text-brand-800">
+        {title}
+      </h1>
       <p className="mt-1 text-slate-600">{intro}</p>
     </div>
   );
@@ -68,4 +74,20 @@ export function SectionHeading({ id, children }: { id: string; children: ReactNo
       {children}
     </h2>
   );
+}
+
+/**
+ * An admin page's query, shown: the spinner while it loads, then `children` with its data, or the
+ * failure to load `what` (nothing for a 401: useEndSessionOn401 shows the login card instead).
+ */
+export function QueryView<T>({ query, what, children }: { query: { isPending: boolean; error: Error | null; data: T | undefined }; what: string; children: (data: T) => ReactNode }) {
+  if (query.isPending) return <AdminSpinner />;
+  if (query.error) {
+    return isUnauthorized(query.error) ? null : (
+      <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+        Failed to load {what}: {errorMessage(query.error, 'Please try again.')}
+      </p>
+    );
+  }
+  return children(query.data as T);
 }

@@ -30,6 +30,36 @@ const toDraft = (rules: AdminAvailability['rules']): Draft => ({
 /** A number field's text as sent: a whole number, or the text itself so the server names the mistake. */
 const asNumber = (text: string) => (/^\s*-?\d+(\.\d+)?\s*$/.test(text) ? Number(text) : (text as unknown as number));
 
+/** The whole-number rules, in the order of the form. */
+const NUMBER_RULES = [
+  { name: 'minimumNoticeHours', label: 'Minimum notice (hours)', help: '0 to 720. With 48, a visitor cannot book a time less than two days away.' },
+  { name: 'horizonDays', label: 'Booking horizon (days)', help: '1 to 730. How many days ahead a visitor can book.' },
+] as const;
+
+/** One whole-number rule: its label, a field within BOOKING_RULE_LIMITS, a line of help and its field message. */
+function NumberRule(props: { name: 'minimumNoticeHours' | 'horizonDays'; label: string; help: string; value: string; error?: string; onChange: (value: string) => void }) {
+  const { name, error } = props;
+  return (
+    <div>
+      <Label htmlFor={name}>{props.label}</Label>
+      <Input
+        id={name}
+        type="number"
+        inputMode="numeric"
+        min={BOOKING_RULE_LIMITS[name].min}
+        max={BOOKING_RULE_LIMITS[name].max}
+        step={1}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${name}-error` : undefined}
+      />
+      <p className="mt-1 text-xs text-slate-600">{props.help}</p>
+      <FieldError id={`${name}-error`} message={error} />
+    </div>
+  );
+}
+
 /**
  * Booking rules (docs/product.md §6.4): minimum notice, booking horizon, and one switch closing
  * every US federal holiday (observed dates), with each upcoming holiday reopenable on its own.
@@ -68,8 +98,6 @@ export function BookingRulesCard({ availability }: { availability: AdminAvailabi
     });
   }
 
-  const described = (field: string) => (errors[field] ? { 'aria-invalid': true, 'aria-describedby': `${field}-error` } : {});
-
   return (
     <PanelCard
       id="booking-rules-heading"
@@ -82,38 +110,9 @@ export function BookingRulesCard({ availability }: { availability: AdminAvailabi
         ) : (
           <form onSubmit={submit} className="space-y-5" noValidate>
             <div className="grid gap-4 sm:grid-cols-2">
-              <div>
-                <Label htmlFor="minimumNoticeHours">Minimum notice (hours)</Label>
-                <Input
-                  id="minimumNoticeHours"
-                  type="number"
-                  inputMode="numeric"
-                  min={BOOKING_RULE_LIMITS.minimumNoticeHours.min}
-                  max={BOOKING_RULE_LIMITS.minimumNoticeHours.max}
-                  step={1}
-                  value={current.minimumNoticeHours}
-                  onChange={(e) => change({ minimumNoticeHours: e.target.value })}
-                  {...described('minimumNoticeHours')}
-                />
-                <p className="mt-1 text-xs text-slate-600">0 to 720. With 48, a visitor cannot book a time less than two days away.</p>
-                <FieldError id="minimumNoticeHours-error" message={errors.minimumNoticeHours?.[0]} />
-              </div>
-              <div>
-                <Label htmlFor="horizonDays">Booking horizon (days)</Label>
-                <Input
-                  id="horizonDays"
-                  type="number"
-                  inputMode="numeric"
-                  min={BOOKING_RULE_LIMITS.horizonDays.min}
-                  max={BOOKING_RULE_LIMITS.horizonDays.max}
-                  step={1}
-                  value={current.horizonDays}
-                  onChange={(e) => change({ horizonDays: e.target.value })}
-                  {...described('horizonDays')}
-                />
-                <p className="mt-1 text-xs text-slate-600">1 to 730. How many days ahead a visitor can book.</p>
-                <FieldError id="horizonDays-error" message={errors.horizonDays?.[0]} />
-              </div>
+              {NUMBER_RULES.map(({ name, label, help }) => (
+                <NumberRule key={name} name={name} label={label} help={help} value={current[name]} error={errors[name]?.[0]} onChange={(value) => change({ [name]: value })} />
+              ))}
             </div>
             <fieldset className="space-y-3">
               <legend className="sr-only">Federal holidays</legend>

@@ -1,5 +1,5 @@
 import { Copy, KeyRound, Plus, RefreshCw, Trash2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState, type ComponentProps, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { CardContent } from '../../../components/ui/card';
 import { Dialog } from '../../../components/ui/dialog';
@@ -117,6 +117,23 @@ export function CalendarFeedCard() {
   );
 }
 
+/** One field of the form adding a busy calendar: its label, the input and its field message. */
+function CalendarField({ id, label, error, onChange, ...input }: Omit<ComponentProps<typeof Input>, 'id' | 'onChange'> & { id: string; label: string; error?: string; onChange: (value: string) => void }) {
+  return (
+    <div>
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        {...input}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
 /** The firm's busy calendars: each one's busy times close the overlapping slots (docs/product.md §6.4). */
 export function BusyCalendarsCard() {
   const calendars = useBusyCalendars();
@@ -153,35 +170,19 @@ export function BusyCalendarsCard() {
     >
       <CardContent className="space-y-6">
         <form onSubmit={submit} className="grid gap-3 sm:grid-cols-[12rem_1fr_auto] sm:items-start" noValidate>
-          <div>
-            <Label htmlFor="busy-calendar-label">Label</Label>
-            <Input
-              id="busy-calendar-label"
-              value={label}
-              maxLength={BUSY_CALENDAR_INPUT_LIMITS.label}
-              placeholder="e.g. Dana’s Google"
-              onChange={(e) => setLabel(e.target.value)}
-              aria-invalid={errors.label ? true : undefined}
-              aria-describedby={errors.label ? 'busy-calendar-label-error' : undefined}
-            />
-            <FieldError id="busy-calendar-label-error" message={errors.label?.[0]} />
-          </div>
-          <div>
-            <Label htmlFor="busy-calendar-url">iCal address</Label>
-            <Input
-              id="busy-calendar-url"
-              type="url"
-              inputMode="url"
-              autoComplete="off"
-              value={url}
-              maxLength={BUSY_CALENDAR_INPUT_LIMITS.url}
-              placeholder="https://calendar.google.com/calendar/ical/…/basic.ics"
-              onChange={(e) => setUrl(e.target.value)}
-              aria-invalid={errors.url ? true : undefined}
-              aria-describedby={errors.url ? 'busy-calendar-url-error' : undefined}
-            />
-            <FieldError id="busy-calendar-url-error" message={errors.url?.[0]} />
-          </div>
+          <CalendarField id="busy-calendar-label" label="Label" value={label} maxLength={BUSY_CALENDAR_INPUT_LIMITS.label} placeholder="e.g. Dana’s Google" error={errors.label?.[0]} onChange={setLabel} />
+          <CalendarField
+            id="busy-calendar-url"
+            label="iCal address"
+            type="url"
+            inputMode="url"
+            autoComplete="off"
+            value={url}
+            maxLength={BUSY_CALENDAR_INPUT_LIMITS.url}
+            placeholder="https://calendar.google.com/calendar/ical/…/basic.ics"
+            error={errors.url?.[0]}
+            onChange={setUrl}
+          />
           <div className="sm:pt-6">
             <Button type="submit" disabled={add.isPending} className="w-full sm:w-auto">
               <Plus className="h-4 w-4" aria-hidden="true" />
@@ -212,6 +213,19 @@ export function BusyCalendarsCard() {
 function BusyCalendarRow({ calendar: c }: { calendar: BusyCalendar }) {
   const refresh = useRefreshBusyCalendar();
   const remove = useRemoveBusyCalendar();
+  const runRefresh = () =>
+    refresh.mutate(c.id, {
+      onSuccess: (updated) =>
+        updated.lastError
+          ? toast({ variant: 'destructive', title: 'The calendar could not be read', description: updated.lastError })
+          : toast({ title: 'Calendar refreshed', description: `${updated.busyCount} busy time${updated.busyCount === 1 ? '' : 's'}.` }),
+      onError: (error) => toast({ variant: 'destructive', title: 'Failed to refresh', description: errorMessage(error, 'Please try again') }),
+    });
+  const runRemove = () =>
+    remove.mutate(c.id, {
+      onSuccess: () => toast({ title: 'Calendar removed', description: `${c.label} no longer closes slots.` }),
+      onError: (error) => toast({ variant: 'destructive', title: 'Failed to remove', description: errorMessage(error, 'Please try again') }),
+    });
 
   return (
     <li className="flex flex-wrap items-start justify-between gap-3 p-3" data-testid="busy-calendar">
@@ -229,36 +243,11 @@ function BusyCalendarRow({ calendar: c }: { calendar: BusyCalendar }) {
         )}
       </div>
       <div className="flex gap-2">
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={refresh.isPending}
-          aria-label={`Refresh ${c.label}`}
-          onClick={() =>
-            refresh.mutate(c.id, {
-              onSuccess: (updated) =>
-                updated.lastError
-                  ? toast({ variant: 'destructive', title: 'The calendar could not be read', description: updated.lastError })
-                  : toast({ title: 'Calendar refreshed', description: `${updated.busyCount} busy time${updated.busyCount === 1 ? '' : 's'}.` }),
-              onError: (error) => toast({ variant: 'destructive', title: 'Failed to refresh', description: errorMessage(error, 'Please try again') }),
-            })
-          }
-        >
+        <Button variant="outline" size="sm" disabled={refresh.isPending} aria-label={`Refresh ${c.label}`} onClick={runRefresh}>
           <RefreshCw className="h-4 w-4" aria-hidden="true" />
           {refresh.isPending ? 'Refreshing...' : 'Refresh'}
         </Button>
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={remove.isPending}
-          aria-label={`Remove ${c.label}`}
-          onClick={() =>
-            remove.mutate(c.id, {
-              onSuccess: () => toast({ title: 'Calendar removed', description: `${c.label} no longer closes slots.` }),
-              onError: (error) => toast({ variant: 'destructive', title: 'Failed to remove', description: errorMessage(error, 'Please try again') }),
-            })
-          }
-        >
+        <Button variant="outline" size="sm" disabled={remove.isPending} aria-label={`Remove ${c.label}`} onClick={runRemove}>
           <Trash2 className="h-4 w-4" aria-hidden="true" />
           Remove
         </Button>
