@@ -1,4 +1,4 @@
-import { CalendarCog, FileText, LogOut, MessagesSquare, Users } from 'lucide-react';
+import { CalendarCog, FileText, LogOut, MessagesSquare, Newspaper, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../components/ui/button';
 import { toast } from '../components/ui/use-toast';
@@ -54,6 +54,10 @@ function AdminPanel({ username }: { username: string }) {
           <Link to="/admin/subscribers" className={buttonClass('outline')}>
             <Users className="h-4 w-4" aria-hidden="true" />
             Subscribers
+          </Link>
+          <Link to="/admin/newsletters" className={buttonClass('outline')}>
+            <Newspaper className="h-4 w-4" aria-hidden="true" />
+            Newsletters
           </Link>
           <Link to="/admin/availability" className={buttonClass('outline')}>
             <CalendarCog className="h-4 w-4" aria-hidden="true" />
