@@ -179,6 +179,16 @@ describe('newsletter drafts (docs/product.md §5.9)', () => {
     expect(after).toMatchObject({ status: 'cancelled', error: 'There were no active subscribers at the scheduled time: not sent' });
   });
 
+  it('takes a draft as large as a send (1 MB) on every draft path, not only the exact ones', async () => {
+    const cookie = await signIn();
+    const draft = await newDraft(cookie);
+    const content = '<p>A long issue with many paragraphs of text.</p>'.repeat(4000); // ~190 KB, over the 64 KB default
+    const res = await client({ cookie }).api.admin.newsletter.drafts[':id'].$put({ param: { id: String(draft.id) }, json: { subject: 'Long', content } });
+    expect(res.status).toBe(200);
+    const tooLarge = await call(`/api/admin/newsletter/drafts/${draft.id}`, { cookie, method: 'PUT', body: { subject: 'Too long', content: 'x'.repeat(1024 * 1024 + 1) } });
+    expect(tooLarge.status).toBe(413);
+  });
+
   it('deletes a draft that never went out', async () => {
     const cookie = await signIn();
     const draft = await newDraft(cookie);
