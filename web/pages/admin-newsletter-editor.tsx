@@ -182,7 +182,7 @@ function DraftEditor({ draft }: { draft: NewsletterDraft | null }) {
         </p>
       )}
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <div className="min-w-0 space-y-4">
           <div>
             <Label htmlFor="draft-subject">Subject</Label>

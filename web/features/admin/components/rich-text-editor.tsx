@@ -17,6 +17,8 @@ export default function RichTextEditor({ value, onChange, labelledBy }: { value:
         heading: { levels: [2, 3] },
         code: false,
         codeBlock: false,
+        // No empty paragraph kept at the end: it would add a blank line to every issue.
+        trailingNode: false,
         link: { openOnClick: false, autolink: true, protocols: ['mailto', 'tel'], HTMLAttributes: { rel: null, target: null, class: null } },
       }),
     ],
