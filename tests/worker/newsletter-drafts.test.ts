@@ -1,5 +1,5 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { firm } from '#core/content/firm';
 import { addCalendarDays, firmToday, zonedInstant } from '#core/firm-time';
 import worker from '../../worker/index';
@@ -187,6 +187,27 @@ describe('newsletter drafts (docs/product.md §5.9)', () => {
     expect(res.status).toBe(200);
     const tooLarge = await call(`/api/admin/newsletter/drafts/${draft.id}`, { cookie, method: 'PUT', body: { subject: 'Too long', content: 'x'.repeat(1024 * 1024 + 1) } });
     expect(tooLarge.status).toBe(413);
+  });
+
+  it('a cron tick sending a batch stays within the free plan\'s 50 subrequests, the draft check included', async () => {
+    await addSubscribers(100);
+    const cookie = await signIn();
+    const requests = fakeMailChannels();
+    const testEnv = mailChannelsEnv(); // the default batch of 40
+    const sent = await client({ cookie, env: testEnv }).api.admin['send-newsletter'].$post({ json: { subject: 'Budget', content: '<p>Hello</p>' } });
+    expect(sent.status).toBe(200);
+    const lines: string[] = [];
+    const spy = vi.spyOn(console, 'log').mockImplementation((line: unknown) => void lines.push(String(line)));
+    try {
+      await tick(testEnv, Date.now());
+    } finally {
+      spy.mockRestore();
+    }
+    const batch = lines.find((l) => l.startsWith('[newsletter-batch] '));
+    const stats = JSON.parse(batch!.slice('[newsletter-batch] '.length)) as { claimed: number; subrequests: number };
+    expect(stats.claimed).toBeGreaterThan(30);
+    expect(stats.subrequests).toBeLessThanOrEqual(50);
+    expect(requests.length).toBeGreaterThan(30);
   });
 
   it('deletes a draft that never went out', async () => {
