@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { firm } from '#core/content/firm';
 import { zonedInstant } from '#core/firm-time';
 import { idParamSchema } from '#core/schemas/appointments';
-import { newsletterDraftSchema, newsletterRenderSchema, scheduleDraftSchema } from '#core/schemas/newsletter';
+import { newsletterDraftSchema, newsletterRenderSchema, scheduleDraftSchema } from '#core/schemas/newsletter-drafts';
 import { getDb } from '../../db/client';
 import type { AppEnv } from '../../env';
 import { validate } from '../../middleware/validate';
