@@ -10,6 +10,15 @@ import { sendDueReminders } from './services/appointments/reminders';
 import { refreshDueBusyCalendars } from './services/appointments/busy-calendars';
 import { sweepOutbox } from './services/email/outbox-sweep';
 
+/** The one D1 batch of housekeeping. */
+const HOUSEKEEPING_CALLS = 1;
+/** Workers' subrequests per invocation on the free plan. */
+const FREE_PLAN_SUBREQUESTS = 50;
+/** A batch's D1 calls besides its N provider requests (worker/services/newsletter/sender.ts). */
+const BATCH_D1_CALLS = 5;
+/** What a full default batch (40 + 5) leaves of the free plan's 50, for the tick's other work. */
+const BATCH_MARGIN = 5;
+
 /**
  * The Cron Trigger (wrangler.toml [triggers]): housekeeping in one D1 batch
  * (worker/services/platform/housekeeping.ts), then the appointment reminders due
@@ -17,8 +26,10 @@ import { sweepOutbox } from './services/email/outbox-sweep';
  * tick), then the firm's busy calendars not fetched for 15 minutes
  * (worker/services/appointments/busy-calendars.ts: at most BUSY_CALENDAR_LIMITS.perTick per tick), then the
  * outbox's sweep (the visitors' e-mails still queued after their request,
- * worker/services/email/outbox-sweep.ts, at most OUTBOX_SWEEP_PER_TICK), then the newsletter scheduler (starts
- * this period's issue when running and due, at most once per period, and sends its first batch);
+ * worker/services/email/outbox-sweep.ts, at most OUTBOX_SWEEP_PER_TICK), then the administrator's scheduled
+ * drafts (worker/services/newsletter/drafts.ts: the earliest one due, claimed exactly once) or else the
+ * newsletter scheduler (starts this period's issue when running and due, at most once per period),
+ * either sending its first batch;
  * otherwise one batch of the oldest newsletter still sending, so every send, interrupted or too
  * large for one invocation, is finished by the following ticks.
  */
@@ -52,12 +63,23 @@ export async function scheduled(controller: ScheduledController, env: Bindings, 
     return null;
   });
   if (outbox?.swept) console.log('Outbox sweep', JSON.stringify(outbox));
-  const issue = await sendNewsletterNow(tickEnv, db, { kind: 'period', trigger: 'scheduled', force: false, at });
-  // A tick that sent reminders, fetched calendars or swept the outbox takes their subrequests out of
-  // the newsletter batch, so it stays within the plan's limit (a quiet tick's few reads fit the batch's margin).
+  // A draft scheduled for this minute first (docs/product.md §5.9); the monthly issue, which catches
+  // up within a week, waits for the next tick when both fall on the same minute: one start per tick.
+  const callsBeforeNewsletters = d1.calls();
+  const draft = await sendNewsletterNow(tickEnv, db, { kind: 'scheduled-draft', at });
+  const issue = draft.outcome === 'created' ? draft : await sendNewsletterNow(tickEnv, db, { kind: 'period', trigger: 'scheduled', force: false, at });
+  // The batch costs its N provider requests plus BATCH_D1_CALLS. What this tick spent before it
+  // (housekeeping, the reminders, calendars and outbox passes with their own requests, the
+  // newsletter checks) comes out of the invocation's budget: the free plan's 50, or more when
+  // NEWSLETTER_BATCH_SIZE is set for a paid plan's limit (its batch plus the same margin).
   const spent =
-    (reminders?.claimed ? reminders.subrequests : 0) + (calendars?.due ? calendars.subrequests : 0) + (outbox?.swept ? outbox.subrequests : 0);
-  const limit = Math.max(1, batchSize(env) - spent);
+    HOUSEKEEPING_CALLS +
+    (reminders?.subrequests ?? 0) +
+    (calendars?.subrequests ?? 0) +
+    (outbox?.subrequests ?? 0) +
+    (d1.calls() - callsBeforeNewsletters);
+  const budget = Math.max(FREE_PLAN_SUBREQUESTS, batchSize(env) + BATCH_D1_CALLS + BATCH_MARGIN);
+  const limit = Math.max(1, Math.min(batchSize(env), budget - BATCH_D1_CALLS - spent));
   const stats = issue.outcome === 'created' ? issue.stats : await sendNewsletterBatch(tickEnv, db, { limit });
-  logNewsletterBatch({ scheduler: issue.outcome }, stats, d1.calls());
+  logNewsletterBatch({ scheduler: draft.outcome === 'created' ? 'not-started' : issue.outcome, draft: draft.outcome }, stats, d1.calls());
 }

@@ -14,7 +14,17 @@ import { baseUrl, DESKTOP, launchBrowser, newPage, PHONE } from '../harness/e2e/
 // new dialog by adding it to DIALOGS.
 
 const CONTENT_SECTIONS = ['firm', 'services', 'about', 'testimonials', 'faq', 'resources', 'privacy', 'booking', 'chat'].map((slug) => `/admin/content/${slug}`);
-const ADMIN_ROUTES = ['/admin', '/admin/subscribers', '/admin/availability', '/admin/chats', '/admin/content', '/admin/content/history', ...CONTENT_SECTIONS];
+const ADMIN_ROUTES = [
+  '/admin',
+  '/admin/subscribers',
+  '/admin/newsletters',
+  '/admin/newsletters/edit',
+  '/admin/availability',
+  '/admin/chats',
+  '/admin/content',
+  '/admin/content/history',
+  ...CONTENT_SECTIONS,
+];
 /** The login card: /admin signed out, and /admin/login. */
 const SIGNED_OUT_ROUTES = ['/admin', '/admin/login'];
 
@@ -69,6 +79,10 @@ beforeAll(async () => {
   await api(context, 'POST', '/api/admin/blocked-dates', { date: blocked, reason: 'Staff training' });
   await confirmedSubscriber(context, 'Axe Reader');
   await api(context, 'POST', '/api/newsletter/subscribe', { email: uniqueEmail('axe-pending'), name: 'Pending Reader' });
+  // A scheduled newsletter and a plain draft: the drafts screen lists both kinds.
+  const { draft } = await api<{ draft: { id: number } }>(context, 'POST', '/api/admin/newsletter/drafts', { subject: 'Axe scheduled issue', content: '<p>Checked for accessibility.</p>' });
+  await api(context, 'POST', `/api/admin/newsletter/drafts/${draft.id}/schedule`, { date: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10), time: '09:00' });
+  await api(context, 'POST', '/api/admin/newsletter/drafts', { subject: 'Axe draft', content: '' });
   // A chat conversation, so the transcripts screen has a row to check.
   await api(context, 'POST', '/api/chat', { message: 'What are your office hours?', sessionId: crypto.randomUUID() });
   // A published version with a change and a draft: the content history lists a diff and a version to restore.
@@ -96,6 +110,10 @@ async function waitForData(page: Page, route: string) {
     await page.getByRole('button', { name: /^Show past appointments/ }).click();
   } else if (route === '/admin/subscribers') {
     await waitUntil(async () => (await page.getByTestId('subscriber-row').count()) > 0, 'subscriber rows');
+  } else if (route === '/admin/newsletters') {
+    await page.getByTestId('newsletter-draft').first().waitFor();
+  } else if (route === '/admin/newsletters/edit') {
+    await page.getByRole('toolbar', { name: 'Formatting' }).waitFor();
   } else if (route === '/admin/content') {
     await page.getByTestId('content-draft-state').getByText(/saved by/).waitFor();
   } else if (route === '/admin/content/history') {

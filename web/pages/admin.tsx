@@ -1,4 +1,4 @@
-import { CalendarCog, FileText, LogOut, MessagesSquare, Users } from 'lucide-react';
+import { CalendarCog, FileText, LogOut, MessagesSquare, Newspaper, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../components/ui/button';
 import { toast } from '../components/ui/use-toast';
@@ -28,6 +28,7 @@ import { usePageMeta } from '../lib/page-meta';
 /** The panel's links to its sub-pages, in the order of the header. */
 const SUB_PAGES = [
   { to: '/admin/subscribers', icon: Users, label: 'Subscribers' },
+  { to: '/admin/newsletters', icon: Newspaper, label: 'Newsletters' },
   { to: '/admin/availability', icon: CalendarCog, label: 'Availability' },
   { to: '/admin/chats', icon: MessagesSquare, label: 'Chats' },
   { to: '/admin/content', icon: FileText, label: 'Content' },

@@ -172,13 +172,44 @@ export const sentNewsletters = sqliteTable(
     status: text('status', { enum: ['sending', 'sent'] }).notNull().default('sending'),
     trigger: text('trigger', { enum: ['manual', 'scheduled'] }).notNull().default('manual'),
     periodKey: text('period_key'),
+    // The draft a scheduled issue was sent from (newsletter_drafts): UNIQUE, so a draft is sent at
+    // most once however the cron's ticks overlap or crash (worker/services/newsletter/drafts.ts).
+    draftId: integer('draft_id'),
     createdAt: createdAt(),
   },
   (t) => [
     index('sent_newsletters_sent_at_idx').on(t.sentAt),
     index('sent_newsletters_status_idx').on(t.status),
     uniqueIndex('sent_newsletters_period_uq').on(t.periodKey),
+    uniqueIndex('sent_newsletters_draft_uq').on(t.draftId),
   ],
+);
+
+/**
+ * The administrator's newsletter drafts (docs/product.md §5.9): written in the editor, saved, and
+ * optionally scheduled for a minute in the firm's time zone. draft -> scheduled (reschedule, or
+ * cancelled, until the cron claims it) -> sending (claimed by one cron tick) -> sent (its
+ * sent_newsletters row exists; delivery goes on there). A cancelled draft can be scheduled again.
+ */
+export const newsletterDrafts = sqliteTable(
+  'newsletter_drafts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    subject: text('subject').notNull(),
+    content: text('content').notNull().default(''),
+    status: text('status', { enum: ['draft', 'scheduled', 'sending', 'sent', 'cancelled'] })
+      .notNull()
+      .default('draft'),
+    scheduledAt: integer('scheduled_at', { mode: 'timestamp_ms' }),
+    // When a cron tick claimed it (status 'sending'); a claim older than the lease is taken over.
+    claimedAt: integer('claimed_at', { mode: 'timestamp_ms' }),
+    newsletterId: integer('newsletter_id'),
+    // Why the last scheduled send did not go out (no active subscriber, empty content), else null.
+    error: text('error'),
+    createdAt: createdAt(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
+  },
+  (t) => [index('newsletter_drafts_due_idx').on(t.status, t.scheduledAt)],
 );
 
 /** One row per (newsletter, recipient): the ledger that makes sending resumable without duplicates. */

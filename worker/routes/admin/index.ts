@@ -9,6 +9,7 @@ import { adminContactMessages } from './contact-messages';
 import { adminContent } from './content';
 import { adminEmails } from './emails';
 import { adminNewsletter } from './newsletter';
+import { adminNewsletterDrafts } from './newsletter-drafts';
 import { adminNewsletterTestSend } from './newsletter-test-send';
 import { adminRateLimitStats } from './rate-limit-stats';
 import { adminChangePassword, adminSession } from './session';
@@ -33,6 +34,7 @@ const signedIn = new Hono<AppEnv>()
   .route('/turnstile', adminTurnstile)
   .route('/', adminNewsletter)
   .route('/', adminNewsletterTestSend)
+  .route('/', adminNewsletterDrafts)
   .route('/', adminEmails)
   .route('/', adminCalendarSync);
 

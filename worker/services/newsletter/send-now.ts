@@ -1,8 +1,9 @@
 import type { Db } from '../../db/client';
 import type { Bindings } from '../../env';
+import { type DueDraftResult, startDueDraft } from './drafts';
 import { sanitizeHtml } from './sanitize-html';
 import { startPeriodNewsletter, type ScheduledSendResult } from './scheduler';
-import { batchSize, type BatchStats, sendNewsletterBatch } from './sender';
+import { batchSize, type BatchStats, leaseMs, sendNewsletterBatch } from './sender';
 import { countActiveSubscribers, createNewsletter, findRecentNewsletter, type NewsletterProgress } from './store';
 import { siteOrigin } from './template';
 
@@ -25,24 +26,28 @@ export type NewsletterSource =
    * This period's generated issue. `force` (the admin's buttons) skips the scheduler's running and
    * due checks, never the once-per-period rule.
    */
-  | { kind: 'period'; trigger: 'manual' | 'scheduled'; force: boolean; at?: Date };
+  | { kind: 'period'; trigger: 'manual' | 'scheduled'; force: boolean; at?: Date }
+  /** The earliest scheduled draft due at `at` (drafts.ts), claimed by this cron tick. */
+  | { kind: 'scheduled-draft'; at: Date };
 
 type Created = { outcome: 'created'; newsletterId: number };
-type Refusal = 'empty-content' | 'duplicate' | Exclude<ScheduledSendResult['outcome'], 'created'>;
+type Refusal = 'empty-content' | 'duplicate' | Exclude<ScheduledSendResult['outcome'], 'created'> | Exclude<DueDraftResult['outcome'], 'created'>;
 
 export type SendNowResult = { outcome: 'created'; newsletter: NewsletterProgress; stats: BatchStats } | { outcome: Refusal };
 
 /**
  * Creates a newsletter with its recipient ledger and sends its first batch in this invocation,
  * within the subrequest budget; the cron's ticks send the rest. The one way a newsletter starts:
- * the admin's send routes and the scheduler's cron tick all come through here.
+ * the admin's send routes and the cron's scheduler and scheduled drafts all come through here.
  */
 export async function sendNewsletterNow(env: Bindings, db: Db, source: NewsletterSource, options: { origin?: string } = {}): Promise<SendNowResult> {
   const origin = options.origin ?? siteOrigin(env);
   const created =
     source.kind === 'composed'
       ? await createComposed(db, source)
-      : await startPeriodNewsletter(env, db, { trigger: source.trigger, force: source.force, at: source.at, origin });
+      : source.kind === 'scheduled-draft'
+        ? await startDueDraft(db, source.at, leaseMs(env))
+        : await startPeriodNewsletter(env, db, { trigger: source.trigger, force: source.force, at: source.at, origin });
   if (created.outcome !== 'created') return { outcome: created.outcome };
   const limit = Math.max(1, batchSize(env) - FIRST_BATCH_OVERHEAD);
   const stats = await sendNewsletterBatch(env, db, { newsletterId: created.newsletterId, origin, limit });

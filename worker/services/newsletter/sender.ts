@@ -63,7 +63,7 @@ export function batchSize(env: Bindings): number {
   return Number.isInteger(n) && n > 0 ? Math.min(n, 990) : DEFAULT_BATCH_SIZE;
 }
 
-function leaseMs(env: Bindings): number {
+export function leaseMs(env: Bindings): number {
   const n = Number(env.NEWSLETTER_CLAIM_LEASE_SECONDS);
   return (Number.isFinite(n) && n >= 0 ? n : DEFAULT_CLAIM_LEASE_SECONDS) * 1000;
 }

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, max, type SQL, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from '../../db/client';
-import { newsletterDeliveries, newsletterSubscriptions, sentNewsletters } from '../../db/schema';
+import { newsletterDeliveries, newsletterDrafts, newsletterSubscriptions, sentNewsletters } from '../../db/schema';
 import { isUniqueViolation } from '../../db/unique-violation';
 
 /**
@@ -81,28 +81,51 @@ export class PeriodAlreadySentError extends Error {
   }
 }
 
+/** A scheduled draft's newsletter was already recorded (by an overlapping or earlier cron tick). */
+export class DraftAlreadySentError extends Error {
+  constructor(readonly draftId: number) {
+    super(`Draft ${draftId} has already been sent`);
+  }
+}
+
 /**
  * Records a newsletter and its recipient ledger in one transaction. With a periodKey, a second
  * attempt for the same period fails on sent_newsletters' UNIQUE index: PeriodAlreadySentError.
+ * With a draftId (a scheduled draft), the draft is marked sent in the same transaction and a second
+ * attempt for the same draft fails on its UNIQUE index: DraftAlreadySentError.
  */
 export async function createNewsletter(
   db: Db,
-  input: { subject: string; content: string; trigger: 'manual' | 'scheduled'; periodKey?: string },
+  input: { subject: string; content: string; trigger: 'manual' | 'scheduled'; periodKey?: string; draftId?: number },
 ): Promise<NewsletterRow> {
   try {
     const [, , , created] = await db.batch([
-      db.insert(sentNewsletters).values({ subject: input.subject, content: input.content, trigger: input.trigger, periodKey: input.periodKey ?? null, status: 'sending' }),
+      db.insert(sentNewsletters).values({
+        subject: input.subject,
+        content: input.content,
+        trigger: input.trigger,
+        periodKey: input.periodKey ?? null,
+        draftId: input.draftId ?? null,
+        status: 'sending',
+      }),
       // AUTOINCREMENT ids only grow and the batch is one transaction: max(id) is the row just inserted.
       db.run(sql`INSERT INTO newsletter_deliveries (newsletter_id, subscriber_id, email)
         SELECT (SELECT max(id) FROM sent_newsletters), id, email FROM newsletter_subscriptions WHERE active = 'true' ORDER BY id`),
       db.run(sql`UPDATE sent_newsletters SET total_recipients = (SELECT count(*) FROM newsletter_deliveries WHERE newsletter_id = sent_newsletters.id)
         WHERE id = (SELECT max(id) FROM sent_newsletters)`),
       db.select().from(sentNewsletters).orderBy(desc(sentNewsletters.id)).limit(1),
+      db
+        .update(newsletterDrafts)
+        .set({ status: 'sent', newsletterId: sql`(SELECT max(id) FROM sent_newsletters)`, claimedAt: null, error: null })
+        .where(eq(newsletterDrafts.id, input.draftId ?? -1)),
     ]);
     return created[0];
   } catch (error) {
     if (input.periodKey && isUniqueViolation(error, [sentNewsletters.periodKey])) {
       throw new PeriodAlreadySentError(input.periodKey);
+    }
+    if (input.draftId !== undefined && isUniqueViolation(error, [sentNewsletters.draftId])) {
+      throw new DraftAlreadySentError(input.draftId);
     }
     throw error;
   }

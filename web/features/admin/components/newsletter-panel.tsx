@@ -1,11 +1,13 @@
-import { Eye, Loader2, Send, Sparkles } from 'lucide-react';
+import { Eye, Loader2, PenLine, Send, Sparkles } from 'lucide-react';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { CardContent } from '../../../components/ui/card';
 import { Dialog } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api';
 import { usePreview, useSendGeneratedNewsletter, type NewsletterPreview } from '../api/admin-api';
+import { useSaveDraft } from '../api/newsletter-drafts-api';
 import { PanelCard } from './admin-page-parts';
 import { NewsletterFrame } from './newsletter-frame';
 
@@ -66,6 +68,7 @@ export function NewsletterPanel({ activeSubscribers }: { activeSubscribers: numb
               <span className="font-medium">Subject:</span> <span data-testid="preview-subject">{preview.subject}</span>
             </p>
             <NewsletterFrame html={preview.htmlContent} title="Newsletter preview" />
+            <OpenInEditor preview={preview} />
           </section>
         )}
       </CardContent>
@@ -85,5 +88,25 @@ export function NewsletterPanel({ activeSubscribers }: { activeSubscribers: numb
         </div>
       </Dialog>
     </PanelCard>
+  );
+}
+
+/** Saves the previewed issue (the AI draft, or the template) as a new draft and opens it in the editor (docs/product.md §5.9). */
+function OpenInEditor({ preview }: { preview: ShownPreview }) {
+  const navigate = useNavigate();
+  const save = useSaveDraft();
+  const open = () =>
+    save.mutate(
+      { id: null, subject: preview.subject, content: preview.htmlContent },
+      {
+        onSuccess: (answer) => navigate(`/admin/newsletters/edit?id=${answer.draft?.id ?? ''}`),
+        onError: (error) => toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to save the draft') }),
+      },
+    );
+  return (
+    <Button variant="outline" onClick={open} disabled={save.isPending}>
+      {save.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <PenLine className="h-4 w-4" aria-hidden="true" />}
+      Open in Editor
+    </Button>
   );
 }

@@ -1,0 +1,108 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, expectToastSaying, saveScreens, signInThroughCard, waitUntil } from '../harness/e2e/admin-helpers';
+import { launchBrowser, newPage, PHONE } from '../harness/e2e/browser';
+
+// The newsletter editor (docs/product.md §5.9): write in the rich-text editor, see the live preview
+// in the firm's frame at desktop and phone widths, save, schedule, see it listed, cancel it.
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+type Draft = { id: number; subject: string; content: string; status: string; scheduledAt: string | null };
+
+describe('newsletter editor', () => {
+  it('editor -> live preview at both widths -> save -> schedule -> listed -> cancelled', async () => {
+    const { page, context, errors } = await newPage(browser);
+    await signInThroughCard(page, '/admin');
+    await page.getByRole('link', { name: 'Newsletters' }).click();
+    await page.getByRole('heading', { name: 'Newsletter Drafts', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'New Newsletter' }).click();
+    await page.getByRole('heading', { name: 'Newsletter Editor', level: 1 }).waitFor();
+
+    const subject = `Editor issue ${Date.now()}`;
+    await page.getByLabel('Subject').fill(subject);
+    const body = page.getByRole('textbox', { name: 'Content' });
+    await body.click();
+    await page.getByRole('button', { name: 'Heading', exact: true }).click();
+    await page.keyboard.type('Year-end checklist');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Bold', exact: true }).click();
+    await page.keyboard.type('Max out your 401(k)');
+    await page.getByRole('button', { name: 'Bold', exact: true }).click();
+    await page.keyboard.type(' before December 31.');
+
+    // The live preview: the firm's frame around exactly what was written.
+    const frame = page.getByTitle('Newsletter preview');
+    await waitUntil(async () => ((await frame.getAttribute('srcdoc')) ?? '').includes('<strong>Max out your 401(k)</strong>'), 'the live preview', 15_000);
+    const html = (await frame.getAttribute('srcdoc')) ?? '';
+    expect(html).toContain('<h2>Year-end checklist</h2>');
+    expect(html).toContain('/newsletter/unsubscribe');
+    const desktopWidth = (await frame.boundingBox())!.width;
+    await page.getByRole('button', { name: 'Phone' }).click();
+    await waitUntil(async () => (await frame.boundingBox())!.width <= 375, 'the phone-width preview');
+    expect(desktopWidth).toBeGreaterThan(500);
+    await page.getByRole('button', { name: 'Desktop' }).click();
+
+    // Saved: the address names the draft, and what the server keeps is the editor's HTML.
+    await page.getByRole('button', { name: 'Save Draft' }).click();
+    await expectToastSaying(page, 'Draft saved');
+    await page.waitForURL(/\/admin\/newsletters\/edit\?id=\d+$/);
+    const id = Number(new URL(page.url()).searchParams.get('id'));
+    const saved = await api<Draft>(context, 'GET', `/api/admin/newsletter/drafts/${id}`);
+    expect(saved).toMatchObject({ subject, status: 'draft' });
+    expect(saved.content).toBe('<h2>Year-end checklist</h2><p><strong>Max out your 401(k)</strong> before December 31.</p>');
+
+    // A past time is refused under its field; a future one schedules it.
+    await page.getByLabel('Date').fill('2020-01-06');
+    await page.getByRole('button', { name: 'Schedule', exact: true }).click();
+    await page.getByText('Please choose a time in the future').first().waitFor();
+    const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    await page.getByLabel('Date').fill(tomorrow);
+    await page.getByLabel(/^Time/).fill('10:15');
+    await page.getByRole('button', { name: 'Schedule', exact: true }).click();
+    await expectToastSaying(page, 'Newsletter scheduled');
+    await page.getByTestId('scheduled-for').getByText(/10:15\sAM/).waitFor();
+    await page.getByRole('button', { name: 'Reschedule' }).waitFor();
+    expect(await api<Draft>(context, 'GET', `/api/admin/newsletter/drafts/${id}`)).toMatchObject({ status: 'scheduled' });
+    await waitUntil(async () => ((await frame.getAttribute('srcdoc')) ?? '').includes('Year-end checklist'), 'the preview of the saved draft', 15_000);
+    await saveScreens(page, 'newsletter-editor-1280');
+    // On a phone, with the phone-width preview, nothing is wider than the screen.
+    await page.setViewportSize(PHONE);
+    await page.getByRole('button', { name: 'Phone' }).click();
+    await waitUntil(() => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), 'no horizontal scroll at 390 px');
+    await saveScreens(page, 'newsletter-editor-390');
+
+    // The list shows what is scheduled; cancelling it there keeps it as a cancelled draft.
+    await page.goto('/admin/newsletters');
+    const card = page.getByTestId('newsletter-draft').filter({ hasText: subject });
+    await card.getByText(/Sends .*10:15\sAM/).waitFor();
+    await saveScreens(page, 'newsletter-drafts-390');
+    await card.getByRole('button', { name: `Cancel the schedule of ${subject}` }).click();
+    await expectToastSaying(page, 'Schedule cancelled');
+    await card.getByText('Cancelled', { exact: true }).waitFor();
+    expect(await api<Draft>(context, 'GET', `/api/admin/newsletter/drafts/${id}`)).toMatchObject({ status: 'cancelled' });
+    // The one 400 is the past time refused above.
+    expect(errors.filter((e) => !e.includes('status of 400'))).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it('opens the panel preview (the AI draft, or the template without AI) in the editor', async () => {
+    const { page, context } = await newPage(browser);
+    await signInThroughCard(page, '/admin');
+    await page.getByRole('button', { name: 'AI Preview' }).click();
+    const subject = await page.getByTestId('preview-subject').textContent({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'Open in Editor' }).click();
+    await page.waitForURL(/\/admin\/newsletters\/edit\?id=\d+$/);
+    await expect.poll(() => page.getByLabel('Subject').inputValue(), { timeout: 10_000 }).toBe(subject);
+    await waitUntil(async () => ((await page.getByRole('textbox', { name: 'Content' }).textContent()) ?? '').length > 20, 'the draft in the editor');
+    await context.close();
+  }, 120_000);
+});

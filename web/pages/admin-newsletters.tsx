@@ -1,0 +1,126 @@
+import { CalendarClock, CalendarX, PenLine, Plus } from 'lucide-react';
+import { Link } from 'react-router';
+import { firm } from '#core/content/firm';
+import { timeZoneLabel } from '#core/firm-time';
+import { Button, buttonClass } from '../components/ui/button';
+import { Card, CardContent, CardHeader } from '../components/ui/card';
+import { toast } from '../components/ui/use-toast';
+import { useEndSessionOn401, useLoadFailureToast } from '../features/admin/api/admin-api';
+import { type NewsletterDraft, useCancelSchedule, useDrafts } from '../features/admin/api/newsletter-drafts-api';
+import { AdminSpinner, AdminSubPageHeading, SectionHeading, SignedInOnly } from '../features/admin/components/admin-page-parts';
+import { DraftStatusBadge } from '../features/admin/components/draft-status';
+import { formatDateTime } from '../features/admin/lib/format';
+import { errorMessage } from '../lib/api';
+import { usePageMeta } from '../lib/page-meta';
+
+const ZONE = timeZoneLabel(firm.timeZone);
+
+/** /admin/newsletters: what is scheduled, and every draft (docs/product.md §5.9). */
+export default function AdminNewslettersPage() {
+  usePageMeta({ title: 'Newsletter Drafts', description: 'Newsletter drafts and scheduled issues' });
+  return <SignedInOnly>{() => <Drafts />}</SignedInOnly>;
+}
+
+function Drafts() {
+  const drafts = useDrafts();
+  useEndSessionOn401(drafts);
+  useLoadFailureToast(drafts.error, 'Failed to load the newsletter drafts.');
+  if (drafts.isPending) return <AdminSpinner />;
+  const list = drafts.data ?? [];
+  const scheduled = list.filter((d) => d.status === 'scheduled');
+  const others = list.filter((d) => d.status !== 'scheduled');
+
+  return (
+    <section className="mx-auto max-w-5xl space-y-8 px-4 py-10 [overflow-wrap:anywhere] sm:px-6 lg:px-8">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <AdminSubPageHeading title="Newsletter Drafts" intro="Write newsletters, save them and schedule them" />
+        <Link to="/admin/newsletters/edit" className={buttonClass('primary', 'md', 'self-start sm:self-auto')}>
+          <Plus className="h-4 w-4" aria-hidden="true" />
+          New Newsletter
+        </Link>
+      </div>
+      {drafts.isError && (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+          Failed to load the newsletter drafts.
+        </p>
+      )}
+
+      <section aria-labelledby="scheduled-heading" className="space-y-3">
+        <SectionHeading id="scheduled-heading">Scheduled</SectionHeading>
+        {scheduled.length === 0 ? (
+          <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">Nothing is scheduled</p>
+        ) : (
+          <ul className="space-y-3">
+            {scheduled.map((d) => (
+              <DraftCard key={d.id} draft={d} />
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="drafts-heading" className="space-y-3">
+        <SectionHeading id="drafts-heading">Drafts and past issues</SectionHeading>
+        {others.length === 0 ? (
+          <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">No drafts yet</p>
+        ) : (
+          <ul className="space-y-3">
+            {others.map((d) => (
+              <DraftCard key={d.id} draft={d} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </section>
+  );
+}
+
+function DraftCard({ draft }: { draft: NewsletterDraft }) {
+  const cancel = useCancelSchedule();
+  const done = draft.status === 'sent' || draft.status === 'sending';
+  return (
+    <li>
+      <Card data-testid="newsletter-draft">
+        <CardHeader className="pb-2">
+          <div className="flex flex-wrap items-start justify-between gap-2">
+            <h3 className="font-semibold text-slate-900">{draft.subject}</h3>
+            <DraftStatusBadge status={draft.status} />
+          </div>
+          <p className="text-sm text-slate-600">
+            {draft.status === 'scheduled' && draft.scheduledAt ? (
+              <>
+                <CalendarClock className="mr-1 inline h-4 w-4" aria-hidden="true" />
+                Sends {formatDateTime(draft.scheduledAt)} ({ZONE})
+              </>
+            ) : (
+              `Last changed ${formatDateTime(draft.updatedAt)}`
+            )}
+          </p>
+          {draft.error && <p className="text-sm text-amber-900">{draft.error}</p>}
+        </CardHeader>
+        <CardContent className="flex flex-wrap gap-2">
+          <Link to={`/admin/newsletters/edit?id=${draft.id}`} className={buttonClass('outline', 'sm')} aria-label={`${done ? 'Open' : 'Edit'} ${draft.subject}`}>
+            <PenLine className="h-4 w-4" aria-hidden="true" />
+            {done ? 'Open' : 'Edit'}
+          </Link>
+          {draft.status === 'scheduled' && (
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={cancel.isPending}
+              aria-label={`Cancel the schedule of ${draft.subject}`}
+              onClick={() =>
+                cancel.mutate(draft.id, {
+                  onSuccess: (answer) => toast({ title: 'Schedule cancelled', description: answer.message }),
+                  onError: (error) => toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to cancel the schedule') }),
+                })
+              }
+            >
+              <CalendarX className="h-4 w-4" aria-hidden="true" />
+              Cancel Schedule
+            </Button>
+          )}
+        </CardContent>
+      </Card>
+    </li>
+  );
+}

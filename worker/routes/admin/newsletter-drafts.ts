@@ -1,0 +1,94 @@
+import { Hono } from 'hono';
+import { firm } from '#core/content/firm';
+import { zonedInstant } from '#core/firm-time';
+import { idParamSchema } from '#core/schemas/appointments';
+import { newsletterDraftSchema, newsletterRenderSchema, scheduleDraftSchema } from '#core/schemas/newsletter-drafts';
+import { getDb } from '../../db/client';
+import { publishedContent } from '../../services/content/published';
+import type { AppEnv } from '../../env';
+import { validate } from '../../middleware/validate';
+import {
+  cancelScheduledDraft,
+  createDraft,
+  deleteDraft,
+  firmWhen,
+  getDraft,
+  listDrafts,
+  scheduleDraft,
+  toDraft,
+  updateDraft,
+} from '../../services/newsletter/drafts';
+import { sanitizeHtml } from '../../services/newsletter/sanitize-html';
+import { renderNewsletterEmail, siteOrigin } from '../../services/newsletter/template';
+import { testUnsubscribeUrl } from '../../services/newsletter/test-send';
+
+const DRAFT_NOT_FOUND = 'Draft not found';
+const notEditable = (status: string) =>
+  status === 'sent' || status === 'sending' ? 'This newsletter has already started sending; it can no longer be changed' : 'This draft cannot be changed';
+
+/**
+ * The newsletter editor's drafts and one-off scheduled issues (docs/product.md §5.9), and the
+ * editor's live preview in the firm's frame. Behind requireAdmin (routes/admin/index.ts); bodies
+ * may be as large as a send's (requestBodyLimit largePaths in worker/index.ts).
+ */
+export const adminNewsletterDrafts = new Hono<AppEnv>()
+  // The issue as a subscriber would get it: sanitised body in the firm's frame, an unsubscribe link
+  // that works for nobody (the test send's).
+  .post('/newsletter/render', validate('json', newsletterRenderSchema), async (c) => {
+    const { subject, content } = c.req.valid('json');
+    const origin = siteOrigin(c.env, c.req.url);
+    const { firm } = await publishedContent(c.env);
+    const { html } = renderNewsletterEmail({ subject, bodyHtml: sanitizeHtml(content), unsubscribeUrl: testUnsubscribeUrl(origin), origin, firm });
+    return c.json({ html }, 200);
+  })
+  .get('/newsletter/drafts', async (c) => c.json(await listDrafts(getDb(c.env.DB)), 200))
+  .post('/newsletter/drafts', validate('json', newsletterDraftSchema), async (c) => {
+    const row = await createDraft(getDb(c.env.DB), c.req.valid('json'));
+    return c.json({ message: 'Draft saved', draft: toDraft(row) }, 201);
+  })
+  .get('/newsletter/drafts/:id', validate('param', idParamSchema), async (c) => {
+    const row = await getDraft(getDb(c.env.DB), c.req.valid('param').id);
+    if (!row) return c.json({ message: DRAFT_NOT_FOUND }, 404);
+    return c.json(toDraft(row), 200);
+  })
+  .put('/newsletter/drafts/:id', validate('param', idParamSchema), validate('json', newsletterDraftSchema), async (c) => {
+    const result = await updateDraft(getDb(c.env.DB), c.req.valid('param').id, c.req.valid('json'));
+    if (result.outcome === 'empty-content') {
+      return c.json({ message: 'A scheduled newsletter needs some content; cancel the schedule to save it empty', fields: { content: ['A scheduled newsletter needs some content'] } }, 400);
+    }
+    if (result.outcome === 'not-found') return c.json({ message: DRAFT_NOT_FOUND }, 404);
+    if (result.outcome === 'not-editable') return c.json({ message: notEditable(result.status) }, 409);
+    return c.json({ message: 'Draft saved', draft: toDraft(result.draft) }, 200);
+  })
+  .delete('/newsletter/drafts/:id', validate('param', idParamSchema), async (c) => {
+    const result = await deleteDraft(getDb(c.env.DB), c.req.valid('param').id);
+    if (result.outcome === 'not-found') return c.json({ message: DRAFT_NOT_FOUND }, 404);
+    if (result.outcome === 'not-editable') {
+      return c.json({ message: result.status === 'scheduled' ? 'Cancel the schedule before deleting this draft' : notEditable(result.status) }, 409);
+    }
+    return c.json({ message: 'Draft deleted' }, 200);
+  })
+  .post('/newsletter/drafts/:id/schedule', validate('param', idParamSchema), validate('json', scheduleDraftSchema), async (c) => {
+    const { date, time } = c.req.valid('json');
+    const [hours, minutes] = time.split(':').map(Number);
+    const at = zonedInstant(date, hours * 60 + minutes, firm.timeZone);
+    if (at.getTime() <= Date.now()) {
+      return c.json({ message: 'Please choose a time in the future', fields: { time: ['Please choose a time in the future'] } }, 400);
+    }
+    const result = await scheduleDraft(getDb(c.env.DB), c.req.valid('param').id, at);
+    if (result.outcome === 'empty-content') {
+      return c.json({ message: 'The newsletter content is empty once unsafe HTML is removed', fields: { content: ['Please write the newsletter first'] } }, 400);
+    }
+    if (result.outcome === 'not-found') return c.json({ message: DRAFT_NOT_FOUND }, 404);
+    if (result.outcome === 'not-editable') return c.json({ message: notEditable(result.status) }, 409);
+    return c.json({ message: `Scheduled for ${firmWhen(at)}`, draft: toDraft(result.draft) }, 200);
+  })
+  .post('/newsletter/drafts/:id/cancel', validate('param', idParamSchema), async (c) => {
+    const result = await cancelScheduledDraft(getDb(c.env.DB), c.req.valid('param').id);
+    if (result.outcome === 'not-found') return c.json({ message: DRAFT_NOT_FOUND }, 404);
+    if (result.outcome !== 'ok') {
+      const status = result.outcome === 'not-editable' ? result.status : 'draft';
+      return c.json({ message: status === 'draft' || status === 'cancelled' ? 'This draft is not scheduled' : notEditable(status) }, 409);
+    }
+    return c.json({ message: 'Schedule cancelled: this newsletter will not be sent', draft: toDraft(result.draft) }, 200);
+  });
