@@ -3,7 +3,10 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { defaultContent } from '#core/content/default-content';
+import type { SiteContent } from '#core/content/schema';
 import { collectServerIslands, islandPlaceholder, stopCollectingServerIslands } from './islands/island';
+import { ContentProvider } from './lib/content';
 import { setServerPathname, takeServerHead, type HeadMeta } from './lib/page-meta';
 import { routes } from './routes';
 
@@ -13,7 +16,7 @@ export { islandModules } from './islands/names';
 
 const handler = createStaticHandler(routes);
 
-export async function renderRoute(pathname: string): Promise<{ html: string; head: HeadMeta | null; status: number }> {
+export async function renderRoute(pathname: string, content: SiteContent = defaultContent): Promise<{ html: string; head: HeadMeta | null; status: number }> {
   const context = await handler.query(new Request(`http://prerender.local${pathname}`));
   if (context instanceof Response) throw new Error(`${pathname} answered with a redirect or response (${context.status})`);
   const router = createStaticRouter(handler.dataRoutes, context);
@@ -25,7 +28,9 @@ export async function renderRoute(pathname: string): Promise<{ html: string; hea
     html = renderToString(
       <StrictMode>
         {/* hydrate={false}: no inline hydration script (the CSP forbids inline scripts); the routes have no loaders. */}
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <ContentProvider value={content}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </ContentProvider>
       </StrictMode>,
     );
   } finally {

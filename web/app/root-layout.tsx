@@ -4,6 +4,7 @@ import { trackPageview } from '../lib/analytics';
 import { ChatLauncher } from '../features/chat/components/chat-launcher';
 import { CookieBanner } from '../features/cookie-consent/cookie-banner';
 import { island } from '../islands/island';
+import { useContent } from '../lib/content';
 import { LazyToaster } from '../components/layout/lazy-toaster';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from '../components/layout/site-header';
@@ -22,6 +23,7 @@ const CookieBannerIsland = island('cookie-banner', CookieBanner);
  */
 export function RootLayout() {
   const { pathname } = useLocation();
+  const { firm, chat } = useContent();
   useEffect(() => {
     trackPageview(pathname);
   }, [pathname]);
@@ -31,12 +33,12 @@ export function RootLayout() {
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:text-brand-800">
         Skip to content
       </a>
-      <HeaderIsland pathname={pathname} />
+      <HeaderIsland pathname={pathname} content={{ firmName: firm.name, payNow: firm.links.payNow, clientPortal: firm.links.clientPortal }} />
       <main id="main" className="flex-1">
         <Outlet />
       </main>
       <SiteFooter />
-      <ChatIsland />
+      <ChatIsland firmName={firm.name} questionGroups={chat.suggestedQuestionGroups} />
       <ToasterIsland />
       <CookieBannerIsland />
       <ScrollRestoration />
