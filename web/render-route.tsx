@@ -1,10 +1,9 @@
-// Renders one route of a route table to HTML, the way the browser shows it: the page inside the
-// content document's provider, then each island as a root of its own into its placeholder. Shared by
-// the build's prerender (web/entry-server.tsx, the default content) and the worker's renderer of the
-// published content and of Preview (web/entry-worker.tsx).
-import { StrictMode } from 'react';
+// Renders a page to HTML, the way the browser shows it: the page inside the content document's
+// provider, then each island as a root of its own into its placeholder. Shared by the build's
+// prerender (web/entry-server.tsx: the route table, the default content) and the worker's renderer
+// of the published content and of Preview (web/entry-worker.tsx: the public pages, no router).
+import { StrictMode, type ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticRouter, StaticRouterProvider, type createStaticHandler } from 'react-router';
 import type { SiteContent } from '#core/content/schema';
 import { collectServerIslands, islandPlaceholder, stopCollectingServerIslands } from './islands/island';
 import { ContentProvider } from './lib/content';
@@ -16,10 +15,8 @@ export interface RenderedRoute {
   status: number;
 }
 
-export async function renderRouteWith(handler: ReturnType<typeof createStaticHandler>, pathname: string, content: SiteContent): Promise<RenderedRoute> {
-  const context = await handler.query(new Request(`http://prerender.local${pathname}`));
-  if (context instanceof Response) throw new Error(`${pathname} answered with a redirect or response (${context.status})`);
-  const router = createStaticRouter(handler.dataRoutes, context);
+/** Renders `page` (the page in its frame, for `pathname`) with `content`; `status` is the page's. */
+export function renderTree(page: ReactElement, pathname: string, content: SiteContent, status: number): RenderedRoute {
   takeServerHead();
   setServerPathname(pathname);
   const islands = collectServerIslands();
@@ -28,8 +25,7 @@ export async function renderRouteWith(handler: ReturnType<typeof createStaticHan
     html = renderToString(
       <StrictMode>
         <ContentProvider value={content}>
-          {/* hydrate={false}: no inline hydration script (the CSP forbids inline scripts); the routes have no loaders. */}
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          {page}
         </ContentProvider>
       </StrictMode>,
     );
@@ -44,5 +40,5 @@ export async function renderRouteWith(handler: ReturnType<typeof createStaticHan
     const islandHtml = renderToString(<StrictMode>{element}</StrictMode>, { identifierPrefix: `${name}-` });
     html = html.replace(islandPlaceholder(index), () => islandHtml);
   });
-  return { html, head, status: context.statusCode };
+  return { html, head, status };
 }

@@ -36,7 +36,11 @@ const published = (c: Context<AppEnv>, pathname: string, file: string) =>
 /** A public route: the published content's page, or the static file while nothing is published. */
 async function publicPage(c: Context<AppEnv>, pathname: string): Promise<Response> {
   const html = await published(c, pathname, pathname);
-  if (html === null) return c.env.ASSETS.fetch(c.req.raw);
+  if (html === null) {
+    const asset = await c.env.ASSETS.fetch(c.req.raw);
+    // A copy: the security headers middleware adds to it, and a fetched response's headers are immutable.
+    return new Response(asset.body, asset);
+  }
   return c.body(html, 200, pageHeaders);
 }
 
