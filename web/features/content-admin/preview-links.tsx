@@ -7,7 +7,7 @@ import { api } from '../../lib/api';
 // (GET /api/admin/content/preview, the admin's only), in a new tab.
 
 /** A page's title in the list: its address names it well enough. */
-const pageLabel = (path: string) => (path === '/' ? 'Home' : path.slice(1).replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase()));
+const pageLabel = (path: string) => (path === '/' ? 'Home' : path === '/faq' ? 'FAQ' : path.slice(1).replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase()));
 
 /** The preview's address, from the typed client. */
 const previewHref = (path: string) => api.admin.content.preview.$path({ query: { path } });
