@@ -142,11 +142,13 @@ async function main() {
     const prerenderedPage = async (file: string, head: import('../web/lib/page-meta').HeadMeta, html: string, prerenderedPath: string) => {
       const scripts = islandScripts(manifest, moduleChunks, entry.islandModules, html);
       pageScripts[file] = scripts.files;
+      // The markers stay: the worker puts the published content's head and HTML between them
+      // (worker/services/content/published-pages.ts).
       const page = template
-        .replace(headBlock, () => entry.renderHeadTags(head))
+        .replace(headBlock, () => `<!--app-head-->${entry.renderHeadTags(head)}<!--/app-head-->`)
         .replace(SPA_SCRIPTS, '')
         .replace('</head>', () => `  ${scripts.tag}\n  </head>`)
-        .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${prerenderedPath}">${html}</div>`);
+        .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${prerenderedPath}"><!--app-html-->${html}<!--/app-html--></div>`);
       return inlineCriticalCss(page, await beasties.process(page));
     };
 
@@ -180,10 +182,64 @@ async function main() {
     // Build-only files stay on disk for inspection but are never uploaded or served: wrangler reads
     // .assetsignore (gitignore syntax) in the assets directory, in `wrangler deploy` and `wrangler dev`.
     writeFile('.assetsignore', '# Build-only files (scripts/prerender.ts): never uploaded, never served.\n.vite/\n');
-    console.log(`prerendered ${publicRoutes.length} routes and the 404 page into ${outDir}`);
+    await buildPageRenderer(manifestPath);
+    console.log(`prerendered ${publicRoutes.length} routes and the 404 page into ${outDir}, and built the worker's page renderer`);
   } finally {
     rmSync(ssrDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The worker's page renderer (web/entry-worker.tsx; docs/decisions/0015-published-content-serving.md):
+ * the public pages with the published content or a draft, built here with the same Vite config and
+ * defines as the prerender (site URL, build year, Turnstile), for workerd, into one file that the
+ * worker's bundle takes in as '#page-renderer' (package.json "imports"). Beside it, build-id.js names
+ * this build (the client's manifest and the renderer), so pages rendered by an earlier deploy, which
+ * name its scripts, are never served by this one.
+ */
+async function buildPageRenderer(manifestPath: string) {
+  const dir = join(projectRoot, 'dist/page-renderer');
+  await build({
+    configFile: join(projectRoot, 'vite.config.ts'),
+    logLevel: 'warn',
+    ssr: { noExternal: true, target: 'webworker', resolve: { conditions: ['workerd', 'worker', 'browser'], externalConditions: ['workerd', 'worker', 'browser'] } },
+    publicDir: false,
+    // renderToString alone: react-dom/server would bring the streaming renderer too.
+    resolve: { alias: { 'react-dom/server': join(projectRoot, 'node_modules/react-dom/cjs/react-dom-server-legacy.browser.production.js') } },
+    plugins: [clientOnlyImports()],
+    build: {
+      ssr: 'entry-worker.tsx',
+      outDir: dir,
+      emptyOutDir: true,
+      manifest: false,
+      sourcemap: false,
+      minify: true,
+      // zod and the kernel (core/) come from the worker's own bundle, once (wrangler bundles this file in).
+      rolldownOptions: { external: [/^zod(\/|$)/, /^#core\//], output: { codeSplitting: false } },
+    },
+  });
+  const renderer = readFileSync(join(dir, 'entry-worker.js'));
+  const id = createHash('sha256').update(readFileSync(manifestPath)).update(renderer).digest('base64url').slice(0, 16);
+  writeFileSync(join(dir, 'build-id.js'), `// Written by scripts/prerender.ts: names the build the page renderer belongs to.
+export const buildId = ${JSON.stringify(id)};
+`);
+}
+
+/**
+ * What the web code loads with import() (the chat panel, the booking calendar, form validation, the
+ * toasts, the API client) runs in the browser only, after an interaction: never while a page is
+ * rendered to HTML. The page renderer leaves it out (an import() there fails if ever called), which
+ * keeps the date picker, zod's schemas and the rest out of the worker's bundle.
+ */
+function clientOnlyImports(): import('vite').Plugin {
+  return {
+    name: 'page-renderer-client-only-imports',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/[\\/]web[\\/].*\.tsx?$/.test(id) || !code.includes('import(')) return null;
+      return code.replace(/\bimport\((['"][^'"]+['"])\)/g, (_, specifier: string) => `Promise.reject(new Error('client-only import ' + ${specifier}))`);
+    },
+  };
 }
 
 /**

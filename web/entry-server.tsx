@@ -1,10 +1,9 @@
 // The build's prerender step (scripts/prerender.ts) renders each public route with this module,
-// in Node, to static HTML: the same route table and components as the browser, no data loaders.
-import { StrictMode } from 'react';
-import { renderToString } from 'react-dom/server';
+// in Node, to static HTML: the same route table and components as the browser, no data loaders,
+// and the default content (docs/decisions/0013-content-as-a-versioned-document.md).
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { collectServerIslands, islandPlaceholder, stopCollectingServerIslands } from './islands/island';
-import { setServerPathname, takeServerHead, type HeadMeta } from './lib/page-meta';
+import { defaultContent } from '#core/content/default-content';
+import { renderTree, type RenderedRoute } from './render-route';
 import { routes } from './routes';
 
 export { renderHeadTags, siteUrl } from './lib/page-meta';
@@ -13,30 +12,10 @@ export { islandModules } from './islands/names';
 
 const handler = createStaticHandler(routes);
 
-export async function renderRoute(pathname: string): Promise<{ html: string; head: HeadMeta | null; status: number }> {
+export async function renderRoute(pathname: string): Promise<RenderedRoute> {
   const context = await handler.query(new Request(`http://prerender.local${pathname}`));
   if (context instanceof Response) throw new Error(`${pathname} answered with a redirect or response (${context.status})`);
   const router = createStaticRouter(handler.dataRoutes, context);
-  takeServerHead();
-  setServerPathname(pathname);
-  const islands = collectServerIslands();
-  let html: string;
-  try {
-    html = renderToString(
-      <StrictMode>
-        {/* hydrate={false}: no inline hydration script (the CSP forbids inline scripts); the routes have no loaders. */}
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </StrictMode>,
-    );
-  } finally {
-    stopCollectingServerIslands();
-  }
-  const head = takeServerHead();
-  // Each island as a root of its own, the way web/islands.tsx hydrates it (same wrapper, same
-  // identifierPrefix), into its placeholder. Islands are never nested.
-  islands.forEach(({ name, element }, index) => {
-    const islandHtml = renderToString(<StrictMode>{element}</StrictMode>, { identifierPrefix: `${name}-` });
-    html = html.replace(islandPlaceholder(index), () => islandHtml);
-  });
-  return { html, head, status: context.statusCode };
+  // hydrate={false}: no inline hydration script (the CSP forbids inline scripts); the routes have no loaders.
+  return renderTree(<StaticRouterProvider router={router} context={context} hydrate={false} />, pathname, defaultContent, context.statusCode);
 }

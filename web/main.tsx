@@ -1,7 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import { defaultContent } from '#core/content/default-content';
 import { installClickTracking } from './lib/analytics';
+import { ContentProvider } from './lib/content';
 import { takeLinkTokenFromAddress } from './lib/link-token';
 import { routes } from './routes';
 import './styles.css';
@@ -20,6 +22,9 @@ container.replaceChildren();
 createRoot(container).render(
   <StrictMode>
     {/* React Query is provided per page (web/routes.tsx), not here: content pages never load it. */}
-    <RouterProvider router={router} />
+    {/* The client-only screens show the default content (the public pages are prerendered or served by the worker with the published one). */}
+    <ContentProvider value={defaultContent}>
+      <RouterProvider router={router} />
+    </ContentProvider>
   </StrictMode>,
 );

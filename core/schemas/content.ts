@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { siteContentSchema } from '../content/schema';
+import { publicRoutes } from '../public-routes';
 
 // The content API's request bodies (docs/product.md, the content API): the back office's screens
 // build them with the same schemas, so a field message exists once.
@@ -23,3 +24,10 @@ export const contentPublishSchema = z.object({ basedOn: versionField('basedOn') 
 
 /** POST /api/admin/content/restore: the earlier version to publish again. */
 export const contentRestoreSchema = z.object({ version: versionField('version') });
+
+const previewPaths = publicRoutes.map((route) => route.path) as [string, ...string[]];
+
+/** GET /api/admin/content/preview?path=/faq: the public page to show with the draft. */
+export const contentPreviewQuerySchema = z.object({
+  path: z.enum(previewPaths, { error: `path must be a public page: ${previewPaths.join(', ')}` }),
+});

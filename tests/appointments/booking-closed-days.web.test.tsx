@@ -4,7 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { bookingTimeSlots } from '#core/content/booking';
 import { BookingForm } from '../../web/features/booking/components/booking-form';
+import { defaultContent } from '#core/content/default-content';
 import { captureFetch, fakeNow, json, renderForm, type SentRequest } from '../harness/web/form-harness';
+
+const bookingFormContent = { serviceTypes: defaultContent.booking.serviceTypes, phone: defaultContent.firm.contact.phone, phoneHref: defaultContent.firm.contact.phoneHref };
 
 // docs/product.md §3: the booking calendar greys out the firm's closed days (§6.4) and the time
 // list offers only the chosen weekday's slots. "Now" is Monday 13 July 2026, 10:30 in New York.
@@ -53,7 +56,7 @@ const dayButton = (g: HTMLElement, iso: string) => g.querySelector<HTMLButtonEle
 describe('the booking calendar and the firm’s availability', () => {
   it('reads the closed days of the six weeks on show and disables blocked days and weekdays offering nothing', async () => {
     const sent = server();
-    renderForm(<BookingForm />);
+    renderForm(<BookingForm {...bookingFormContent} />);
     const g = await grid();
     await waitFor(() => expect(dayButton(g, '2026-07-15').disabled).toBe(true));
     expect(dayButton(g, '2026-07-17').disabled).toBe(true); // a Friday: nothing offered
@@ -66,7 +69,7 @@ describe('the booking calendar and the firm’s availability', () => {
   it('disables the days the booking rules close: inside the minimum notice and past the horizon (§6.4)', async () => {
     // A 48-hour notice from Monday 10:30 leaves Wednesday the first day; a 38-day horizon ends 20 August.
     server({}, { firstDay: '2026-07-15', lastDay: '2026-08-20' });
-    renderForm(<BookingForm />);
+    renderForm(<BookingForm {...bookingFormContent} />);
     const g = await grid();
     await waitFor(() => expect(dayButton(g, '2026-07-14').disabled).toBe(true));
     expect(dayButton(g, '2026-07-13').disabled).toBe(true);
@@ -80,7 +83,7 @@ describe('the booking calendar and the firm’s availability', () => {
 
   it('reads the next month’s closed days when the visitor turns the month', async () => {
     const sent = server();
-    renderForm(<BookingForm />);
+    renderForm(<BookingForm {...bookingFormContent} />);
     const user = userEvent.setup();
     const g = await grid();
     await waitFor(() => expect(sent).toHaveLength(1));
@@ -90,7 +93,7 @@ describe('the booking calendar and the firm’s availability', () => {
 
   it('offers only the chosen weekday’s slots', async () => {
     server();
-    renderForm(<BookingForm />);
+    renderForm(<BookingForm {...bookingFormContent} />);
     const user = userEvent.setup();
     const g = await grid();
     await waitFor(() => expect(dayButton(g, '2026-07-15').disabled).toBe(true));
@@ -104,7 +107,7 @@ describe('the booking calendar and the firm’s availability', () => {
 
   it('says the chosen day is closed, with the reason, when its availability says so (blocked after the month was read)', async () => {
     server({ '2026-07-14': 'Snow day' });
-    renderForm(<BookingForm />);
+    renderForm(<BookingForm {...bookingFormContent} />);
     const user = userEvent.setup();
     const g = await grid();
     await user.click(dayButton(g, '2026-07-14'));

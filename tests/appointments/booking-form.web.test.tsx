@@ -4,7 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { BOOKING_HORIZON_DAYS, bookingTimeSlots } from '#core/content/booking';
 import { BookingForm } from '../../web/features/booking/components/booking-form';
+import { defaultContent } from '#core/content/default-content';
 import { captureFetch, dataLayer, deferred, fakeNow, json, renderForm, shownToasts, type SentRequest } from '../harness/web/form-harness';
+
+const bookingFormContent = { serviceTypes: defaultContent.booking.serviceTypes, phone: defaultContent.firm.contact.phone, phoneHref: defaultContent.firm.contact.phoneHref };
 
 // docs/product.md §3 (the form), §9 (its messages, exact), §10 (its toasts), §12 (its events).
 // "Now" is Monday 13 July 2026, 10:30 in the firm's zone (America/New_York): only Date is faked, so
@@ -91,7 +94,7 @@ const submit = (user: ReturnType<typeof userEvent.setup>) => user.click(screen.g
 
 /** Renders the form, fills it in with `values` and sends it; returns the user for any further steps. */
 async function sendFilled(values: Parameters<typeof fillAll>[0]) {
-  renderForm(<BookingForm />);
+  renderForm(<BookingForm {...bookingFormContent} />);
   const user = await fillAll(values);
   await submit(user);
   return user;
@@ -100,7 +103,7 @@ async function sendFilled(values: Parameters<typeof fillAll>[0]) {
 describe('the booking form', () => {
   it('loads the calendar on first use, with weekends and past days disabled', async () => {
     server(booked);
-    renderForm(<BookingForm />);
+    renderForm(<BookingForm {...bookingFormContent} />);
     const user = userEvent.setup();
     // Nothing loads while the visitor only reads the page.
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -125,7 +128,7 @@ describe('the booking form', () => {
 
   it('marks Preferred Time optional: no asterisk, while the four required fields keep theirs', () => {
     server(booked);
-    renderForm(<BookingForm />);
+    renderForm(<BookingForm {...bookingFormContent} />);
     expect(screen.getByText('Preferred Time').tagName).toBe('LABEL');
     expect(screen.queryByText('Preferred Time *')).toBeNull();
     for (const label of ['Full Name *', 'Email *', 'Service Needed *']) expect(screen.getByLabelText(label)).toBeTruthy();
@@ -159,7 +162,7 @@ describe('the booking form', () => {
 
   it('lets the visitor go back to no preferred time after choosing one', async () => {
     const sent = server(booked);
-    renderForm(<BookingForm />);
+    renderForm(<BookingForm {...bookingFormContent} />);
     const user = await fillAll(complete);
     await user.selectOptions(screen.getByLabelText('Preferred Time'), '');
     await submit(user);
@@ -169,7 +172,7 @@ describe('the booking form', () => {
 
   it('offers no day past the booking horizon (a year ahead) in the calendar', async () => {
     server(booked);
-    renderForm(<BookingForm />);
+    renderForm(<BookingForm {...bookingFormContent} />);
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Show available dates' }));
     await screen.findByRole('grid', {}, { timeout: 5000 });
@@ -186,7 +189,7 @@ describe('the booking form', () => {
 
   it("reads the chosen day's availability and marks taken slots unavailable", async () => {
     const sent = server(booked, ['10:00 AM', '3:00 PM']);
-    renderForm(<BookingForm />);
+    renderForm(<BookingForm {...bookingFormContent} />);
     expect(select('Preferred Time').options[0].textContent).toBe('Select a date first');
     const user = userEvent.setup();
     await pickDay(user, 15);
@@ -209,7 +212,7 @@ describe('the booking form', () => {
 
   it('says when no time is left on the chosen day', async () => {
     server(booked, [...bookingTimeSlots]);
-    renderForm(<BookingForm />);
+    renderForm(<BookingForm {...bookingFormContent} />);
     await pickDay(userEvent.setup(), 16);
     expect(await screen.findByText('No times are left on this day. Please choose another day.')).toBeTruthy();
   });
@@ -300,7 +303,7 @@ describe('the booking form', () => {
       if (request.method === 'POST') return json({ message: 'Sorry, that time has just been booked. Please choose another time or day.' }, 409);
       return json({ date: '2026-07-15', slots: bookingTimeSlots.map((time) => ({ time, available: !taken.includes(time) })) });
     });
-    renderForm(<BookingForm />);
+    renderForm(<BookingForm {...bookingFormContent} />);
     const user = await fillAll(complete);
     taken = ['2:00 PM'];
     await submit(user);

@@ -29,18 +29,25 @@ function sourceFiles(dir: string): string[] {
     .map((name) => join(dir, name).replace(/\\/g, '/'));
 }
 
-/** package.json "imports" patterns such as "#core/*": "./core/*.ts", as [prefix, target before *, target after *]. */
-const aliases = Object.entries((JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { imports?: Record<string, string> }).imports ?? {}).map(
-  ([key, target]) => [key.replace(/\*$/, ''), ...target.replace(/^\.\//, '').split('*')] as const,
-);
+/**
+ * package.json "imports" such as "#core/*": "./core/*.ts", as [prefix, is a pattern, target before *,
+ * target after *]. A conditional target (the worker's page renderer, a build output) is read as its
+ * "types" file, what the source is checked against.
+ */
+const aliases = Object.entries(
+  (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { imports?: Record<string, string | { types?: string; default?: string }> }).imports ?? {},
+).map(([key, target]) => {
+  const path = typeof target === 'string' ? target : (target.types ?? target.default ?? '');
+  return [key.replace(/\*$/, ''), key.endsWith('*'), ...path.replace(/^\.\//, '').split('*')] as const;
+});
 
 /** The project file a specifier names (repo-relative), null for a package, undefined when nothing matches. */
 function resolveSpecifier(from: string, specifier: string): string | null | undefined {
   let base: string;
   if (specifier.startsWith('#')) {
-    const alias = aliases.find(([prefix]) => specifier.startsWith(prefix));
+    const alias = aliases.find(([prefix, pattern]) => (pattern ? specifier.startsWith(prefix) : specifier === prefix));
     if (!alias) return undefined;
-    const [prefix, before, after = ''] = alias;
+    const [prefix, , before, after = ''] = alias;
     base = before + specifier.slice(prefix.length) + after;
   } else if (specifier.startsWith('.')) {
     base = relative(root, resolve(root, dirname(from), specifier)).replace(/\\/g, '/');

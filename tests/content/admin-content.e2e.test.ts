@@ -5,8 +5,9 @@ import { DESKTOP, PHONE } from '../harness/e2e/browser';
 
 // docs/product.md §6.6, the content screens: the administrator edits an FAQ answer and the phone
 // number, saves the draft, publishes it, finds the version in the history with its diff, and
-// restores the version before it. The public pages still read the constants, so nothing else on
-// the shared server changes.
+// restores the version before it. The restore publishes the previous content again, so the files
+// sharing this server see the site's text as it was (tests/e2e/published-content.test.ts covers
+// the public pages).
 
 interface ContentState {
   published: { version: number; publishedBy: string | null; content: { firm: { contact: { phone: string } }; faq: { items: { answer: string }[] } } };

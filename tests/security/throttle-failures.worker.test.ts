@@ -4,7 +4,6 @@ import worker from '../../worker/index';
 import { hashIp } from '../../worker/services/limits/client-ip';
 import { SIGNUP_WINDOW_MS } from '../../worker/services/newsletter/signup-throttle';
 import { IP_WINDOW_SECONDS } from '../../worker/services/limits/submission-limits';
-import { CONTENT_POINTER_KEY } from '../../worker/services/content/published';
 import { newSessionId, postChat, storedTurns } from '../harness/worker/chat-helpers';
 import { callWithEnv, nextWeekday } from '../harness/worker/submission-helpers';
 
@@ -13,15 +12,11 @@ import { callWithEnv, nextWeekday } from '../harness/worker/submission-helpers';
 // replaced at the binding boundary by a KV that fails the way production KV does. The chat
 // throttle is in D1 (chat_windows): a KV failure no longer touches it.
 
-/**
- * A KV namespace that is down: every operation throws. Records the calls it refused that are not
- * the read of the published content's pointer (worker/services/content/published.ts: not a limit;
- * without it the content is read from D1).
- */
+/** A KV namespace that is down: every operation throws. Counts the calls it refused. */
 function brokenKv() {
   const calls: string[] = [];
-  const fail = (operation: string) => async (key?: string) => {
-    if (!(operation === 'get' && key === CONTENT_POINTER_KEY)) calls.push(operation);
+  const fail = (operation: string) => async () => {
+    calls.push(operation);
     throw new Error(`KV ${operation.toUpperCase()} failed: 503 Service Unavailable`);
   };
   const kv = { get: fail('get'), getWithMetadata: fail('getWithMetadata'), put: fail('put'), delete: fail('delete'), list: fail('list') };

@@ -1,22 +1,10 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { trackPageview } from '../lib/analytics';
-import { ChatLauncher } from '../features/chat/components/chat-launcher';
-import { CookieBanner } from '../features/cookie-consent/cookie-banner';
-import { island } from '../islands/island';
-import { LazyToaster } from '../components/layout/lazy-toaster';
-import { SiteFooter } from './site-footer';
-import { SiteHeader } from '../components/layout/site-header';
-
-// The frame's interactive parts are islands (web/islands/island.tsx): on a prerendered page they
-// are the only parts hydrated; in the single-page app they render in place.
-const HeaderIsland = island('header', SiteHeader);
-const ChatIsland = island('chat', ChatLauncher);
-const ToasterIsland = island('toaster', LazyToaster);
-const CookieBannerIsland = island('cookie-banner', CookieBanner);
+import { SiteFrame } from './site-frame';
 
 /**
- * The shared frame of every page: header, content, footer, toasts, cookie banner. In the
+ * The route table's root: the site's frame (web/app/site-frame.tsx) around the route's page. In the
  * single-page app (client-only screens), a pageview per route change; a prerendered page counts
  * its own (web/islands.tsx).
  */
@@ -27,19 +15,8 @@ export function RootLayout() {
   }, [pathname]);
 
   return (
-    <div className="flex min-h-screen flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:text-brand-800">
-        Skip to content
-      </a>
-      <HeaderIsland pathname={pathname} />
-      <main id="main" className="flex-1">
-        <Outlet />
-      </main>
-      <SiteFooter />
-      <ChatIsland />
-      <ToasterIsland />
-      <CookieBannerIsland />
-      <ScrollRestoration />
-    </div>
+    <SiteFrame pathname={pathname} after={<ScrollRestoration />}>
+      <Outlet />
+    </SiteFrame>
   );
 }

@@ -1,7 +1,7 @@
-import { firm, firmAddressLine } from '#core/content/firm';
 import { footerCompanyLinks, footerServiceLinks } from '#core/content/navigation';
 import { NewsletterSignup } from '../features/newsletter/components/newsletter-signup';
 import { island } from '../islands/island';
+import { addressLine, useContent } from '../lib/content';
 
 // The sign-up form is the footer's one interactive part: an island (web/islands/island.tsx).
 const NewsletterSignupIsland = island('newsletter-signup', NewsletterSignup, { hydrate: 'visible' });
@@ -17,6 +17,7 @@ const footerLinkGroups = [
  * copyright, privacy notice.
  */
 export function SiteFooter() {
+  const { firm } = useContent();
   // The prerendered HTML carries the build's year; web/islands.tsx puts the browser's year in
   // [data-current-year], in case the year has turned since the build.
   const year = typeof window === 'undefined' ? import.meta.env.VITE_BUILD_YEAR : String(new Date().getFullYear());
@@ -44,7 +45,7 @@ export function SiteFooter() {
         <div>
           <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Contact</h2>
           <address className="mt-3 space-y-2 text-sm not-italic">
-            <p>{firmAddressLine}</p>
+            <p>{addressLine(firm.contact.address)}</p>
             <p>
               Phone: <a href={firm.contact.phoneHref} className="hover:text-white hover:underline">{firm.contact.phone}</a>
             </p>

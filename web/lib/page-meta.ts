@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { firm } from '#core/content/firm';
+import { useOptionalContent } from './content';
 
 export interface PageMeta {
   title: string;
@@ -8,16 +8,19 @@ export interface PageMeta {
   jsonLd?: Record<string, unknown>;
   /** Keep this page out of search results (admin screens, the 404 page). */
   noindex?: boolean;
+  /** The firm's name, for an island (rendered without the content context); pages read it from the context. */
+  siteName?: string;
 }
 
 export interface HeadMeta extends PageMeta {
+  siteName: string;
   /** The full document title ("Page | Firm"). */
   documentTitle: string;
   canonical: string;
 }
 
 /** The full document title of a page; the home page leads with the firm's name. */
-export const documentTitle = (title: string) => `${title} | ${firm.name}`;
+export const documentTitle = (title: string, siteName: string) => `${title} | ${siteName}`;
 
 /** The site's public origin: SITE_URL in wrangler.toml, put in at build time by vite.config.ts. */
 export const siteUrl = import.meta.env.VITE_SITE_URL;
@@ -58,7 +61,10 @@ function setMeta(attribute: 'name' | 'property', key: string, content: string) {
 export function usePageMeta(meta: PageMeta) {
   // No router hook: islands (web/islands/island.tsx) are hydrated without a router.
   const pathname = typeof window === 'undefined' ? serverPathname : window.location.pathname;
-  const head: HeadMeta = { ...meta, documentTitle: documentTitle(meta.title), canonical: canonicalUrl(pathname) };
+  const content = useOptionalContent();
+  const siteName = meta.siteName ?? content?.firm.name;
+  if (siteName === undefined) throw new Error('usePageMeta needs the content context or meta.siteName');
+  const head: HeadMeta = { ...meta, siteName, documentTitle: documentTitle(meta.title, siteName), canonical: canonicalUrl(pathname) };
   // eslint-disable-next-line react-hooks/globals -- the prerender's one render per page hands the head out (see above)
   if (typeof document === 'undefined') serverHead = head;
   const jsonLd = meta.jsonLd ? JSON.stringify(meta.jsonLd) : '';
@@ -99,7 +105,7 @@ export function renderHeadTags(head: HeadMeta): string {
     // A noindex page (the 404 page, admin shells) names no canonical address of its own (nor og:url below).
     ...(head.noindex ? [] : [`<link rel="canonical" href="${escapeAttribute(head.canonical)}" />`]),
     `<meta property="og:type" content="website" />`,
-    `<meta property="og:site_name" content="${escapeAttribute(firm.name)}" />`,
+    `<meta property="og:site_name" content="${escapeAttribute(head.siteName)}" />`,
     `<meta property="og:title" content="${escapeAttribute(head.documentTitle)}" />`,
     `<meta property="og:description" content="${escapeAttribute(head.description)}" />`,
     ...(head.noindex ? [] : [`<meta property="og:url" content="${escapeAttribute(head.canonical)}" />`]),

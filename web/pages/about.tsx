@@ -1,12 +1,14 @@
 import { GraduationCap, Mail } from 'lucide-react';
 import { PageHero, TitledSection } from '../components/layout/page-parts';
-import { firm } from '#core/content/firm';
-import { aboutHighlights, leader, ourStory } from '#core/content/leader';
 import { ContentIcon } from '../features/home/components/content-icon';
 import { SocialIcon } from '../features/home/components/social-icon';
+import { RichText } from '../components/ui/rich-text';
+import { useContent } from '../lib/content';
 import { usePageMeta } from '../lib/page-meta';
 
 export default function AboutPage() {
+  const { firm, about } = useContent();
+  const { highlights: aboutHighlights, leader, story: ourStory } = about;
   usePageMeta({
     title: 'About Us | Our Story and Our CPA',
     description: `Meet ${leader.name}, founder of ${firm.name} in Warrendale, PA: a Pennsylvania CPA firm with over 5 years of experience serving individuals and businesses.`,
@@ -23,7 +25,7 @@ export default function AboutPage() {
           </h2>
           <div className="space-y-4 text-lg leading-relaxed text-slate-700 lg:col-span-2">
             {ourStory.map((paragraph) => (
-              <p key={paragraph.slice(0, 24)}>{paragraph}</p>
+              <RichText key={paragraph.slice(0, 24)} html={paragraph} />
             ))}
           </div>
         </div>
@@ -53,7 +55,7 @@ export default function AboutPage() {
             </ul>
             <div className="mt-6 space-y-4 leading-relaxed text-slate-700">
               {leader.bio.map((paragraph) => (
-                <p key={paragraph.slice(0, 24)}>{paragraph}</p>
+                <RichText key={paragraph.slice(0, 24)} html={paragraph} />
               ))}
             </div>
             <ul className="mt-6 flex gap-3" aria-label={`Contact ${leader.shortName}`}>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../components/ui/button';
-import { firm } from '#core/content/firm';
+import { useContent } from '../lib/content';
 import { cancelAppointment, linkFailureText, type ManagedAppointment } from '../features/appointment-links/api';
 import { AppointmentSummary, CheckingLink, HomeLink, LinkPage, RefusedLink, useManagedLink } from '../features/appointment-links/components/link-page';
 import { ApiError } from '../lib/api';
@@ -13,6 +13,7 @@ import { usePageMeta } from '../lib/page-meta';
  * (mail scanners follow links); the button cancels.
  */
 export default function AppointmentCancelPage() {
+  const { firm } = useContent();
   usePageMeta({ title: 'Cancel Your Appointment', description: `Cancel your appointment with ${firm.name}.` });
   const [params] = useSearchParams();
   const token = linkToken(params);

@@ -3,7 +3,8 @@ import { useSearchParams } from 'react-router';
 import { firmToday } from '#core/firm-time';
 import { Button } from '../components/ui/button';
 import { bookingTimeSlots, type BookingTimeSlot } from '#core/content/booking';
-import { firm } from '#core/content/firm';
+import { useContent } from '../lib/content';
+import { firm as firmSettings } from '#core/content/firm';
 import { linkFailureText, rescheduleAppointment, type ManagedAppointment } from '../features/appointment-links/api';
 import { AppointmentSummary, CheckingLink, HomeLink, LinkPage, RefusedLink, useManagedLink } from '../features/appointment-links/components/link-page';
 import { fetchAvailability } from '../features/booking/api/appointments';
@@ -29,6 +30,7 @@ type DayAvailability = Awaited<ReturnType<typeof fetchAvailability>>;
  * as booking. The server decides: a slot taken meanwhile is refused and the booking stays put.
  */
 export default function AppointmentReschedulePage() {
+  const { firm } = useContent();
   usePageMeta({ title: 'Reschedule Your Appointment', description: `Move your appointment with ${firm.name} to another time.` });
   const [params] = useSearchParams();
   const token = linkToken(params);
@@ -47,7 +49,7 @@ export default function AppointmentReschedulePage() {
   useEffect(() => {
     if (!ready) return;
     let live = true;
-    const today = fromIsoDate(firmToday(firm.timeZone));
+    const today = fromIsoDate(firmToday(firmSettings.timeZone));
     void import('../features/booking/components/booking-calendar').then(
       ({ BookingCalendar }) => live && startTransition(() => setCalendar({ Calendar: BookingCalendar, today })),
       (failure: unknown) => console.error('Booking calendar failed to load:', failure),

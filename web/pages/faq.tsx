@@ -1,14 +1,14 @@
-import { firm } from '#core/content/firm';
 import { FaqList } from '../features/faq/components/faq-list';
 import { island } from '../islands/island';
 import { faqPageJsonLd } from '../features/faq/structured-data';
+import { useContent } from '../lib/content';
 import { usePageMeta } from '../lib/page-meta';
 
 const FaqListIsland = island('faq-list', FaqList);
 
-const jsonLd = faqPageJsonLd();
-
 export default function FaqPage() {
+  const { firm, faq } = useContent();
+  const jsonLd = faqPageJsonLd(faq.items);
   usePageMeta({
     title: 'Frequently Asked Questions | Taxes, Bookkeeping & Fees',
     description:
@@ -37,7 +37,7 @@ export default function FaqPage() {
 
       <section className="py-14">
         <div className="mx-auto max-w-4xl px-4 sm:px-6 lg:px-8">
-          <FaqListIsland />
+          <FaqListIsland categories={faq.categories} items={faq.items} />
         </div>
       </section>
 

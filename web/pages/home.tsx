@@ -1,8 +1,7 @@
 import { ArrowRight, CircleCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { CtaBand, NewTabLink } from '../components/layout/page-parts';
-import { firm } from '#core/content/firm';
-import { serviceGroups, trustLabels, whyChoose } from '#core/content/services';
+import { serviceAnchor, trustLabels, whyChoose } from '#core/content/services';
 import { HomeIcon } from '../features/home/components/home-icon';
 import { SocialIcon } from '../features/home/components/social-icon';
 import { TestimonialsCarousel } from '../features/home/components/testimonials-carousel';
@@ -10,9 +9,9 @@ import { island } from '../islands/island';
 import { heroSkylineSvg } from '../features/home/hero-skyline';
 import { accountingServiceJsonLd } from '../features/home/structured-data';
 import { trackedClick } from '../lib/analytics';
+import { useContent } from '../lib/content';
 import { usePageMeta } from '../lib/page-meta';
 
-const jsonLd = accountingServiceJsonLd();
 const TestimonialsIsland = island('testimonials', TestimonialsCarousel, { hydrate: 'visible' });
 
 /** A home-page section: a centred heading and intro above the section's own content. */
@@ -33,6 +32,10 @@ function IntroducedSection({ id, title, intro, className, children }: { id: stri
 }
 
 export default function HomePage() {
+  const content = useContent();
+  const { firm, testimonials } = content;
+  const serviceGroups = content.services.groups;
+  const jsonLd = accountingServiceJsonLd(content);
   usePageMeta({
     title: 'CPA Firm in Warrendale, PA | Tax, Accounting & Payroll',
     description:
@@ -91,7 +94,7 @@ export default function HomePage() {
       >
         <ul className="mt-12 grid gap-6 md:grid-cols-3">
           {serviceGroups.map((group) => (
-            <li key={group.anchor}>
+            <li key={serviceAnchor(group.title)}>
               <a
                 href="/services"
                 className="group flex h-full flex-col rounded-xl border border-slate-200 bg-white p-8 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-600 hover:shadow-md motion-reduce:transition-none"
@@ -153,7 +156,7 @@ export default function HomePage() {
         </div>
       </section>
 
-      <TestimonialsIsland />
+      <TestimonialsIsland testimonials={testimonials} googleReviews={firm.links.googleReviews} />
 
       <CtaBand
         title="Ready to talk about your taxes or your business?"

@@ -1,5 +1,5 @@
 import { PageHero } from '../components/layout/page-parts';
-import { firm } from '#core/content/firm';
+import { useContent } from '../lib/content';
 import { ArchiveList } from '../features/newsletter/components/archive-list';
 import { island } from '../islands/island';
 import { usePageMeta } from '../lib/page-meta';
@@ -11,6 +11,7 @@ const ArchiveListIsland = island('newsletter-archive', ArchiveList);
  * prerenders it in its loading state; the list comes from GET /api/newsletters in the browser.
  */
 export default function NewsletterArchivePage() {
+  const { firm } = useContent();
   usePageMeta({
     title: 'Newsletter Archive',
     description: `Past issues of the ${firm.name} newsletter: tax tips, deadlines and planning ideas, once a month.`,

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../components/ui/button';
 import { toast } from '../components/ui/use-toast';
-import { firm } from '#core/content/firm';
+import { useContent } from '../lib/content';
 import { useConfirmSubscription } from '../features/newsletter/api/newsletter-api';
 import { NewsletterStatus } from '../features/newsletter/components/newsletter-status';
 import { ApiError, errorMessage } from '../lib/api';
@@ -15,6 +15,7 @@ import { usePageMeta } from '../lib/page-meta';
  * would otherwise subscribe people who never clicked); the button confirms.
  */
 export default function NewsletterConfirmPage() {
+  const { firm } = useContent();
   usePageMeta({ title: 'Confirm Subscription', description: `Confirm your subscription to the ${firm.name} newsletter.` });
   const [params] = useSearchParams();
   const token = linkToken(params);

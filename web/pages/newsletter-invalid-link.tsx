@@ -1,10 +1,11 @@
 import { TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { NewsletterStatus } from '../features/newsletter/components/newsletter-status';
-import { firm } from '#core/content/firm';
+import { useContent } from '../lib/content';
 import { usePageMeta } from '../lib/page-meta';
 
 export default function NewsletterInvalidLinkPage() {
+  const { firm } = useContent();
   usePageMeta({ title: 'Link Invalid or Expired', description: 'This newsletter link is invalid or has expired.' });
   return (
     <NewsletterStatus icon={<TriangleAlert className="h-16 w-16 text-amber-600" aria-hidden="true" />} title="This Link Is Invalid or Has Expired">

@@ -1,6 +1,6 @@
-import { firm } from '#core/content/firm';
 import { ArchivedIssue } from '../features/newsletter/components/archived-issue';
 import { island } from '../islands/island';
+import { useContent } from '../lib/content';
 import { usePageMeta } from '../lib/page-meta';
 
 const ArchivedIssueIsland = island('newsletter-issue', ArchivedIssue);
@@ -10,6 +10,7 @@ const ArchivedIssueIsland = island('newsletter-issue', ArchivedIssue);
  * (web/features/newsletter/components/archived-issue.tsx), which reads the issue's id from the address.
  */
 export default function NewsletterIssuePage() {
+  const { firm } = useContent();
   usePageMeta({ title: 'Newsletter', description: `An issue of the ${firm.name} newsletter.` });
-  return <ArchivedIssueIsland pathname="/newsletter/:id" />;
+  return <ArchivedIssueIsland pathname="/newsletter/:id" firmName={firm.name} />;
 }

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../components/ui/button';
 import { toast } from '../components/ui/use-toast';
-import { firm } from '#core/content/firm';
+import { useContent } from '../lib/content';
 import { checkUnsubscribeLink, useUnsubscribe } from '../features/newsletter/api/newsletter-api';
 import { NewsletterStatus } from '../features/newsletter/components/newsletter-status';
 import { errorMessage } from '../lib/api';
@@ -15,6 +15,7 @@ import { usePageMeta } from '../lib/page-meta';
  * the button does the unsubscribing.
  */
 export default function NewsletterUnsubscribePage() {
+  const { firm } = useContent();
   usePageMeta({ title: 'Unsubscribe', description: `Unsubscribe from the ${firm.name} newsletter.` });
   const [params] = useSearchParams();
   const token = linkToken(params);

@@ -1,11 +1,12 @@
 import { CircleX } from 'lucide-react';
 import { NewTabLink } from '../components/layout/page-parts';
 import { FirmPhoneLink, PaymentOutcome } from '../components/layout/payment-outcome';
-import { firm } from '#core/content/firm';
+import { useContent } from '../lib/content';
 import { usePageMeta } from '../lib/page-meta';
 
 /** docs/product.md §1.3: the card-payment page sends the visitor here when they cancel. */
 export default function PaymentCancelledPage() {
+  const { firm } = useContent();
   usePageMeta({ title: 'Payment Cancelled', description: 'Your payment was cancelled. You can try again at any time.' });
   return (
     <PaymentOutcome

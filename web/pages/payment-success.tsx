@@ -1,10 +1,11 @@
 import { CircleCheck } from 'lucide-react';
 import { FirmPhoneLink, PaymentOutcome } from '../components/layout/payment-outcome';
-import { firm } from '#core/content/firm';
+import { useContent } from '../lib/content';
 import { usePageMeta } from '../lib/page-meta';
 
 /** docs/product.md §1.3: the card-payment page sends the visitor here after paying. */
 export default function PaymentSuccessPage() {
+  const { firm } = useContent();
   usePageMeta({ title: 'Payment Successful', description: `Thank you for your payment to ${firm.name}.` });
   return (
     <PaymentOutcome

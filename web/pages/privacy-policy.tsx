@@ -1,9 +1,11 @@
 import { SectionLinks } from '../components/layout/page-parts';
-import { firm } from '#core/content/firm';
-import { privacyPolicyLastUpdated, privacyPolicySections } from '#core/content/privacy-policy';
+import { RichText } from '../components/ui/rich-text';
+import { useContent } from '../lib/content';
 import { usePageMeta } from '../lib/page-meta';
 
 export default function PrivacyPolicyPage() {
+  const { firm, privacyPolicy } = useContent();
+  const { lastUpdated: privacyPolicyLastUpdated, sections: privacyPolicySections } = privacyPolicy;
   usePageMeta({
     title: 'Privacy Policy',
     description: `How ${firm.name} collects, uses and protects the information you share through our website, including contact, consultation and newsletter details.`,
@@ -28,14 +30,12 @@ export default function PrivacyPolicyPage() {
               {section.title}
             </h2>
             {section.paragraphs.map((paragraph) => (
-              <p key={paragraph.slice(0, 32)} className="mt-4 leading-relaxed text-slate-700">
-                {paragraph}
-              </p>
+              <RichText key={paragraph.slice(0, 32)} className="mt-4 leading-relaxed text-slate-700" html={paragraph} />
             ))}
             {section.list && (
               <ul className="mt-4 list-disc space-y-2 pl-6 leading-relaxed text-slate-700">
                 {section.list.map((item) => (
-                  <li key={item.slice(0, 32)}>{item}</li>
+                  <RichText as="li" key={item.slice(0, 32)} html={item} />
                 ))}
               </ul>
             )}

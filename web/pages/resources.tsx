@@ -1,16 +1,18 @@
 import { ExternalLink } from 'lucide-react';
-import { federalResourceLinks } from '#core/content/resources';
 import { DidYouKnow } from '../features/resources/components/did-you-know';
 import { StateRefundSelector } from '../features/resources/components/state-refund-selector';
 import { island } from '../islands/island';
 import { NewTabLink, PageHero, TitledSection } from '../components/layout/page-parts';
 import { trackedClick } from '../lib/analytics';
+import { useContent } from '../lib/content';
 import { usePageMeta } from '../lib/page-meta';
 
 const StateRefundIsland = island('state-refund', StateRefundSelector, { hydrate: 'visible' });
 const DidYouKnowIsland = island('did-you-know', DidYouKnow, { hydrate: 'visible' });
 
 export default function ResourcesPage() {
+  const { resources } = useContent();
+  const federalResourceLinks = resources.federalLinks;
   usePageMeta({
     title: 'Tax Resources | Refund Status, IRS Payments & Transcripts',
     description:
@@ -54,7 +56,7 @@ export default function ResourcesPage() {
                 </h2>
                 <p className="mt-2 text-slate-700">Choose your state to open its official refund tracker in a new tab.</p>
                 <div className="mt-6">
-                  <StateRefundIsland />
+                  <StateRefundIsland states={resources.stateLinks} />
                 </div>
               </div>
               <img
@@ -68,7 +70,7 @@ export default function ResourcesPage() {
               />
             </div>
           </section>
-          <DidYouKnowIsland />
+          <DidYouKnowIsland facts={resources.taxFacts.facts} />
         </div>
       </section>
     </>

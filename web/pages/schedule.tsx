@@ -4,9 +4,11 @@ import { FormPageShell } from '../components/layout/page-parts';
 import { island } from '../islands/island';
 
 const BookingFormIsland = island('booking-form', BookingForm);
+import { useContent } from '../lib/content';
 import { usePageMeta } from '../lib/page-meta';
 
 export default function SchedulePage() {
+  const { firm, booking } = useContent();
   usePageMeta({ title: 'Schedule a Consultation', description: 'Book a free initial consultation with a CPA.' });
   return (
     <FormPageShell
@@ -14,7 +16,7 @@ export default function SchedulePage() {
       lead="Book a free initial consultation with a CPA. Pick a weekday and a time, and we will confirm within 24 hours."
     >
       <div className="mt-10 grid grid-cols-1 items-start gap-8 lg:grid-cols-[2fr_1fr]">
-        <BookingFormIsland />
+        <BookingFormIsland serviceTypes={booking.serviceTypes} phone={firm.contact.phone} phoneHref={firm.contact.phoneHref} />
         <aside className="space-y-6">
           <ScheduleContactCard />
           <ReasonsToBook />

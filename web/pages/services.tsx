@@ -1,11 +1,13 @@
 import { ArrowRight, ChevronRight } from 'lucide-react';
 import { CtaBand, PageHero, SectionLinks } from '../components/layout/page-parts';
-import { serviceGroups } from '#core/content/services';
+import { serviceAnchor } from '#core/content/services';
 import { ContentIcon } from '../features/home/components/content-icon';
 import { trackedClick } from '../lib/analytics';
+import { useContent } from '../lib/content';
 import { usePageMeta } from '../lib/page-meta';
 
 export default function ServicesPage() {
+  const serviceGroups = useContent().services.groups.map((group) => ({ ...group, anchor: serviceAnchor(group.title) }));
   usePageMeta({
     title: 'Services | Tax, Accounting, Payroll & Consulting',
     description:

@@ -1,7 +1,8 @@
 import { Hono, type Context } from 'hono';
 import { ISSUE_SHELL_PATH, ISSUE_SHELL_PLACEHOLDER, publicRoutes } from '#core/public-routes';
-import { firm } from '#core/content/firm';
 import { getDb } from '../db/client';
+import { pageHeaders, publishedPage } from '../services/content/published-pages';
+import { getPublishedContent } from '../services/content/store';
 import type { AppEnv } from '../env';
 import { findArchivedIssue, issueDescription, listArchivedIssues } from '../services/newsletter/archive';
 import { siteOrigin } from '../services/newsletter/template';
@@ -17,10 +18,36 @@ import { issueId } from './newsletter-archive';
  *                    It used to be a build file, but issues are added after the build, so a static
  *                    sitemap would miss every issue sent since the last deploy.
  * Every other path under /newsletter/ (confirmed, unsubscribe, ...) goes on to the static assets.
+ *
+ * And the public routes (core/public-routes.ts), the 404 page and the issue shell with the published
+ * content once the firm has published its own (docs/decisions/0015-published-content-serving.md):
+ * until then each is its static file, untouched.
  */
+
+/** The path the prerender renders the 404 page at (scripts/prerender.ts): no route claims it. */
+const NOT_FOUND_PROBE = '/__not-found__';
+/** Any issue id: the issue shell is the same for every issue (scripts/prerender.ts). */
+const ISSUE_PROBE = '/newsletter/1';
+
+/** The page at `pathname` with the published content, or null while the defaults are published. */
+const published = (c: Context<AppEnv>, pathname: string, file: string) =>
+  publishedPage(c.env, getDb(c.env.DB), (promise) => c.executionCtx.waitUntil(promise), new URL(c.req.url).origin, pathname, file);
+
+/** A public route: the published content's page, or the static file while nothing is published. */
+async function publicPage(c: Context<AppEnv>, pathname: string): Promise<Response> {
+  const html = await published(c, pathname, pathname);
+  if (html === null) {
+    const asset = await c.env.ASSETS.fetch(c.req.raw);
+    // A copy: the security headers middleware adds to it, and a fetched response's headers are immutable.
+    return new Response(asset.body, asset);
+  }
+  return c.body(html, 200, pageHeaders);
+}
 
 /** The prerendered 404 page with status 404 (the file itself answers /404 with 200). */
 async function notFoundPage(c: Context<AppEnv>): Promise<Response> {
+  const html = await published(c, NOT_FOUND_PROBE, '/404');
+  if (html !== null) return c.body(html, 404, pageHeaders);
   const page = await c.env.ASSETS.fetch(new URL('/404', c.req.url));
   return new Response(page.body, { status: 404, headers: page.headers });
 }
@@ -35,14 +62,16 @@ const setAttribute = (name: string, value: string): HTMLRewriterElementContentHa
 
 async function issuePage(c: Context<AppEnv>): Promise<Response> {
   const id = issueId(c.req.param('id') ?? '');
-  const issue = id === null ? undefined : await findArchivedIssue(getDb(c.env.DB), id);
+  const db = getDb(c.env.DB);
+  const issue = id === null ? undefined : await findArchivedIssue(db, id);
   if (!issue) return notFoundPage(c);
-  const shell = await c.env.ASSETS.fetch(new URL(ISSUE_SHELL_PATH, c.req.url));
+  const publishedShell = await published(c, ISSUE_PROBE, ISSUE_SHELL_PATH);
+  const shell = publishedShell !== null ? new Response(publishedShell, { headers: pageHeaders }) : await c.env.ASSETS.fetch(new URL(ISSUE_SHELL_PATH, c.req.url));
   if (!shell.ok) throw new Error(`the issue shell ${ISSUE_SHELL_PATH} is missing from the build (${shell.status})`);
   const origin = siteOrigin(c.env, c.req.url);
   const pathname = `/newsletter/${issue.id}`;
   // As web/lib/page-meta.ts writes a document title ("Page | Firm").
-  const title = `${issue.subject} | ${firm.name}`;
+  const title = `${issue.subject} | ${(await getPublishedContent(db)).firm.name}`;
   const description = issueDescription(issue.content);
   const page = new HTMLRewriter()
     .on('title', { element: (element) => void element.setInnerContent(title) })
@@ -83,3 +112,5 @@ export const sitePages = new Hono<AppEnv>()
   // The shell is only ever served through issuePage.
   .get(ISSUE_SHELL_PATH, notFoundPage)
   .get('/newsletter/:id{[0-9]+}', issuePage);
+
+for (const route of publicRoutes) sitePages.get(route.path, (c) => publicPage(c, route.path));

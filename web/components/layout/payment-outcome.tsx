@@ -1,8 +1,8 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { firm } from '#core/content/firm';
 import type { trackPaymentAttempt } from '../../lib/analytics';
 import { island } from '../../islands/island';
+import { useContent } from '../../lib/content';
 import type { ToastInput } from '../ui/use-toast';
 import { PaymentAnnouncement } from './payment-announcement';
 
@@ -10,6 +10,7 @@ const AnnouncementIsland = island('payment-announcement', PaymentAnnouncement);
 
 /** The firm's phone number as the link the payment pages print inside their text. */
 export function FirmPhoneLink() {
+  const { firm } = useContent();
   return (
     <a href={firm.contact.phoneHref} className="font-semibold text-brand-700 underline underline-offset-4">
       {firm.contact.phone}

@@ -1,15 +1,15 @@
 import { Menu, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { firm } from '#core/content/firm';
 import { mainNavigation } from '#core/content/navigation';
 import { trackedClick } from '../../lib/analytics';
 import { NewTabLink } from './page-parts';
 
-// The outside links beside the menu, in both the desktop bar and the phone menu.
-const externalActions = [
-  { label: 'Pay Now', href: firm.links.payNow },
-  { label: 'Client Portal', href: firm.links.clientPortal },
-] as const;
+/** What the header shows of the published content (an island's JSON props). */
+export interface HeaderContent {
+  firmName: string;
+  payNow: string;
+  clientPortal: string;
+}
 
 const linkClass = (isActive: boolean) =>
   `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
@@ -26,7 +26,12 @@ const mobileLinkClass = (isActive: boolean) =>
  * Pay Now and Client Portal (new tabs), then Get Started: in the desktop bar, with hover shades, and
  * in the phone menu, which they close.
  */
-function HeaderActions({ closeMenu }: { closeMenu?: () => void }) {
+function HeaderActions({ content, closeMenu }: { content: HeaderContent; closeMenu?: () => void }) {
+  // The outside links beside the menu, in both the desktop bar and the phone menu.
+  const externalActions = [
+    { label: 'Pay Now', href: content.payNow },
+    { label: 'Client Portal', href: content.clientPortal },
+  ];
   const hover = closeMenu ? '' : ' hover:bg-brand-50';
   return (
     <>
@@ -59,9 +64,9 @@ function MenuLink({ to, pathname, className, onClick, children }: { to: string; 
 
 /**
  * docs/product.md §1.2: logo, menu with the current route highlighted, Pay Now / Client Portal, Get
- * Started. An island (web/app/root-layout.tsx): `pathname` is the page's path.
+ * Started. An island (web/app/root-layout.tsx): `pathname` is the page's path, `content` the firm's name and links.
  */
-export function SiteHeader({ pathname }: { pathname: string }) {
+export function SiteHeader({ pathname, content }: { pathname: string; content: HeaderContent }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const closeMenu = () => setMenuOpen(false);
@@ -82,8 +87,8 @@ export function SiteHeader({ pathname }: { pathname: string }) {
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-header max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <a href="/" className="flex items-center gap-3" onClick={closeMenu}>
-          <img src="/logo.svg" alt={firm.logoAlt} width={48} height={48} className="h-12 w-12" />
-          <span className="text-xl font-bold text-brand-800">{firm.name}</span>
+          <img src="/logo.svg" alt={`${content.firmName} logo - professional tax and accounting services`} width={48} height={48} className="h-12 w-12" />
+          <span className="text-xl font-bold text-brand-800">{content.firmName}</span>
         </a>
 
         <nav aria-label="Main" className="hidden lg:block">
@@ -99,7 +104,7 @@ export function SiteHeader({ pathname }: { pathname: string }) {
         </nav>
 
         <div className="hidden items-center gap-2 lg:flex">
-          <HeaderActions />
+          <HeaderActions content={content} />
         </div>
 
         <button
@@ -126,7 +131,7 @@ export function SiteHeader({ pathname }: { pathname: string }) {
               </li>
             ))}
             <li className="mt-2 flex flex-wrap gap-2 border-t border-slate-200 pt-3">
-              <HeaderActions closeMenu={closeMenu} />
+              <HeaderActions content={content} closeMenu={closeMenu} />
             </li>
           </ul>
         </nav>

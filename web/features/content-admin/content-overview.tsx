@@ -6,6 +6,7 @@ import { toast } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/api';
 import { conflictOf, usePublish, type Conflict, type ContentState } from './content-api';
 import { ConflictAlert, formatWhen } from './conflict';
+import { PreviewLinks } from './preview-links';
 import { CONTENT_SECTIONS } from './sections';
 
 // /admin/content's body (docs/product.md §6.6, the content screens): what is live, the draft if
@@ -59,6 +60,7 @@ export function ContentOverview({ state, reload }: { state: ContentState; reload
             History
           </Link>
         </div>
+        <PreviewLinks hasDraft={draft !== null} />
       </div>
 
       <nav aria-labelledby="content-sections">

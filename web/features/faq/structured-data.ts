@@ -1,7 +1,7 @@
-import { faqItems } from '#core/content/faq';
+import type { SiteContent } from '#core/content/schema';
 
 /** FAQPage structured data with all 12 questions (whatever filter is selected on screen). */
-export function faqPageJsonLd(): Record<string, unknown> {
+export function faqPageJsonLd(faqItems: SiteContent['faq']['items']): Record<string, unknown> {
   return {
     '@context': 'https://schema.org',
     '@type': 'FAQPage',

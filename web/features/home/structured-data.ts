@@ -1,12 +1,12 @@
-import { firm } from '#core/content/firm';
-import { serviceGroups } from '#core/content/services';
+import type { SiteContent } from '#core/content/schema';
 import { siteUrl } from '../../lib/page-meta';
 
 /**
  * docs/product.md §1.3: the home page's structured business data (foundingDate 2020, as the firm's
  * records say).
  */
-export function accountingServiceJsonLd(): Record<string, unknown> {
+export function accountingServiceJsonLd({ firm, services }: SiteContent): Record<string, unknown> {
+  const serviceGroups = services.groups;
   const { address } = firm.contact;
   return {
     '@context': 'https://schema.org',

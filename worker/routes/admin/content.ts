@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
-import { CONTENT_MAX_BYTES, contentByteSize } from '#core/content/schema';
-import { contentDraftSchema, contentPublishSchema, contentRestoreSchema } from '#core/schemas/content';
+import { CONTENT_MAX_BYTES, contentByteSize, siteContentSchema } from '#core/content/schema';
+import { contentDraftSchema, contentPreviewQuerySchema, contentPublishSchema, contentRestoreSchema } from '#core/schemas/content';
 import { getDb } from '../../db/client';
 import type { AppEnv } from '../../env';
 import { fieldMessages, validate } from '../../middleware/validate';
@@ -15,6 +15,7 @@ import {
   type ContentWriteResult,
   type CurrentVersion,
 } from '../../services/content/store';
+import { pageHeaders, prerenderedFile, renderWithContent } from '../../services/content/published-pages';
 import { pointAtPublished } from '../../services/content/published';
 
 // The firm's content document (docs/product.md, the content API; docs/decisions/0013-content-as-a-versioned-document.md),
@@ -96,7 +97,7 @@ export const adminContent = new Hono<AppEnv>()
   .post('/publish', validate('json', contentPublishSchema), async (c) => {
     const result = await publishDraft(getDb(c.env.DB), { basedOn: c.req.valid('json').basedOn, by: c.get('adminUser').username });
     if (!result.ok) return refusal(c, result);
-    // The e-mails, invites and the chat follow it (worker/services/content/published.ts).
+    // The public pages, e-mails, invites and the chat follow it (worker/services/content/published.ts).
     await pointAtPublished(c.env);
     return c.json({ version: result.value.version }, 200);
   })
@@ -110,6 +111,20 @@ export const adminContent = new Hono<AppEnv>()
   .post('/restore', validate('json', contentRestoreSchema), async (c) => {
     const result = await restoreVersion(getDb(c.env.DB), { version: c.req.valid('json').version, by: c.get('adminUser').username });
     if (!result.ok) return refusal(c, result);
+    // The public pages, e-mails, invites and the chat follow it (worker/services/content/published.ts).
     await pointAtPublished(c.env);
     return c.json({ version: result.value.version }, 200);
+  })
+  // Preview: a public page with the draft (the published content when there is none), rendered by
+  // the same components as the published pages, for the signed-in admin only (this sub-app's guard).
+  .get('/preview', validate('query', contentPreviewQuerySchema), async (c) => {
+    const { path } = c.req.valid('query');
+    const db = getDb(c.env.DB);
+    const draft = await getDraft(db);
+    const parsed = draft ? siteContentSchema.safeParse(draft.content) : null;
+    if (parsed && !parsed.success) return c.json({ message: 'The draft no longer passes the content rules: open it and save it again', errors: fieldMessages(parsed.error.issues) }, 409);
+    const content = parsed ? parsed.data : (await getPublished(db)).content;
+    const template = await (await prerenderedFile(c.env, new URL(c.req.url).origin, path)).text();
+    const html = await renderWithContent(template, path, content);
+    return c.body(html, 200, { ...pageHeaders, 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' });
   });

@@ -1,21 +1,22 @@
+import { eq } from 'drizzle-orm';
 import { defaultContent } from '#core/content/default-content';
-import type { SiteContent } from '#core/content/schema';
-import { getDb } from '../../db/client';
+import { siteContentSchema, type SiteContent } from '#core/content/schema';
+import { getDb, type Db } from '../../db/client';
+import { contentVersions } from '../../db/schema';
 import type { Bindings } from '../../env';
-import { getPublished, type PublishedContent } from './store';
+import { DEFAULT_VERSION, getPublished } from './store';
 
-// What the worker says about the firm (e-mails, invites, the chat, the newsletter) comes from the
-// published content document (docs/decisions/0013-content-as-a-versioned-document.md), read here
-// and nowhere else: publishedContent(env) is the one seam, and its callers pass the document down to
-// pure builders.
+// Which content is live, for every reader: the public pages (./published-pages.ts) and what the
+// worker says about the firm (e-mails, invites, the chat, the newsletter), read here and nowhere
+// else (docs/decisions/0013-content-as-a-versioned-document.md). publishedContent(env) is the seam;
+// its callers pass the document down to pure builders.
 //
-// A version never changes once published, so the parsed document is kept per isolate under the
-// version's key (its number and publication time: a test's database reset reuses numbers). Which
-// version is current is a pointer in KV (THROTTLE), written on every publish and restore: reading it
-// costs no D1 call, so a visitor's submission stays ONE D1 call (worker/db/one-call-write.ts), and
-// D1 is read only when the pointer names a version this isolate has not parsed yet. No pointer means
-// nothing was published: the defaults, without a read. KV shows a new pointer everywhere within
-// about 60 s; this isolate sees its own publish at once.
+// Which version is current is ONE pointer in KV (PAGES), written on every publish and restore:
+// reading it costs no D1 call, so a visitor's submission stays ONE D1 call
+// (worker/db/one-call-write.ts). A version never changes once published, so its parsed document is
+// kept per isolate; D1 is read only when the pointer names a version this isolate has not read
+// yet. No pointer means nothing was published: the defaults, without a read. KV shows a new
+// pointer everywhere within POINTER_CACHE_TTL; the isolate that published sees it at once.
 
 /** The firm's facts as published: what e-mails, invites and the chat state about it. */
 export type FirmFacts = SiteContent['firm'];
@@ -26,34 +27,71 @@ export const firmAddressLine = (firm: Pick<FirmFacts, 'contact'>) => {
   return `${street}, ${city}, ${region} ${postalCode}`;
 };
 
-/** The KV key (THROTTLE) naming the published version. */
+/**
+ * The pointer to the published version (KV PAGES), which publish and restore write
+ * (worker/services/content/published.ts, pointAtPublished). Without one nothing was published:
+ * version 1, the defaults, with no D1 read. It never expires: the public pages and everything the
+ * worker says about the firm read this one pointer.
+ */
 export const CONTENT_POINTER_KEY = 'content:published-version';
 
-type ContentEnv = Pick<Bindings, 'DB' | 'THROTTLE'>;
+/**
+ * How long a location keeps the pointer it read (KV cacheTtl, seconds): a publish is seen everywhere
+ * within this time.
+ */
+export const POINTER_CACHE_TTL = 60;
 
-const keyOf = (published: Pick<PublishedContent, 'version' | 'publishedAt'>) => `${published.version}:${published.publishedAt?.getTime() ?? 0}`;
+/** Records `version` as the published one (after a publish or a restore committed). */
+export async function setPublishedVersion(env: Pick<Env, 'PAGES'>, version: number): Promise<void> {
+  await env.PAGES.put(CONTENT_POINTER_KEY, String(version));
+}
 
-let cached: { key: string; content: SiteContent } | null = null;
+/** The published version, as the pointer names it; version 1 (the defaults) without one. */
+export async function publishedVersion(env: Pick<Env, 'PAGES'>): Promise<number> {
+  const pointer = await env.PAGES.get(CONTENT_POINTER_KEY, { cacheTtl: POINTER_CACHE_TTL });
+  const version = pointer === null ? Number.NaN : Number(pointer);
+  return Number.isInteger(version) && version >= DEFAULT_VERSION ? version : DEFAULT_VERSION;
+}
+
+/** Version `version`'s document through today's schema; the defaults when it has no row or no longer passes. */
+export async function contentOfVersion(db: Db, version: number): Promise<SiteContent> {
+  const [row] = await db.select({ content: contentVersions.content }).from(contentVersions).where(eq(contentVersions.version, version));
+  if (!row) return defaultContent;
+  const parsed = siteContentSchema.safeParse(JSON.parse(row.content));
+  if (parsed.success) return parsed.data;
+  console.error('Stored content does not pass the schema', version, parsed.error.issues.slice(0, 3).map((i) => i.path.join('.')));
+  return defaultContent;
+}
+
+type ContentEnv = Pick<Bindings, 'DB' | 'PAGES'>;
+
+let cached: { version: number; content: SiteContent } | null = null;
 
 /** The published content document: the defaults until a version is published. */
 export async function publishedContent(env: ContentEnv): Promise<SiteContent> {
-  const pointer = await env.THROTTLE.get(CONTENT_POINTER_KEY).catch((error: unknown) => {
+  const version = await publishedVersion(env).catch((error: unknown) => {
     console.error('Content pointer unreadable, reading D1', String(error));
-    return undefined;
+    return null;
   });
-  if (pointer === null) return defaultContent;
-  if (pointer !== undefined && cached?.key === pointer) return cached.content;
-  const published = await getPublished(getDb(env.DB));
-  cached = { key: keyOf(published), content: published.content };
-  return published.content;
+  if (version === DEFAULT_VERSION) return defaultContent;
+  if (version !== null && cached?.version === version) return cached.content;
+  const db = getDb(env.DB);
+  const content = version === null ? (await getPublished(db)).content : await contentOfVersion(db, version);
+  if (version !== null) cached = { version, content };
+  return content;
 }
 
 /**
  * After a publish or a restore: reads the new version once, keeps it for this isolate and points
- * every isolate at it.
+ * every reader at it. The version is committed in D1 whatever happens here; a failed pointer write
+ * is logged, and the next publish or restore writes it again.
  */
 export async function pointAtPublished(env: ContentEnv): Promise<void> {
   const published = await getPublished(getDb(env.DB));
-  cached = { key: keyOf(published), content: published.content };
-  await env.THROTTLE.put(CONTENT_POINTER_KEY, cached.key);
+  cached = { version: published.version, content: published.content };
+  try {
+    await setPublishedVersion(env, published.version);
+  } catch (error) {
+    console.error('Could not point the site at the published version', published.version, String(error));
+  }
 }

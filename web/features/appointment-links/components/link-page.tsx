@@ -1,7 +1,7 @@
 import { CalendarX2, CalendarClock, CircleAlert, CircleCheck } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { firm } from '#core/content/firm';
+import { useContent } from '../../../lib/content';
 import { fetchManagedAppointment, linkFailureText, type ManagedAppointment, type ManagedLink } from '../api';
 
 export type LinkState =
@@ -74,6 +74,7 @@ const secondaryLink =
 
 /** A refused link: what the server said, and the ways forward. */
 export function RefusedLink({ message }: { message: string }) {
+  const { firm } = useContent();
   return (
     <LinkPage icon="refused" title="This link cannot be used">
       <p role="alert">{message}</p>

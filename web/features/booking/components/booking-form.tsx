@@ -1,5 +1,3 @@
-import { bookingServiceTypes } from '#core/content/booking';
-import { firm } from '#core/content/firm';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { FieldError, Input, Label, RequiredMark, Textarea } from '../../../components/ui/input';
@@ -13,7 +11,7 @@ const selectClass =
   'block h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-600';
 
 /** docs/product.md §3: the Schedule page's booking form (its data and behaviour: ../use-booking-form.ts). */
-export function BookingForm() {
+export function BookingForm({ serviceTypes: bookingServiceTypes, phone, phoneHref }: { serviceTypes: string[]; phone: string; phoneHref: string }) {
   const { form, errors, pending, calendar, calendarWanted, startCalendar, slots, unavailable, offered, closed, field, described, update, handleSubmit, turnstile } = useBookingForm();
 
   return (
@@ -175,8 +173,8 @@ export function BookingForm() {
           </Button>
           <p className="text-center text-sm text-slate-600">
             * Required fields. We'll contact you within 24 hours to confirm your appointment. Questions? Call{' '}
-            <a href={firm.contact.phoneHref} className="text-brand-700 underline">
-              {firm.contact.phone}
+            <a href={phoneHref} className="text-brand-700 underline">
+              {phone}
             </a>
             .
           </p>

@@ -1,10 +1,11 @@
 import { CheckCircle2, Clock, Mail, MapPin, Phone } from 'lucide-react';
-import { firm } from '#core/content/firm';
+import { useContent } from '../../../lib/content';
 import { reasonsToBook, scheduleServiceGroups } from '#core/content/schedule';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 
 /** docs/product.md §3: the Schedule page's contact info card: phone, e-mail, office hours, address. */
 export function ScheduleContactCard() {
+  const { firm } = useContent();
   const { address } = firm.contact;
   const rows = [
     { icon: Phone, label: 'Phone', body: <a href={firm.contact.phoneHref} className="text-brand-700 hover:underline">{firm.contact.phone}</a> },

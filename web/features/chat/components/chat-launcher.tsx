@@ -2,6 +2,7 @@ import { MessageCircle, X } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { trackButtonClick } from '../../../lib/analytics';
 import { newChatSessionId } from '../chat-session';
+import type { ChatContent } from './chat-panel';
 
 // The panel (messages, suggestions, the API call) is its own chunk: a page costs only this button
 // until the visitor shows interest (hover or focus starts the download, a click shows it).
@@ -12,8 +13,8 @@ const preload = () => {
   void loadChatPanel().catch(() => undefined);
 };
 
-/** docs/product.md §4: the floating round chat button at the bottom right of every page. */
-export function ChatLauncher() {
+/** docs/product.md §4: the floating round chat button at the bottom right of every page; its props are the panel's content. */
+export function ChatLauncher({ firmName, questionGroups }: ChatContent) {
   const [open, setOpen] = useState(false);
   // One session per widget instance (docs/product.md §4), created on first open, kept across reopenings.
   const [sessionId, setSessionId] = useState<string | null>(null);
@@ -48,7 +49,7 @@ export function ChatLauncher() {
     <>
       {open && sessionId && (
         <Suspense fallback={<ChatPanelLoading />}>
-          <ChatPanel key={sessionId} sessionId={sessionId} onClose={close} onRestart={() => setSessionId(newChatSessionId())} />
+          <ChatPanel key={sessionId} firmName={firmName} questionGroups={questionGroups} sessionId={sessionId} onClose={close} onRestart={() => setSessionId(newChatSessionId())} />
         </Suspense>
       )}
       <button

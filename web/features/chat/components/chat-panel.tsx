@@ -1,10 +1,9 @@
 import { Loader2, Send, UserRound, X } from 'lucide-react';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { CHAT_MESSAGE_MAX_LENGTH, chatRequestSchema, type ChatSource } from '#core/schemas/chat';
-import { firm } from '#core/content/firm';
+import type { SiteContent } from '#core/content/schema';
 import { ApiError } from '../../../lib/api';
 import { streamChatMessage } from '../api/stream-chat-message';
-import { suggestedQuestionGroups } from '../suggested-questions';
 import { ChatMessageText } from './chat-message-text';
 import { HandoffForm } from './handoff-form';
 
@@ -25,8 +24,14 @@ const noteText = { stopped: 'Stopped', interrupted: 'Interrupted' } as const;
 
 const sourcesLead = (sources: ChatSource[]) => (sources.length === 1 ? 'Source: ' : 'Sources: ');
 
+/** What the chat widget shows of the published content (the chat island's JSON props). */
+export type ChatContent = {
+  firmName: string;
+  questionGroups: SiteContent['chat']['suggestedQuestionGroups'];
+};
+
 /** docs/product.md §4: the single message the list resets to on every open. */
-export const CHAT_GREETING = `Hello! I'm your ${firm.name} assistant. I can help with questions about tax planning, business advisory, or bookkeeping services. How can I assist you today?`;
+export const chatGreeting = (firmName: string) => `Hello! I'm your ${firmName} assistant. I can help with questions about tax planning, business advisory, or bookkeeping services. How can I assist you today?`;
 /** docs/product.md §4: what a failed request shows. */
 export const CHAT_ERROR_MESSAGE =
   "I'm having trouble connecting to our services right now. Please try again later or contact us directly.";
@@ -43,8 +48,14 @@ const roleLabel: Record<ChatRole, string> = { user: 'You', assistant: 'Assistant
  * docs/product.md §4: the 'Chat with us' panel. Mounted on open and unmounted on close, so every
  * open starts again from the greeting. A non-modal dialog: the page stays usable beside it.
  */
-export default function ChatPanel({ sessionId, onClose, onRestart }: { sessionId: string; onClose: () => void; onRestart: () => void }) {
-  const [messages, setMessages] = useState<ChatBubble[]>([{ id: 0, role: 'assistant', content: CHAT_GREETING }]);
+export default function ChatPanel({
+  firmName,
+  questionGroups: suggestedQuestionGroups,
+  sessionId,
+  onClose,
+  onRestart,
+}: ChatContent & { sessionId: string; onClose: () => void; onRestart: () => void }) {
+  const [messages, setMessages] = useState<ChatBubble[]>([{ id: 0, role: 'assistant', content: chatGreeting(firmName) }]);
   // The server holds this conversation once a first reply is complete: from then on it can be
   // handed to a person (§4.2). 'sent' once it has been.
   const [conversation, setConversation] = useState<'new' | 'stored' | 'full'>('new');

@@ -1,8 +1,8 @@
 import { Clock, Mail, MapPin, Phone, Printer, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { firm } from '#core/content/firm';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { island } from '../../../islands/island';
+import { addressLine, useContent } from '../../../lib/content';
 import { MapEmbed } from './map-embed';
 
 const MapEmbedIsland = island('map-embed', MapEmbed);
@@ -22,6 +22,7 @@ function InfoRow({ icon: Icon, label, wide = false, children }: { icon: LucideIc
 
 /** docs/product.md §1.3: address, phone, fax, e-mail, opening hours and the map. */
 export function ContactInfoCard() {
+  const { firm } = useContent();
   const { address } = firm.contact;
   return (
     <Card>
@@ -62,7 +63,7 @@ export function ContactInfoCard() {
             </dl>
           </InfoRow>
         </ul>
-        <MapEmbedIsland />
+        <MapEmbedIsland firmName={firm.name} addressLine={addressLine(address)} mapEmbed={firm.links.mapEmbed} mapLink={firm.links.mapLink} />
       </CardContent>
     </Card>
   );

@@ -1,6 +1,5 @@
 import { MapPin } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { firm, firmAddressLine } from '#core/content/firm';
 import { hasConsent } from '../../../lib/consent';
 
 /**
@@ -8,7 +7,7 @@ import { hasConsent } from '../../../lib/consent';
  * frame arrives. The Google frame (third-party, sets its own cookies) loads only when it comes near
  * the viewport AND the visitor has accepted cookies, or when they ask for it with the button.
  */
-export function MapEmbed() {
+export function MapEmbed({ firmName, addressLine: firmAddressLine, mapEmbed, mapLink }: { firmName: string; addressLine: string; mapEmbed: string; mapLink: string }) {
   const box = useRef<HTMLDivElement>(null);
   const [load, setLoad] = useState(false);
 
@@ -36,8 +35,8 @@ export function MapEmbed() {
     <div ref={box} className="relative aspect-[4/3] w-full overflow-hidden rounded-md border border-slate-200 bg-slate-100" data-testid="map-embed">
       {load ? (
         <iframe
-          title={`Map: ${firm.name}, ${firmAddressLine}`}
-          src={firm.links.mapEmbed}
+          title={`Map: ${firmName}, ${firmAddressLine}`}
+          src={mapEmbed}
           className="absolute inset-0 h-full w-full border-0"
           loading="lazy"
           referrerPolicy="no-referrer-when-downgrade"
@@ -51,7 +50,7 @@ export function MapEmbed() {
             <button type="button" onClick={() => setLoad(true)} className="rounded-md bg-brand-700 px-3 py-2 text-sm font-medium text-white hover:bg-brand-800">
               Show map
             </button>
-            <a href={firm.links.mapLink} target="_blank" rel="noopener noreferrer" className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50">
+            <a href={mapLink} target="_blank" rel="noopener noreferrer" className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50">
               Open in Google Maps
             </a>
           </div>

@@ -1,14 +1,15 @@
 import { ChevronDown } from 'lucide-react';
 import { useState } from 'react';
-import { faqFilters, faqItems, type FaqFilter } from '#core/content/faq';
+import type { SiteContent } from '#core/content/schema';
 import { trackButtonClick } from '../../../lib/analytics';
 
 /**
  * docs/product.md §1.3: five filter buttons; a question toggles its answer; only one answer open at
  * a time.
  */
-export function FaqList() {
-  const [filter, setFilter] = useState<FaqFilter>('All Questions');
+export function FaqList({ categories, items: faqItems }: { categories: string[]; items: SiteContent['faq']['items'] }) {
+  const faqFilters = ['All Questions', ...categories];
+  const [filter, setFilter] = useState('All Questions');
   const [openId, setOpenId] = useState<string | null>(null);
   const visible = filter === 'All Questions' ? faqItems : faqItems.filter((item) => item.category === filter);
 

@@ -1,7 +1,6 @@
 import { ChevronLeft, ChevronRight, ExternalLink, Star } from 'lucide-react';
 import { useState } from 'react';
-import { firm } from '#core/content/firm';
-import { testimonials } from '#core/content/testimonials';
+import type { SiteContent } from '#core/content/schema';
 import { NewTabLink } from '../../../components/layout/page-parts';
 import { trackButtonClick } from '../../../lib/analytics';
 
@@ -12,7 +11,7 @@ const arrowClass =
  * docs/product.md §1.3: six reviews, previous/next wrap around at both ends (hidden on small screens),
  * dots jump to a slide, 500 ms slide transition (none when the visitor prefers reduced motion).
  */
-export function TestimonialsCarousel() {
+export function TestimonialsCarousel({ testimonials, googleReviews }: { testimonials: SiteContent['testimonials']; googleReviews: string }) {
   const [current, setCurrent] = useState(0);
   const count = testimonials.length;
   const previous = () => setCurrent((index) => (index - 1 + count) % count);
@@ -115,7 +114,7 @@ export function TestimonialsCarousel() {
             </span>
           </div>
           <NewTabLink
-            href={firm.links.googleReviews}
+            href={googleReviews}
             onClick={() => trackButtonClick('Read more reviews on Google')}
             className="inline-flex items-center gap-2 font-semibold text-brand-700 underline-offset-4 hover:underline"
           >

@@ -1,6 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { firm } from '#core/content/firm';
 import { usePageMeta } from '../../../lib/page-meta';
 import { NotFoundContent } from '../../../components/layout/not-found-content';
 import { formatIssueDate, useArchivedIssue } from '../api/archive-api';
@@ -15,16 +14,16 @@ const issueIdFromPath = (pathname: string) => /^\/newsletter\/([^/]+)\/?$/.exec(
  * the issue's title in the head (worker/routes/site-pages.ts); the first render (the loading state)
  * is the same for every issue, so the shell hydrates in place, then the issue is fetched.
  */
-export function ArchivedIssue({ pathname }: { pathname: string }) {
+export function ArchivedIssue({ pathname, firmName }: { pathname: string; firmName: string }) {
   const id = issueIdFromPath(typeof window === 'undefined' ? pathname : window.location.pathname);
   const issue = useArchivedIssue(id);
   const notFound = issue.state === 'not-found';
   usePageMeta(
     issue.state === 'ready'
-      ? { title: issue.data.subject, description: `The ${firm.name} newsletter of ${formatIssueDate(issue.data.sentOn)}.` }
+      ? { title: issue.data.subject, description: `The ${firmName} newsletter of ${formatIssueDate(issue.data.sentOn)}.`, siteName: firmName }
       : notFound
-        ? { title: '404 Page Not Found', description: 'The page you are looking for does not exist.', noindex: true }
-        : { title: 'Newsletter', description: `An issue of the ${firm.name} newsletter.` },
+        ? { title: '404 Page Not Found', description: 'The page you are looking for does not exist.', noindex: true, siteName: firmName }
+        : { title: 'Newsletter', description: `An issue of the ${firmName} newsletter.`, siteName: firmName },
   );
   // The worker answered this address with the 404 page (an unknown or unsent issue): once the API
   // agrees, show that same page rather than a page of our own.

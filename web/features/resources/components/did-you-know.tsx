@@ -1,9 +1,8 @@
 import { ChevronRight, Lightbulb } from 'lucide-react';
 import { useState } from 'react';
-import { taxFacts } from '#core/content/tax-facts';
 
 /** docs/product.md §1.3: ten tax facts, an n/10 counter and Next, which wraps from the last to the first. */
-export function DidYouKnow() {
+export function DidYouKnow({ facts: taxFacts }: { facts: string[] }) {
   const [index, setIndex] = useState(0);
   const count = taxFacts.length;
 

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { stateRefundLinks } from '#core/content/states';
+import type { SiteContent } from '#core/content/schema';
 import { trackButtonClick } from '../../../lib/analytics';
 
 /**
@@ -7,7 +7,7 @@ import { trackButtonClick } from '../../../lib/analytics';
  * (the link itself is not shown). The nine states without a state income tax on wages open nothing
  * and say why. A native select: keyboard and screen-reader support come for free.
  */
-export function StateRefundSelector() {
+export function StateRefundSelector({ states: stateRefundLinks }: { states: SiteContent['resources']['stateLinks'] }) {
   const selectId = useId();
   const [message, setMessage] = useState('');
 

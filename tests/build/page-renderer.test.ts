@@ -1,0 +1,53 @@
+// The worker's page renderer (web/entry-worker.tsx, built by scripts/prerender.ts into
+// dist/page-renderer/; docs/decisions/0015-published-content-serving.md) renders what the
+// prerender wrote: with the default content, every public page's head and root come out exactly as
+// in the static file, so a published page is the same page with other words. Prints the render's
+// CPU time per page (the figure the decision record quotes).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { describe, expect, inject, it } from 'vitest';
+import { defaultContent } from '#core/content/default-content';
+import type { SiteContent } from '#core/content/schema';
+import { htmlFileFor, publicRoutes } from '#core/public-routes';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+interface Renderer {
+  renderPage(pathname: string, content: SiteContent): Promise<{ headTags: string; html: string; status: number }>;
+}
+
+const between = (html: string, open: string, close: string) => {
+  const start = html.indexOf(open);
+  const end = html.lastIndexOf(close);
+  if (start < 0 || end < start) throw new Error(`no ${open}...${close} in the page`);
+  return html.slice(start + open.length, end);
+};
+
+describe('the page renderer the worker bundles', () => {
+  it('renders every public page with the defaults exactly as the prerender wrote it', async () => {
+    const { renderPage } = (await import(pathToFileURL(join(root, 'dist/page-renderer/entry-worker.js')).href)) as Renderer;
+    const pages = [...publicRoutes.map((route) => ({ path: route.path, file: htmlFileFor(route.path) })), { path: '/__not-found__', file: '404.html' }];
+    const timings: string[] = [];
+    for (const { path, file } of pages) {
+      const prerendered = readFileSync(join(inject('buildDir'), file), 'utf8');
+      const first = performance.now();
+      const rendered = await renderPage(path, defaultContent);
+      const firstMs = performance.now() - first;
+      expect(rendered.headTags, path).toBe(between(prerendered, '<!--app-head-->', '<!--/app-head-->'));
+      expect(rendered.html, path).toBe(between(prerendered, '<!--app-html-->', '<!--/app-html-->'));
+      const runs = 20;
+      const started = performance.now();
+      for (let i = 0; i < runs; i++) await renderPage(path, defaultContent);
+      timings.push(`${path} first ${firstMs.toFixed(1)} ms, then ${((performance.now() - started) / runs).toFixed(1)} ms`);
+    }
+    console.log(`page renderer, time per render (Node, this machine; the first page's first render includes loading the module): ${timings.join('; ')}`);
+  });
+
+  it('is reached through the worker on every public route (wrangler.toml run_worker_first)', () => {
+    const toml = readFileSync(join(root, 'wrangler.toml'), 'utf8');
+    const list = /run_worker_first = \[([\s\S]*?)\]/.exec(toml)![1];
+    const patterns = [...list.matchAll(/"([^"]+)"/g)].map((m) => m[1]);
+    for (const route of publicRoutes) expect(patterns, route.path).toContain(route.path);
+  });
+});

@@ -1,0 +1,123 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, saveScreens, signInThroughCard } from '../harness/e2e/admin-helpers';
+import { baseUrl, DESKTOP, islandReady, launchBrowser, newPage, PHONE } from '../harness/e2e/browser';
+
+// docs/decisions/0015-published-content-serving.md: what the firm publishes is in every public
+// page's first HTML (text, JSON-LD), served by the worker; Preview shows the draft to the signed-in
+// admin only; a restore brings the previous text back; markup typed into a field is shown as text.
+// The test leaves the defaults published again (a restore of version 1), so the files sharing this
+// server see the site as it was.
+
+interface Content {
+  firm: { contact: { phone: string; phoneHref: string } };
+  faq: { items: { question: string; answer: string }[] };
+  about: { story: string[] };
+}
+interface ContentState {
+  published: { version: number; content: Content };
+  draft: { basedOn: number } | null;
+}
+
+let browser: Browser;
+let admin: { context: BrowserContext; page: Page; errors: string[] };
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  admin = await newPage(browser, DESKTOP);
+  await signInThroughCard(admin.page, '/admin');
+});
+
+afterAll(async () => {
+  if (admin) await api(admin.context, 'POST', '/api/admin/content/restore', { version: 1 }).catch(() => undefined);
+  await browser?.close();
+});
+
+/** The page's first HTML, as a client without JavaScript (a crawler) gets it. */
+async function plainFetch(path: string, init: RequestInit = {}): Promise<{ status: number; html: string }> {
+  const res = await fetch(new URL(path, baseUrl()), { redirect: 'manual', ...init });
+  return { status: res.status, html: await res.text() };
+}
+
+/** The page's JSON-LD, parsed. */
+const jsonLd = (html: string) => JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]) as Record<string, unknown>;
+
+async function screens(page: Page, name: string) {
+  for (const [size, viewport] of [['1280', DESKTOP], ['390', PHONE]] as const) {
+    await page.setViewportSize(viewport);
+    await saveScreens(page, `${name}-${size}`);
+  }
+  await page.setViewportSize(DESKTOP);
+}
+
+describe('published content on the public pages', () => {
+  it('previews the draft to the admin only, publishes it into the first HTML, and restores the text before', async () => {
+    const { context, page } = admin;
+    const before = await api<ContentState>(context, 'GET', '/api/admin/content');
+    const start = before.published.version;
+    const oldAnswer = before.published.content.faq.items[0].answer;
+    const stamp = Date.now();
+    const answer = `Yes: we file in every state <script>alert("faq-${stamp}")</script> & more.`;
+    const phone = '(724) 555-0177';
+    const content = structuredClone(before.published.content);
+    content.faq.items[0].answer = answer;
+    content.firm.contact.phone = phone;
+    content.firm.contact.phoneHref = 'tel:+17245550177';
+    content.about.story[0] = `Our story <script>alert("story-${stamp}")</script> <strong>begins</strong> here.`;
+    await api(context, 'PUT', '/api/admin/content/draft', { basedOn: start, content });
+
+    // Preview: the draft, in the same page, to the signed-in admin; nobody else.
+    expect((await plainFetch('/api/admin/content/preview?path=/faq')).status).toBe(401);
+    await page.goto('/api/admin/content/preview?path=/faq');
+    await page.getByRole('heading', { name: 'Frequently Asked Questions', level: 1 }).waitFor();
+    await islandReady(page, 'faq-list');
+    await page.locator('[data-testid="faq-item"] button').first().click();
+    await page.getByText(`alert("faq-${stamp}")`, { exact: false }).first().waitFor();
+    await screens(page, 'preview-faq');
+    // Not yet on the public page.
+    expect((await plainFetch('/faq')).html).not.toContain(`faq-${stamp}`);
+
+    const { version } = await api<{ version: number }>(context, 'POST', '/api/admin/content/publish', { basedOn: start });
+    expect(version).toBe(start + 1);
+
+    // The first HTML of /faq and / carries the published text and JSON-LD; markup is text.
+    const faq = await plainFetch('/faq');
+    expect(faq.status).toBe(200);
+    expect(faq.html).toContain(`Yes: we file in every state &lt;script&gt;alert(&quot;faq-${stamp}&quot;)&lt;/script&gt; &amp; more.`);
+    expect(faq.html).not.toContain(`<script>alert("faq-${stamp}")`);
+    const faqLd = jsonLd(faq.html) as { mainEntity: { acceptedAnswer: { text: string } }[] };
+    expect(faqLd.mainEntity[0].acceptedAnswer.text).toBe(answer);
+    expect(faq.html).toContain(phone);
+    const home = await plainFetch('/');
+    expect(home.status).toBe(200);
+    expect(jsonLd(home.html).telephone).toBe(phone);
+    expect(home.html).not.toContain('(724) 555-0142');
+    // Rich text keeps its subset and shows the rest as text.
+    const about = await plainFetch('/about');
+    expect(about.html).toContain(`Our story &lt;script&gt;alert("story-${stamp}")&lt;/script&gt; <strong>begins</strong> here.`);
+    // The 404 page follows too, with its status.
+    const missing = await plainFetch('/newsletter/999999');
+    expect(missing.status).toBe(404);
+    expect(missing.html).toContain(phone);
+
+    // In the browser: the page hydrates what its HTML shows (no mismatch, no fetch for content).
+    const visitor = await newPage(browser, DESKTOP);
+    await visitor.page.goto('/faq');
+    await islandReady(visitor.page, 'faq-list');
+    await visitor.page.locator('[data-testid="faq-item"] button').first().click();
+    await visitor.page.getByText(`alert("faq-${stamp}")`, { exact: false }).first().waitFor();
+    await visitor.page.getByRole('link', { name: phone }).first().waitFor();
+    await screens(visitor.page, 'published-faq');
+    await visitor.page.goto('/');
+    await islandReady(visitor.page, 'header');
+    await screens(visitor.page, 'published-home');
+    expect(visitor.errors).toEqual([]);
+    await visitor.context.close();
+
+    // Restore: the version before comes back as the newest.
+    await api(context, 'POST', '/api/admin/content/restore', { version: start });
+    const restored = await plainFetch('/faq');
+    expect(restored.html).not.toContain(`faq-${stamp}`);
+    expect(jsonLd(restored.html).mainEntity).toEqual(expect.arrayContaining([expect.objectContaining({ acceptedAnswer: { '@type': 'Answer', text: oldAnswer } })]));
+  });
+});

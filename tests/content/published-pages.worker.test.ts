@@ -1,0 +1,64 @@
+import { env } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { defaultContent } from '#core/content/default-content';
+import type { SiteContent } from '#core/content/schema';
+import { CONTENT_POINTER_KEY as POINTER_KEY, POINTER_CACHE_TTL, publishedVersion } from '../../worker/services/content/published';
+import { call, client, signIn } from '../harness/worker/helpers';
+
+// docs/decisions/0015-published-content-serving.md: the public pages (and e-mails, invites, the chat) follow ONE pointer to the
+// published version, read from KV (cached at most 60 s at a location, so a publish is seen within
+// a minute everywhere), which publish and restore write; Preview is the admin's only.
+
+async function publishEdit(cookie: string, basedOn: number, edit: (content: SiteContent) => void): Promise<number> {
+  const content = structuredClone(defaultContent);
+  edit(content);
+  expect((await call('/api/admin/content/draft', { method: 'PUT', body: { basedOn, content }, cookie })).status).toBe(200);
+  const res = await client({ cookie }).api.admin.content.publish.$post({ json: { basedOn } });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { version: number }).version;
+}
+
+describe('the published-version pointer', () => {
+  it('is read from KV with a cacheTtl of at most 60 seconds', async () => {
+    const reads: { key: string; options: unknown }[] = [];
+    const pages = {
+      get: (key: string, options: unknown) => {
+        reads.push({ key, options });
+        return Promise.resolve('3');
+      },
+    } as unknown as KVNamespace;
+    expect(await publishedVersion({ PAGES: pages })).toBe(3);
+    expect(reads).toEqual([{ key: POINTER_KEY, options: { cacheTtl: POINTER_CACHE_TTL } }]);
+    expect(POINTER_CACHE_TTL).toBeLessThanOrEqual(60);
+  });
+
+  it('follows publish and restore; without one, nothing was published (version 1, no D1 read)', async () => {
+    expect(await publishedVersion(env)).toBe(1);
+    const cookie = await signIn();
+    const published = await publishEdit(cookie, 1, (content) => {
+      content.firm.contact.phone = '(724) 555-0188';
+    });
+    expect(published).toBe(2);
+    expect(await env.PAGES.get(POINTER_KEY)).toBe('2');
+
+    const restored = await client({ cookie }).api.admin.content.restore.$post({ json: { version: 1 } });
+    expect(restored.status).toBe(200);
+    expect(await env.PAGES.get(POINTER_KEY)).toBe('3');
+
+    expect(await publishedVersion(env)).toBe(3);
+  });
+});
+
+describe('Preview', () => {
+  it('is refused without a session', async () => {
+    const res = await client().api.admin.content.preview.$get({ query: { path: '/faq' } });
+    expect(res.status).toBe(401);
+  });
+
+  it('shows only the public pages', async () => {
+    const cookie = await signIn();
+    const res = await call('/api/admin/content/preview?path=/admin', { cookie });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(await res.json())).toContain('path must be a public page');
+  });
+});
