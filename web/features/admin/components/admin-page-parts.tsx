@@ -2,8 +2,9 @@ import { ArrowLeft, Loader2, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Card, CardHeader } from '../../../components/ui/card';
-import { useAdminSession } from '../api/session';
+import { useAdminSession, type SignedInSession } from '../api/session';
 import { AdminLoginCard } from './admin-login-card';
+import { TwoFactorEnrolment } from './two-factor-enrolment';
 
 // What the admin pages (web/pages/admin*.tsx) share: the loading state, the session gate and the
 // heading that leads back to the panel, and the titled card of each panel.
@@ -17,15 +18,26 @@ export function AdminSpinner() {
 }
 
 /**
- * The spinner while the session is read, the login card when signed out, else `children` with the
- * signed-in username: what is behind it mounts (and reads, and polls) only while signed in
- * (docs/product.md §6.2).
+ * The spinner while the session is read, the login card when signed out, the two-factor set-up
+ * while the owner's policy requires it of this account (docs/product.md §6.5), else `children` with
+ * the signed-in username and session (role): what is behind it mounts (and reads, and polls) only
+ * while signed in (docs/product.md §6.2).
  */
-export function SignedInOnly({ children }: { children: (username: string) => ReactNode }) {
+export function SignedInOnly({ children }: { children: (username: string, session: SignedInSession) => ReactNode }) {
   const session = useAdminSession();
   if (session.isPending) return <AdminSpinner />;
   if (!session.data?.authenticated) return <AdminLoginCard />;
-  return children(session.data.username);
+  if (session.data.mustEnrolTwoFactor) return <TwoFactorEnrolment />;
+  return children(session.data.username, session.data);
+}
+
+/** What an owner-only screen shows a staff account (the API answers it 403 anyway). */
+export function OwnerOnlyNotice() {
+  return (
+    <p role="alert" className="rounded-md border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
+      Only an owner can manage users and security settings. Ask the firm’s owner.
+    </p>
+  );
 }
 
 /** A sub-page's heading: the link back to the admin panel, the title and one line under it. */
