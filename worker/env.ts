@@ -55,7 +55,7 @@ export interface TuningSettings {
 /** Bindings and variables the worker receives (wrangler.toml, .dev.vars, `wrangler secret`). */
 export interface Bindings extends Omit<Env, MayBeUnset>, Partial<Pick<Env, MayBeUnset>>, TuningSettings {}
 
-/** The signed-in account requireAdmin sets (worker/middleware/require-admin.ts); the role decides what it may do (docs/product.md §6.5). */
+/** The signed-in account requireAdmin sets (worker/middleware/require-admin.ts); the role decides what it may do (docs/product.md §6.8). */
 export interface AdminUserVariable {
   id: number;
   username: string;

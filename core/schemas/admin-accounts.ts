@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { adminUserSchema } from './admin';
 import { emailField, nameField } from './fields';
 
-// Staff accounts (docs/product.md §6.5): what the owner sends to invite, change and deactivate
+// Staff accounts (docs/product.md §6.8): what the owner sends to invite, change and deactivate
 // accounts, and what an invitee sends to accept. The users screen's forms use these same schemas.
 
 export const ADMIN_ROLES = ['owner', 'staff'] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
 
-/** How long an invitation link works (docs/product.md §6.5). */
+/** How long an invitation link works (docs/product.md §6.8). */
 export const INVITATION_TTL_HOURS = 72;
 
 const role = z.enum(ADMIN_ROLES, { error: 'Choose owner or staff' });

@@ -81,7 +81,7 @@ export async function prepareLocalDatabase(admin: LocalAdmin, persistTo?: string
   console.log('Applying local D1 migrations...');
   applyLocalMigrations(persistTo);
   // Never overwrites an existing admin, so a password changed in the panel is kept. The local
-  // admin is an owner (docs/product.md §6.5): it can invite the firm's staff.
+  // admin is an owner (docs/product.md §6.8): it can invite the firm's staff.
   const hash = await hashPassword(admin.password);
   const username = admin.username.replace(/'/g, "''");
   executeLocalSql(

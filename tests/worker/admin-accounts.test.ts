@@ -4,7 +4,7 @@ import { totpCode } from '../../worker/services/admin-auth/totp';
 import { ACCOUNT_PASSWORD, accountSignedIn } from './admin-accounts-helpers';
 import { ADMIN, call, client, okJson, sessionCookieFrom, signIn } from './helpers';
 
-// Staff accounts (docs/product.md §6.5): invitations, roles, deactivation, the last-owner rule,
+// Staff accounts (docs/product.md §6.8): invitations, roles, deactivation, the last-owner rule,
 // two-factor by policy and the sessions list.
 
 /** The token of the last invitation e-mailed to `email`, read from the outbox (the e-mail log). */

@@ -4,7 +4,7 @@ import { ADMIN_PERMISSIONS, type Access } from '../../worker/services/admin-auth
 import { accountSignedIn } from './admin-accounts-helpers';
 import { call, signIn } from './helpers';
 
-// The permission table of docs/product.md §6.5 (worker/services/admin-auth/permissions.ts), against
+// The permission table of docs/product.md §6.8 (worker/services/admin-auth/permissions.ts), against
 // the real admin API: every signed-in route has a row, and each role gets 403 exactly where its
 // row says so, with a message saying why.
 

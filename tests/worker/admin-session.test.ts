@@ -16,7 +16,7 @@ async function adminId(): Promise<number> {
   return row!.id;
 }
 
-/** The session check's answer for the seeded administrator, the first owner (docs/product.md §6.5). */
+/** The session check's answer for the seeded administrator, the first owner (docs/product.md §6.8). */
 const SIGNED_IN_AS_ADMIN = { authenticated: true, username: ADMIN.username, name: ADMIN.username, role: 'owner', canSendNewsletters: false, mustEnrolTwoFactor: false };
 
 describe('admin sign-in', () => {

@@ -13,7 +13,7 @@ import { usePageMeta } from '../lib/page-meta';
 import { useSchemaForm } from '../lib/use-schema-form';
 
 /**
- * /admin/accept-invitation?token=…: the link of an invitation e-mail (docs/product.md §6.5). The
+ * /admin/accept-invitation?token=…: the link of an invitation e-mail (docs/product.md §6.8). The
  * invitee chooses a username and a password (the same rules as every admin password), then signs
  * in; two-factor sign-in is set up from the admin panel (or at once, when the owner requires it).
  */

@@ -6,7 +6,7 @@ import { errorMessage, isUnauthorized } from '../lib/api';
 import { usePageMeta } from '../lib/page-meta';
 
 /**
- * /admin/users: the firm's accounts (docs/product.md §6.5), the owner's screen: invite, change
+ * /admin/users: the firm's accounts (docs/product.md §6.8), the owner's screen: invite, change
  * roles and the newsletter permission, deactivate, see and end sessions, require two-factor.
  */
 export default function AdminUsersPage() {

@@ -67,7 +67,7 @@ function AdminPanel({ username, isOwner }: { username: string; isOwner: boolean 
             <FileText className="h-4 w-4" aria-hidden="true" />
             Content
           </Link>
-          {/* Owner-only (docs/product.md §6.5): staff are not offered what the API would refuse them. */}
+          {/* Owner-only (docs/product.md §6.8): staff are not offered what the API would refuse them. */}
           {isOwner && (
             <Link to="/admin/users" className={buttonClass('outline')}>
               <UserCog className="h-4 w-4" aria-hidden="true" />

@@ -286,7 +286,7 @@ export const adminUsers = sqliteTable(
     totpSecret: text('totp_secret'),
     totpPendingSecret: text('totp_pending_secret'),
     totpLastStep: integer('totp_last_step'),
-    // Accounts and roles (docs/product.md §6.5): the permission table is
+    // Accounts and roles (docs/product.md §6.8): the permission table is
     // worker/services/admin-auth/permissions.ts. The migration makes the accounts that existed
     // before roles owners; a new account is staff unless the owner says otherwise.
     name: text('name').notNull().default(''),
@@ -343,7 +343,7 @@ export const adminInvitations = sqliteTable(
   (t) => [uniqueIndex('admin_invitations_token_hash_uq').on(t.tokenHash)],
 );
 
-/** The owner's security settings (docs/product.md §6.5), one row (id 1); no row = the defaults (two-factor optional). */
+/** The owner's security settings (docs/product.md §6.8), one row (id 1); no row = the defaults (two-factor optional). */
 export const adminSecuritySettings = sqliteTable('admin_security_settings', {
   id: integer('id').primaryKey(),
   requireTwoFactor: integer('require_two_factor', { mode: 'boolean' }).notNull().default(false),

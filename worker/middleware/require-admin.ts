@@ -20,7 +20,7 @@ export async function currentAdmin(c: Parameters<MiddlewareHandler<AppEnv>>[0]) 
   return {
     ...user,
     jti: claims.jti,
-    // The owner's policy (docs/product.md §6.5): until this account has a second factor it may only set one up.
+    // The owner's policy (docs/product.md §6.8): until this account has a second factor it may only set one up.
     mustEnrolTwoFactor: user.requireTwoFactor === true && !user.hasTwoFactor,
   };
 }

@@ -18,7 +18,7 @@ export function adminRouteOf(c: Parameters<MiddlewareHandler<AppEnv>>[0]): strin
 }
 
 /**
- * Applies the permission table (worker/services/admin-auth/permissions.ts, docs/product.md §6.5)
+ * Applies the permission table (worker/services/admin-auth/permissions.ts, docs/product.md §6.8)
  * after requireAdmin: a role that may not use the route gets 403 with a message saying why; a
  * route without a row, and a path no route answers, is owner-only. While the owner's policy
  * requires a second factor this account lacks, only setting one up is allowed (403 with

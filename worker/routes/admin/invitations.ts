@@ -9,7 +9,7 @@ import { acceptInvitation, findInvitation, INVITATION_MESSAGES } from '../../ser
 const USERNAME_TAKEN = 'This username is taken. Choose another.';
 
 /**
- * Accepting an invitation (docs/product.md §6.5): public (the link is the credential), mounted
+ * Accepting an invitation (docs/product.md §6.8): public (the link is the credential), mounted
  * beside sign-in. Checking a link tells the page whom it invites; accepting it creates the account,
  * after which the invitee signs in (and sets up two-factor sign-in, optional unless the owner requires it).
  * An unknown link is 404, a used one 409, an expired one 410, each with a message saying what to do.

@@ -20,7 +20,7 @@ export const toSession = (row: Awaited<ReturnType<typeof listSessions>>[number],
 });
 
 /**
- * Accounts, invitations, sessions and the security settings (docs/product.md §6.5): owner-only by
+ * Accounts, invitations, sessions and the security settings (docs/product.md §6.8): owner-only by
  * the permission table (worker/services/admin-auth/permissions.ts), mounted at /users.
  */
 export const adminUsersApi = new Hono<AppEnv>()
@@ -64,7 +64,7 @@ export const adminUsersApi = new Hono<AppEnv>()
     return c.json({ message: 'Signed out of that session' }, 200);
   });
 
-/** The owner's security settings (docs/product.md §6.5); read with the users list. */
+/** The owner's security settings (docs/product.md §6.8); read with the users list. */
 export const adminSecuritySettingsApi = new Hono<AppEnv>().put('/security-settings', validate('json', securitySettingsSchema), async (c) => {
   const settings = c.req.valid('json');
   await saveSecuritySettings(getDb(c.env.DB), settings);

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { adminSecuritySettings, adminSessions, adminUsers } from '../../db/schema';
 import type { AdminRole } from '#core/schemas/admin-accounts';
 
-// The owner's side of accounts (docs/product.md §6.5): the list, role and newsletter permission,
+// The owner's side of accounts (docs/product.md §6.8): the list, role and newsletter permission,
 // deactivation, and the security settings. "The last active owner can never be removed or
 // demoted" holds under concurrency: each change that could take away an owner is ONE conditional
 // UPDATE that counts the other active owners in the same statement.

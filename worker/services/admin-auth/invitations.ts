@@ -7,7 +7,7 @@ import { INVITATION_TTL_HOURS, type InviteUser } from '#core/schemas/admin-accou
 import { escapeHtml } from '../newsletter/template';
 import { hashPassword } from './passwords';
 
-// Invitations to an admin account (docs/product.md §6.5): the owner invites by e-mail; the link
+// Invitations to an admin account (docs/product.md §6.8): the owner invites by e-mail; the link
 // carries a random token of which only the SHA-256 is stored, works once, and expires after
 // INVITATION_TTL_HOURS. Accepting it creates the account with the username and password the
 // invitee chooses (the same rules as every admin password).

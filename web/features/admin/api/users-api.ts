@@ -3,7 +3,7 @@ import type { InferRequestType, InferResponseType } from 'hono/client';
 import { api, okJson } from '../../../lib/api';
 
 // Accounts, invitations, sessions and the two-factor policy (worker/routes/admin/users.ts and
-// invitations.ts, docs/product.md §6.5). Keys under '/api/admin/', so signing out drops them.
+// invitations.ts, docs/product.md §6.8). Keys under '/api/admin/', so signing out drops them.
 
 export type AdminAccount = InferResponseType<typeof api.admin.users.$get, 200>['users'][number];
 export type AdminSessionRow = InferResponseType<(typeof api.admin.users)[':id']['sessions']['$get'], 200>[number];

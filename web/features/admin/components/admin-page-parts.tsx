@@ -19,7 +19,7 @@ export function AdminSpinner() {
 
 /**
  * The spinner while the session is read, the login card when signed out, the two-factor set-up
- * while the owner's policy requires it of this account (docs/product.md §6.5), else `children` with
+ * while the owner's policy requires it of this account (docs/product.md §6.8), else `children` with
  * the signed-in username and session (role): what is behind it mounts (and reads, and polls) only
  * while signed in (docs/product.md §6.2).
  */

@@ -8,7 +8,7 @@ import { TwoFactorPanel } from './two-factor-panel';
 
 /**
  * What an account sees, on every admin screen, while the owner requires two-factor sign-in and it
- * has none yet (docs/product.md §6.5): the set-up, and nothing else until it is on (the API
+ * has none yet (docs/product.md §6.8): the set-up, and nothing else until it is on (the API
  * refuses everything else meanwhile, worker/middleware/require-permission.ts). Once on, and the
  * recovery codes seen, Continue reads the session again and the screen asked for appears.
  */

@@ -19,7 +19,7 @@ import {
 } from '../api/users-api';
 import { PanelCard } from './admin-page-parts';
 
-// The owner's users screen (/admin/users, docs/product.md §6.5): invite by e-mail, each account's
+// The owner's users screen (/admin/users, docs/product.md §6.8): invite by e-mail, each account's
 // role, newsletter permission, status and sessions, and the two-factor policy.
 
 const failed = (description: string) => toast({ variant: 'destructive', title: 'Error', description });
