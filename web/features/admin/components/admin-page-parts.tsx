@@ -1,10 +1,13 @@
-import { ArrowLeft, Loader2, type LucideIcon } from 'lucide-react';
+import { ArrowLeft, Loader2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Card, CardHeader } from '../../../components/ui/card';
 import { useAdminSession, type SignedInSession } from '../api/session';
 import { AdminLoginCard } from './admin-login-card';
 import { TwoFactorEnrolment } from './two-factor-enrolment';
+
+// PanelCard has its own module so that the two-factor panel (which SignedInOnly's enrolment screen
+// shows) can use it without importing this module back; the panels import it from here as before.
+export { PanelCard } from './panel-card';
 
 // What the admin pages (web/pages/admin*.tsx) share: the loading state, the session gate and the
 // heading that leads back to the panel, and the titled card of each panel.
@@ -51,25 +54,6 @@ export function AdminSubPageHeading({ title, intro }: { title: string; intro: st
       <h1 className="text-3xl font-bold text-brand-800">{title}</h1>
       <p className="mt-1 text-slate-600">{intro}</p>
     </div>
-  );
-}
-
-/**
- * An admin panel's card: its heading (which labels the card, with an icon when given) and a line of
- * help under it when given, then `children` (its CardContent).
- */
-export function PanelCard({ id, title, icon: Icon, intro, children }: { id: string; title: string; icon?: LucideIcon; intro?: ReactNode; children: ReactNode }) {
-  return (
-    <Card aria-labelledby={id}>
-      <CardHeader className="pb-3">
-        <h2 id={id} className={`${Icon ? 'flex items-center gap-2 ' : ''}text-lg font-semibold text-brand-800`}>
-          {Icon && <Icon className="h-5 w-5" aria-hidden="true" />}
-          {title}
-        </h2>
-        {intro && <p className="text-sm text-slate-600">{intro}</p>}
-      </CardHeader>
-      {children}
-    </Card>
   );
 }
 
