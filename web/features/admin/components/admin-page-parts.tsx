@@ -1,9 +1,11 @@
 import { ArrowLeft, Loader2 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useAdminSession, type SignedInSession } from '../api/session';
 import { AdminLoginCard } from './admin-login-card';
-import { TwoFactorEnrolment } from './two-factor-enrolment';
+
+// Loaded only when the owner's policy sends an account to it: the screens' shared chunk stays small.
+const TwoFactorEnrolment = lazy(async () => ({ default: (await import('./two-factor-enrolment')).TwoFactorEnrolment }));
 
 // PanelCard has its own module so that the two-factor panel (which SignedInOnly's enrolment screen
 // shows) can use it without importing this module back; the panels import it from here as before.
@@ -30,7 +32,13 @@ export function SignedInOnly({ children }: { children: (username: string, sessio
   const session = useAdminSession();
   if (session.isPending) return <AdminSpinner />;
   if (!session.data?.authenticated) return <AdminLoginCard />;
-  if (session.data.mustEnrolTwoFactor) return <TwoFactorEnrolment />;
+  if (session.data.mustEnrolTwoFactor) {
+    return (
+      <Suspense fallback={<AdminSpinner />}>
+        <TwoFactorEnrolment />
+      </Suspense>
+    );
+  }
   return children(session.data.username, session.data);
 }
 
