@@ -51,6 +51,8 @@ export const routes: RouteObject[] = [
       { path: 'admin/newsletters/edit', lazy: lazyPage(() => import('./pages/admin-newsletter-editor')) },
       { path: 'admin/availability', lazy: lazyPage(() => import('./pages/admin-availability')) },
       { path: 'admin/chats', lazy: lazyPage(() => import('./pages/admin-chats')) },
+      { path: 'admin/users', lazy: lazyPage(() => import('./pages/admin-users')) },
+      { path: 'admin/accept-invitation', lazy: lazyPage(() => import('./pages/admin-accept-invitation')) },
       { path: 'admin/content', lazy: lazyPage(() => import('./pages/admin-content')) },
       { path: 'admin/content/history', lazy: lazyPage(() => import('./pages/admin-content-history')) },
       // One static route per section, so each gets its prerendered shell (scripts/prerender.ts).

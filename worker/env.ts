@@ -55,8 +55,22 @@ export interface TuningSettings {
 /** Bindings and variables the worker receives (wrangler.toml, .dev.vars, `wrangler secret`). */
 export interface Bindings extends Omit<Env, MayBeUnset>, Partial<Pick<Env, MayBeUnset>>, TuningSettings {}
 
+/** The signed-in account requireAdmin sets (worker/middleware/require-admin.ts); the role decides what it may do (docs/product.md §6.8). */
+export interface AdminUserVariable {
+  id: number;
+  username: string;
+  name: string;
+  role: 'owner' | 'staff';
+  /** A staff member the owner allows to send and schedule newsletters (owners always may). */
+  canSendNewsletters: boolean;
+}
+
 export interface Variables {
-  adminUser: { id: number; username: string };
+  adminUser: AdminUserVariable;
+  /** The session requireAdmin accepted: its id (the token's jti) and expiry, kept when its cookie is renewed. */
+  adminSession: { jti: string; expiresAt: Date };
+  /** True while the owner requires two-factor sign-in and this account has not set it up yet. */
+  mustEnrolTwoFactor: boolean;
 }
 
 export type AppEnv = { Bindings: Bindings; Variables: Variables };

@@ -9,6 +9,8 @@ export type EmailKind =
   | 'newsletter'
   /** One newsletter sent to one address from the send dialog before the real send. */
   | 'newsletter-test'
+  /** An invitation to an admin account (worker/services/admin-auth/invitations.ts). */
+  | 'admin-invitation'
   | 'test';
 
 export interface EmailAttachment {

@@ -80,10 +80,12 @@ export function prepareDevVars(devVarsPath = localPaths().devVars): LocalSetting
 export async function prepareLocalDatabase(admin: LocalAdmin, persistTo?: string): Promise<void> {
   console.log('Applying local D1 migrations...');
   applyLocalMigrations(persistTo);
-  // Never overwrites an existing admin, so a password changed in the panel is kept.
+  // Never overwrites an existing admin, so a password changed in the panel is kept. The local
+  // admin is an owner (docs/product.md §6.8): it can invite the firm's staff.
   const hash = await hashPassword(admin.password);
+  const username = admin.username.replace(/'/g, "''");
   executeLocalSql(
-    `INSERT INTO admin_users (username, password_hash) VALUES ('${admin.username.replace(/'/g, "''")}', '${hash}') ON CONFLICT(username) DO NOTHING;`,
+    `INSERT INTO admin_users (username, password_hash, name, role) VALUES ('${username}', '${hash}', '${username}', 'owner') ON CONFLICT(username) DO NOTHING;`,
     persistTo,
   );
 }

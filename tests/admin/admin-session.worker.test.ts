@@ -16,11 +16,14 @@ async function adminId(): Promise<number> {
   return row!.id;
 }
 
+/** The session check's answer for the seeded administrator, the first owner (docs/product.md §6.8). */
+const SIGNED_IN_AS_ADMIN = { authenticated: true, username: ADMIN.username, name: ADMIN.username, role: 'owner', canSendNewsletters: false, mustEnrolTwoFactor: false };
+
 describe('admin sign-in', () => {
   it('creates the first admin from the secrets and sets an HttpOnly SameSite=Strict cookie', async () => {
     const res = await client().api.admin.login.$post({ json: ADMIN });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ authenticated: true, username: ADMIN.username });
+    expect(await res.json()).toEqual(SIGNED_IN_AS_ADMIN);
     const cookie = res.headers.getSetCookie().find((c) => c.startsWith('admin_session='))!;
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Strict/i);
@@ -49,7 +52,7 @@ describe('admin sign-in', () => {
   it('answers the session check with the username while signed in, and false without a cookie', async () => {
     const cookie = await signIn();
     const signedIn = await client({ cookie }).api.admin.session.$get();
-    expect(await signedIn.json()).toEqual({ authenticated: true, username: ADMIN.username });
+    expect(await signedIn.json()).toEqual(SIGNED_IN_AS_ADMIN);
     const anonymous = await client().api.admin.session.$get();
     expect(anonymous.status).toBe(200);
     expect(await anonymous.json()).toEqual({ authenticated: false });
@@ -129,11 +132,11 @@ describe('admin session tokens', () => {
       const session = await client({ cookie: `admin_session=${token}` }).api.admin.session.$get();
       expect(await session.json()).toEqual({ authenticated: false });
     }
-    // The well-formed token with our key is accepted: the checks above are not vacuous.
-    expect(await (await client({ cookie: `admin_session=${good}` }).api.admin.session.$get()).json()).toEqual({
-      authenticated: true,
-      username: ADMIN.username,
-    });
+    // The well-formed token with our key is refused until its id names a session (sign-in writes
+    // that row), then accepted: the checks above are not vacuous.
+    expect(await (await client({ cookie: `admin_session=${good}` }).api.admin.session.$get()).json()).toEqual({ authenticated: false });
+    await env.DB.prepare("INSERT INTO admin_sessions (id, admin_user_id, device, expires_at) VALUES ('a-token-id', ?1, 'Chrome', ?2)").bind(id, Date.now() + 3600_000).run();
+    expect(await (await client({ cookie: `admin_session=${good}` }).api.admin.session.$get()).json()).toEqual(SIGNED_IN_AS_ADMIN);
   });
 
   it('logout clears the cookie and revokes the token (tests/admin/login-hardening.worker.test.ts)', async () => {

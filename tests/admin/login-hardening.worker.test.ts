@@ -3,7 +3,7 @@ import { exports } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getDb } from '../../worker/db/client';
 import { newPasswordProblem } from '#core/schemas/admin';
-import { pruneRevokedSessions } from '../../worker/services/admin-auth/session';
+import { pruneExpiredSessions } from '../../worker/services/admin-auth/session';
 import { ensureAdmin } from '../../worker/services/admin-auth/users';
 import { KNOWN_DEVICE_TTL_SECONDS } from '../../worker/services/admin-auth/known-device';
 import { MAX_ATTEMPTS_PER_NETWORK, MAX_USERNAME_DELAY_SECONDS, USERNAME_FREE_ATTEMPTS } from '../../worker/services/admin-auth/login-throttle';
@@ -304,18 +304,22 @@ describe('sign-out revokes the token server-side', () => {
     expect((await client({ cookie: other }).api.admin['contact-messages'].$get()).status).toBe(200);
   });
 
-  it('keeps a revocation until the token expires; pruneRevokedSessions drops only expired ones', async () => {
+  it('keeps a session row until the token expires; pruneExpiredSessions drops only expired ones', async () => {
     const cookie = await signIn();
-    await client({ cookie }).api.admin.logout.$post();
-    const [row] = (await env.DB.prepare('SELECT expires_at AS expiresAt FROM revoked_sessions').all<{ expiresAt: number }>()).results;
+    const [row] = (await env.DB.prepare('SELECT expires_at AS expiresAt FROM admin_sessions').all<{ expiresAt: number }>()).results;
     expect(row.expiresAt).toBeGreaterThan(Date.now() + 7.9 * 3600 * 1000);
     expect(row.expiresAt).toBeLessThanOrEqual(Date.now() + 8 * 3600 * 1000);
-    await env.DB.prepare("INSERT INTO revoked_sessions (jti, expires_at) VALUES ('expired-one', ?1)").bind(Date.now() - 1000).run();
+    await env.DB.prepare("INSERT INTO admin_sessions (id, admin_user_id, device, expires_at) VALUES ('expired-one', (SELECT id FROM admin_users LIMIT 1), 'Chrome', ?1)")
+      .bind(Date.now() - 1000)
+      .run();
 
-    await pruneRevokedSessions(getDb(env.DB));
-    const left = (await env.DB.prepare('SELECT jti FROM revoked_sessions').all<{ jti: string }>()).results;
+    await pruneExpiredSessions(getDb(env.DB));
+    const left = (await env.DB.prepare('SELECT id FROM admin_sessions').all<{ id: string }>()).results;
     expect(left).toHaveLength(1);
-    expect(left[0].jti).not.toBe('expired-one');
+    expect(left[0].id).not.toBe('expired-one');
+    expect((await client({ cookie }).api.admin['contact-messages'].$get()).status).toBe(200);
+    await client({ cookie }).api.admin.logout.$post();
+    expect((await env.DB.prepare('SELECT id FROM admin_sessions').all()).results).toHaveLength(0);
     expect((await client({ cookie }).api.admin['contact-messages'].$get()).status).toBe(401);
   });
 });

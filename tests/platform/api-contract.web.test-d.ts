@@ -87,11 +87,10 @@ expectTypeOf<InferResponseType<typeof api.newsletter.unsubscribe.$post, 200>>().
 expectTypeOf<InferResponseType<(typeof api)['site-config']['$get'], 200>>().toEqualTypeOf<{ gtmId: string | null; turnstileSiteKey: string | null }>();
 
 // Admin (§6): the session, the lists and the actions' answers.
-expectTypeOf<InferResponseType<typeof api.admin.session.$get, 200>>().toEqualTypeOf<
-  { authenticated: false } | { authenticated: true; username: string }
->();
+type SignedInAccount = { authenticated: true; username: string; name: string; role: 'owner' | 'staff'; canSendNewsletters: boolean; mustEnrolTwoFactor: boolean };
+expectTypeOf<InferResponseType<typeof api.admin.session.$get, 200>>().toEqualTypeOf<{ authenticated: false } | SignedInAccount>();
 expectTypeOf<InferRequestType<typeof api.admin.login.$post>['json']>().toEqualTypeOf<{ username: string; password: string; code?: string | undefined }>();
-expectTypeOf<InferResponseType<typeof api.admin.login.$post, 200>>().toEqualTypeOf<{ authenticated: true; username: string }>();
+expectTypeOf<InferResponseType<typeof api.admin.login.$post, 200>>().toEqualTypeOf<SignedInAccount>();
 expectTypeOf<InferResponseType<typeof api.admin.login.$post, 401>>().toEqualTypeOf<{ message: string }>();
 expectTypeOf<InferResponseType<typeof api.admin.login.$post, 429>>().toEqualTypeOf<{ message: string }>();
 expectTypeOf<InferRequestType<(typeof api.admin)['change-password']['$post']>['json']>().toEqualTypeOf<{

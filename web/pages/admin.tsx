@@ -1,4 +1,4 @@
-import { CalendarCog, FileText, LogOut, MessagesSquare, Newspaper, Users } from 'lucide-react';
+import { CalendarCog, FileText, LogOut, MessagesSquare, Newspaper, UserCog, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../components/ui/button';
 import { toast } from '../components/ui/use-toast';
@@ -37,11 +37,11 @@ const SUB_PAGES = [
 /** /admin: the login card when signed out, the admin panel when signed in (docs/product.md §6). */
 export default function AdminPage() {
   usePageMeta({ title: 'Admin Panel', description: 'Administration' });
-  return <SignedInOnly>{(username) => <AdminPanel username={username} />}</SignedInOnly>;
+  return <SignedInOnly>{(username, session) => <AdminPanel username={username} isOwner={session.role === 'owner'} />}</SignedInOnly>;
 }
 
 /** Mounted only while signed in, so every read (and every poll) runs only then (docs/product.md §6.2). */
-function AdminPanel({ username }: { username: string }) {
+function AdminPanel({ username, isOwner }: { username: string; isOwner: boolean }) {
   const logout = useAdminLogout();
   const messages = useContactMessages(true);
   const rateLimit = useRateLimitStats(true);
@@ -66,6 +66,13 @@ function AdminPanel({ username }: { username: string }) {
               {label}
             </Link>
           ))}
+          {/* Owner-only (docs/product.md §6.8): staff are not offered what the API would refuse them. */}
+          {isOwner && (
+            <Link to="/admin/users" className={buttonClass('outline')}>
+              <UserCog className="h-4 w-4" aria-hidden="true" />
+              Users
+            </Link>
+          )}
           <Button
             variant="outline"
             onClick={() =>

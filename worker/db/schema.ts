@@ -317,11 +317,69 @@ export const adminUsers = sqliteTable(
     totpSecret: text('totp_secret'),
     totpPendingSecret: text('totp_pending_secret'),
     totpLastStep: integer('totp_last_step'),
+    // Accounts and roles (docs/product.md §6.8): the permission table is
+    // worker/services/admin-auth/permissions.ts. The migration makes the accounts that existed
+    // before roles owners; a new account is staff unless the owner says otherwise.
+    name: text('name').notNull().default(''),
+    email: text('email'),
+    role: text('role', { enum: ['owner', 'staff'] }).notNull().default('staff'),
+    status: text('status', { enum: ['active', 'deactivated'] }).notNull().default('active'),
+    /** A staff member the owner allows to send and schedule newsletters (owners always may). */
+    canSendNewsletters: integer('can_send_newsletters', { mode: 'boolean' }).notNull().default(false),
     createdAt: createdAt(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
   },
-  (t) => [uniqueIndex('admin_users_username_uq').on(t.username)],
+  (t) => [uniqueIndex('admin_users_username_uq').on(t.username), uniqueIndex('admin_users_email_uq').on(t.email)],
 );
+
+/**
+ * Signed-in admin sessions (worker/services/admin-auth/session.ts): the token's `jti` is the row's
+ * id, and requireAdmin accepts a token only while its row exists, so signing out of one session
+ * (or deactivating the account, which deletes them all) ends it at once. `device` and `country`
+ * say where it was signed in from, for the sessions list; rows past `expiresAt` are pruned.
+ */
+export const adminSessions = sqliteTable(
+  'admin_sessions',
+  {
+    id: text('id').primaryKey(),
+    adminUserId: integer('admin_user_id')
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    device: text('device').notNull(),
+    country: text('country'),
+    createdAt: createdAt(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('admin_sessions_user_idx').on(t.adminUserId), index('admin_sessions_expires_at_idx').on(t.expiresAt)],
+);
+
+/**
+ * Invitations to a new admin account (worker/services/admin-auth/invitations.ts): only the SHA-256
+ * of the link's token is kept; a link works once (`acceptedAt`) and until `expiresAt`.
+ */
+export const adminInvitations = sqliteTable(
+  'admin_invitations',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    tokenHash: text('token_hash').notNull(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    role: text('role', { enum: ['owner', 'staff'] }).notNull(),
+    canSendNewsletters: integer('can_send_newsletters', { mode: 'boolean' }).notNull().default(false),
+    invitedBy: integer('invited_by').references(() => adminUsers.id, { onDelete: 'set null' }),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    acceptedAt: integer('accepted_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('admin_invitations_token_hash_uq').on(t.tokenHash)],
+);
+
+/** The owner's security settings (docs/product.md §6.8), one row (id 1); no row = the defaults (two-factor optional). */
+export const adminSecuritySettings = sqliteTable('admin_security_settings', {
+  id: integer('id').primaryKey(),
+  requireTwoFactor: integer('require_two_factor', { mode: 'boolean' }).notNull().default(false),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
+});
 
 /**
  * An administrator's unused second-factor recovery codes, as SHA-256 hashes only
@@ -351,20 +409,6 @@ export const loginAttempts = sqliteTable('login_attempts', {
   count: integer('count').notNull().default(0),
   blockedUntil: integer('blocked_until', { mode: 'timestamp_ms' }).notNull().default(sql`0`),
 });
-
-/**
- * Admin session tokens ended by sign-out before their expiry (worker/services/admin-auth/session.ts):
- * requireAdmin refuses a token whose `jti` is here. Rows past `expiresAt` can go (the token is
- * refused as expired anyway).
- */
-export const revokedSessions = sqliteTable(
-  'revoked_sessions',
-  {
-    jti: text('jti').primaryKey(),
-    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
-  },
-  (t) => [index('revoked_sessions_expires_at_idx').on(t.expiresAt)],
-);
 
 /**
  * The daily limits, one counter per (firm day, name) (worker/services/limits/submission-limits.ts):

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../env';
 import { requireAdmin } from '../../middleware/require-admin';
+import { requirePermission } from '../../middleware/require-permission';
 import { adminAppointments } from './appointments';
 import { adminAvailability } from './availability';
 import { adminCalendarSync } from './calendar-sync';
@@ -8,6 +9,7 @@ import { adminChatSessions } from './chat-sessions';
 import { adminContactMessages } from './contact-messages';
 import { adminContent } from './content';
 import { adminEmails } from './emails';
+import { adminInvitationsApi } from './invitations';
 import { adminNewsletter } from './newsletter';
 import { adminNewsletterDrafts } from './newsletter-drafts';
 import { adminNewsletterTestSend } from './newsletter-test-send';
@@ -15,15 +17,22 @@ import { adminRateLimitStats } from './rate-limit-stats';
 import { adminChangePassword, adminSession } from './session';
 import { adminTurnstile } from './turnstile';
 import { adminTwoFactor } from './two-factor';
+import { adminAccountApi, adminSecuritySettingsApi, adminUsersApi } from './users';
 
 /**
  * Everything of the admin API but signing in: behind requireAdmin, 401 without a valid session, and
- * requireAdmin sets adminUser for the handlers. Its middleware covers every path under it, so a
- * route added here, and a path no route answers, is closed by default.
+ * requireAdmin sets adminUser for the handlers; then requirePermission, 403 unless the permission
+ * table (services/admin-auth/permissions.ts) lets the account's role use the route. Its middleware
+ * covers every path under it, so a route added here, and a path no route answers, is closed by
+ * default (owner-only until the table gives it a row).
  */
-const signedIn = new Hono<AppEnv>()
+export const adminSignedInApi = new Hono<AppEnv>()
   .use(requireAdmin())
+  .use(requirePermission())
   .route('/', adminChangePassword)
+  .route('/account', adminAccountApi)
+  .route('/users', adminUsersApi)
+  .route('/', adminSecuritySettingsApi)
   .route('/two-factor', adminTwoFactor)
   .route('/contact-messages', adminContactMessages)
   .route('/content', adminContent)
@@ -40,8 +49,8 @@ const signedIn = new Hono<AppEnv>()
 
 /**
  * The admin API (docs/product.md §11), mounted at /api/admin by worker/index.ts: the public part
- * first (sign-in, sign-out and the session check, which answer without a session and so never reach
- * requireAdmin), then every other route behind it. Same-origin and the body limits are the whole
+ * first (sign-in, sign-out, the session check and accepting an invitation, which answer without a
+ * session and so never reach requireAdmin), then every other route behind it. Same-origin and the body limits are the whole
  * API's middleware (worker/index.ts).
  */
-export const adminApi = new Hono<AppEnv>().route('/', adminSession).route('/', signedIn);
+export const adminApi = new Hono<AppEnv>().route('/', adminSession).route('/', adminInvitationsApi).route('/', adminSignedInApi);

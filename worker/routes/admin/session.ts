@@ -4,7 +4,8 @@ import type { AppEnv } from '../../env';
 import { currentAdmin } from '../../middleware/require-admin';
 import { validate } from '../../middleware/validate';
 import { adminLoginSchema, changePasswordSchema } from '#core/schemas/admin';
-import { clearSessionCookie, readSessionCookie, revokeSession, setSessionCookie, verifySessionToken } from '../../services/admin-auth/session';
+import { readSecuritySettings } from '../../services/admin-auth/accounts';
+import { clearSessionCookie, endSession, readSessionCookie, renewSession, startSession, verifySessionToken } from '../../services/admin-auth/session';
 import {
   anyAdminExists,
   bootstrapPasswordProblem,
@@ -23,6 +24,19 @@ import { DUMMY_PASSWORD_HASH, verifyPassword } from '../../services/admin-auth/p
 
 const INVALID_CREDENTIALS = 'Invalid username or password';
 const TWO_FACTOR_REQUIRED = 'Enter the 6-digit code from your authenticator app';
+const DEACTIVATED = 'This account has been deactivated. Ask the firm’s owner if you need access again.';
+
+/** What the SPA learns of the signed-in account: who, which role, and whether it must set up two-factor sign-in first. */
+function signedInView(user: { username: string; name: string; role: 'owner' | 'staff'; canSendNewsletters: boolean }, mustEnrolTwoFactor: boolean) {
+  return {
+    authenticated: true as const,
+    username: user.username,
+    name: user.name,
+    role: user.role,
+    canSendNewsletters: user.canSendNewsletters,
+    mustEnrolTwoFactor,
+  };
+}
 
 /** Constant-time equality of two secrets (compares their SHA-256 digests). */
 async function sameSecret(a: string, b: string): Promise<boolean> {
@@ -81,29 +95,34 @@ export const adminSession = new Hono<AppEnv>()
     // timing does not tell which usernames exist.
     const valid = await verifyPassword(password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
     if (!user || !valid) return c.json({ message: INVALID_CREDENTIALS }, 401);
+    // Told only to whoever knows the password: the account exists but no longer signs in.
+    if (user.status !== 'active') return c.json({ message: DEACTIVATED }, 403);
     // With the second factor on, the right password alone is a failed attempt like a wrong one:
     // it stays counted (not forgiven), and no session is issued without a valid, unused code.
     if (hasTwoFactor(user) && !(code && (await consumeSecondFactor(db, user, code, Date.now())))) {
       return c.json({ message: TWO_FACTOR_REQUIRED, twoFactorRequired: true as const }, 401);
     }
     await forgiveLoginAttempt(c.env.DB, username, subject);
-    await setSessionCookie(c, { userId: user.id, username: user.username, sessionVersion: user.sessionVersion });
+    await startSession(c, db, { userId: user.id, username: user.username, sessionVersion: user.sessionVersion });
     // After the session cookie (scripts read the first Set-Cookie as the session's).
     await setKnownDevice(c, user.id, 'device' in subject ? subject.device : null);
-    return c.json({ authenticated: true as const, username: user.username }, 200);
+    // With the owner's policy on and no second factor yet, the session can only set one up
+    // (middleware/require-permission.ts): the SPA shows the enrolment screen.
+    const mustEnrolTwoFactor = !hasTwoFactor(user) && (await readSecuritySettings(db)).requireTwoFactor;
+    return c.json(signedInView(user, mustEnrolTwoFactor), 200);
   })
   .post('/logout', async (c) => {
     // Revoked server-side, not only cleared: a copy of the cookie stops working too.
     const token = readSessionCookie(c);
     const session = token ? await verifySessionToken(c.env.JWT_SECRET, token) : null;
-    if (session) await revokeSession(getDb(c.env.DB), session);
+    if (session) await endSession(getDb(c.env.DB), session.jti);
     clearSessionCookie(c);
     return c.json({ message: 'Signed out' }, 200);
   })
   .get('/session', async (c) => {
     const user = await currentAdmin(c);
     if (!user) return c.json({ authenticated: false as const }, 200);
-    return c.json({ authenticated: true as const, username: user.username }, 200);
+    return c.json(signedInView(user, user.mustEnrolTwoFactor), 200);
   });
 
 /** The password change (docs/product.md §6.1): signed-in only, behind requireAdmin (routes/admin/index.ts), which sets adminUser. */
@@ -119,6 +138,6 @@ export const adminChangePassword = new Hono<AppEnv>()
     if (check !== 'right') return c.json({ message: throttledMessage(check) }, 429, { 'Retry-After': String(check.retryAfterSeconds) });
     const updated = await updateAdminPassword(db, user.id, newPassword);
     // This browser keeps its session under the new version; every other session ends.
-    await setSessionCookie(c, { userId: updated.id, username: updated.username, sessionVersion: updated.sessionVersion });
+    await renewSession(c, db, { userId: updated.id, username: updated.username, sessionVersion: updated.sessionVersion }, c.get('adminSession'));
     return c.json({ message: 'Password changed successfully' }, 200);
   });

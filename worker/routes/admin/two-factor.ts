@@ -3,7 +3,7 @@ import { getDb } from '../../db/client';
 import type { AppEnv } from '../../env';
 import { validate } from '../../middleware/validate';
 import { disableTwoFactorSchema, enableTwoFactorSchema, setupTwoFactorSchema } from '#core/schemas/admin';
-import { setSessionCookie } from '../../services/admin-auth/session';
+import { renewSession } from '../../services/admin-auth/session';
 import {
   consumeSecondFactor,
   disableTwoFactor,
@@ -59,7 +59,7 @@ export const adminTwoFactor = new Hono<AppEnv>()
     }
     // Every other session ended with the version bump (a session opened with the password alone,
     // perhaps a stolen one); this browser stays signed in under the new version.
-    await setSessionCookie(c, { userId: user.id, username: user.username, sessionVersion: enabled.sessionVersion });
+    await renewSession(c, db, { userId: user.id, username: user.username, sessionVersion: enabled.sessionVersion }, c.get('adminSession'));
     return c.json({ enabled: true as const, recoveryCodes: enabled.recoveryCodes }, 200);
   })
   .post('/disable', validate('json', disableTwoFactorSchema), async (c) => {

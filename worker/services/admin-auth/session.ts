@@ -1,9 +1,9 @@
-import { lt } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, ne } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../../db/client';
-import { revokedSessions } from '../../db/schema';
+import { adminSessions } from '../../db/schema';
 import type { AppEnv } from '../../env';
 import { isLocalHost } from '../platform/local-host';
 
@@ -43,15 +43,16 @@ function cookieName(c: Context<AppEnv>): { name: string; secure: boolean } {
   return { name: https ? '__Host-admin_session' : 'admin_session', secure: https || !isLocalHost(url.hostname) };
 }
 
-export async function issueSessionToken(secret: string, claims: AdminSessionClaims): Promise<string> {
+/** A session's token: `jti` is its admin_sessions row, `expiresAt` when both end. */
+export async function issueSessionToken(secret: string, claims: AdminSessionClaims, session: { jti: string; expiresAt: Date }): Promise<string> {
   return new SignJWT({ username: claims.username, sv: claims.sessionVersion })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setSubject(String(claims.userId))
-    .setJti(crypto.randomUUID())
+    .setJti(session.jti)
     .setIssuer(ISSUER)
     .setAudience(AUDIENCE)
     .setIssuedAt()
-    .setExpirationTime(`${SESSION_TTL_SECONDS}s`)
+    .setExpirationTime(Math.floor(session.expiresAt.getTime() / 1000))
     .sign(secretKey(secret));
 }
 
@@ -77,16 +78,72 @@ export async function verifySessionToken(secret: string, token: string): Promise
   }
 }
 
-export async function setSessionCookie(c: Context<AppEnv>, claims: AdminSessionClaims): Promise<void> {
-  const token = await issueSessionToken(c.env.JWT_SECRET, claims);
+/** "Chrome on Windows": what the sessions list says a session was signed in from (no full user agent is kept). */
+export function describeDevice(userAgent: string | undefined): string {
+  const ua = userAgent ?? '';
+  const browser = /Edg\//.test(ua)
+    ? 'Edge'
+    : /Firefox\//.test(ua)
+      ? 'Firefox'
+      : /Chrom(e|ium)\//.test(ua)
+        ? 'Chrome'
+        : /Safari\//.test(ua)
+          ? 'Safari'
+          : null;
+  const system = /iPhone/.test(ua)
+    ? 'iPhone'
+    : /iPad/.test(ua)
+      ? 'iPad'
+      : /Android/.test(ua)
+        ? 'Android'
+        : /Windows/.test(ua)
+          ? 'Windows'
+          : /Mac OS X|Macintosh/.test(ua)
+            ? 'macOS'
+            : /Linux/.test(ua)
+              ? 'Linux'
+              : null;
+  if (!browser && !system) return 'an unknown browser';
+  return [browser ?? 'a browser', system && `on ${system}`].filter(Boolean).join(' ');
+}
+
+function writeCookie(c: Context<AppEnv>, token: string, expiresAt: Date): void {
   const { name, secure } = cookieName(c);
   setCookie(c, name, token, {
     httpOnly: true,
     secure,
     sameSite: 'Strict',
     path: '/',
-    maxAge: SESSION_TTL_SECONDS,
+    maxAge: Math.max(1, Math.ceil((expiresAt.getTime() - Date.now()) / 1000)),
   });
+}
+
+/**
+ * Signs in: a new admin_sessions row (where from, until when) and the cookie whose token names it.
+ * The token is refused once the row is gone (sign-out, sign-out from the sessions list, deactivation).
+ */
+export async function startSession(c: Context<AppEnv>, db: Db, claims: AdminSessionClaims): Promise<void> {
+  const jti = crypto.randomUUID();
+  const expiresAt = new Date(Date.now() + SESSION_TTL_SECONDS * 1000);
+  const country = (c.req.raw.cf as { country?: unknown } | undefined)?.country;
+  await db.insert(adminSessions).values({
+    id: jti,
+    adminUserId: claims.userId,
+    device: describeDevice(c.req.header('user-agent')),
+    country: typeof country === 'string' ? country.slice(0, 8) : null,
+    expiresAt,
+  });
+  writeCookie(c, await issueSessionToken(c.env.JWT_SECRET, claims, { jti, expiresAt }), expiresAt);
+}
+
+/**
+ * After a password change or turning the second factor on (which bump the session version): this
+ * browser's session goes on under the new version with the same row and expiry, and every other
+ * session of the account ends.
+ */
+export async function renewSession(c: Context<AppEnv>, db: Db, claims: AdminSessionClaims, session: { jti: string; expiresAt: Date }): Promise<void> {
+  await db.delete(adminSessions).where(and(eq(adminSessions.adminUserId, claims.userId), ne(adminSessions.id, session.jti)));
+  writeCookie(c, await issueSessionToken(c.env.JWT_SECRET, claims, session), session.expiresAt);
 }
 
 export function readSessionCookie(c: Context<AppEnv>): string | undefined {
@@ -98,18 +155,33 @@ export function clearSessionCookie(c: Context<AppEnv>): void {
   deleteCookie(c, name, { path: '/', secure, httpOnly: true, sameSite: 'Strict' });
 }
 
-/**
- * Ends a session server-side (sign-out): its token id is refused by requireAdmin until the token
- * would have expired anyway, so a copied cookie stops working with the browser's.
- */
-export async function revokeSession(db: Db, session: VerifiedSession): Promise<void> {
-  await db.insert(revokedSessions).values({ jti: session.jti, expiresAt: session.expiresAt }).onConflictDoNothing();
+/** Ends one session server-side (sign-out): a copy of its cookie stops working with the browser's. */
+export async function endSession(db: Db, jti: string): Promise<void> {
+  await db.delete(adminSessions).where(eq(adminSessions.id, jti));
+}
+
+/** Ends one of an account's sessions from the sessions list; false when it is not (or no longer) there. */
+export async function endSessionOf(db: Db, userId: number, jti: string): Promise<boolean> {
+  const ended = await db
+    .delete(adminSessions)
+    .where(and(eq(adminSessions.id, jti), eq(adminSessions.adminUserId, userId)))
+    .returning({ id: adminSessions.id });
+  return ended.length > 0;
+}
+
+/** An account's live sessions, newest first: "signed in from … since …". */
+export async function listSessions(db: Db, userId: number, now = Date.now()) {
+  return db
+    .select({ id: adminSessions.id, device: adminSessions.device, country: adminSessions.country, createdAt: adminSessions.createdAt, expiresAt: adminSessions.expiresAt })
+    .from(adminSessions)
+    .where(and(eq(adminSessions.adminUserId, userId), gt(adminSessions.expiresAt, new Date(now))))
+    .orderBy(desc(adminSessions.createdAt));
 }
 
 /**
- * For the cron's housekeeping batch (worker/services/platform/housekeeping.ts): revocations of tokens that
- * have expired (at most SESSION_TTL_SECONDS after sign-in) protect nothing any more.
+ * For the cron's housekeeping batch (worker/services/platform/housekeeping.ts): sessions past their
+ * expiry (at most SESSION_TTL_SECONDS after sign-in) are refused anyway; their rows can go.
  */
-export function pruneRevokedSessions(db: Db, now = Date.now()) {
-  return db.delete(revokedSessions).where(lt(revokedSessions.expiresAt, new Date(now)));
+export function pruneExpiredSessions(db: Db, now = Date.now()) {
+  return db.delete(adminSessions).where(lt(adminSessions.expiresAt, new Date(now)));
 }

@@ -1,6 +1,6 @@
-import { and, eq, isNull, lt, notExists, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { adminRecoveryCodes, adminUsers, revokedSessions } from '../../db/schema';
+import { adminRecoveryCodes, adminSecuritySettings, adminSessions, adminUsers } from '../../db/schema';
 import { isCommonPassword } from '#core/schemas/common-passwords';
 import { MIN_PASSWORD_LENGTH } from '#core/schemas/admin';
 import { hashPassword } from './passwords';
@@ -14,11 +14,28 @@ export async function findAdminById(db: Db, id: number) {
   return db.query.adminUsers.findFirst({ where: eq(adminUsers.id, id) });
 }
 
-/** The administrator a session token names, unless that token was revoked at sign-out (one query). */
+/**
+ * The account a session token names, with what requireAdmin decides on, in ONE query: the token's
+ * session row must still exist (signed out, signed out from the sessions list or deactivated: gone)
+ * and the account be active; the owner's two-factor policy rides along. Undefined otherwise.
+ */
 export async function findAdminForSession(db: Db, id: number, jti: string) {
-  return db.query.adminUsers.findFirst({
-    where: and(eq(adminUsers.id, id), notExists(db.select({ jti: revokedSessions.jti }).from(revokedSessions).where(eq(revokedSessions.jti, jti)))),
-  });
+  return db
+    .select({
+      id: adminUsers.id,
+      username: adminUsers.username,
+      name: adminUsers.name,
+      role: adminUsers.role,
+      canSendNewsletters: adminUsers.canSendNewsletters,
+      sessionVersion: adminUsers.sessionVersion,
+      hasTwoFactor: sql<number>`${adminUsers.totpSecret} is not null`.mapWith(Boolean),
+      sessionExpiresAt: adminSessions.expiresAt,
+      requireTwoFactor: sql<number | null>`(select ${adminSecuritySettings.requireTwoFactor} from ${adminSecuritySettings} where ${adminSecuritySettings.id} = 1)`.mapWith(Boolean),
+    })
+    .from(adminSessions)
+    .innerJoin(adminUsers, eq(adminUsers.id, adminSessions.adminUserId))
+    .where(and(eq(adminSessions.id, jti), eq(adminUsers.id, id), eq(adminUsers.status, 'active')))
+    .get();
 }
 
 /** True once any administrator exists: from then on the ADMIN_* secrets never create one. */
@@ -48,14 +65,14 @@ export function bootstrapPasswordProblem(password: string | undefined): string |
 }
 
 /**
- * Makes sure the first administrator exists (from ADMIN_USERNAME / ADMIN_PASSWORD). Never
+ * Makes sure the first administrator exists (from ADMIN_USERNAME / ADMIN_PASSWORD), as an owner. Never
  * overwrites an existing account, so a password changed in the panel survives restarts.
  */
 export async function ensureAdmin(db: Db, username: string, password: string): Promise<boolean> {
   const passwordHash = await hashPassword(password);
   const inserted = await db
     .insert(adminUsers)
-    .values({ username, passwordHash })
+    .values({ username, passwordHash, name: username, role: 'owner' })
     .onConflictDoNothing({ target: adminUsers.username })
     .returning({ id: adminUsers.id });
   return inserted.length > 0;

@@ -3,7 +3,7 @@ import { expiredChatPurge } from '../chat/sessions';
 import { pruneChatWindows } from '../chat/throttle';
 import { oldEmailBodiesPurge } from '../email/log-retention';
 import { safeErrorSummary } from './log-safe';
-import { pruneRevokedSessions } from '../admin-auth/session';
+import { pruneExpiredSessions } from '../admin-auth/session';
 import { pruneLoginAttempts } from '../admin-auth/login-throttle';
 import { oldDeliveryEventsPurge, stalePendingPurge } from '../newsletter/list-hygiene';
 import { pruneSignupWindows } from '../newsletter/signup-throttle';
@@ -33,7 +33,7 @@ export async function housekeeping(db: Db, at: Date): Promise<HousekeepingResult
       oldDeliveryEventsPurge(db, at),
       oldEmailBodiesPurge(db, at),
       pruneChatWindows(db, at.getTime()),
-      pruneRevokedSessions(db, at.getTime()),
+      pruneExpiredSessions(db, at.getTime()),
       pruneSignupWindows(db, at.getTime()),
     ]);
     return { chatConversations: chats.length, staleSignUps: stale.length };

@@ -4,6 +4,8 @@ import { api, okJson } from '../../../lib/api';
 
 /** Signed in (and as whom) or not: GET /api/admin/session's answer (worker/routes/admin/session.ts). */
 export type AdminSession = InferResponseType<typeof api.admin.session.$get, 200>;
+/** A signed-in session: the username, name, role (owner or staff) and what the policy asks of it. */
+export type SignedInSession = Extract<AdminSession, { authenticated: true }>;
 
 export const adminSessionKey = ['/api/admin/session'];
 

@@ -42,6 +42,9 @@ export function AdminLoginCard({ onSignedIn }: { onSignedIn?: () => void }) {
         toast({ variant: 'destructive', title: needsCode ? 'Login failed' : 'Authentication code required', description: error.serverMessage ?? 'Enter the 6-digit code from your authenticator app' });
         setNeedsCode(true);
         form.setValue('code', '');
+      } else if (error instanceof ApiError && error.status === 403) {
+        // A deactivated account: the server says so (only to whoever gave its password).
+        toast({ variant: 'destructive', title: 'Login failed', description: error.serverMessage ?? 'This account cannot sign in' });
       } else if (error instanceof ApiError) {
         toast({ variant: 'destructive', title: 'Login failed', description: 'Invalid username or password' });
       } else {

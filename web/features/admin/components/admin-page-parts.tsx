@@ -1,10 +1,17 @@
-import { ArrowLeft, Loader2, type LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { ArrowLeft, Loader2 } from 'lucide-react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { errorMessage, isUnauthorized } from '../../../lib/api';
-import { useAdminSession } from '../api/session';
+import { useAdminSession, type SignedInSession } from '../api/session';
 import { AdminLoginCard } from './admin-login-card';
+
+// Loaded only when the owner's policy sends an account to it: the screens' shared chunk stays small.
+const TwoFactorEnrolment = lazy(async () => ({ default: (await import('./two-factor-enrolment')).TwoFactorEnrolment }));
+
+// PanelCard has its own module so that the two-factor panel (which SignedInOnly's enrolment screen
+// shows) can use it without importing this module back; the panels import it from here as before.
+export { PanelCard } from './panel-card';
 
 // What the admin pages (web/pages/admin*.tsx) share: the loading state, the session gate and the
 // heading that leads back to the panel, and the titled card of each panel.
@@ -18,15 +25,32 @@ export function AdminSpinner() {
 }
 
 /**
- * The spinner while the session is read, the login card when signed out, else `children` with the
- * signed-in username: what is behind it mounts (and reads, and polls) only while signed in
- * (docs/product.md §6.2).
+ * The spinner while the session is read, the login card when signed out, the two-factor set-up
+ * while the owner's policy requires it of this account (docs/product.md §6.8), else `children` with
+ * the signed-in username and session (role): what is behind it mounts (and reads, and polls) only
+ * while signed in (docs/product.md §6.2).
  */
-export function SignedInOnly({ children }: { children: (username: string) => ReactNode }) {
+export function SignedInOnly({ children }: { children: (username: string, session: SignedInSession) => ReactNode }) {
   const session = useAdminSession();
   if (session.isPending) return <AdminSpinner />;
   if (!session.data?.authenticated) return <AdminLoginCard />;
-  return children(session.data.username);
+  if (session.data.mustEnrolTwoFactor) {
+    return (
+      <Suspense fallback={<AdminSpinner />}>
+        <TwoFactorEnrolment />
+      </Suspense>
+    );
+  }
+  return children(session.data.username, session.data);
+}
+
+/** What an owner-only screen shows a staff account (the API answers it 403 anyway). */
+export function OwnerOnlyNotice() {
+  return (
+    <p role="alert" className="rounded-md border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
+      Only an owner can manage users and security settings. Ask the firm’s owner.
+    </p>
+  );
 }
 
 /**
@@ -45,25 +69,6 @@ export function AdminSubPageHeading({ title, titleId, intro, back = { to: '/admi
       </h1>
       <p className="mt-1 text-slate-600">{intro}</p>
     </div>
-  );
-}
-
-/**
- * An admin panel's card: its heading (which labels the card, with an icon when given) and a line of
- * help under it when given, then `children` (its CardContent).
- */
-export function PanelCard({ id, title, icon: Icon, intro, children }: { id: string; title: string; icon?: LucideIcon; intro?: ReactNode; children: ReactNode }) {
-  return (
-    <Card aria-labelledby={id}>
-      <CardHeader className="pb-3">
-        <h2 id={id} className={`${Icon ? 'flex items-center gap-2 ' : ''}text-lg font-semibold text-brand-800`}>
-          {Icon && <Icon className="h-5 w-5" aria-hidden="true" />}
-          {title}
-        </h2>
-        {intro && <p className="text-sm text-slate-600">{intro}</p>}
-      </CardHeader>
-      {children}
-    </Card>
   );
 }
 

@@ -10,7 +10,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useDisableTwoFactor, useEnableTwoFactor, useStartTwoFactor, useTwoFactorStatus } from '../api/two-factor';
-import { PanelCard } from './admin-page-parts';
+import { PanelCard } from './panel-card';
 
 /**
  * 'Two-factor sign-in' (docs/product.md §6.1): enrol an authenticator app from a QR code (or the

@@ -1,0 +1,91 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectToastSaying, signInThroughCard, uniqueEmail, waitUntil } from '../harness/e2e/admin-helpers';
+import { invitationPath, STAFF_PASSWORD } from '../harness/e2e/admin-users-helpers';
+import { launchBrowser, newPage } from '../harness/e2e/browser';
+
+// Staff accounts as the firm uses them (docs/product.md §6.8): the owner invites from /admin/users,
+// the invitee opens the e-mail's link, chooses a username and password and signs in as staff, who
+// is not offered the owner's screens; the owner sees the new account's session and deactivates it,
+// which signs the staff member out at once.
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('staff accounts', () => {
+  it('invite -> accept -> sign in as staff -> the owner ends the account', async () => {
+    const owner = await newPage(browser);
+    const staff = await newPage(browser);
+    try {
+      await signInThroughCard(owner.page);
+      await owner.page.getByRole('link', { name: 'Users', exact: true }).click();
+      await owner.page.getByRole('heading', { name: 'Users', level: 1 }).waitFor();
+
+      const email = uniqueEmail('new-staff');
+      const username = `staff-${Date.now().toString(36)}`;
+      // The invite form (the footer's newsletter form has a Name and an Email too).
+      const inviteForm = owner.page.locator('form').filter({ has: owner.page.getByRole('button', { name: 'Send invitation' }) });
+      await inviteForm.getByLabel('Name').fill('Casey Staff');
+      await inviteForm.getByLabel('Email').fill(email);
+      await inviteForm.getByRole('button', { name: 'Send invitation' }).click();
+      await expectToastSaying(owner.page, 'Invitation sent', `Invitation sent to ${email}`);
+
+      // The invitee follows the e-mail's link in their own browser.
+      await staff.page.goto(await invitationPath(email));
+      await staff.page.getByText('Welcome, Casey Staff.').waitFor();
+      await staff.page.getByLabel('Username').fill(username);
+      await staff.page.getByLabel('Password').fill('too-short');
+      await staff.page.getByRole('button', { name: 'Create account' }).click();
+      await staff.page.getByText('Password must be at least 12 characters').waitFor();
+      await staff.page.getByLabel('Password').fill(STAFF_PASSWORD);
+      await staff.page.getByRole('button', { name: 'Create account' }).click();
+      await expectToastSaying(staff.page, 'Account created');
+      await staff.page.getByLabel('Username').fill(username);
+      await staff.page.getByLabel('Password').fill(STAFF_PASSWORD);
+      await staff.page.getByRole('button', { name: 'Login' }).click();
+      await staff.page.getByRole('heading', { name: 'Admin Panel', level: 1 }).waitFor({ timeout: 20_000 });
+      // Staff work the inbox; the owner's screens are not offered, and the API refuses them anyway.
+      expect(await staff.page.getByRole('link', { name: 'Users', exact: true }).count()).toBe(0);
+      await staff.page.goto('/admin/users');
+      await staff.page.getByText('Only an owner can manage users and security settings.').waitFor();
+      // (h-audit adds here: the staff member replies to a message; the owner then sees the audit entries.)
+
+      // The owner sees the account and where it is signed in, then deactivates it.
+      await owner.page.reload();
+      const row = owner.page.locator(`[data-testid="user-row"][data-username="${username}"]`);
+      await row.waitFor();
+      await row.getByRole('button', { name: 'Sessions of Casey Staff' }).click();
+      const session = row.getByTestId('session-row').first();
+      await session.waitFor();
+      expect(await session.textContent()).toMatch(/^Signed in from Chrome on Linux( \([A-Z]{2}\))? since /);
+      await row.getByRole('button', { name: 'Deactivate Casey Staff' }).click();
+      await expectToastSaying(owner.page, 'User deactivated');
+      await row.getByText(/^Deactivated/).waitFor();
+
+      // Signed out at once: the staff member's next screen is the login card.
+      await staff.page.goto('/admin');
+      await staff.page.getByRole('button', { name: 'Login' }).waitFor();
+    } finally {
+      await owner.context.close();
+      await staff.context.close();
+    }
+  }, 120_000);
+
+  it('tells the invitee when a link is not valid', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await page.goto('/admin/accept-invitation?token=not-a-real-token');
+      await page.getByText('This invitation link is not valid. Ask the firm’s owner for a new invitation.').waitFor();
+      await waitUntil(async () => (await page.getByRole('button', { name: 'Create account' }).count()) === 0, 'no form');
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+});

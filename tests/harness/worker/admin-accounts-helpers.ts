@@ -1,0 +1,21 @@
+import { env } from 'cloudflare:test';
+import { hashPassword } from '../../../worker/services/admin-auth/passwords';
+import { signIn } from './helpers';
+
+/** A second account's password (12+ characters, not a common one). */
+export const ACCOUNT_PASSWORD = 'staff-member-password-42';
+
+/**
+ * Creates an account straight in D1 (after the seeded owner) (the invitation flow has its own tests) and signs it in;
+ * returns its id and Cookie header value.
+ */
+export async function accountSignedIn(username: string, role: 'owner' | 'staff', options: { canSendNewsletters?: boolean; email?: string } = {}) {
+  // The seeded owner first: it is created from the secrets only while no account exists at all.
+  await signIn();
+  const hash = await hashPassword(ACCOUNT_PASSWORD);
+  const row = await env.DB.prepare('INSERT INTO admin_users (username, password_hash, name, email, role, can_send_newsletters) VALUES (?1, ?2, ?3, ?4, ?5, ?6) RETURNING id')
+    .bind(username, hash, `${username} name`, options.email ?? `${username}@example.com`, role, options.canSendNewsletters ? 1 : 0)
+    .first<{ id: number }>();
+  const cookie = await signIn({ username, password: ACCOUNT_PASSWORD });
+  return { id: row!.id, cookie };
+}

@@ -1,0 +1,50 @@
+import { useAccounts } from '../features/admin/api/users-api';
+import { useEndSessionOn401, useLoadFailureToast } from '../features/admin/api/admin-api';
+import { AdminSpinner, AdminSubPageHeading, OwnerOnlyNotice, SignedInOnly } from '../features/admin/components/admin-page-parts';
+import { AccountList, InviteCard, SecuritySettingsCard } from '../features/admin/components/users-panel';
+import { errorMessage, isUnauthorized } from '../lib/api';
+import { usePageMeta } from '../lib/page-meta';
+
+/**
+ * /admin/users: the firm's accounts (docs/product.md §6.8), the owner's screen: invite, change
+ * roles and the newsletter permission, deactivate, see and end sessions, require two-factor.
+ */
+export default function AdminUsersPage() {
+  usePageMeta({ title: 'Users', description: 'Accounts, roles and sessions' });
+  return <SignedInOnly>{(username, session) => <UserAdministration username={username} isOwner={session.role === 'owner'} />}</SignedInOnly>;
+}
+
+const INTRO = 'Who can sign in to the back office, with which role, and where they are signed in.';
+
+function UserAdministration({ username, isOwner }: { username: string; isOwner: boolean }) {
+  return (
+    <section className="mx-auto max-w-5xl space-y-8 px-4 py-10 [overflow-wrap:anywhere] sm:px-6 lg:px-8">
+      <AdminSubPageHeading title="Users" intro={INTRO} />
+      {isOwner ? <Accounts username={username} /> : <OwnerOnlyNotice />}
+    </section>
+  );
+}
+
+function Accounts({ username }: { username: string }) {
+  const accounts = useAccounts();
+  useEndSessionOn401(accounts);
+  useLoadFailureToast(accounts.error, 'Failed to load users. Please try again.');
+  if (accounts.isPending) return <AdminSpinner />;
+  if (accounts.isError) {
+    return isUnauthorized(accounts.error) ? null : (
+      <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+        Failed to load users: {errorMessage(accounts.error, 'Please try again.')}
+      </p>
+    );
+  }
+  return (
+    <>
+      <InviteCard />
+      <SecuritySettingsCard requireTwoFactor={accounts.data.settings.requireTwoFactor} />
+      <div className="space-y-3">
+        <h2 className="text-xl font-semibold text-brand-800">Accounts</h2>
+        <AccountList accounts={accounts.data.users} selfUsername={username} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,97 @@
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { adminSecuritySettings, adminSessions, adminUsers } from '../../db/schema';
+import type { AdminRole } from '#core/schemas/admin-accounts';
+
+// The owner's side of accounts (docs/product.md §6.8): the list, role and newsletter permission,
+// deactivation, and the security settings. "The last active owner can never be removed or
+// demoted" holds under concurrency: each change that could take away an owner is ONE conditional
+// UPDATE that counts the other active owners in the same statement.
+
+/** Every account, owners first, then by name: what the users screen lists. */
+export async function listAccounts(db: Db) {
+  return db
+    .select({
+      id: adminUsers.id,
+      username: adminUsers.username,
+      name: adminUsers.name,
+      email: adminUsers.email,
+      role: adminUsers.role,
+      status: adminUsers.status,
+      canSendNewsletters: adminUsers.canSendNewsletters,
+      twoFactor: sql<number>`${adminUsers.totpSecret} is not null`.mapWith(Boolean),
+      createdAt: adminUsers.createdAt,
+    })
+    .from(adminUsers)
+    .orderBy(asc(adminUsers.role), asc(adminUsers.name), asc(adminUsers.id));
+}
+
+/** True while another active owner than `id` exists (SQL, for the conditional UPDATEs below). */
+const anotherActiveOwner = (id: number) =>
+  sql`exists (select 1 from ${adminUsers} as others where others.role = 'owner' and others.status = 'active' and others.id <> ${id})`;
+
+export type AccountChange = { ok: true } | { ok: false; status: 404 | 409; message: string };
+
+export const LAST_OWNER = 'This is the last active owner: make another account an owner first.';
+
+/** Why an UPDATE that matched nothing did not apply: the account is not there, or it is the last owner. */
+async function refusal(db: Db, id: number): Promise<AccountChange> {
+  const exists = await db.query.adminUsers.findFirst({ columns: { id: true }, where: eq(adminUsers.id, id) });
+  return exists ? { ok: false, status: 409, message: LAST_OWNER } : { ok: false, status: 404, message: 'User not found' };
+}
+
+/** Changes an account's role and/or newsletter permission; demoting the last active owner is refused (409). */
+export async function updateAccount(db: Db, id: number, change: { role?: AdminRole; canSendNewsletters?: boolean }): Promise<AccountChange> {
+  const demotion = change.role === 'staff';
+  const updated = await db
+    .update(adminUsers)
+    .set({ ...change, updatedAt: new Date() })
+    .where(and(eq(adminUsers.id, id), demotion ? sql`(${adminUsers.role} <> 'owner' or ${anotherActiveOwner(id)})` : undefined))
+    .returning({ id: adminUsers.id });
+  return updated.length > 0 ? { ok: true } : refusal(db, id);
+}
+
+/**
+ * Deactivates an account and ends all its sessions at once (one batch): its cookies are refused
+ * from the next request. The last active owner cannot be deactivated (409).
+ */
+export async function deactivateAccount(db: Db, id: number): Promise<AccountChange> {
+  const [updated] = await db.batch([
+    db
+      .update(adminUsers)
+      .set({ status: 'deactivated', updatedAt: new Date() })
+      .where(and(eq(adminUsers.id, id), sql`(${adminUsers.role} <> 'owner' or ${anotherActiveOwner(id)})`))
+      .returning({ id: adminUsers.id }),
+    // Runs in the same transaction; when the UPDATE refused, the account's status is unchanged
+    // and its sessions are only ended if it was already deactivated (it had none left).
+    db
+      .delete(adminSessions)
+      .where(and(eq(adminSessions.adminUserId, id), sql`exists (select 1 from ${adminUsers} where ${adminUsers.id} = ${id} and ${adminUsers.status} = 'deactivated')`)),
+  ]);
+  return updated.length > 0 ? { ok: true } : refusal(db, id);
+}
+
+/** Lets a deactivated account sign in again (it starts without sessions). */
+export async function reactivateAccount(db: Db, id: number): Promise<AccountChange> {
+  const updated = await db
+    .update(adminUsers)
+    .set({ status: 'active', updatedAt: new Date() })
+    .where(and(eq(adminUsers.id, id), ne(adminUsers.status, 'active')))
+    .returning({ id: adminUsers.id });
+  if (updated.length > 0) return { ok: true };
+  const exists = await db.query.adminUsers.findFirst({ columns: { id: true }, where: eq(adminUsers.id, id) });
+  return exists ? { ok: true } : { ok: false, status: 404, message: 'User not found' };
+}
+
+/** The security settings (no row yet: the defaults). */
+export async function readSecuritySettings(db: Db): Promise<{ requireTwoFactor: boolean }> {
+  const row = await db.query.adminSecuritySettings.findFirst({ where: eq(adminSecuritySettings.id, 1) });
+  return { requireTwoFactor: row?.requireTwoFactor ?? false };
+}
+
+export async function saveSecuritySettings(db: Db, settings: { requireTwoFactor: boolean }): Promise<void> {
+  await db
+    .insert(adminSecuritySettings)
+    .values({ id: 1, ...settings, updatedAt: new Date() })
+    .onConflictDoUpdate({ target: adminSecuritySettings.id, set: { ...settings, updatedAt: new Date() } });
+}

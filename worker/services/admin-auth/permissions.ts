@@ -1,0 +1,113 @@
+import type { AdminUserVariable } from '../../env';
+
+// The permission table of docs/product.md §6.8 (docs/decisions/0015-staff-accounts-sessions-and-one-permission-table.md), enforced by worker/middleware/require-permission.ts
+// on every signed-in admin route. One row per route of the admin API (method and path as the route
+// declares it, relative to /api/admin); tests/worker/admin-permissions.test.ts fails when a route
+// has no row, so a new route gets one when it is added. A route without a row is owner-only.
+//
+// - 'everyone': any signed-in account (its own password, second factor and sessions);
+// - 'staff': owners and staff (inbox, appointments, availability, chats, subscribers, content drafts);
+// - 'newsletter': owners, and staff the owner allows to send newsletters (per account);
+// - 'owner': owners only (users, security settings, publishing content, e-mail set-up, the audit trail).
+export type Access = 'everyone' | 'staff' | 'newsletter' | 'owner';
+
+export const ADMIN_PERMISSIONS: Readonly<Record<string, Access>> = {
+  // The signed-in account itself.
+  'POST /change-password': 'everyone',
+  'GET /two-factor': 'everyone',
+  'POST /two-factor/setup': 'everyone',
+  'POST /two-factor/enable': 'everyone',
+  'POST /two-factor/disable': 'everyone',
+  'GET /account/sessions': 'everyone',
+  'DELETE /account/sessions/:sessionId': 'everyone',
+  // Inbox and chats.
+  'GET /contact-messages': 'staff',
+  'PATCH /contact-messages/:id': 'staff',
+  'POST /contact-messages/:id/reply': 'staff',
+  'GET /chat-sessions': 'staff',
+  'GET /chat-sessions/:id': 'staff',
+  // Appointments and availability.
+  'GET /appointments': 'staff',
+  'PATCH /appointments/:id': 'staff',
+  'GET /availability': 'staff',
+  'PUT /availability': 'staff',
+  'PUT /booking-rules': 'staff',
+  'POST /blocked-dates': 'staff',
+  'DELETE /blocked-dates/:date': 'staff',
+  'GET /busy-calendars': 'staff',
+  'POST /busy-calendars': 'staff',
+  'POST /busy-calendars/:id/refresh': 'staff',
+  'DELETE /busy-calendars/:id': 'staff',
+  'GET /calendar-feed': 'staff',
+  // The feed's secret address (every appointment, to whoever holds it) is shown only when rotated.
+  'POST /calendar-feed/rotate': 'owner',
+  // Content: staff edit the draft; publishing (and restoring, which publishes) is the owner's.
+  'GET /content': 'staff',
+  'PUT /content/draft': 'staff',
+  'GET /content/versions': 'staff',
+  'GET /content/preview': 'staff',
+  'POST /content/publish': 'owner',
+  'POST /content/restore': 'owner',
+  // Subscribers and the newsletter's figures; sending (and the scheduler, which sends) by permission.
+  'GET /subscribers': 'staff',
+  'DELETE /subscribers/:id': 'staff',
+  'POST /subscribers/:id/resend-confirmation': 'staff',
+  'GET /sent-newsletters': 'staff',
+  'GET /newsletter/stats': 'staff',
+  'GET /newsletter/preview': 'staff',
+  'GET /newsletter/preview-static': 'staff',
+  'GET /newsletter/template': 'staff',
+  'GET /scheduler/status': 'staff',
+  'POST /send-newsletter': 'newsletter',
+  'POST /newsletter/send': 'newsletter',
+  'POST /newsletter/test-send': 'newsletter',
+  // The editor's drafts (docs/product.md §5.9): writing is staff work, scheduling one is sending it.
+  'POST /newsletter/render': 'staff',
+  'GET /newsletter/drafts': 'staff',
+  'POST /newsletter/drafts': 'staff',
+  'GET /newsletter/drafts/:id': 'staff',
+  'PUT /newsletter/drafts/:id': 'staff',
+  'DELETE /newsletter/drafts/:id': 'staff',
+  'POST /newsletter/drafts/:id/schedule': 'newsletter',
+  'POST /newsletter/drafts/:id/cancel': 'newsletter',
+  'POST /scheduler/:action{start|stop|trigger}': 'newsletter',
+  // The dashboard's figures and logs.
+  'GET /rate-limit-stats': 'staff',
+  'GET /turnstile': 'staff',
+  'GET /emails': 'staff',
+  'GET /delivery-events': 'staff',
+  // E-mail set-up and security settings.
+  'POST /delivery-events/enroll': 'owner',
+  'POST /email/test-auth': 'owner',
+  'POST /email/test-send': 'owner',
+  // Users, their sessions, the security settings and the audit trail.
+  'GET /users': 'owner',
+  'POST /users/invitations': 'owner',
+  'PATCH /users/:id': 'owner',
+  'POST /users/:id/deactivate': 'owner',
+  'POST /users/:id/reactivate': 'owner',
+  'GET /users/:id/sessions': 'owner',
+  'DELETE /users/:id/sessions/:sessionId': 'owner',
+  'PUT /security-settings': 'owner',
+  'GET /audit': 'owner',
+};
+
+/** What an account may still do while the owner's policy makes it set up two-factor sign-in first. */
+export const DURING_ENROLMENT = new Set(['GET /two-factor', 'POST /two-factor/setup', 'POST /two-factor/enable']);
+
+/** The row of a route (`GET /users/:id`), or 'owner' for a route without one: closed by default. */
+export const accessFor = (route: string): Access => ADMIN_PERMISSIONS[route] ?? 'owner';
+
+/** Whether the account may use a route of this access. */
+export function mayUse(user: Pick<AdminUserVariable, 'role' | 'canSendNewsletters'>, access: Access): boolean {
+  if (user.role === 'owner') return true;
+  if (access === 'newsletter') return user.canSendNewsletters;
+  return access === 'everyone' || access === 'staff';
+}
+
+/** The 403's message: what the account lacks, in words the staff member can act on. */
+export function refusalMessage(access: Access): string {
+  return access === 'newsletter'
+    ? 'Sending newsletters needs the owner’s permission for your account. Ask the firm’s owner to allow it.'
+    : 'Only an owner can do this. Ask the firm’s owner.';
+}
