@@ -1,7 +1,6 @@
 import { ArrowLeft, Loader2 } from 'lucide-react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Card, CardHeader } from '../../../components/ui/card';
 import { errorMessage, isUnauthorized } from '../../../lib/api';
 import { useAdminSession, type SignedInSession } from '../api/session';
 import { AdminLoginCard } from './admin-login-card';
