@@ -16,9 +16,34 @@ export const contactMessages = sqliteTable(
     phone: text('phone'),
     message: text('message').notNull(),
     readAt: integer('read_at', { mode: 'timestamp_ms' }),
+    // The Message-ID of the firm's notification about it: the root every reply threads under
+    // (worker/services/contact/replies.ts). Null for a message older than replies, until one is answered.
+    messageId: text('message_id'),
     createdAt: createdAt(),
   },
   (t) => [index('contact_messages_created_at_idx').on(t.createdAt)],
+);
+
+/**
+ * The firm's replies to a contact message or chat hand-off (docs/product.md §2.1), sent from the inbox:
+ * who replied, what, when, and the reply e-mail's Message-ID. `day` (the firm's day, YYYY-MM-DD)
+ * is what the per-user daily cap counts.
+ */
+export const contactReplies = sqliteTable(
+  'contact_replies',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    contactMessageId: integer('contact_message_id')
+      .notNull()
+      .references(() => contactMessages.id, { onDelete: 'cascade' }),
+    adminUserId: integer('admin_user_id').notNull(),
+    authorName: text('author_name').notNull(),
+    body: text('body').notNull(),
+    messageId: text('message_id').notNull(),
+    day: text('day').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_replies_message_idx').on(t.contactMessageId, t.createdAt), index('contact_replies_cap_idx').on(t.adminUserId, t.day)],
 );
 
 /**
@@ -531,3 +556,30 @@ export const bookingRules = sqliteTable('booking_rules', {
   reopenedHolidays: text('reopened_holidays', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
 });
+
+/**
+ * The audit trail (docs/product.md §6.6): every state change of the back office, append-only. No
+ * route updates or deletes a row; the cron deletes rows older than 400 days
+ * (worker/services/audit/audit-log.ts). A visitor appears only by a record id, never by name,
+ * e-mail or network.
+ */
+export const auditLog = sqliteTable(
+  'audit_log',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    at: integer('at', { mode: 'timestamp_ms' }).notNull().default(now),
+    /** The admin user's id, or null for a sign-in failure of an unknown name, a visitor or the system. */
+    actorId: integer('actor_id'),
+    /** The admin's username (as typed, for a failed sign-in), 'visitor' or 'system'. */
+    actor: text('actor').notNull(),
+    action: text('action').notNull(),
+    /** Which record, as kind:id ('appointment:42'), or null for a change of no single record. */
+    record: text('record'),
+    outcome: text('outcome', { enum: ['success', 'failure'] })
+      .notNull()
+      .default('success'),
+    /** The network (IPv4 address, IPv6 /64) of an admin's request; null for visitors and the system. */
+    network: text('network'),
+  },
+  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_actor_idx').on(t.actor, t.at), index('audit_log_action_idx').on(t.action, t.at)],
+);

@@ -18,6 +18,7 @@ import {
   appointmentWhen,
 } from '../services/email/submission-emails';
 import { IP_LIMIT_MESSAGE, IP_WINDOW_SECONDS, takeIpAllowance } from '../services/limits/submission-limits';
+import { recordAudit } from '../services/audit/audit-log';
 
 // The visitor's self-service (docs/product.md §3), reached from the Cancel and Reschedule links of
 // the booking e-mails (worker/services/appointments/links.ts). GET only reads: mail scanners follow
@@ -87,6 +88,8 @@ export const appointmentLinksApi = new Hono<AppEnv>()
       const refusal = await refusedChange(db, link.row);
       return c.json(refusal.body, refusal.status);
     }
+    // The visitor acted through their e-mailed link: the trail names them only by the appointment's id.
+    await recordAudit(db, { actor: 'visitor', action: 'appointment.cancel', record: `appointment:${updated.id}` });
     await sendAfterAnswer(c.env, c.executionCtx, [
       appointmentCancelledByVisitorEmail(c.env, updated),
       appointmentChangeNotificationEmail(updated, { kind: 'cancelled' }),
@@ -118,6 +121,7 @@ export const appointmentLinksApi = new Hono<AppEnv>()
       const refusal = await refusedChange(db, previous);
       return c.json(refusal.body, refusal.status);
     }
+    await recordAudit(db, { actor: 'visitor', action: 'appointment.reschedule', record: `appointment:${updated.id}` });
     const links = await appointmentLinks(c.env, { ...updated, timeSlot });
     await sendAfterAnswer(c.env, c.executionCtx, [
       appointmentRescheduledEmail(c.env, updated, previous, links),

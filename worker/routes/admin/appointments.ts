@@ -9,6 +9,7 @@ import { availabilityRefusal } from '../../services/appointments/availability';
 import { type AppointmentRow, findAppointment, isSlotTaken, listAppointments, setAppointmentStatus } from '../../services/appointments/bookings';
 import { firmToday } from '#core/firm-time';
 import { appointmentStatusEmail, hasTime, sendAfterStoring } from '../../services/email/submission-emails';
+import { audit } from '../../services/audit/audit-log';
 
 /** The admin list's shape (docs/product.md §11). */
 export const toAppointment = (row: AppointmentRow) => ({
@@ -66,6 +67,7 @@ export const adminAppointments = new Hono<AppEnv>()
     // Confirmed: a REQUEST with fresh cancel/reschedule links; cancelled: a CANCEL that removes the
     // event (a request that never had a time had no event: a plain notice).
     const links = updated.status === 'cancelled' || !hasTime(updated) ? undefined : await appointmentLinks(c.env, updated);
+    await audit(c, updated.status === 'cancelled' ? 'appointment.cancel' : 'appointment.confirm', `appointment:${updated.id}`);
     await sendAfterStoring(c.env, [appointmentStatusEmail(c.env, updated, links)]);
     return c.json(toAppointment(updated), 200);
   });

@@ -5,6 +5,7 @@ import { validate } from '../../middleware/validate';
 import { idParamSchema } from '#core/schemas/appointments';
 import { contactReadSchema } from '#core/schemas/contact';
 import { type ContactMessageRow, listContactMessages, markContactMessageRead } from '../../services/contact/messages';
+import { audit } from '../../services/audit/audit-log';
 
 /** The inbox's shape (docs/product.md §11): dates as ISO strings, absent values as null. */
 export const toContactMessage = (row: ContactMessageRow) => ({
@@ -27,5 +28,6 @@ export const adminContactMessages = new Hono<AppEnv>()
     const { id } = c.req.valid('param');
     const row = await markContactMessageRead(getDb(c.env.DB), id, c.req.valid('json').read);
     if (!row) return c.json({ message: 'Message not found' }, 404);
+    await audit(c, c.req.valid('json').read ? 'contact.mark-read' : 'contact.mark-unread', `contact-message:${id}`);
     return c.json(toContactMessage(row), 200);
   });

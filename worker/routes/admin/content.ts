@@ -15,6 +15,7 @@ import {
   type ContentWriteResult,
   type CurrentVersion,
 } from '../../services/content/store';
+import { audit } from '../../services/audit/audit-log';
 
 // The firm's content document (docs/product.md, the content API; docs/decisions/0013-content-as-a-versioned-document.md),
 // mounted under /api/admin/content (admin only, and covered by the same-origin rule like every admin write).
@@ -89,12 +90,14 @@ export const adminContent = new Hono<AppEnv>()
       draftUpdatedAt: typeof draftUpdatedAt === 'string' ? new Date(draftUpdatedAt) : draftUpdatedAt,
     });
     if (!result.ok) return refusal(c, result);
+    await audit(c, 'content.save-draft', `content-draft:${result.value.basedOn}`);
     const draft = result.value;
     return c.json({ basedOn: draft.basedOn, updatedAt: draft.updatedAt.toISOString(), updatedBy: draft.updatedBy, content: draft.content }, 200);
   })
   .post('/publish', validate('json', contentPublishSchema), async (c) => {
     const result = await publishDraft(getDb(c.env.DB), { basedOn: c.req.valid('json').basedOn, by: c.get('adminUser').username });
     if (!result.ok) return refusal(c, result);
+    await audit(c, 'content.publish', `content-version:${result.value.version}`);
     return c.json({ version: result.value.version }, 200);
   })
   .get('/versions', async (c) => {
@@ -107,5 +110,7 @@ export const adminContent = new Hono<AppEnv>()
   .post('/restore', validate('json', contentRestoreSchema), async (c) => {
     const result = await restoreVersion(getDb(c.env.DB), { version: c.req.valid('json').version, by: c.get('adminUser').username });
     if (!result.ok) return refusal(c, result);
+    // The record is the version restored from; the answer's version is the new one it became.
+    await audit(c, 'content.restore', `content-version:${c.req.valid('json').version}`);
     return c.json({ version: result.value.version }, 200);
   });

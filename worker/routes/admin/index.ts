@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../env';
 import { requireAdmin } from '../../middleware/require-admin';
 import { adminAppointments } from './appointments';
+import { adminAudit } from './audit';
 import { adminAvailability } from './availability';
 import { adminCalendarSync } from './calendar-sync';
 import { adminChatSessions } from './chat-sessions';
@@ -34,7 +35,8 @@ const signedIn = new Hono<AppEnv>()
   .route('/', adminNewsletter)
   .route('/', adminNewsletterTestSend)
   .route('/', adminEmails)
-  .route('/', adminCalendarSync);
+  .route('/', adminCalendarSync)
+  .route('/audit', adminAudit);
 
 /**
  * The admin API (docs/product.md §11), mounted at /api/admin by worker/index.ts: the public part
