@@ -19,6 +19,7 @@ CREATE TABLE `contact_replies` (
 	`author_name` text NOT NULL,
 	`body` text NOT NULL,
 	`message_id` text NOT NULL,
+	`email_log_id` integer,
 	`day` text NOT NULL,
 	`created_at` integer DEFAULT (cast(unixepoch('subsec') * 1000 as integer)) NOT NULL,
 	FOREIGN KEY (`contact_message_id`) REFERENCES `contact_messages`(`id`) ON UPDATE no action ON DELETE cascade
@@ -26,4 +27,5 @@ CREATE TABLE `contact_replies` (
 --> statement-breakpoint
 CREATE INDEX `contact_replies_message_idx` ON `contact_replies` (`contact_message_id`,`created_at`);--> statement-breakpoint
 CREATE INDEX `contact_replies_cap_idx` ON `contact_replies` (`admin_user_id`,`day`);--> statement-breakpoint
-ALTER TABLE `contact_messages` ADD `message_id` text;
+ALTER TABLE `contact_messages` ADD `message_id` text;--> statement-breakpoint
+ALTER TABLE `email_log` ADD `from_name` text;

@@ -9,6 +9,8 @@ export type EmailKind =
   | 'newsletter'
   /** One newsletter sent to one address from the send dialog before the real send. */
   | 'newsletter-test'
+  /** A person of the firm answering a contact message or chat hand-off from the inbox. */
+  | 'contact-reply'
   | 'test';
 
 export interface EmailAttachment {
@@ -25,6 +27,8 @@ export interface OutgoingEmail {
   text: string;
   html?: string;
   kind: EmailKind;
+  /** The From display name, when not the firm's own ("Jane Doe at Northgate CPA" on a reply); the address is always MAIL_FROM. */
+  fromName?: string;
   replyTo?: string;
   /** Extra headers, e.g. List-Unsubscribe. Values must not contain CR or LF. */
   headers?: Record<string, string>;

@@ -40,6 +40,8 @@ export const contactReplies = sqliteTable(
     authorName: text('author_name').notNull(),
     body: text('body').notNull(),
     messageId: text('message_id').notNull(),
+    /** The reply's e-mail in the log (its delivery status); null until it was handed to the transport. */
+    emailLogId: integer('email_log_id'),
     day: text('day').notNull(),
     createdAt: createdAt(),
   },
@@ -239,6 +241,7 @@ export const emailLog = sqliteTable(
     // The rest of the message as handed to the transport, so a 'queued' row can be sent as it is by
     // whoever delivers it: the request after its answer, or the cron's sweep (services/email/outbox.ts).
     toName: text('to_name'),
+    fromName: text('from_name'),
     replyTo: text('reply_to'),
     subject: text('subject').notNull(),
     kind: text('kind').notNull(),

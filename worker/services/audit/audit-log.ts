@@ -4,6 +4,7 @@ import { firm } from '#core/content/firm';
 import { addCalendarDays, zonedInstant } from '#core/firm-time';
 import { AUDIT_CSV_COLUMNS, AUDIT_PAGE_SIZE, type AuditAction, type AuditFilter } from '#core/schemas/audit';
 import { type Db, getDb } from '../../db/client';
+import { insertIfPreviousChanged } from '../../db/granted-batch';
 import { auditLog } from '../../db/schema';
 import type { AppEnv } from '../../env';
 import { clientNetwork } from '../limits/client-ip';
@@ -125,3 +126,9 @@ export function oldAuditPurge(db: Db, at: Date) {
 export async function audit(c: Context<AppEnv>, action: AuditAction, record?: string | null): Promise<void> {
   await recordAudit(getDb(c.env.DB), auditEntry(c, action, record));
 }
+
+/**
+ * The insert of one entry for a D1 batch, written only when the statement just before it changed a
+ * row: the change was granted (e.g. a reply within its daily cap), so a refused one is never recorded as done.
+ */
+export const auditIfPreviousChanged = (db: Db, entry: AuditEntry) => insertIfPreviousChanged(db, auditLog, auditValues(entry));

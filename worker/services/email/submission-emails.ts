@@ -29,7 +29,11 @@ import { safeErrorSummary } from '../platform/log-safe';
  * The columns of a stored contact message (contact_messages) the firm's notification shows. The id
  * may be a stand-in (rowIdMarker) when the notification is logged in the batch that inserts the row.
  */
-export type MailedContactMessage = Pick<typeof contactMessages.$inferSelect, 'name' | 'email' | 'phone' | 'message' | 'createdAt'> & { id: number | string };
+export type MailedContactMessage = Pick<typeof contactMessages.$inferSelect, 'name' | 'email' | 'phone' | 'message' | 'createdAt'> & {
+  id: number | string;
+  /** The notification's Message-ID, stored with the message: the root the inbox's replies thread under. */
+  messageId?: string | null;
+};
 
 /**
  * The columns of a stored booking (appointments) the booking e-mails show. The id may be a stand-in
@@ -136,6 +140,7 @@ export function contactNotificationEmail(message: MailedContactMessage, origin: 
     subject: oneLine(`${title} from ${message.name}`),
     text: `A visitor ${how} (message #${message.id}).\n\n${textRows(rows)}\n\nReply to this e-mail to answer ${message.email}.`,
     html: htmlDocument(title, [`A visitor ${how} (message #${message.id}).`], rows),
+    ...(message.messageId ? { headers: { 'Message-ID': message.messageId } } : {}),
   };
 }
 
