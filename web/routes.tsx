@@ -49,6 +49,7 @@ export const routes: RouteObject[] = [
       { path: 'admin/subscribers', lazy: lazyPage(() => import('./pages/admin-subscribers')) },
       { path: 'admin/availability', lazy: lazyPage(() => import('./pages/admin-availability')) },
       { path: 'admin/chats', lazy: lazyPage(() => import('./pages/admin-chats')) },
+      { path: 'admin/audit', lazy: lazyPage(() => import('./pages/admin-audit')) },
       { path: 'admin/content', lazy: lazyPage(() => import('./pages/admin-content')) },
       { path: 'admin/content/history', lazy: lazyPage(() => import('./pages/admin-content-history')) },
       // One static route per section, so each gets its prerendered shell (scripts/prerender.ts).

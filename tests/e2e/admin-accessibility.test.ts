@@ -14,7 +14,7 @@ import { baseUrl, DESKTOP, launchBrowser, newPage, PHONE } from './browser';
 // new dialog by adding it to DIALOGS.
 
 const CONTENT_SECTIONS = ['firm', 'services', 'about', 'testimonials', 'faq', 'resources', 'privacy', 'booking', 'chat'].map((slug) => `/admin/content/${slug}`);
-const ADMIN_ROUTES = ['/admin', '/admin/subscribers', '/admin/availability', '/admin/chats', '/admin/content', '/admin/content/history', ...CONTENT_SECTIONS];
+const ADMIN_ROUTES = ['/admin', '/admin/subscribers', '/admin/availability', '/admin/chats', '/admin/audit', '/admin/content', '/admin/content/history', ...CONTENT_SECTIONS];
 /** The login card: /admin signed out, and /admin/login. */
 const SIGNED_OUT_ROUTES = ['/admin', '/admin/login'];
 
@@ -102,6 +102,9 @@ async function waitForData(page: Page, route: string) {
     await page.getByRole('button', { name: 'Restore version 1' }).waitFor();
   } else if (route.startsWith('/admin/content/')) {
     await page.getByRole('button', { name: 'Save draft' }).waitFor();
+  } else if (route === '/admin/audit') {
+    // The sign-in of this run is an entry at least: the table on wide screens, the list on phones.
+    await waitUntil(async () => (await page.locator('[data-testid="audit-row"]:visible, [data-testid="audit-item"]:visible').count()) > 0, 'audit entries');
   } else if (route === '/admin/chats') {
     // The table on wide screens, the list on phones: whichever is shown has a row.
     await waitUntil(async () => (await page.locator('[data-testid="chat-session-row"]:visible, [data-testid="chat-session-item"]:visible').count()) > 0, 'chat rows');

@@ -1,4 +1,4 @@
-import { CalendarCog, FileText, LogOut, MessagesSquare, Users } from 'lucide-react';
+import { CalendarCog, FileText, History, LogOut, MessagesSquare, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../components/ui/button';
 import { toast } from '../components/ui/use-toast';
@@ -66,6 +66,10 @@ function AdminPanel({ username }: { username: string }) {
           <Link to="/admin/content" className={buttonClass('outline')}>
             <FileText className="h-4 w-4" aria-hidden="true" />
             Content
+          </Link>
+          <Link to="/admin/audit" className={buttonClass('outline')}>
+            <History className="h-4 w-4" aria-hidden="true" />
+            Audit Trail
           </Link>
           <Button
             variant="outline"
