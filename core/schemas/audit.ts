@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { isCalendarDate } from '#core/firm-time';
 
-// The audit trail's vocabulary (docs/product.md §6.6): the action names the worker records and the
+// The audit trail's vocabulary (docs/product.md §6.8): the action names the worker records and the
 // owner's screen filters by, and the filter the list and the CSV export accept.
 
-/** Every action the back office records, by area. docs/product.md §6.6 says what each one is. */
+/** Every action the back office records, by area. docs/product.md §6.8 says what each one is. */
 export const AUDIT_ACTIONS = [
   'auth.sign-in',
   'auth.sign-out',
@@ -46,7 +46,7 @@ export const AUDIT_ACTIONS = [
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/** The CSV export's columns, in order (docs/product.md §6.6). */
+/** The CSV export's columns, in order (docs/product.md §6.8). */
 export const AUDIT_CSV_COLUMNS = ['Time (UTC)', 'Actor', 'Actor ID', 'Action', 'Record', 'Outcome', 'Network'] as const;
 
 /** Entries per page of GET /api/admin/audit. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { api, expectToastSaying, signInThroughCard, uniqueEmail, waitUntil } from './admin-helpers';
 import { launchBrowser, newPage, PHONE } from './browser';
 
-// docs/product.md §6.2 and §6.6: the firm replies to a visitor's message from the inbox, the
+// docs/product.md §6.2 and §6.8: the firm replies to a visitor's message from the inbox, the
 // conversation shows under the message with "Replied", and the owner finds the reply (and the
 // sign-in before it) in the audit trail, on a desktop and on a phone.
 

@@ -10,7 +10,7 @@ import { AUDIT_RETENTION_DAYS } from '../../worker/services/audit/audit-log';
 import { ADMIN, call, client, signIn } from './helpers';
 import { nextWeekday } from './submission-helpers';
 
-// The audit trail (docs/product.md §6.6): every back-office state change leaves one append-only
+// The audit trail (docs/product.md §6.8): every back-office state change leaves one append-only
 // entry with who, what, which record, when and the network; refused changes leave none.
 
 type Entry = { actor_id: number | null; actor: string; action: string; record: string | null; outcome: string; network: string | null; at: number };

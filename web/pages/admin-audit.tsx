@@ -13,7 +13,7 @@ import { formatDateTime } from '../features/admin/lib/format';
 import { errorMessage, isUnauthorized } from '../lib/api';
 import { usePageMeta } from '../lib/page-meta';
 
-/** /admin/audit: the audit trail (docs/product.md §6.6), for owners: filter by actor, action and dates; export as CSV. */
+/** /admin/audit: the audit trail (docs/product.md §6.8), for owners: filter by actor, action and dates; export as CSV. */
 export default function AdminAuditPage() {
   usePageMeta({ title: 'Audit Trail', description: 'Who changed what in the back office' });
   return <SignedInOnly>{() => <AuditTrail />}</SignedInOnly>;

@@ -561,7 +561,7 @@ export const bookingRules = sqliteTable('booking_rules', {
 });
 
 /**
- * The audit trail (docs/product.md §6.6): every state change of the back office, append-only. No
+ * The audit trail (docs/product.md §6.8): every state change of the back office, append-only. No
  * route updates or deletes a row; the cron deletes rows older than 400 days
  * (worker/services/audit/audit-log.ts). A visitor appears only by a record id, never by name,
  * e-mail or network.

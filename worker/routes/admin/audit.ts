@@ -5,7 +5,7 @@ import { validate } from '../../middleware/validate';
 import { auditFilterSchema } from '#core/schemas/audit';
 import { type AuditRow, auditCsv, exportAudit, listAudit } from '../../services/audit/audit-log';
 
-/** One audit entry as the owner's screen reads it (docs/product.md §6.6). */
+/** One audit entry as the owner's screen reads it (docs/product.md §6.8). */
 const toAuditEntry = (row: AuditRow) => ({
   id: row.id,
   at: row.at.toISOString(),
@@ -18,7 +18,7 @@ const toAuditEntry = (row: AuditRow) => ({
 });
 
 /**
- * The audit trail, read-only (docs/product.md §6.6): a filtered page of entries and the CSV export.
+ * The audit trail, read-only (docs/product.md §6.8): a filtered page of entries and the CSV export.
  * Nothing here, nor anywhere else, updates or deletes an entry (tests/worker/audit.test.ts walks the
  * app's routes to hold that).
  */

@@ -74,7 +74,7 @@ export const adminSession = new Hono<AppEnv>()
     // The attempt is counted before any password work, so a parallel burst gets no more
     // verifications than the limit allows (worker/services/admin-auth/login-throttle.ts).
     const claim = await claimLoginAttempt(c.env.DB, username, subject);
-    // Every answer but a session is a failure of sign-in, recorded as one (docs/product.md §6.6).
+    // Every answer but a session is a failure of sign-in, recorded as one (docs/product.md §6.8).
     const signIn = (outcome: 'success' | 'failure') =>
       recordAudit(db, { actor: { id: user?.id ?? null, username }, action: 'auth.sign-in', record: user ? `admin-user:${user.id}` : null, outcome, network: clientNetwork(c) });
     if (!claim.ok) {

@@ -9,13 +9,13 @@ import { auditLog } from '../../db/schema';
 import type { AppEnv } from '../../env';
 import { clientNetwork } from '../limits/client-ip';
 
-// The audit trail (docs/product.md §6.6): who changed what in the back office, which record, when,
+// The audit trail (docs/product.md §6.8): who changed what in the back office, which record, when,
 // from which network. Append-only: this module inserts, lists and exports; the only delete is the
 // cron's retention purge (oldAuditPurge), and no route updates or deletes an entry.
 
 export type AuditRow = typeof auditLog.$inferSelect;
 
-/** Entries are kept 400 days (docs/product.md §6.6), then the cron deletes them. */
+/** Entries are kept 400 days (docs/product.md §6.8), then the cron deletes them. */
 export const AUDIT_RETENTION_DAYS = 400;
 /** Rows deleted per cron tick at most, so a backlog spreads over a few ticks. */
 export const AUDIT_PURGE_BATCH = 1000;

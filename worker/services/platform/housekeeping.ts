@@ -22,7 +22,7 @@ export interface HousekeepingResult {
  * submission and newsletter sign-up windows, chat conversations past
  * their retention (docs/product.md §4.1), sign-ups never confirmed within 30 days and old
  * delivery-event keys (§5), e-mail bodies in the log after 90 days (email/log-retention.ts), audit
- * entries after 400 days (audit/audit-log.ts, §6.6). A
+ * entries after 400 days (audit/audit-log.ts, §6.8). A
  * failure is logged and the next tick tries again; it never stops the reminders or the newsletter.
  */
 export async function housekeeping(db: Db, at: Date): Promise<HousekeepingResult | null> {

@@ -3,7 +3,7 @@ import type { InferResponseType } from 'hono/client';
 import type { AuditAction } from '#core/schemas/audit';
 import { api, okJson } from '../../../lib/api';
 
-// The audit trail (worker/routes/admin/audit.ts, docs/product.md §6.6), typed from the route.
+// The audit trail (worker/routes/admin/audit.ts, docs/product.md §6.8), typed from the route.
 export type AuditEntry = InferResponseType<typeof api.admin.audit.$get, 200>['entries'][number];
 
 /** The screen's filter: empty strings are "any". */
