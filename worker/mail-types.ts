@@ -11,6 +11,8 @@ export type EmailKind =
   | 'newsletter-test'
   /** An invitation to an admin account (worker/services/admin-auth/invitations.ts). */
   | 'admin-invitation'
+  /** A person of the firm answering a contact message or chat hand-off from the inbox. */
+  | 'contact-reply'
   | 'test';
 
 export interface EmailAttachment {
@@ -27,6 +29,8 @@ export interface OutgoingEmail {
   text: string;
   html?: string;
   kind: EmailKind;
+  /** The From display name, when not the firm's own ("Jane Doe at Northgate CPA" on a reply); the address is always MAIL_FROM. */
+  fromName?: string;
   replyTo?: string;
   /** Extra headers, e.g. List-Unsubscribe. Values must not contain CR or LF. */
   headers?: Record<string, string>;

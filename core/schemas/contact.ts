@@ -29,3 +29,15 @@ export const CONTACT_SUCCESS_MESSAGE = "Thank you for your message. We'll get ba
 
 /** PATCH /api/admin/contact-messages/:id: the admin marks a message read or unread. */
 export const contactReadSchema = z.object({ read: z.boolean({ error: 'read must be true or false' }) });
+
+/** The longest reply the inbox sends (plain text). */
+export const CONTACT_REPLY_MAX = 10_000;
+
+/** POST /api/admin/contact-messages/:id/replies: the firm's plain-text answer (docs/product.md §6.2). */
+export const contactReplySchema = z.object({
+  body: z
+    .string({ error: 'Please write a reply' })
+    .trim()
+    .min(1, 'Please write a reply')
+    .max(CONTACT_REPLY_MAX, tooLongMessage('Reply', CONTACT_REPLY_MAX)),
+});

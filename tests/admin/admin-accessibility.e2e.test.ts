@@ -27,6 +27,7 @@ const ADMIN_ROUTES = [
   '/admin/content',
   '/admin/content/history',
   '/admin/users',
+  '/admin/audit',
   ...CONTENT_SECTIONS,
 ];
 /** The login card: /admin signed out, and /admin/login. */
@@ -130,6 +131,9 @@ async function waitForData(page: Page, route: string) {
     await row.waitFor();
     if ((await row.getByTestId('session-row').count()) === 0) await row.getByRole('button', { name: /^Sessions of / }).click();
     await row.getByTestId('session-row').first().waitFor();
+  } else if (route === '/admin/audit') {
+    // The sign-in of this run is an entry at least: the table on wide screens, the list on phones.
+    await waitUntil(async () => (await page.locator('[data-testid="audit-row"]:visible, [data-testid="audit-item"]:visible').count()) > 0, 'audit entries');
   } else if (route === '/admin/chats') {
     // The table on wide screens, the list on phones: whichever is shown has a row.
     await waitUntil(async () => (await page.locator('[data-testid="chat-session-row"]:visible, [data-testid="chat-session-item"]:visible').count()) > 0, 'chat rows');

@@ -17,8 +17,9 @@ interface RouteSpec {
   valid?: Record<string, unknown>;
   admin?: boolean;
   /**
-   * Tables a rejected request may legitimately write: failed sign-ins are counted, and so are form
-   * attempts against the per-IP allowance (a booking refused 409 for a taken slot still counts).
+   * Tables a rejected request may legitimately write: failed sign-ins are counted (and recorded in the
+   * audit trail, docs/product.md §6.9), and so are form attempts against the per-IP allowance (a
+   * booking refused 409 for a taken slot still counts).
    */
   mayWriteOnReject?: string[];
   query?: Record<string, string>;
@@ -32,7 +33,7 @@ const tomorrowWeekday = () => {
 
 const routes: RouteSpec[] = [
   { method: 'GET', path: '/api/health' },
-  { method: 'POST', path: '/api/admin/login', valid: { username: 'admin', password: 'correct-horse-battery' }, mayWriteOnReject: ['login_attempts'] },
+  { method: 'POST', path: '/api/admin/login', valid: { username: 'admin', password: 'correct-horse-battery' }, mayWriteOnReject: ['login_attempts', 'audit_log'] },
   { method: 'POST', path: '/api/admin/logout' },
   { method: 'GET', path: '/api/admin/session' },
   // A wrong current password is a counted sign-in attempt: it writes login_attempts.

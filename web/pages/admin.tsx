@@ -1,4 +1,4 @@
-import { CalendarCog, FileText, LogOut, MessagesSquare, Newspaper, UserCog, Users } from 'lucide-react';
+import { CalendarCog, FileText, History, LogOut, MessagesSquare, Newspaper, UserCog, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../components/ui/button';
 import { toast } from '../components/ui/use-toast';
@@ -66,12 +66,18 @@ function AdminPanel({ username, isOwner }: { username: string; isOwner: boolean 
               {label}
             </Link>
           ))}
-          {/* Owner-only (docs/product.md §6.8): staff are not offered what the API would refuse them. */}
+          {/* Owner-only (docs/product.md §6.8, §6.9): staff are not offered what the API would refuse them. */}
           {isOwner && (
-            <Link to="/admin/users" className={buttonClass('outline')}>
-              <UserCog className="h-4 w-4" aria-hidden="true" />
-              Users
-            </Link>
+            <>
+              <Link to="/admin/users" className={buttonClass('outline')}>
+                <UserCog className="h-4 w-4" aria-hidden="true" />
+                Users
+              </Link>
+              <Link to="/admin/audit" className={buttonClass('outline')}>
+                <History className="h-4 w-4" aria-hidden="true" />
+                Audit Trail
+              </Link>
+            </>
           )}
           <Button
             variant="outline"

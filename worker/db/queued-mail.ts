@@ -13,7 +13,7 @@ const HEADER_UNSAFE = /[\r\n]/;
 
 /** Refuses CR/LF in any field that ends up in a mail header (header injection). */
 export function assertHeaderSafe(message: OutgoingEmail): void {
-  const fields = [message.to, message.toName ?? '', message.subject, message.replyTo ?? '', ...Object.entries(message.headers ?? {}).flat()];
+  const fields = [message.to, message.toName ?? '', message.fromName ?? '', message.subject, message.replyTo ?? '', ...Object.entries(message.headers ?? {}).flat()];
   if (fields.some((value) => HEADER_UNSAFE.test(value))) {
     throw new Error('E-mail header fields must not contain line breaks');
   }
@@ -55,6 +55,7 @@ export function logRow(transport: EmailTransport, message: OutgoingEmail, unsafe
   return {
     to: unsafe ? message.to.replace(/[\r\n]/g, ' ') : message.to,
     toName: message.toName && !unsafe ? message.toName : null,
+    fromName: message.fromName && !unsafe ? message.fromName : null,
     replyTo: message.replyTo && !unsafe ? message.replyTo : null,
     subject: unsafe ? message.subject.replace(/[\r\n]/g, ' ') : message.subject,
     kind: message.kind,
@@ -105,6 +106,7 @@ export function queuedMailStatement(db: Db, transport: EmailTransport, message: 
         {
           to: slot('to'),
           toName: slot('toName'),
+          fromName: slot('fromName'),
           replyTo: slot('replyTo'),
           subject: id('subject'),
           kind: slot('kind'),

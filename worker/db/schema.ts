@@ -16,9 +16,36 @@ export const contactMessages = sqliteTable(
     phone: text('phone'),
     message: text('message').notNull(),
     readAt: integer('read_at', { mode: 'timestamp_ms' }),
+    // The Message-ID of the firm's notification about it: the root every reply threads under
+    // (worker/services/contact/replies.ts). Null for a message older than replies, until one is answered.
+    messageId: text('message_id'),
     createdAt: createdAt(),
   },
   (t) => [index('contact_messages_created_at_idx').on(t.createdAt)],
+);
+
+/**
+ * The firm's replies to a contact message or chat hand-off (docs/product.md §2.1), sent from the inbox:
+ * who replied, what, when, and the reply e-mail's Message-ID. `day` (the firm's day, YYYY-MM-DD)
+ * is what the per-user daily cap counts.
+ */
+export const contactReplies = sqliteTable(
+  'contact_replies',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    contactMessageId: integer('contact_message_id')
+      .notNull()
+      .references(() => contactMessages.id, { onDelete: 'cascade' }),
+    adminUserId: integer('admin_user_id').notNull(),
+    authorName: text('author_name').notNull(),
+    body: text('body').notNull(),
+    messageId: text('message_id').notNull(),
+    /** The reply's e-mail in the log (its delivery status); null until it was handed to the transport. */
+    emailLogId: integer('email_log_id'),
+    day: text('day').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_replies_message_idx').on(t.contactMessageId, t.createdAt), index('contact_replies_cap_idx').on(t.adminUserId, t.day)],
 );
 
 /**
@@ -245,6 +272,7 @@ export const emailLog = sqliteTable(
     // The rest of the message as handed to the transport, so a 'queued' row can be sent as it is by
     // whoever delivers it: the request after its answer, or the cron's sweep (services/email/outbox.ts).
     toName: text('to_name'),
+    fromName: text('from_name'),
     replyTo: text('reply_to'),
     subject: text('subject').notNull(),
     kind: text('kind').notNull(),
@@ -317,7 +345,7 @@ export const adminUsers = sqliteTable(
     totpSecret: text('totp_secret'),
     totpPendingSecret: text('totp_pending_secret'),
     totpLastStep: integer('totp_last_step'),
-    // Accounts and roles (docs/product.md §6.8): the permission table is
+    // Accounts and roles (docs/product.md §6.9): the permission table is
     // worker/services/admin-auth/permissions.ts. The migration makes the accounts that existed
     // before roles owners; a new account is staff unless the owner says otherwise.
     name: text('name').notNull().default(''),
@@ -374,7 +402,7 @@ export const adminInvitations = sqliteTable(
   (t) => [uniqueIndex('admin_invitations_token_hash_uq').on(t.tokenHash)],
 );
 
-/** The owner's security settings (docs/product.md §6.8), one row (id 1); no row = the defaults (two-factor optional). */
+/** The owner's security settings (docs/product.md §6.9), one row (id 1); no row = the defaults (two-factor optional). */
 export const adminSecuritySettings = sqliteTable('admin_security_settings', {
   id: integer('id').primaryKey(),
   requireTwoFactor: integer('require_two_factor', { mode: 'boolean' }).notNull().default(false),
@@ -606,3 +634,30 @@ export const bookingRules = sqliteTable('booking_rules', {
   reopenedHolidays: text('reopened_holidays', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
 });
+
+/**
+ * The audit trail (docs/product.md §6.9): every state change of the back office, append-only. No
+ * route updates or deletes a row; the cron deletes rows older than 400 days
+ * (worker/services/audit/audit-log.ts). A visitor appears only by a record id, never by name,
+ * e-mail or network.
+ */
+export const auditLog = sqliteTable(
+  'audit_log',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    at: integer('at', { mode: 'timestamp_ms' }).notNull().default(now),
+    /** The admin user's id, or null for a sign-in failure of an unknown name, a visitor or the system. */
+    actorId: integer('actor_id'),
+    /** The admin's username (as typed, for a failed sign-in), 'visitor' or 'system'. */
+    actor: text('actor').notNull(),
+    action: text('action').notNull(),
+    /** Which record, as kind:id ('appointment:42'), or null for a change of no single record. */
+    record: text('record'),
+    outcome: text('outcome', { enum: ['success', 'failure'] })
+      .notNull()
+      .default('success'),
+    /** The network (IPv4 address, IPv6 /64) of an admin's request; null for visitors and the system. */
+    network: text('network'),
+  },
+  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_actor_idx').on(t.actor, t.at), index('audit_log_action_idx').on(t.action, t.at)],
+);

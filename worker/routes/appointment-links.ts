@@ -19,6 +19,7 @@ import {
 } from '../services/email/submission-emails';
 import { publishedContent } from '../services/content/published';
 import { IP_WINDOW_SECONDS, ipLimitMessage, takeIpAllowance } from '../services/limits/submission-limits';
+import { recordAudit } from '../services/audit/audit-log';
 
 // The visitor's self-service (docs/product.md §3), reached from the Cancel and Reschedule links of
 // the booking e-mails (worker/services/appointments/links.ts). GET only reads: mail scanners follow
@@ -89,6 +90,8 @@ export const appointmentLinksApi = new Hono<AppEnv>()
       const refusal = await refusedChange(c.env, db, link.row);
       return c.json(refusal.body, refusal.status);
     }
+    // The visitor acted through their e-mailed link: the trail names them only by the appointment's id.
+    await recordAudit(db, { actor: 'visitor', action: 'appointment.cancel', record: `appointment:${updated.id}` });
     const { firm: firmFacts } = await publishedContent(c.env);
     await sendAfterAnswer(c.env, c.executionCtx, [
       appointmentCancelledByVisitorEmail(c.env, firmFacts, updated),
@@ -121,6 +124,7 @@ export const appointmentLinksApi = new Hono<AppEnv>()
       const refusal = await refusedChange(c.env, db, previous);
       return c.json(refusal.body, refusal.status);
     }
+    await recordAudit(db, { actor: 'visitor', action: 'appointment.reschedule', record: `appointment:${updated.id}` });
     const links = await appointmentLinks(c.env, { ...updated, timeSlot });
     const { firm: firmFacts } = await publishedContent(c.env);
     await sendAfterAnswer(c.env, c.executionCtx, [

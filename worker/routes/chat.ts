@@ -34,6 +34,7 @@ import { deliverAfterAnswer } from '../services/email/send-email';
 import { contactNotificationEmail } from '../services/email/submission-emails';
 import { publishedContent } from '../services/content/published';
 import { IP_WINDOW_SECONDS, storeSubmission } from '../services/limits/submission-limits';
+import { newMessageId } from '../services/contact/replies';
 
 export const CHAT_THROTTLED_MESSAGE = 'Too many messages in a short time. Please wait a few minutes and try again.';
 
@@ -127,7 +128,7 @@ export const chat = new Hono<AppEnv>()
     // It is a contact message: it counts under the contact form's daily cap. One D1 call
     // (worker/services/limits/submission-limits.ts): the limits, the message, today's submitter record,
     // the firm's notification queued in the outbox and the session marked as handed off.
-    const values = { name: input.name, email: input.email, phone: input.phone || null, message: text, createdAt: new Date() };
+    const values = { name: input.name, email: input.email, phone: input.phone || null, message: text, messageId: newMessageId(c.env), createdAt: new Date() };
     const { firm } = await publishedContent(c.env);
     const result = await storeSubmission(c.env, 'contact', ipHash, {
       table: contactMessages,

@@ -10,6 +10,7 @@ import { deliverAfterAnswer } from '../services/email/send-email';
 import { contactNotificationEmail } from '../services/email/submission-emails';
 import { publishedContent } from '../services/content/published';
 import { IP_WINDOW_SECONDS, storeSubmission } from '../services/limits/submission-limits';
+import { newMessageId } from '../services/contact/replies';
 
 // A bot that fills the hidden "website" field gets the answer a person gets, and nothing happens.
 const contactHoneypot = honeypot<AppEnv>({ field: 'website', onFilled: (c) => c.json({ message: CONTACT_SUCCESS_MESSAGE }, 201) });
@@ -25,7 +26,8 @@ export const contact = new Hono<AppEnv>().post('/', contactHoneypot, validate('j
   // submitter record and the firm's notification queued in the outbox commit together.
   // The firm's facts as published, read before the write (no D1 call while this isolate has them).
   const { firm } = await publishedContent(c.env);
-  const values = { name: input.name, email: input.email, phone: input.phone || null, message: input.message, createdAt: new Date() };
+  // The notification's Message-ID is stored with the message: the thread root of the inbox's replies.
+  const values = { name: input.name, email: input.email, phone: input.phone || null, message: input.message, messageId: newMessageId(c.env), createdAt: new Date() };
   const result = await storeSubmission(c.env, 'contact', ipHash, {
     table: contactMessages,
     values,

@@ -10,6 +10,7 @@ import { type AppointmentRow, findAppointment, isSlotTaken, listAppointments, se
 import { firmToday } from '#core/firm-time';
 import { appointmentStatusEmail, hasTime, sendAfterStoring } from '../../services/email/submission-emails';
 import { publishedContent } from '../../services/content/published';
+import { audit } from '../../services/audit/audit-log';
 
 /** The admin list's shape (docs/product.md §11). */
 export const toAppointment = (row: AppointmentRow) => ({
@@ -67,6 +68,7 @@ export const adminAppointments = new Hono<AppEnv>()
     // Confirmed: a REQUEST with fresh cancel/reschedule links; cancelled: a CANCEL that removes the
     // event (a request that never had a time had no event: a plain notice).
     const links = updated.status === 'cancelled' || !hasTime(updated) ? undefined : await appointmentLinks(c.env, updated);
+    await audit(c, updated.status === 'cancelled' ? 'appointment.cancel' : 'appointment.confirm', `appointment:${updated.id}`);
     await sendAfterStoring(c.env, [appointmentStatusEmail(c.env, (await publishedContent(c.env)).firm, updated, links)]);
     return c.json(toAppointment(updated), 200);
   });

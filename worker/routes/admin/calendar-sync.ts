@@ -16,6 +16,7 @@ import {
   type BusyCalendarRow,
 } from '../../services/appointments/busy-calendars';
 import { feedStatus, feedUrls, rotateFeedSecret } from '../../services/appointments/calendar-feed';
+import { audit } from '../../services/audit/audit-log';
 
 /** What the admin sees of a busy calendar: never the secret address, only its host. */
 const view = (row: BusyCalendarRow) => ({
@@ -38,6 +39,7 @@ export const adminCalendarSync = new Hono<AppEnv>()
   // this once, in this answer (docs/decisions/0014).
   .post('/calendar-feed/rotate', async (c) => {
     const { secret, createdAt } = await rotateFeedSecret(getDb(c.env.DB));
+    await audit(c, 'calendar.feed-rotate');
     return c.json({ active: true, createdAt, ...feedUrls(c.env, secret) }, 201);
   })
   .get('/busy-calendars', async (c) => {
@@ -53,6 +55,7 @@ export const adminCalendarSync = new Hono<AppEnv>()
     if (problem) return c.json({ message: problem, fields: { url: [problem] } }, 400);
     const db = getDb(c.env.DB);
     const id = await addBusyCalendar(db, { label, url });
+    await audit(c, 'calendar.busy-add', `busy-calendar:${id}`);
     await refreshBusyCalendar(c.env, db, { id, url }, { allowLocalHttp });
     return c.json(view(await findBusyCalendar(db, id)), 201);
   })
@@ -61,11 +64,13 @@ export const adminCalendarSync = new Hono<AppEnv>()
     const row = await findBusyCalendar(db, c.req.valid('param').id);
     if (!row) return c.json({ message: BUSY_CALENDAR_INPUT_MESSAGES.id }, 404);
     await refreshBusyCalendar(c.env, db, row, { allowLocalHttp: allowsLocalHttp(c.env, c.req.url) });
+    await audit(c, 'calendar.busy-refresh', `busy-calendar:${row.id}`);
     return c.json(view(await findBusyCalendar(db, row.id)), 200);
   })
   // Idempotent: removing a removed calendar is still 204. Its busy times stop closing slots at once.
   .delete('/busy-calendars/:id', validate('param', busyCalendarParamSchema), async (c) => {
     await removeBusyCalendar(getDb(c.env.DB), c.req.valid('param').id);
+    await audit(c, 'calendar.busy-remove', `busy-calendar:${c.req.valid('param').id}`);
     return c.body(null, 204);
   });
 

@@ -3,11 +3,14 @@ import { getDb } from '../../db/client';
 import type { AppEnv } from '../../env';
 import { validate } from '../../middleware/validate';
 import { idParamSchema } from '#core/schemas/appointments';
-import { contactReadSchema } from '#core/schemas/contact';
-import { type ContactMessageRow, listContactMessages, markContactMessageRead } from '../../services/contact/messages';
+import { contactReadSchema, contactReplySchema } from '#core/schemas/contact';
+import { type ContactMessageRow, findContactMessage, listContactMessages, markContactMessageRead } from '../../services/contact/messages';
+import { lastReplyTime, listReplies, REPLY_CAP_MESSAGE, sendReply } from '../../services/contact/replies';
+import { audit } from '../../services/audit/audit-log';
+import { clientNetwork } from '../../services/limits/client-ip';
 
 /** The inbox's shape (docs/product.md §11): dates as ISO strings, absent values as null. */
-export const toContactMessage = (row: ContactMessageRow) => ({
+export const toContactMessage = (row: ContactMessageRow & { lastRepliedAt?: Date | null }) => ({
   id: row.id,
   name: row.name,
   email: row.email,
@@ -15,9 +18,20 @@ export const toContactMessage = (row: ContactMessageRow) => ({
   message: row.message,
   createdAt: row.createdAt.toISOString(),
   readAt: row.readAt ? row.readAt.toISOString() : null,
+  /** When the firm last replied from the inbox ("Replied"), or null. */
+  lastRepliedAt: row.lastRepliedAt ? row.lastRepliedAt.toISOString() : null,
 });
 
-/** The admin inbox: every contact message, newest first, and the read marker. */
+/** One reply of a conversation under a message: who replied, what and when, and how its e-mail went. */
+const toReply = (row: Awaited<ReturnType<typeof listReplies>>[number]) => ({
+  id: row.id,
+  authorName: row.authorName,
+  body: row.body,
+  createdAt: row.createdAt.toISOString(),
+  emailStatus: row.emailStatus,
+});
+
+/** The admin inbox: every contact message, newest first, the read marker, and the replies (docs/product.md §6.2). */
 export const adminContactMessages = new Hono<AppEnv>()
   .get('/', async (c) => {
     const rows = await listContactMessages(getDb(c.env.DB));
@@ -27,5 +41,24 @@ export const adminContactMessages = new Hono<AppEnv>()
     const { id } = c.req.valid('param');
     const row = await markContactMessageRead(getDb(c.env.DB), id, c.req.valid('json').read);
     if (!row) return c.json({ message: 'Message not found' }, 404);
-    return c.json(toContactMessage(row), 200);
+    await audit(c, c.req.valid('json').read ? 'contact.mark-read' : 'contact.mark-unread', `contact-message:${id}`);
+    return c.json(toContactMessage({ ...row, lastRepliedAt: await lastReplyTime(getDb(c.env.DB), id) }), 200);
+  })
+  .get('/:id/replies', validate('param', idParamSchema), async (c) => {
+    const db = getDb(c.env.DB);
+    const { id } = c.req.valid('param');
+    if (!(await findContactMessage(db, id))) return c.json({ message: 'Message not found' }, 404);
+    return c.json((await listReplies(db, id)).map(toReply), 200);
+  })
+  // Sends a reply by e-mail (its audit entry commits with it) and answers the whole conversation.
+  .post('/:id/replies', validate('param', idParamSchema), validate('json', contactReplySchema), async (c) => {
+    const db = getDb(c.env.DB);
+    const { id } = c.req.valid('param');
+    const message = await findContactMessage(db, id);
+    if (!message) return c.json({ message: 'Message not found' }, 404);
+    const outcome = await sendReply(c.env, db, message, c.get('adminUser'), c.req.valid('json').body, clientNetwork(c));
+    if (!outcome.ok) return c.json({ message: REPLY_CAP_MESSAGE }, 429);
+    const replies = (await listReplies(db, id)).map(toReply);
+    if (outcome.emailStatus === 'failed') return c.json({ message: 'The reply was saved but its e-mail could not be sent; see the e-mail log.', replies }, 502);
+    return c.json({ message: `Reply sent to ${message.email}`, replies }, 201);
   });

@@ -17,6 +17,7 @@ import {
 } from '../../services/content/store';
 import { pageHeaders, prerenderedFile, renderWithContent } from '../../services/content/published-pages';
 import { pointAtPublished } from '../../services/content/published';
+import { audit } from '../../services/audit/audit-log';
 
 // The firm's content document (docs/product.md, the content API; docs/decisions/0013-content-as-a-versioned-document.md),
 // mounted under /api/admin/content (admin only, and covered by the same-origin rule like every admin write).
@@ -91,6 +92,7 @@ export const adminContent = new Hono<AppEnv>()
       draftUpdatedAt: typeof draftUpdatedAt === 'string' ? new Date(draftUpdatedAt) : draftUpdatedAt,
     });
     if (!result.ok) return refusal(c, result);
+    await audit(c, 'content.save-draft', `content-draft:${result.value.basedOn}`);
     const draft = result.value;
     return c.json({ basedOn: draft.basedOn, updatedAt: draft.updatedAt.toISOString(), updatedBy: draft.updatedBy, content: draft.content }, 200);
   })
@@ -99,6 +101,7 @@ export const adminContent = new Hono<AppEnv>()
     if (!result.ok) return refusal(c, result);
     // The public pages, e-mails, invites and the chat follow it (worker/services/content/published.ts).
     await pointAtPublished(c.env);
+    await audit(c, 'content.publish', `content-version:${result.value.version}`);
     return c.json({ version: result.value.version }, 200);
   })
   .get('/versions', async (c) => {
@@ -113,6 +116,8 @@ export const adminContent = new Hono<AppEnv>()
     if (!result.ok) return refusal(c, result);
     // The public pages, e-mails, invites and the chat follow it (worker/services/content/published.ts).
     await pointAtPublished(c.env);
+    // The record is the version restored from; the answer's version is the new one it became.
+    await audit(c, 'content.restore', `content-version:${c.req.valid('json').version}`);
     return c.json({ version: result.value.version }, 200);
   })
   // Preview: a public page with the draft (the published content when there is none), rendered by

@@ -11,6 +11,7 @@ import { escapeHtml } from '../../services/email/submission-emails';
 import { publishedContent } from '../../services/content/published';
 import type { EmailAttachment } from '../../mail-types';
 import { siteOrigin } from '../../services/newsletter/template';
+import { audit } from '../../services/audit/audit-log';
 
 /** The e-mail log and the "Email Authentication Setup" block (docs/product.md §7: MailChannels). */
 export const adminEmails = new Hono<AppEnv>()
@@ -57,6 +58,7 @@ export const adminEmails = new Hono<AppEnv>()
     if (!mailChannelsAccountId(c.env)) return c.json({ message: NO_ACCOUNT_ID_MESSAGE }, 400);
     try {
       const result = await enrollDeliveryEvents(c.env, siteOrigin(c.env, c.req.url));
+      await audit(c, 'settings.delivery-events-enroll');
       return c.json({ enrolled: true, ...result }, 200);
     } catch (error) {
       if (error instanceof WebhookManagementError) return c.json({ message: error.message }, 502);
@@ -83,6 +85,7 @@ export const adminEmails = new Hono<AppEnv>()
       transport,
     );
     if (!outcome.ok) return c.json({ success: false, message: outcome.error ?? 'Sending failed' }, 200);
+    await audit(c, 'settings.email-test', `email-log:${outcome.logId}`);
     const message =
       outcome.status === 'stored'
         ? `No MailChannels key is configured: the test e-mail to ${testEmail} was stored in the outbox (e-mail log #${outcome.logId}), not sent`

@@ -3,6 +3,7 @@ import type { AppEnv } from '../../env';
 import { requireAdmin } from '../../middleware/require-admin';
 import { requirePermission } from '../../middleware/require-permission';
 import { adminAppointments } from './appointments';
+import { adminAudit } from './audit';
 import { adminAvailability } from './availability';
 import { adminCalendarSync } from './calendar-sync';
 import { adminChatSessions } from './chat-sessions';
@@ -45,7 +46,8 @@ export const adminSignedInApi = new Hono<AppEnv>()
   .route('/', adminNewsletterTestSend)
   .route('/', adminNewsletterDrafts)
   .route('/', adminEmails)
-  .route('/', adminCalendarSync);
+  .route('/', adminCalendarSync)
+  .route('/audit', adminAudit);
 
 /**
  * The admin API (docs/product.md §11), mounted at /api/admin by worker/index.ts: the public part

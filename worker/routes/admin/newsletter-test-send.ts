@@ -4,6 +4,7 @@ import { validate } from '../../middleware/validate';
 import { testSendNewsletterSchema } from '#core/schemas/newsletter';
 import { sendTestNewsletter } from '../../services/newsletter/test-send';
 import { siteOrigin } from '../../services/newsletter/template';
+import { audit } from '../../services/audit/audit-log';
 
 /**
  * The send dialog's "Send a test" (docs/product.md §6.3): the issue being written, to one address,
@@ -15,6 +16,7 @@ export const adminNewsletterTestSend = new Hono<AppEnv>().post('/newsletter/test
   const outcome = await sendTestNewsletter(c.env, draft, siteOrigin(c.env, c.req.url));
   if (outcome === 'empty-content') return c.json({ message: 'The newsletter content is empty once unsafe HTML is removed' }, 400);
   if (!outcome.ok) return c.json({ message: `The test could not be sent: ${outcome.error ?? 'sending failed'}` }, 502);
+  await audit(c, 'newsletter.test', `email-log:${outcome.logId}`);
   const message =
     outcome.status === 'stored'
       ? `No MailChannels key is configured: the test to ${draft.to} was stored in the outbox (e-mail log #${outcome.logId}), not sent`

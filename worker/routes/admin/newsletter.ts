@@ -14,6 +14,7 @@ import { eraseSubscriber } from '../../services/newsletter/list-hygiene';
 import { listSubscribers, resendConfirmation, type SubscriberStatus } from '../../services/newsletter/subscriptions';
 import { sampleTemplate, siteOrigin, staticNewsletter } from '../../services/newsletter/template';
 import { publishedContent } from '../../services/content/published';
+import { audit } from '../../services/audit/audit-log';
 
 function deliveredMessage(recipientCount: number, totalRecipients: number, status: string): string {
   if (status === 'sent') return `Newsletter sent to ${recipientCount} of ${totalRecipients} subscribers`;
@@ -41,12 +42,14 @@ export const adminNewsletter = new Hono<AppEnv>()
   .delete('/subscribers/:id', validate('param', idParamSchema), async (c) => {
     const erased = await eraseSubscriber(getDb(c.env.DB), c.req.valid('param').id);
     if (!erased) return c.json({ message: SUBSCRIBER_NOT_FOUND }, 404);
+    await audit(c, 'subscriber.erase', `subscriber:${c.req.valid('param').id}`);
     return c.json({ message: `${erased.email} has been deleted and erased from the delivery records` }, 200);
   })
   .post('/subscribers/:id/resend-confirmation', validate('param', idParamSchema), async (c) => {
     const result = await resendConfirmation(c.env, getDb(c.env.DB), c.req.valid('param').id, siteOrigin(c.env, c.req.url));
     switch (result.outcome) {
       case 'sent':
+        await audit(c, 'subscriber.resend-confirmation', `subscriber:${c.req.valid('param').id}`);
         return c.json({ message: `Confirmation e-mail sent to ${result.email}` }, 200);
       case 'not-found':
         return c.json({ message: SUBSCRIBER_NOT_FOUND }, 404);
@@ -72,6 +75,7 @@ export const adminNewsletter = new Hono<AppEnv>()
     // +1: the session check in requireAdmin ran before this handler.
     logNewsletterBatch({ source: 'send-newsletter' }, result.stats, d1.calls() + 1);
     const { newsletterId, recipientCount, totalRecipients, status } = result.newsletter;
+    await audit(c, 'newsletter.send', `newsletter:${newsletterId}`);
     return c.json({ message: deliveredMessage(recipientCount, totalRecipients, status), newsletterId, recipientCount, totalRecipients, status }, 200);
   })
   .post('/newsletter/send', async (c) => {
@@ -79,6 +83,7 @@ export const adminNewsletter = new Hono<AppEnv>()
     if (result.outcome === 'no-subscribers') return c.json({ message: 'There are no active subscribers to send to' }, 400);
     if (result.outcome !== 'created') return c.json({ message: `The ${currentPeriod().label} newsletter has already been sent` }, 409);
     const { newsletterId, recipientCount, totalRecipients, status } = result.newsletter;
+    await audit(c, 'newsletter.send', `newsletter:${newsletterId}`);
     return c.json({ sentCount: recipientCount, message: deliveredMessage(recipientCount, totalRecipients, status), newsletterId }, 200);
   })
   .get('/newsletter/stats', async (c) => {
@@ -106,15 +111,18 @@ export const adminNewsletter = new Hono<AppEnv>()
     const db = getDb(c.env.DB);
     if (action === 'start') {
       await setSchedulerRunning(db, true);
+      await audit(c, 'newsletter.schedule-start');
       return c.json({ message: 'Scheduler started successfully' }, 200);
     }
     if (action === 'stop') {
       await setSchedulerRunning(db, false);
+      await audit(c, 'newsletter.schedule-stop');
       return c.json({ message: 'Scheduler stopped successfully' }, 200);
     }
     const result = await sendNewsletterNow(c.env, db, { kind: 'period', trigger: 'scheduled', force: true }, { origin: siteOrigin(c.env, c.req.url) });
     if (result.outcome === 'no-subscribers') return c.json({ message: 'There are no active subscribers to send to' }, 400);
     if (result.outcome !== 'created') return c.json({ message: `The ${currentPeriod().label} newsletter has already been sent` }, 409);
     const { recipientCount, totalRecipients, status } = result.newsletter;
+    await audit(c, 'newsletter.schedule-trigger', `newsletter:${result.newsletter.newsletterId}`);
     return c.json({ message: `Scheduled newsletter triggered. ${deliveredMessage(recipientCount, totalRecipients, status)}` }, 200);
   });

@@ -21,6 +21,8 @@ import { loginSubject, setKnownDevice } from '../../services/admin-auth/known-de
 import { claimLoginAttempt, forgiveLoginAttempt, throttledMessage } from '../../services/admin-auth/login-throttle';
 import { checkAdminPassword } from '../../services/admin-auth/password-check';
 import { DUMMY_PASSWORD_HASH, verifyPassword } from '../../services/admin-auth/passwords';
+import { audit, recordAudit } from '../../services/audit/audit-log';
+import { clientNetwork } from '../../services/limits/client-ip';
 
 const INVALID_CREDENTIALS = 'Invalid username or password';
 const TWO_FACTOR_REQUIRED = 'Enter the 6-digit code from your authenticator app';
@@ -86,7 +88,11 @@ export const adminSession = new Hono<AppEnv>()
     // The attempt is counted before any password work, so a parallel burst gets no more
     // verifications than the limit allows (worker/services/admin-auth/login-throttle.ts).
     const claim = await claimLoginAttempt(c.env.DB, username, subject);
+    // Every answer but a session is a failure of sign-in, recorded as one (docs/product.md §6.8).
+    const signIn = (outcome: 'success' | 'failure') =>
+      recordAudit(db, { actor: { id: user?.id ?? null, username }, action: 'auth.sign-in', record: user ? `admin-user:${user.id}` : null, outcome, network: clientNetwork(c) });
     if (!claim.ok) {
+      await signIn('failure');
       return c.json({ message: throttledMessage(claim) }, 429, { 'Retry-After': String(claim.retryAfterSeconds) });
     }
 
@@ -94,15 +100,23 @@ export const adminSession = new Hono<AppEnv>()
     // An unknown username is verified against a dummy hash: the same PBKDF2 work, so the answer's
     // timing does not tell which usernames exist.
     const valid = await verifyPassword(password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
-    if (!user || !valid) return c.json({ message: INVALID_CREDENTIALS }, 401);
+    if (!user || !valid) {
+      await signIn('failure');
+      return c.json({ message: INVALID_CREDENTIALS }, 401);
+    }
     // Told only to whoever knows the password: the account exists but no longer signs in.
-    if (user.status !== 'active') return c.json({ message: DEACTIVATED }, 403);
+    if (user.status !== 'active') {
+      await signIn('failure');
+      return c.json({ message: DEACTIVATED }, 403);
+    }
     // With the second factor on, the right password alone is a failed attempt like a wrong one:
     // it stays counted (not forgiven), and no session is issued without a valid, unused code.
     if (hasTwoFactor(user) && !(code && (await consumeSecondFactor(db, user, code, Date.now())))) {
+      await signIn('failure');
       return c.json({ message: TWO_FACTOR_REQUIRED, twoFactorRequired: true as const }, 401);
     }
     await forgiveLoginAttempt(c.env.DB, username, subject);
+    await signIn('success');
     await startSession(c, db, { userId: user.id, username: user.username, sessionVersion: user.sessionVersion });
     // After the session cookie (scripts read the first Set-Cookie as the session's).
     await setKnownDevice(c, user.id, 'device' in subject ? subject.device : null);
@@ -115,7 +129,10 @@ export const adminSession = new Hono<AppEnv>()
     // Revoked server-side, not only cleared: a copy of the cookie stops working too.
     const token = readSessionCookie(c);
     const session = token ? await verifySessionToken(c.env.JWT_SECRET, token) : null;
-    if (session) await endSession(getDb(c.env.DB), session.jti);
+    if (session) {
+      await endSession(getDb(c.env.DB), session.jti);
+      await recordAudit(getDb(c.env.DB), { actor: { id: session.userId, username: session.username }, action: 'auth.sign-out', record: `admin-user:${session.userId}`, network: clientNetwork(c) });
+    }
     clearSessionCookie(c);
     return c.json({ message: 'Signed out' }, 200);
   })
@@ -137,6 +154,7 @@ export const adminChangePassword = new Hono<AppEnv>()
     if (check === 'wrong') return c.json({ message: 'Current password is incorrect' }, 400);
     if (check !== 'right') return c.json({ message: throttledMessage(check) }, 429, { 'Retry-After': String(check.retryAfterSeconds) });
     const updated = await updateAdminPassword(db, user.id, newPassword);
+    await audit(c, 'auth.password-change', `admin-user:${user.id}`);
     // This browser keeps its session under the new version; every other session ends.
     await renewSession(c, db, { userId: updated.id, username: updated.username, sessionVersion: updated.sessionVersion }, c.get('adminSession'));
     return c.json({ message: 'Password changed successfully' }, 200);

@@ -15,6 +15,7 @@ import {
 import { throttledMessage, type LoginRefusal } from '../../services/admin-auth/login-throttle';
 import { checkAdminPassword } from '../../services/admin-auth/password-check';
 import { otpauthUri } from '../../services/admin-auth/totp';
+import { audit } from '../../services/audit/audit-log';
 
 const WRONG_PASSWORD = 'Password is incorrect';
 const wrongPassword = { message: WRONG_PASSWORD, fields: { password: [WRONG_PASSWORD] } };
@@ -42,6 +43,7 @@ export const adminTwoFactor = new Hono<AppEnv>()
     if (check !== 'right') return c.json(...throttled(check));
     const secret = await startTwoFactorEnrolment(db, user.id);
     if (!secret) return c.json({ message: 'Two-factor sign-in is already on. Turn it off first to set up a new authenticator.' }, 409);
+    await audit(c, 'auth.two-factor-setup', `admin-user:${user.id}`);
     return c.json({ secret, otpauthUri: otpauthUri(secret, user.username) }, 200);
   })
   .post('/enable', validate('json', enableTwoFactorSchema), async (c) => {
@@ -59,6 +61,7 @@ export const adminTwoFactor = new Hono<AppEnv>()
     }
     // Every other session ended with the version bump (a session opened with the password alone,
     // perhaps a stolen one); this browser stays signed in under the new version.
+    await audit(c, 'auth.two-factor-enable', `admin-user:${user.id}`);
     await renewSession(c, db, { userId: user.id, username: user.username, sessionVersion: enabled.sessionVersion }, c.get('adminSession'));
     return c.json({ enabled: true as const, recoveryCodes: enabled.recoveryCodes }, 200);
   })
@@ -73,5 +76,6 @@ export const adminTwoFactor = new Hono<AppEnv>()
     if (check === 'wrong') return c.json({ message: 'Password or code is incorrect' }, 400);
     if (check !== 'right') return c.json(...throttled(check));
     await disableTwoFactor(db, user.id);
+    await audit(c, 'auth.two-factor-disable', `admin-user:${user.id}`);
     return c.json({ enabled: false as const }, 200);
   });

@@ -23,7 +23,8 @@ export const ADMIN_PERMISSIONS: Readonly<Record<string, Access>> = {
   // Inbox and chats.
   'GET /contact-messages': 'staff',
   'PATCH /contact-messages/:id': 'staff',
-  'POST /contact-messages/:id/reply': 'staff',
+  'GET /contact-messages/:id/replies': 'staff',
+  'POST /contact-messages/:id/replies': 'staff',
   'GET /chat-sessions': 'staff',
   'GET /chat-sessions/:id': 'staff',
   // Appointments and availability.
@@ -90,6 +91,7 @@ export const ADMIN_PERMISSIONS: Readonly<Record<string, Access>> = {
   'DELETE /users/:id/sessions/:sessionId': 'owner',
   'PUT /security-settings': 'owner',
   'GET /audit': 'owner',
+  'GET /audit/export': 'owner',
 };
 
 /** What an account may still do while the owner's policy makes it set up two-factor sign-in first. */

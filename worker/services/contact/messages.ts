@@ -1,6 +1,6 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { contactMessages } from '../../db/schema';
+import { contactMessages, contactReplies } from '../../db/schema';
 
 // The admin inbox (docs/product.md §2 and §6.2): the contact messages and their read marker. The
 // messages themselves are written by POST /api/contact and the chat hand-off
@@ -11,9 +11,25 @@ export type ContactMessageRow = typeof contactMessages.$inferSelect;
 // The inbox shows at most this many messages; the firm receives at most 80 submissions a day.
 const INBOX_LIMIT = 1000;
 
-/** Every contact message, newest first (at most 1000). */
-export async function listContactMessages(db: Db): Promise<ContactMessageRow[]> {
-  return db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt), desc(contactMessages.id)).limit(INBOX_LIMIT);
+/** A message with the time of its latest reply from the inbox (null: not replied). */
+export type InboxMessageRow = ContactMessageRow & { lastRepliedAt: Date | null };
+
+const lastRepliedAt = sql<number | null>`(select max(${contactReplies.createdAt}) from ${contactReplies} where ${contactReplies.contactMessageId} = ${contactMessages.id})`;
+
+/** Every contact message, newest first (at most 1000), each with its latest reply's time. */
+export async function listContactMessages(db: Db): Promise<InboxMessageRow[]> {
+  const rows = await db
+    .select({ ...getTableColumns(contactMessages), lastRepliedAt })
+    .from(contactMessages)
+    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+    .limit(INBOX_LIMIT);
+  return rows.map((row) => ({ ...row, lastRepliedAt: row.lastRepliedAt === null ? null : new Date(row.lastRepliedAt) }));
+}
+
+/** One contact message, or undefined. */
+export async function findContactMessage(db: Db, id: number): Promise<ContactMessageRow | undefined> {
+  const [row] = await db.select().from(contactMessages).where(eq(contactMessages.id, id));
+  return row;
 }
 
 /** Marks a message read (now) or unread; the changed row, or undefined when there is none with that id. */

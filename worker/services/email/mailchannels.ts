@@ -60,7 +60,7 @@ export function mailChannelsPayload(config: MailChannelsConfig, message: Outgoin
           : {}),
       },
     ],
-    from: config.from,
+    from: message.fromName ? { email: config.from.email, name: message.fromName } : config.from,
     ...(message.replyTo ? { reply_to: { email: message.replyTo } } : {}),
     subject: message.subject,
     content,

@@ -32,6 +32,7 @@ interface QueuedRow {
   id: number;
   to: string;
   to_name: string | null;
+  from_name: string | null;
   reply_to: string | null;
   subject: string;
   kind: string;
@@ -46,13 +47,14 @@ interface QueuedRow {
 // row still 'queued', so a row its request settled in the meantime is not written twice.
 const CLAIM_QUEUED = `UPDATE email_log SET updated_at = ?1
   WHERE id IN (SELECT id FROM email_log WHERE status = 'queued' AND kind NOT IN ('newsletter', 'appointment-reminder') AND updated_at <= ?2 ORDER BY updated_at, id LIMIT ?3)
-  RETURNING id, "to", to_name, reply_to, subject, kind, text_body, html_body, headers, attachments`;
+  RETURNING id, "to", to_name, from_name, reply_to, subject, kind, text_body, html_body, headers, attachments`;
 
 /** The message as it was queued: everything the transport is handed. */
 function queuedMessage(row: QueuedRow): OutgoingEmail {
   return {
     to: row.to,
     ...(row.to_name ? { toName: row.to_name } : {}),
+    ...(row.from_name ? { fromName: row.from_name } : {}),
     ...(row.reply_to ? { replyTo: row.reply_to } : {}),
     subject: row.subject,
     // Only the kinds the product sends are ever logged.

@@ -40,6 +40,7 @@ export async function sendEmail(env: Bindings, message: OutgoingEmail, transport
     .values({
       to: message.to,
       toName: message.toName ?? null,
+      fromName: message.fromName ?? null,
       replyTo: message.replyTo ?? null,
       subject: message.subject,
       kind: message.kind,

@@ -37,7 +37,11 @@ const timeZone = firmCode.timeZone;
  * The columns of a stored contact message (contact_messages) the firm's notification shows. The id
  * may be a stand-in (rowIdMarker) when the notification is logged in the batch that inserts the row.
  */
-export type MailedContactMessage = Pick<typeof contactMessages.$inferSelect, 'name' | 'email' | 'phone' | 'message' | 'createdAt'> & { id: number | string };
+export type MailedContactMessage = Pick<typeof contactMessages.$inferSelect, 'name' | 'email' | 'phone' | 'message' | 'createdAt'> & {
+  id: number | string;
+  /** The notification's Message-ID, stored with the message: the root the inbox's replies thread under. */
+  messageId?: string | null;
+};
 
 /**
  * The columns of a stored booking (appointments) the booking e-mails show. The id may be a stand-in
@@ -144,6 +148,7 @@ export function contactNotificationEmail(firm: FirmFacts, message: MailedContact
     subject: oneLine(`${title} from ${message.name}`),
     text: `A visitor ${how} (message #${message.id}).\n\n${textRows(rows)}\n\nReply to this e-mail to answer ${message.email}.`,
     html: htmlDocument(firm, title, [`A visitor ${how} (message #${message.id}).`], rows),
+    ...(message.messageId ? { headers: { 'Message-ID': message.messageId } } : {}),
   };
 }
 

@@ -2,6 +2,7 @@ import type { Db } from '../../db/client';
 import { expiredChatPurge } from '../chat/sessions';
 import { pruneChatWindows } from '../chat/throttle';
 import { oldEmailBodiesPurge } from '../email/log-retention';
+import { oldAuditPurge } from '../audit/audit-log';
 import { safeErrorSummary } from './log-safe';
 import { pruneExpiredSessions } from '../admin-auth/session';
 import { pruneLoginAttempts } from '../admin-auth/login-throttle';
@@ -20,7 +21,8 @@ export interface HousekeepingResult {
  * docs/operations.md): expired sign-in attempt windows, revoked sessions past their expiry, chat,
  * submission and newsletter sign-up windows, chat conversations past
  * their retention (docs/product.md §4.1), sign-ups never confirmed within 30 days and old
- * delivery-event keys (§5), e-mail bodies in the log after 90 days (email/log-retention.ts). A
+ * delivery-event keys (§5), e-mail bodies in the log after 90 days (email/log-retention.ts), audit
+ * entries after 400 days (audit/audit-log.ts, §6.9). A
  * failure is logged and the next tick tries again; it never stops the reminders or the newsletter.
  */
 export async function housekeeping(db: Db, at: Date): Promise<HousekeepingResult | null> {
@@ -35,6 +37,7 @@ export async function housekeeping(db: Db, at: Date): Promise<HousekeepingResult
       pruneChatWindows(db, at.getTime()),
       pruneExpiredSessions(db, at.getTime()),
       pruneSignupWindows(db, at.getTime()),
+      oldAuditPurge(db, at),
     ]);
     return { chatConversations: chats.length, staleSignUps: stale.length };
   } catch (error) {

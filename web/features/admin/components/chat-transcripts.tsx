@@ -6,7 +6,9 @@ import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { TableCell, TableRow, WideTable } from '../../../components/ui/table';
 import type { ChatSessionSummary, ChatTranscript, ChatTranscriptMessage } from '../api/chat-sessions-api';
+import { useContactMessages } from '../api/admin-api';
 import { formatDateTime } from '../lib/format';
+import { RepliedBadge, ReplyThread } from './reply-thread';
 
 // The chat assistant's conversations (docs/product.md §4) as the admin reads them on /admin/chats:
 // the list, and one conversation as a transcript. Every text is rendered as text, never as HTML:
@@ -153,8 +155,26 @@ export function ChatTranscriptView({ transcript }: { transcript: ChatTranscript 
             ))}
           </ol>
         )}
+        {session.contactMessageId !== null && <HandOffReplies contactMessageId={session.contactMessageId} />}
       </CardContent>
     </Card>
+  );
+}
+
+/** A hand-off is a contact message: the reply to the visitor, and the conversation with them, as in the inbox (docs/product.md §6.2). */
+function HandOffReplies({ contactMessageId }: { contactMessageId: number }) {
+  const inbox = useContactMessages(true);
+  const message = inbox.data?.find((m) => m.id === contactMessageId);
+  if (!message) return null;
+  return (
+    <section aria-labelledby="handoff-replies-heading" className="mt-6 space-y-3 border-t border-slate-100 pt-4">
+      <h3 id="handoff-replies-heading" className="flex flex-wrap items-center gap-2 font-semibold text-brand-800">
+        Reply to {message.name}
+        {message.lastRepliedAt && <RepliedBadge />}
+      </h3>
+      <p className="break-all text-sm text-slate-700">{message.email}</p>
+      <ReplyThread messageId={message.id} visitorName={message.name} original={message.message} replied={message.lastRepliedAt !== null} />
+    </section>
   );
 }
 

@@ -12,6 +12,7 @@ import { buildContactMessagesCsv, csvFileName } from '../lib/csv';
 import { downloadText } from '../lib/download';
 import { formatDateTime } from '../lib/format';
 import { SectionHeading } from './admin-page-parts';
+import { RepliedBadge, ReplyThread } from './reply-thread';
 
 // A year of messages can run into the thousands: render the newest first, older ones on request.
 const MESSAGES_PER_PAGE = 25;
@@ -117,6 +118,7 @@ function MessageCard({ message: m }: { message: ContactMessage }) {
             <h3 className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
               <span className="break-words">{m.name}</span>
               {isUnread && <Badge>New</Badge>}
+              {m.lastRepliedAt && <RepliedBadge />}
             </h3>
             <p className="break-all text-sm text-slate-700">{m.email}</p>
             {m.phone && <p className="text-sm text-slate-700">{m.phone}</p>}
@@ -148,6 +150,7 @@ function MessageCard({ message: m }: { message: ContactMessage }) {
             {isUnread ? 'Mark as read' : 'Mark as unread'}
           </Button>
         </div>
+        <ReplyThread messageId={m.id} visitorName={m.name} original={m.message} replied={m.lastRepliedAt !== null} />
       </CardContent>
     </Card>
   );

@@ -1,0 +1,208 @@
+import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { AUDIT_CSV_COLUMNS } from '#core/schemas/audit';
+import worker from '../../worker/index';
+import { adminApi } from '../../worker/routes/admin/index';
+import { getDb } from '../../worker/db/client';
+import { appointmentLinks } from '../../worker/services/appointments/links';
+import { findAppointment } from '../../worker/services/appointments/bookings';
+import { AUDIT_RETENTION_DAYS } from '../../worker/services/audit/audit-log';
+import { ADMIN, call, client, signIn } from '../harness/worker/helpers';
+import { nextWeekday } from '../harness/worker/submission-helpers';
+
+// The audit trail (docs/product.md §6.9): every back-office state change leaves one append-only
+// entry with who, what, which record, when and the network; refused changes leave none.
+
+type Entry = { actor_id: number | null; actor: string; action: string; record: string | null; outcome: string; network: string | null; at: number };
+const entries = async () => (await env.DB.prepare('SELECT * FROM audit_log ORDER BY id').all<Entry>()).results;
+const actions = async () => (await entries()).map((e) => [e.action, e.record, e.outcome]);
+const clear = () => env.DB.prepare('DELETE FROM audit_log').run();
+const DAY = 24 * 60 * 60 * 1000;
+
+async function insertAppointment(date: string, timeSlot: string | null, status = 'requested'): Promise<number> {
+  const row = await env.DB.prepare("INSERT INTO appointments (name, email, service_type, date, time_slot, status) VALUES ('Ann Visitor', 'ann@example.com', 'Tax Planning Consultation', ?, ?, ?) RETURNING id")
+    .bind(date, timeSlot, status)
+    .first<{ id: number }>();
+  return row!.id;
+}
+
+describe('sign-in', () => {
+  it('records a success and each failure, with the network: an IPv4 address as is, an IPv6 address as its /64', async () => {
+    await signIn(ADMIN, '203.0.113.50');
+    expect((await client({ ip: '2001:db8:1:2:3:4:5:6' }).api.admin.login.$post({ json: { ...ADMIN, password: 'not the password at all' } })).status).toBe(401);
+    expect((await client({ ip: '198.51.100.9' }).api.admin.login.$post({ json: { username: 'nobody-here', password: 'whatever it is here' } })).status).toBe(401);
+    const rows = await entries();
+    expect(rows.map((e) => [e.action, e.outcome, e.actor, e.network])).toEqual([
+      ['auth.sign-in', 'success', ADMIN.username, '203.0.113.50'],
+      ['auth.sign-in', 'failure', ADMIN.username, '2001:db8:1:2::/64'],
+      ['auth.sign-in', 'failure', 'nobody-here', '198.51.100.9'],
+    ]);
+    expect(rows[0].actor_id).toBeTypeOf('number');
+    expect(rows[1].actor_id).toBe(rows[0].actor_id);
+    expect(rows[2].actor_id).toBeNull();
+    expect(rows[0].record).toBe(`admin-user:${rows[0].actor_id}`);
+  });
+});
+
+describe('every back-office change', () => {
+  it('leaves one entry naming the admin, the action, the record and the network', async () => {
+    const cookie = await signIn();
+    await clear();
+    const admin = client({ cookie, ip: '192.0.2.44' });
+    const date = nextWeekday(20);
+
+    const first = await insertAppointment(date, '10:00 AM');
+    expect((await admin.api.admin.appointments[':id'].$patch({ param: { id: String(first) }, json: { status: 'confirmed' } })).status).toBe(200);
+    expect((await admin.api.admin.appointments[':id'].$patch({ param: { id: String(first) }, json: { status: 'cancelled' } })).status).toBe(200);
+
+    const view = (await (await admin.api.admin.availability.$get()).json()) as { weekdays: Record<string, string[]>; rules: Record<string, unknown> };
+    expect((await call('/api/admin/availability', { method: 'PUT', cookie, ip: '192.0.2.44', body: { weekdays: view.weekdays } })).status).toBe(200);
+    expect((await call('/api/admin/booking-rules', { method: 'PUT', cookie, ip: '192.0.2.44', body: { minimumNoticeHours: 0, horizonDays: 365, closeFederalHolidays: false, reopenedHolidays: [] } })).status).toBe(200);
+    expect((await call('/api/admin/blocked-dates', { cookie, ip: '192.0.2.44', body: { date, reason: 'Office closed' } })).status).toBe(201);
+    expect((await call(`/api/admin/blocked-dates/${date}`, { method: 'DELETE', cookie, ip: '192.0.2.44' })).status).toBe(204);
+
+    const contact = await env.DB.prepare("INSERT INTO contact_messages (name, email, message) VALUES ('Bo', 'bo@example.com', 'A question about taxes') RETURNING id").first<{ id: number }>();
+    expect((await call(`/api/admin/contact-messages/${contact!.id}`, { method: 'PATCH', cookie, ip: '192.0.2.44', body: { read: true } })).status).toBe(200);
+
+    const pending = await env.DB.prepare("INSERT INTO newsletter_subscriptions (email, active) VALUES ('pending@example.com', 'false') RETURNING id").first<{ id: number }>();
+    expect((await call(`/api/admin/subscribers/${pending!.id}/resend-confirmation`, { method: 'POST', cookie, ip: '192.0.2.44' })).status).toBe(200);
+    expect((await call(`/api/admin/subscribers/${pending!.id}`, { method: 'DELETE', cookie, ip: '192.0.2.44' })).status).toBe(200);
+
+    await env.DB.prepare("INSERT INTO newsletter_subscriptions (email, active, confirmed_at) VALUES ('reader@example.com', 'true', ?)").bind(Date.now()).run();
+    const issue = { subject: 'Year-end planning', content: '<p>Three things to do before December 31.</p>' };
+    expect((await admin.api.admin.newsletter['test-send'].$post({ json: { ...issue, to: 'owner@example.com' } })).status).toBe(200);
+    const sent = await admin.api.admin['send-newsletter'].$post({ json: issue });
+    expect(sent.status).toBe(200);
+    const { newsletterId } = (await sent.json()) as unknown as { newsletterId: number };
+    expect((await call('/api/admin/scheduler/start', { method: 'POST', cookie, ip: '192.0.2.44' })).status).toBe(200);
+    expect((await call('/api/admin/scheduler/stop', { method: 'POST', cookie, ip: '192.0.2.44' })).status).toBe(200);
+
+    const content = (await (await admin.api.admin.content.$get()).json()) as { published: { version: number; content: unknown } };
+    expect((await call('/api/admin/content/draft', { method: 'PUT', cookie, ip: '192.0.2.44', body: { basedOn: content.published.version, content: content.published.content } })).status).toBe(200);
+    const published = await admin.api.admin.content.publish.$post({ json: { basedOn: content.published.version } });
+    expect(published.status).toBe(200);
+    const { version } = (await published.json()) as { version: number };
+    expect((await admin.api.admin.content.restore.$post({ json: { version: 1 } })).status).toBe(200);
+
+    expect((await admin.api.admin.email['test-send'].$post({ json: { testEmail: 'owner@example.com' } })).status).toBe(200);
+    expect((await call('/api/admin/calendar-feed/rotate', { method: 'POST', cookie, ip: '192.0.2.44' })).status).toBe(201);
+
+    const rows = await entries();
+    const me = rows[0].actor_id;
+    expect(me).toBeTypeOf('number');
+    for (const row of rows) expect([row.actor, row.actor_id, row.network, row.outcome]).toEqual([ADMIN.username, me, '192.0.2.44', 'success']);
+    const logIds = (await env.DB.prepare("SELECT id FROM email_log WHERE kind IN ('newsletter-test', 'test') ORDER BY id").all<{ id: number }>()).results.map((r) => r.id);
+    expect(rows.map((e) => [e.action, e.record])).toEqual([
+      ['appointment.confirm', `appointment:${first}`],
+      ['appointment.cancel', `appointment:${first}`],
+      ['availability.weekly-offer', null],
+      ['availability.booking-rules', null],
+      ['availability.block-date', `date:${date}`],
+      ['availability.unblock-date', `date:${date}`],
+      ['contact.mark-read', `contact-message:${contact!.id}`],
+      ['subscriber.resend-confirmation', `subscriber:${pending!.id}`],
+      ['subscriber.erase', `subscriber:${pending!.id}`],
+      ['newsletter.test', `email-log:${logIds[0]}`],
+      ['newsletter.send', `newsletter:${newsletterId}`],
+      ['newsletter.schedule-start', null],
+      ['newsletter.schedule-stop', null],
+      ['content.save-draft', `content-draft:${content.published.version}`],
+      ['content.publish', `content-version:${version}`],
+      ['content.restore', 'content-version:1'],
+      ['settings.email-test', `email-log:${logIds[1]}`],
+      ['calendar.feed-rotate', null],
+    ]);
+    // Visitors appear by id only: no name or address of theirs is in the trail.
+    expect(JSON.stringify(rows)).not.toMatch(/Ann Visitor|ann@example\.com|bo@example\.com|pending@example\.com|reader@example\.com/);
+
+    // Password change, then sign-out, last: they end the session.
+    const changed = await admin.api.admin['change-password'].$post({ json: { currentPassword: ADMIN.password, newPassword: 'an entirely new passphrase 42' } });
+    expect(changed.status).toBe(200);
+    const fresh = changed.headers.getSetCookie().find((c) => c.includes('admin_session='))!.split(';')[0];
+    expect((await call('/api/admin/logout', { method: 'POST', cookie: fresh, ip: '192.0.2.44' })).status).toBe(200);
+    expect((await actions()).slice(-2)).toEqual([
+      ['auth.password-change', `admin-user:${me}`, 'success'],
+      ['auth.sign-out', `admin-user:${me}`, 'success'],
+    ]);
+  });
+
+  it('leaves nothing for a refused change', async () => {
+    const cookie = await signIn();
+    await clear();
+    expect((await call('/api/admin/subscribers/9999', { method: 'DELETE', cookie })).status).toBe(404);
+    expect((await call('/api/admin/appointments/9999', { method: 'PATCH', cookie, body: { status: 'confirmed' } })).status).toBe(404);
+    expect((await call('/api/admin/content/restore', { cookie, body: { version: 999 } })).status).toBeGreaterThanOrEqual(400);
+    expect((await call('/api/admin/blocked-dates', { cookie, body: { date: 'not-a-date' } })).status).toBe(400);
+    expect((await call('/api/admin/change-password', { cookie, body: { currentPassword: 'wrong wrong wrong', newPassword: 'an entirely new passphrase 42' } })).status).toBe(400);
+    expect(await entries()).toEqual([]);
+  });
+
+  it("records a visitor's cancel through their link by the appointment's id alone, with no network", async () => {
+    const id = await insertAppointment(nextWeekday(15), '11:00 AM', 'confirmed');
+    const row = (await findAppointment(getDb(env.DB), id))!;
+    const links = await appointmentLinks(env, { ...row, timeSlot: row.timeSlot! });
+    const token = new URL(links.cancelUrl).searchParams.get('token')!;
+    expect((await call('/api/appointments/manage/cancel', { body: { token }, ip: '198.51.100.77' })).status).toBe(200);
+    expect((await entries()).map((e) => [e.actor, e.actor_id, e.action, e.record, e.network])).toEqual([['visitor', null, 'appointment.cancel', `appointment:${id}`, null]]);
+  });
+});
+
+describe('GET /api/admin/audit', () => {
+  it('lists the newest first, filtered by actor, action and firm days, and exports the same as CSV', async () => {
+    const cookie = await signIn();
+    const insert = (actor: string, action: string, at: number) =>
+      env.DB.prepare("INSERT INTO audit_log (actor, action, record, network, at) VALUES (?, ?, 'appointment:1', '192.0.2.1', ?)").bind(actor, action, at).run();
+    await clear();
+    await insert('alice', 'appointment.confirm', Date.parse('2026-03-02T15:00:00Z'));
+    await insert('bob', 'appointment.cancel', Date.parse('2026-03-03T15:00:00Z'));
+    await insert('alice', 'appointment.cancel', Date.parse('2026-03-04T03:00:00Z')); // 3 March, 10 PM in Warrendale
+    const list = async (query: Record<string, string>) => {
+      const res = await client({ cookie }).api.admin.audit.$get({ query });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { entries: { actor: string; action: string }[] }).entries.map((e) => `${e.actor} ${e.action}`);
+    };
+    expect(await list({})).toEqual(['alice appointment.cancel', 'bob appointment.cancel', 'alice appointment.confirm']);
+    expect(await list({ actor: 'alice' })).toEqual(['alice appointment.cancel', 'alice appointment.confirm']);
+    expect(await list({ action: 'appointment.cancel' })).toEqual(['alice appointment.cancel', 'bob appointment.cancel']);
+    expect(await list({ from: '2026-03-03', to: '2026-03-03' })).toEqual(['alice appointment.cancel', 'bob appointment.cancel']);
+
+    const bad = await call('/api/admin/audit?action=nonsense&from=2026-03-05&to=2026-03-01', { cookie });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { fields: Record<string, string[]> }).fields).toMatchObject({ action: ['Unknown action'] });
+
+    const csv = await call('/api/admin/audit/export?actor=alice', { cookie });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    expect(await csv.text()).toBe(
+      [AUDIT_CSV_COLUMNS.join(','), '2026-03-04T03:00:00.000Z,alice,,appointment.cancel,appointment:1,success,192.0.2.1', '2026-03-02T15:00:00.000Z,alice,,appointment.confirm,appointment:1,success,192.0.2.1', ''].join('\r\n'),
+    );
+    expect((await call('/api/admin/audit')).status).toBe(401);
+    expect((await call('/api/admin/audit/export')).status).toBe(401);
+  });
+
+  it('has no route that changes an entry: only GET answers under /api/admin/audit', async () => {
+    const routes = adminApi.routes.filter((r) => r.path.startsWith('/audit'));
+    expect(routes.length).toBeGreaterThan(0);
+    expect(new Set(routes.filter((r) => r.method !== 'ALL').map((r) => r.method))).toEqual(new Set(['GET']));
+    // Nor anywhere else: no handler writes the table but by inserting (the cron's purge aside).
+    const cookie = await signIn();
+    const id = (await env.DB.prepare('SELECT id FROM audit_log ORDER BY id DESC LIMIT 1').first<{ id: number }>())!.id;
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+      for (const path of ['/api/admin/audit', `/api/admin/audit/${id}`]) expect((await call(path, { method, cookie, body: {} })).status, `${method} ${path}`).toBe(404);
+    }
+    expect(await env.DB.prepare('SELECT count(*) AS n FROM audit_log WHERE id = ?').bind(id).first('n')).toBe(1);
+  });
+});
+
+describe('retention', () => {
+  it(`the cron deletes entries older than ${AUDIT_RETENTION_DAYS} days and keeps the rest`, async () => {
+    const now = Date.now();
+    await env.DB.prepare("INSERT INTO audit_log (actor, action, at) VALUES ('old', 'auth.sign-in', ?), ('kept', 'auth.sign-in', ?)")
+      .bind(now - (AUDIT_RETENTION_DAYS + 1) * DAY, now - (AUDIT_RETENTION_DAYS - 1) * DAY)
+      .run();
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ scheduledTime: now, cron: '* * * * *' }), env, ctx);
+    await waitOnExecutionContext(ctx);
+    expect((await entries()).map((e) => e.actor)).toEqual(['kept']);
+  });
+});

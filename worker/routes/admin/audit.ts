@@ -1,0 +1,37 @@
+import { Hono } from 'hono';
+import { getDb } from '../../db/client';
+import type { AppEnv } from '../../env';
+import { validate } from '../../middleware/validate';
+import { auditFilterSchema } from '#core/schemas/audit';
+import { type AuditRow, auditCsv, exportAudit, listAudit } from '../../services/audit/audit-log';
+
+/** One audit entry as the owner's screen reads it (docs/product.md §6.9). */
+const toAuditEntry = (row: AuditRow) => ({
+  id: row.id,
+  at: row.at.toISOString(),
+  actorId: row.actorId,
+  actor: row.actor,
+  action: row.action,
+  record: row.record,
+  outcome: row.outcome,
+  network: row.network,
+});
+
+/**
+ * The audit trail, read-only (docs/product.md §6.9): a filtered page of entries and the CSV export.
+ * Nothing here, nor anywhere else, updates or deletes an entry (tests/worker/audit.test.ts walks the
+ * app's routes to hold that).
+ */
+export const adminAudit = new Hono<AppEnv>()
+  .get('/', validate('query', auditFilterSchema), async (c) => {
+    const { entries, more } = await listAudit(getDb(c.env.DB), c.req.valid('query'));
+    return c.json({ entries: entries.map(toAuditEntry), more }, 200);
+  })
+  .get('/export', validate('query', auditFilterSchema), async (c) => {
+    const rows = await exportAudit(getDb(c.env.DB), c.req.valid('query'));
+    return c.body(auditCsv(rows), 200, {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="audit-${new Date().toISOString().slice(0, 10)}.csv"`,
+      'cache-control': 'no-store',
+    });
+  });
