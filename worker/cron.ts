@@ -9,6 +9,7 @@ import { batchSize, logNewsletterBatch, sendNewsletterBatch } from './services/n
 import { sendDueReminders } from './services/appointments/reminders';
 import { refreshDueBusyCalendars } from './services/appointments/busy-calendars';
 import { sweepOutbox } from './services/email/outbox-sweep';
+import { sendImportConfirmations } from './services/newsletter/subscriptions';
 
 /**
  * The Cron Trigger (wrangler.toml [triggers]): housekeeping in one D1 batch
@@ -17,7 +18,9 @@ import { sweepOutbox } from './services/email/outbox-sweep';
  * tick), then the firm's busy calendars not fetched for 15 minutes
  * (worker/services/appointments/busy-calendars.ts: at most BUSY_CALENDAR_LIMITS.perTick per tick), then the
  * outbox's sweep (the visitors' e-mails still queued after their request,
- * worker/services/email/outbox-sweep.ts, at most OUTBOX_SWEEP_PER_TICK), then the newsletter scheduler (starts
+ * worker/services/email/outbox-sweep.ts, at most OUTBOX_SWEEP_PER_TICK), then the double opt-in e-mails of
+ * imported subscribers (worker/services/newsletter/subscriptions.ts, at most IMPORT_CONFIRMATIONS_PER_TICK
+ * under the daily confirmation cap), then the newsletter scheduler (starts
  * this period's issue when running and due, at most once per period, and sends its first batch);
  * otherwise one batch of the oldest newsletter still sending, so every send, interrupted or too
  * large for one invocation, is finished by the following ticks.
@@ -52,11 +55,19 @@ export async function scheduled(controller: ScheduledController, env: Bindings, 
     return null;
   });
   if (outbox?.swept) console.log('Outbox sweep', JSON.stringify(outbox));
+  const imported = await sendImportConfirmations(tickEnv, db, at).catch((error: unknown) => {
+    console.error('Import confirmations failed', safeErrorSummary(error));
+    return null;
+  });
+  if (imported?.due) console.log('Import confirmations', JSON.stringify(imported));
   const issue = await sendNewsletterNow(tickEnv, db, { kind: 'period', trigger: 'scheduled', force: false, at });
   // A tick that sent reminders, fetched calendars or swept the outbox takes their subrequests out of
   // the newsletter batch, so it stays within the plan's limit (a quiet tick's few reads fit the batch's margin).
   const spent =
-    (reminders?.claimed ? reminders.subrequests : 0) + (calendars?.due ? calendars.subrequests : 0) + (outbox?.swept ? outbox.subrequests : 0);
+    (reminders?.claimed ? reminders.subrequests : 0) +
+    (calendars?.due ? calendars.subrequests : 0) +
+    (outbox?.swept ? outbox.subrequests : 0) +
+    (imported?.due ? imported.subrequests : 0);
   const limit = Math.max(1, batchSize(env) - spent);
   const stats = issue.outcome === 'created' ? issue.stats : await sendNewsletterBatch(tickEnv, db, { limit });
   logNewsletterBatch({ scheduler: issue.outcome }, stats, d1.calls());

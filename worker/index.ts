@@ -36,7 +36,7 @@ app.use(
   requestBodyLimit({
     defaultBytes: 64 * 1024,
     largeBytes: 1024 * 1024,
-    largePaths: ['/api/admin/send-newsletter', '/api/admin/newsletter/send', '/api/admin/newsletter/test-send', '/api/webhooks/mailchannels', '/api/admin/content/draft'],
+    largePaths: ['/api/admin/send-newsletter', '/api/admin/newsletter/send', '/api/admin/newsletter/test-send', '/api/webhooks/mailchannels', '/api/admin/content/draft', '/api/admin/subscriber-imports/rows'],
   }),
 );
 // The admin API is a sub-app with its own guard: every admin route, present and future, is closed

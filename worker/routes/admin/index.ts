@@ -10,8 +10,10 @@ import { adminContent } from './content';
 import { adminEmails } from './emails';
 import { adminNewsletter } from './newsletter';
 import { adminNewsletterTestSend } from './newsletter-test-send';
+import { adminNewsletterReports } from './newsletter-reports';
 import { adminRateLimitStats } from './rate-limit-stats';
 import { adminChangePassword, adminSession } from './session';
+import { adminSubscriberImports } from './subscriber-imports';
 import { adminTurnstile } from './turnstile';
 import { adminTwoFactor } from './two-factor';
 
@@ -33,6 +35,8 @@ const signedIn = new Hono<AppEnv>()
   .route('/turnstile', adminTurnstile)
   .route('/', adminNewsletter)
   .route('/', adminNewsletterTestSend)
+  .route('/subscriber-imports', adminSubscriberImports)
+  .route('/', adminNewsletterReports)
   .route('/', adminEmails)
   .route('/', adminCalendarSync);
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { deliveryEvents, emailLog, newsletterDeliveries, newsletterSubscriptions } from '../../db/schema';
 
@@ -53,7 +53,7 @@ export async function eraseSubscriber(db: Db, id: number): Promise<{ email: stri
  * List hygiene: the statement that deletes up to PENDING_PURGE_BATCH sign-ups that were never
  * confirmed, neither unsubscribed nor suppressed (those rows are the record that stops mail to the
  * address), and whose sign-up and latest confirmation e-mail are both older than
- * PENDING_RETENTION_DAYS (a repeated sign-up keeps its fresh link working). Returns the deleted
+ * PENDING_RETENTION_DAYS (an import's row counts from its confirmation e-mail) (a repeated sign-up keeps its fresh link working). Returns the deleted
  * ids; run by the cron's housekeeping batch (worker/services/platform/housekeeping.ts).
  */
 export function stalePendingPurge(db: Db, now = new Date()) {
@@ -70,6 +70,9 @@ export function stalePendingPurge(db: Db, now = new Date()) {
         isNull(s.suppressedAt),
         lt(s.subscriptionDate, cutoff),
         or(isNull(s.confirmationSentAt), lt(s.confirmationSentAt, cutoff)),
+        // An imported address still waiting for its confirmation e-mail (sent by the cron under the
+        // daily cap, subscriptions.ts sendImportConfirmations) has had no chance to confirm yet.
+        or(isNull(s.importId), isNotNull(s.confirmationSentAt)),
       ),
     )
     .orderBy(s.subscriptionDate)
