@@ -23,6 +23,8 @@ const DIALOGS: { route: string; opener: (page: Page) => Locator; title: string; 
   { route: '/admin/subscribers', opener: (page) => page.getByRole('button', { name: 'Send Newsletter', exact: true }), title: 'Send Newsletter', dismiss: 'Cancel' },
   { route: '/admin/subscribers', opener: (page) => page.getByRole('button', { name: 'Change Password', exact: true }), title: 'Change Admin Password', dismiss: 'Cancel' },
   { route: '/admin/subscribers', opener: (page) => page.getByRole('button', { name: /^Delete / }).first(), title: 'Delete this subscriber?', dismiss: 'Keep' },
+  { route: '/admin/subscribers', opener: (page) => page.getByRole('button', { name: 'Import CSV', exact: true }), title: 'Import Subscribers', dismiss: 'Cancel' },
+  { route: '/admin/subscribers', opener: (page) => page.getByRole('button', { name: /^Report: / }).first(), title: 'Report: ', dismiss: 'Done' },
   { route: '/admin', opener: (page) => page.getByRole('button', { name: 'Send Newsletter', exact: true }), title: 'Send the newsletter now?', dismiss: 'Keep editing' },
   { route: '/admin', opener: (page) => page.getByRole('button', { name: 'Cancel', exact: true }).first(), title: 'Cancel this appointment?', dismiss: 'Keep it' },
   { route: '/admin/content/history', opener: (page) => page.getByRole('button', { name: 'Restore version 1' }), title: 'Restore version 1?', dismiss: 'Cancel' },
@@ -69,6 +71,8 @@ beforeAll(async () => {
   await api(context, 'POST', '/api/admin/blocked-dates', { date: blocked, reason: 'Staff training' });
   await confirmedSubscriber(context, 'Axe Reader');
   await api(context, 'POST', '/api/newsletter/subscribe', { email: uniqueEmail('axe-pending'), name: 'Pending Reader' });
+  // A sent issue with a link: its history card has a Report button (docs/product.md §5.10).
+  await api(context, 'POST', '/api/admin/send-newsletter', { subject: `Axe issue ${Date.now()}`, content: '<p>See <a href="https://www.irs.gov/">the IRS news</a>.</p>' });
   // A chat conversation, so the transcripts screen has a row to check.
   await api(context, 'POST', '/api/chat', { message: 'What are your office hours?', sessionId: crypto.randomUUID() });
   // A published version with a change and a draft: the content history lists a diff and a version to restore.
