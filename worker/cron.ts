@@ -67,7 +67,8 @@ export async function scheduled(controller: ScheduledController, env: Bindings, 
     (reminders?.claimed ? reminders.subrequests : 0) +
     (calendars?.due ? calendars.subrequests : 0) +
     (outbox?.swept ? outbox.subrequests : 0) +
-    (imported?.due ? imported.subrequests : 0);
+    // (Its read of who is due runs every tick: a quiet tick spends it too.)
+    (imported ? imported.subrequests : 0);
   const limit = Math.max(1, batchSize(env) - spent);
   const stats = issue.outcome === 'created' ? issue.stats : await sendNewsletterBatch(tickEnv, db, { limit });
   logNewsletterBatch({ scheduler: issue.outcome }, stats, d1.calls());

@@ -218,6 +218,21 @@ describe('subscriber import: confirm and run', () => {
     expect(again?.n).toBe(3);
   });
 
+  it("erasing an imported subscriber takes their address and name out of the import's rows too", async () => {
+    const cookie = await signIn();
+    const id = await stageCsv(cookie, 'Email,Name\nerase.me@example.com,Eve Rased\nkeep.me@example.com,Kim\n');
+    const api = client({ cookie }).api.admin['subscriber-imports'][':id'];
+    await okJson(await api.confirm.$post({ param: { id: String(id) }, json: { consent: 'given', consentConfirmed: true } }));
+    await runToEnd(cookie, id);
+    const erased = await subscriber('erase.me@example.com');
+    await okJson(await client({ cookie }).api.admin.subscribers[':id'].$delete({ param: { id: String(erased!.id) } }));
+    const rows = await env.DB.prepare('SELECT email, name FROM subscriber_import_rows WHERE import_id = ? ORDER BY line').bind(id).all<Row>();
+    expect(rows.results).toEqual([
+      { email: '(erased)', name: null },
+      { email: 'keep.me@example.com', name: 'Kim' },
+    ]);
+  });
+
   it('answers 404 for an unknown import and 400 for a chunk over 500 rows', async () => {
     const cookie = await signIn();
     const api = client({ cookie }).api.admin['subscriber-imports'];

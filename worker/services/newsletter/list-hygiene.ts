@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { deliveryEvents, emailLog, newsletterDeliveries, newsletterSubscriptions } from '../../db/schema';
+import { deliveryEvents, emailLog, newsletterDeliveries, newsletterSubscriptions, subscriberImportRows } from '../../db/schema';
 
 /**
  * What an erased address becomes wherever a record of the firm's mail must stay (delivery rows,
@@ -29,7 +29,7 @@ export async function eraseSubscriber(db: Db, id: number): Promise<{ email: stri
   if (!row) return null;
   const { email } = row;
   const scrub = (column: typeof emailLog.error | typeof emailLog.deliveryDetail) => sql`replace(${column}, ${email}, ${ERASED_ADDRESS})`;
-  const [, , , deleted] = await db.batch([
+  const [, , , , deleted] = await db.batch([
     db.update(newsletterDeliveries).set({ email: ERASED_ADDRESS }).where(eq(newsletterDeliveries.subscriberId, id)),
     db
       .update(emailLog)
@@ -44,6 +44,8 @@ export async function eraseSubscriber(db: Db, id: number): Promise<{ email: stri
       })
       .where(and(eq(emailLog.to, email), inArray(emailLog.kind, SUBSCRIPTION_MAIL_KINDS))),
     db.update(deliveryEvents).set({ recipient: null }).where(eq(deliveryEvents.recipient, email)),
+    // The rows of the CSV imports that named them (kept as the record of each import).
+    db.update(subscriberImportRows).set({ email: ERASED_ADDRESS, name: null, source: null }).where(eq(subscriberImportRows.email, email)),
     db.delete(newsletterSubscriptions).where(eq(newsletterSubscriptions.id, id)).returning({ id: newsletterSubscriptions.id }),
   ]);
   return deleted.length ? { email } : null;
