@@ -1,6 +1,9 @@
 // `npm run bench:newsletter`: the newsletter pipeline at scale, with a crash in the middle.
 //
-// 10,000 active subscribers in a fresh local D1; the real worker under `wrangler dev --local`
+// 10,000 subscribers come in through the admin's CSV import (docs/product.md §5.10: the file parsed
+// as the browser parses it, its rows staged 500 a request with one chunk sent twice, the consent
+// confirmed as already given, runs of 500 with two of them at once), into a fresh local D1 that
+// already holds 100 suppressed addresses the file lists again; the real worker under `wrangler dev --local`
 // sends through its MailChannels transport, pointed (MAILCHANNELS_API_URL) at a fake MailChannels:
 // a real HTTP server on 127.0.0.1 that records every request. The first issue is a scheduled one
 // (docs/product.md §5.9): the admin saves a draft and schedules it for a minute in the firm's zone;
@@ -25,6 +28,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { firm } from '../core/content/firm.ts';
 import { firmDateParts } from '../core/firm-time.ts';
+import { readSubscriberCsv } from '../core/subscriber-import-csv.ts';
 import { bytesToBase64, contentDigest } from '../worker/services/email/webhook-signature.ts';
 import { SCHEDULED_PATH } from './lib/local-cron.ts';
 import { applyLocalMigrations, executeLocalSql, projectRoot, startDevServer } from './lib/local-server.ts';
@@ -57,8 +61,20 @@ async function signedHeaders(body: string): Promise<Record<string, string>> {
   return { 'content-type': 'application/json', 'content-digest': digest, 'signature-input': `sig_mc=${params}`, signature: `sig_mc=:${bytesToBase64(signature)}:` };
 }
 
-/** Posts the waiting events; a failed post keeps them for the next flush, as MailChannels retries. */
-async function flushEvents(): Promise<void> {
+/**
+ * Posts the waiting events; a failed post keeps them for the next flush, as MailChannels retries.
+ * One post at a time (the interval and the final loop share it): two overlapping posts each cut
+ * their batch's length off the queue when they end, and the second cut dropped events never posted.
+ */
+let flushing: Promise<void> | null = null;
+function flushEvents(): Promise<void> {
+  flushing ??= postEvents().finally(() => {
+    flushing = null;
+  });
+  return flushing;
+}
+
+async function postEvents(): Promise<void> {
   if (!webhookTarget || pendingEvents.length === 0) return;
   const batch = pendingEvents.slice(0, 1000);
   const body = JSON.stringify(batch);
@@ -132,16 +148,25 @@ const provider = createServer((req: IncomingMessage, res: ServerResponse) => {
 await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
 const providerUrl = `http://127.0.0.1:${(provider.address() as AddressInfo).port}/tx/v1`;
 
-// ---- a fresh local D1 with 10,000 active subscribers -----------------------------------------
+// ---- a fresh local D1 holding only suppressed addresses; the subscribers come by import ------
+/** Addresses that bounced before: the import file lists them again, and must not re-activate them. */
+const SUPPRESSED = 100;
 const workDir = mkdtempSync(join(tmpdir(), 'bench-newsletter-'));
 const persistTo = join(workDir, 'state');
 applyLocalMigrations(persistTo);
 executeLocalSql(
-  `INSERT INTO newsletter_subscriptions (email, active, confirmed_at)
-   WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${SUBSCRIBERS})
-   SELECT 'subscriber' || i || '@bench.example', 'true', 1 FROM n;`,
+  `INSERT INTO newsletter_subscriptions (email, active, suppressed_at, suppression_reason, suppression_detail)
+   WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${SUPPRESSED})
+   SELECT 'suppressed' || i || '@bench.example', 'false', 1, 'bounced', 'hard-bounced: 550' FROM n;`,
   persistTo,
 );
+// A Mailchimp-style export: the subscribers, the suppressed addresses among them.
+const csvLines = ['"Email Address","First Name","Last Name","OPTIN_TIME"'];
+for (let i = 1; i <= SUBSCRIBERS; i++) {
+  csvLines.push(`"subscriber${i}@bench.example","Reader","${i}","2024-01-15 10:00:00"`);
+  if (i % Math.floor(SUBSCRIBERS / SUPPRESSED) === 0) csvLines.push(`"suppressed${i / Math.floor(SUBSCRIBERS / SUPPRESSED)}@bench.example","Gone","Away",""`);
+}
+const csv = csvLines.join('\r\n');
 
 // wrangler.toml without [assets] (with Workers Static Assets the 404 page would answer a path the
 // worker should see). Written under .wrangler/ (git-ignored), so paths point one level up.
@@ -235,9 +260,54 @@ const login = await fetch(`${server.url}/api/admin/login`, {
 });
 if (!login.ok) throw new Error(`login failed: ${login.status}`);
 const cookie = login.headers.getSetCookie()[0].split(';')[0];
-const adminPost = (path: string, body: unknown) =>
-  fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) });
-const saved = await adminPost('/api/admin/newsletter/drafts', { subject: 'Bench newsletter', content: '<h2>Year-end tax moves</h2><p>Hello from the benchmark.</p>' });
+
+// The import, through the admin API as the import dialog drives it.
+const importStarted = performance.now();
+const adminPost = (path: string, body?: unknown) =>
+  fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie, origin: server.url },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+const parsed = readSubscriberCsv(csv);
+if (!parsed.ok) throw new Error(parsed.message);
+const createdImport = await adminPost('/api/admin/subscriber-imports', { fileName: 'bench-members.csv' });
+if (!createdImport.ok) throw new Error(`import failed: ${createdImport.status} ${await createdImport.text()}`);
+const { id: importId } = (await createdImport.json()) as { id: number };
+let importRequests = 1;
+for (let i = 0; i < parsed.rows.length; i += 500) {
+  const chunk = { importId, rows: parsed.rows.slice(i, i + 500) };
+  // The first chunk goes twice, as a retry after a lost answer would send it.
+  for (let n = 0; n < (i === 0 ? 2 : 1); n++) {
+    const res = await adminPost('/api/admin/subscriber-imports/rows', chunk);
+    importRequests++;
+    if (!res.ok) throw new Error(`staging failed: ${res.status} ${await res.text()}`);
+  }
+}
+const dryRun = (await (await fetch(`${server.url}/api/admin/subscriber-imports/${importId}`, { headers: { cookie } })).json()) as {
+  rows: number;
+  counts: { new: number; alreadySubscribed: number; suppressed: number; duplicates: number; invalid: number };
+};
+importRequests++;
+const confirmedImport = await adminPost(`/api/admin/subscriber-imports/${importId}/confirm`, { consent: 'given', consentConfirmed: true });
+if (!confirmedImport.ok) throw new Error(`confirm failed: ${confirmedImport.status} ${await confirmedImport.text()}`);
+importRequests++;
+let importStatus = 'importing';
+let importRuns = 0;
+while (importStatus !== 'done') {
+  // Two runs at once (a second tab, a retry): each takes its own window, or none.
+  const answers = await Promise.all([0, 1].map(() => adminPost(`/api/admin/subscriber-imports/${importId}/run`)));
+  importRuns += 2;
+  for (const res of answers) {
+    if (!res.ok) throw new Error(`run failed: ${res.status} ${await res.text()}`);
+    importStatus = ((await res.json()) as { status: string }).status === 'done' ? 'done' : importStatus;
+  }
+  if (importRuns > 200) throw new Error('the import does not finish');
+}
+importRequests += importRuns;
+const importSeconds = (performance.now() - importStarted) / 1000;
+
+const saved = await adminPost('/api/admin/newsletter/drafts', { subject: 'Bench newsletter', content: '<h2>Year-end tax moves</h2><p>Hello from the benchmark. <a href="https://www.irs.gov/">The IRS news</a>.</p>' });
 if (!saved.ok) throw new Error(`saving the draft failed: ${saved.status} ${await saved.text()}`);
 const { draft } = (await saved.json()) as { draft: { id: number } };
 const scheduledAt = Math.ceil((Date.now() + 120_000) / 60_000) * 60_000;
@@ -327,7 +397,8 @@ for (let i = 0; i < 200 && pendingEvents.length > 0; i++) {
 }
 clearInterval(flusher);
 const subscribers = (await (await fetch(`${server.url}/api/admin/subscribers`, { headers: { cookie } })).json()) as { email: string; status: string }[];
-const suppressed = new Set(subscribers.filter((s) => s.status === 'bounced').map((s) => s.email));
+// (The addresses suppressed before the import are counted apart.)
+const suppressed = new Set(subscribers.filter((s) => s.status === 'bounced' && s.email.startsWith('subscriber')).map((s) => s.email));
 const stats = (await (await fetch(`${server.url}/api/admin/newsletter/stats`, { headers: { cookie } })).json()) as { activeSubscribers: number };
 
 // The next issue: the admin sends it, the cron finishes it; the bounced addresses must not be in it.
@@ -345,6 +416,8 @@ for (let i = 0; i < 1000 && secondStatus !== 'sent'; i++) {
   secondStatus = list.find((n) => n.subject === SECOND)?.status ?? 'missing';
 }
 const secondRecipients = receivedBySubject.get(SECOND) ?? [];
+const suppressedMailed = received.filter((email) => email.startsWith('suppressed')).length;
+const activeSuppressed = subscribers.filter((s) => s.email.startsWith('suppressed') && s.status !== 'bounced').length;
 const bouncedMailedAgain = secondRecipients.filter((email) => suppressed.has(email) || bounces(email)).length;
 await server.stop();
 provider.close();
@@ -363,6 +436,10 @@ const d1Queries = ticks.reduce((sum, t) => sum + t.d1Calls, 0);
 const rows: [string, string | number][] = [
   ['subscribers', SUBSCRIBERS],
   ['first issue: scheduled, started by', `the tick of its minute (${startedByDraftTicks} tick started it; the tick the minute before started ${startedEarly})`],
+  ['import: rows in the file (+ suppressed addresses listed again)', `${dryRun.rows} (${SUBSCRIBERS} + ${dryRun.rows - SUBSCRIBERS})`],
+  ['import: dry run', `new ${dryRun.counts.new}, already subscribed ${dryRun.counts.alreadySubscribed}, suppressed ${dryRun.counts.suppressed}, duplicates ${dryRun.counts.duplicates}, invalid ${dryRun.counts.invalid}`],
+  ['import: requests (staging 500 a request, one chunk twice; runs two at a time)', `${importRequests} (${importRuns} runs), ${importSeconds.toFixed(1)} s`],
+  ['import: suppressed re-activated or mailed (must be 0)', activeSuppressed + suppressedMailed],
   ['batch size (NEWSLETTER_BATCH_SIZE)', BATCH_SIZE],
   ['wall time', `${wallSeconds.toFixed(1)} s (includes two wrangler starts)`],
   ['invocations, first issue (cron ticks)', `${ticksLoggedBeforeCrash + ticksAfterCrash} logged (${ticksLoggedBeforeCrash} before the crash, ${ticksAfterCrash} cron ticks after; the killed one never logged)`],
@@ -393,6 +470,7 @@ const bounceFailures =
   bouncedMailedAgain !== 0 ||
   secondRecipients.length !== SUBSCRIBERS - expectedBounces.length ||
   secondStatus !== 'sent';
+const importFailures = dryRun.counts.new !== SUBSCRIBERS || dryRun.counts.suppressed !== SUPPRESSED || activeSuppressed + suppressedMailed !== 0;
 // The free plan's 50 subrequests per invocation (docs/operations.md) is a hard platform limit.
 const scheduleFailures = startedEarly !== 0 || startedByDraftTicks !== 1;
-if (duplicates !== 0 || missing !== 0 || newsletter.status !== 'sent' || bounceFailures || scheduleFailures || maxSubrequests > 50) process.exitCode = 1;
+if (duplicates !== 0 || missing !== 0 || newsletter.status !== 'sent' || bounceFailures || importFailures || scheduleFailures || maxSubrequests > 50) process.exitCode = 1;

@@ -9,6 +9,7 @@ import { batchSize, logNewsletterBatch, sendNewsletterBatch } from './services/n
 import { sendDueReminders } from './services/appointments/reminders';
 import { refreshDueBusyCalendars } from './services/appointments/busy-calendars';
 import { sweepOutbox } from './services/email/outbox-sweep';
+import { sendImportConfirmations } from './services/newsletter/subscriptions';
 
 /** The one D1 batch of housekeeping. */
 const HOUSEKEEPING_CALLS = 1;
@@ -26,8 +27,10 @@ const BATCH_MARGIN = 5;
  * tick), then the firm's busy calendars not fetched for 15 minutes
  * (worker/services/appointments/busy-calendars.ts: at most BUSY_CALENDAR_LIMITS.perTick per tick), then the
  * outbox's sweep (the visitors' e-mails still queued after their request,
- * worker/services/email/outbox-sweep.ts, at most OUTBOX_SWEEP_PER_TICK), then the administrator's scheduled
- * drafts (worker/services/newsletter/drafts.ts: the earliest one due, claimed exactly once) or else the
+ * worker/services/email/outbox-sweep.ts, at most OUTBOX_SWEEP_PER_TICK), then the double opt-in e-mails of
+ * imported subscribers (worker/services/newsletter/subscriptions.ts, at most IMPORT_CONFIRMATIONS_PER_TICK
+ * under the daily confirmation cap), then the administrator's scheduled drafts
+ * (worker/services/newsletter/drafts.ts: the earliest one due, claimed exactly once) or else the
  * newsletter scheduler (starts this period's issue when running and due, at most once per period),
  * either sending its first batch;
  * otherwise one batch of the oldest newsletter still sending, so every send, interrupted or too
@@ -63,6 +66,11 @@ export async function scheduled(controller: ScheduledController, env: Bindings, 
     return null;
   });
   if (outbox?.swept) console.log('Outbox sweep', JSON.stringify(outbox));
+  const imported = await sendImportConfirmations(tickEnv, db, at).catch((error: unknown) => {
+    console.error('Import confirmations failed', safeErrorSummary(error));
+    return null;
+  });
+  if (imported?.due) console.log('Import confirmations', JSON.stringify(imported));
   // A draft scheduled for this minute first (docs/product.md §5.9); the monthly issue, which catches
   // up within a week, waits for the next tick when both fall on the same minute: one start per tick.
   const callsBeforeNewsletters = d1.calls();
@@ -77,6 +85,7 @@ export async function scheduled(controller: ScheduledController, env: Bindings, 
     (reminders?.subrequests ?? 0) +
     (calendars?.subrequests ?? 0) +
     (outbox?.subrequests ?? 0) +
+    (imported?.subrequests ?? 0) +
     (d1.calls() - callsBeforeNewsletters);
   const budget = Math.max(FREE_PLAN_SUBREQUESTS, batchSize(env) + BATCH_D1_CALLS + BATCH_MARGIN);
   const limit = Math.max(1, Math.min(batchSize(env), budget - BATCH_D1_CALLS - spent));

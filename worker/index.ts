@@ -37,7 +37,8 @@ app.use(
     defaultBytes: 64 * 1024,
     largeBytes: 1024 * 1024,
     largePaths: ['/api/admin/send-newsletter', '/api/admin/newsletter/send', '/api/admin/newsletter/test-send', '/api/webhooks/mailchannels', '/api/admin/content/draft',
-      '/api/admin/newsletter/render', '/api/admin/newsletter/drafts', '/api/admin/newsletter/drafts/*'],
+      '/api/admin/newsletter/render', '/api/admin/newsletter/drafts', '/api/admin/newsletter/drafts/*',
+      '/api/admin/subscriber-imports/rows'],
   }),
 );
 // The admin API is a sub-app with its own guard: every admin route, present and future, is closed

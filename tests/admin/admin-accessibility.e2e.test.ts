@@ -38,6 +38,8 @@ const DIALOGS: { route: string; opener: (page: Page) => Locator; title: string; 
   { route: '/admin/subscribers', opener: (page) => page.getByRole('button', { name: 'Send Newsletter', exact: true }), title: 'Send Newsletter', dismiss: 'Cancel' },
   { route: '/admin/subscribers', opener: (page) => page.getByRole('button', { name: 'Change Password', exact: true }), title: 'Change Admin Password', dismiss: 'Cancel' },
   { route: '/admin/subscribers', opener: (page) => page.getByRole('button', { name: /^Delete / }).first(), title: 'Delete this subscriber?', dismiss: 'Keep' },
+  { route: '/admin/subscribers', opener: (page) => page.getByRole('button', { name: 'Import CSV', exact: true }), title: 'Import Subscribers', dismiss: 'Cancel' },
+  { route: '/admin/subscribers', opener: (page) => page.getByRole('button', { name: /^Report: / }).first(), title: 'Report: ', dismiss: 'Done' },
   { route: '/admin', opener: (page) => page.getByRole('button', { name: 'Send Newsletter', exact: true }), title: 'Send the newsletter now?', dismiss: 'Keep editing' },
   { route: '/admin', opener: (page) => page.getByRole('button', { name: 'Cancel', exact: true }).first(), title: 'Cancel this appointment?', dismiss: 'Keep it' },
   { route: '/admin/content/history', opener: (page) => page.getByRole('button', { name: 'Restore version 1' }), title: 'Restore version 1?', dismiss: 'Cancel' },
@@ -88,6 +90,8 @@ beforeAll(async () => {
   const { draft } = await api<{ draft: { id: number } }>(context, 'POST', '/api/admin/newsletter/drafts', { subject: 'Axe scheduled issue', content: '<p>Checked for accessibility.</p>' });
   await api(context, 'POST', `/api/admin/newsletter/drafts/${draft.id}/schedule`, { date: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10), time: '09:00' });
   await api(context, 'POST', '/api/admin/newsletter/drafts', { subject: 'Axe draft', content: '' });
+  // A sent issue with a link: its history card has a Report button (docs/product.md §5.10).
+  await api(context, 'POST', '/api/admin/send-newsletter', { subject: `Axe issue ${Date.now()}`, content: '<p>See <a href="https://www.irs.gov/">the IRS news</a>.</p>' });
   // A chat conversation, so the transcripts screen has a row to check.
   await api(context, 'POST', '/api/chat', { message: 'What are your office hours?', sessionId: crypto.randomUUID() });
   // A published version with a change and a draft: the content history lists a diff and a version to restore.

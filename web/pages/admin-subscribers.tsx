@@ -1,4 +1,4 @@
-import { Download, KeyRound, LogOut, Send } from 'lucide-react';
+import { Download, KeyRound, LogOut, Send, Upload } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../components/ui/button';
@@ -8,6 +8,7 @@ import { useEndSessionOn401, useLoadFailureToast, useSentNewsletters, useSubscri
 import { useAdminLogout } from '../features/admin/api/session';
 import { AdminSpinner, AdminSubPageHeading, SignedInOnly } from '../features/admin/components/admin-page-parts';
 import { ChangePasswordDialog } from '../features/admin/components/change-password-dialog';
+import { ImportSubscribersDialog } from '../features/admin/components/import-subscribers-dialog';
 import { SendNewsletterDialog } from '../features/admin/components/send-newsletter-dialog';
 import { SentNewslettersHistory } from '../features/admin/components/sent-newsletters-history';
 import { SubscribersTable } from '../features/admin/components/subscribers-table';
@@ -30,6 +31,7 @@ function SubscriberAdministration() {
   useEndSessionOn401(subscribers, history);
   const [sendOpen, setSendOpen] = useState(false);
   const [passwordOpen, setPasswordOpen] = useState(false);
+  const [importOpen, setImportOpen] = useState(false);
 
   useEffect(() => {
     if (subscribers.error) toast({ variant: 'destructive', title: 'Error', description: 'Failed to load subscribers. Please try again.' });
@@ -80,6 +82,10 @@ function SubscriberAdministration() {
             <Download className="h-4 w-4" aria-hidden="true" />
             Download CSV
           </Button>
+          <Button variant="outline" onClick={() => setImportOpen(true)}>
+            <Upload className="h-4 w-4" aria-hidden="true" />
+            Import CSV
+          </Button>
           <Button variant="outline" onClick={signOut} disabled={logout.isPending}>
             <LogOut className="h-4 w-4" aria-hidden="true" />
             Sign Out
@@ -105,6 +111,7 @@ function SubscriberAdministration() {
 
       <SendNewsletterDialog open={sendOpen} onOpenChange={setSendOpen} activeCount={stats.active} />
       <ChangePasswordDialog open={passwordOpen} onOpenChange={setPasswordOpen} />
+      <ImportSubscribersDialog open={importOpen} onOpenChange={setImportOpen} />
     </section>
   );
 }

@@ -134,6 +134,10 @@ export const newsletterSubscriptions = sqliteTable(
     suppressionDetail: text('suppression_detail'),
     /** Soft bounces in a row since the last delivery; three suppress the address. */
     softBounces: integer('soft_bounces').notNull().default(0),
+    /** The CSV import that added the address (null for a sign-up), and the consent it recorded (docs/product.md §5.10). */
+    importId: integer('import_id'),
+    consentSource: text('consent_source'),
+    consentAt: integer('consent_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -256,6 +260,10 @@ export const newsletterDeliveries = sqliteTable(
     error: text('error'),
     claimedAt: integer('claimed_at', { mode: 'timestamp_ms' }),
     sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
+    /** The e-mail log entry of this message: its delivery events (delivered, bounced...) feed the issue's report. */
+    emailLogId: integer('email_log_id'),
+    /** When the recipient unsubscribed through this issue's link (the report's "unsubscribed through it"). */
+    unsubscribedAt: integer('unsubscribed_at', { mode: 'timestamp_ms' }),
   },
   (t) => [
     uniqueIndex('newsletter_deliveries_recipient_uq').on(t.newsletterId, t.subscriberId),
@@ -660,4 +668,67 @@ export const auditLog = sqliteTable(
     network: text('network'),
   },
   (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_actor_idx').on(t.actor, t.at), index('audit_log_action_idx').on(t.action, t.at)],
+);
+
+/**
+ * First-party click tracking (docs/product.md §5.11): one row per (delivery, link) the recipient
+ * opened, so a link counts once per recipient however often it is clicked. `linkIndex` is the
+ * link's position in the issue's body; the URL is always read back from the issue itself.
+ */
+export const newsletterClicks = sqliteTable(
+  'newsletter_clicks',
+  {
+    deliveryId: integer('delivery_id').notNull(),
+    linkIndex: integer('link_index').notNull(),
+    newsletterId: integer('newsletter_id').notNull(),
+    clickedAt: integer('clicked_at', { mode: 'timestamp_ms' }).notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.deliveryId, t.linkIndex] }), index('newsletter_clicks_newsletter_idx').on(t.newsletterId, t.linkIndex)],
+);
+
+/** The owner's newsletter settings: a single row (id = 1); no row means the defaults. */
+export const newsletterSettings = sqliteTable('newsletter_settings', {
+  id: integer('id').primaryKey(),
+  clickTracking: integer('click_tracking', { mode: 'boolean' }).notNull().default(true),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
+});
+
+/**
+ * A CSV import of subscribers (docs/product.md §5.10): who ran it, from which file, and, once the
+ * admin confirmed the people's consent, how: 'given' (active at once) or 'confirm' (each gets the
+ * double opt-in e-mail). `nextLine` is the resumable cursor: staged rows below it are imported.
+ */
+export const subscriberImports = sqliteTable('subscriber_imports', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  fileName: text('file_name').notNull(),
+  createdBy: text('created_by').notNull(),
+  createdAt: createdAt(),
+  status: text('status', { enum: ['staged', 'importing', 'done'] })
+    .notNull()
+    .default('staged'),
+  consent: text('consent', { enum: ['given', 'confirm'] }),
+  confirmedBy: text('confirmed_by'),
+  confirmedAt: integer('confirmed_at', { mode: 'timestamp_ms' }),
+  nextLine: integer('next_line').notNull().default(0),
+  importedCount: integer('imported_count').notNull().default(0),
+  finishedAt: integer('finished_at', { mode: 'timestamp_ms' }),
+});
+
+/** The rows of an import's file as uploaded, keyed by their line, so a chunk sent twice is stored once. */
+export const subscriberImportRows = sqliteTable(
+  'subscriber_import_rows',
+  {
+    importId: integer('import_id')
+      .notNull()
+      .references(() => subscriberImports.id, { onDelete: 'cascade' }),
+    line: integer('line').notNull(),
+    /** Lower-cased and trimmed; as given when it is invalid. */
+    email: text('email').notNull(),
+    name: text('name'),
+    consentAt: integer('consent_at', { mode: 'timestamp_ms' }),
+    source: text('source'),
+    /** Why the row cannot be imported (an invalid address...); null when it can. */
+    problem: text('problem'),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.line] }), index('subscriber_import_rows_email_idx').on(t.importId, t.email, t.line)],
 );

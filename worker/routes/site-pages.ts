@@ -5,6 +5,7 @@ import { pageHeaders, publishedPage } from '../services/content/published-pages'
 import { getPublishedContent } from '../services/content/store';
 import type { AppEnv } from '../env';
 import { findArchivedIssue, issueDescription, listArchivedIssues } from '../services/newsletter/archive';
+import { followClick } from '../services/newsletter/click-tracking';
 import { siteOrigin } from '../services/newsletter/template';
 import { issueId } from './newsletter-archive';
 
@@ -17,6 +18,9 @@ import { issueId } from './newsletter-archive';
  *   /sitemap.xml     the public routes (core/public-routes.ts) and one URL per sent issue.
  *                    It used to be a build file, but issues are added after the build, so a static
  *                    sitemap would miss every issue sent since the last deploy.
+ *   /r/:token        a tracked newsletter link (services/newsletter/click-tracking.ts): a 302 to
+ *                    the issue's original URL, counted once per recipient and link; a forged or
+ *                    unknown link gets the 404 page.
  * Every other path under /newsletter/ (confirmed, unsubscribe, ...) goes on to the static assets.
  *
  * And the public routes (core/public-routes.ts), the 404 page and the issue shell with the published
@@ -59,6 +63,14 @@ async function notFoundPage(c: Context<AppEnv>): Promise<Response> {
 const setAttribute = (name: string, value: string): HTMLRewriterElementContentHandlers => ({
   element: (element) => void element.setAttribute(name, value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')),
 });
+
+async function trackedLink(c: Context<AppEnv>): Promise<Response> {
+  const url = await followClick(c.env.JWT_SECRET, getDb(c.env.DB), c.req.param('token') ?? '');
+  // (The newsletter benchmark's config has no ASSETS binding.)
+  if (!url) return c.env.ASSETS ? notFoundPage(c) : c.text('Not found', 404);
+  // Not cached, so every recipient's click reaches the worker; the link's token stays out of the target's Referer.
+  return c.body(null, 302, { Location: url, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' });
+}
 
 async function issuePage(c: Context<AppEnv>): Promise<Response> {
   const id = issueId(c.req.param('id') ?? '');
@@ -111,6 +123,7 @@ export const sitePages = new Hono<AppEnv>()
   .get('/sitemap.xml', sitemap)
   // The shell is only ever served through issuePage.
   .get(ISSUE_SHELL_PATH, notFoundPage)
-  .get('/newsletter/:id{[0-9]+}', issuePage);
+  .get('/newsletter/:id{[0-9]+}', issuePage)
+  .get('/r/:token', trackedLink);
 
 for (const route of publicRoutes) sitePages.get(route.path, (c) => publicPage(c, route.path));

@@ -14,8 +14,10 @@ import { adminInvitationsApi } from './invitations';
 import { adminNewsletter } from './newsletter';
 import { adminNewsletterDrafts } from './newsletter-drafts';
 import { adminNewsletterTestSend } from './newsletter-test-send';
+import { adminNewsletterReports } from './newsletter-reports';
 import { adminRateLimitStats } from './rate-limit-stats';
 import { adminChangePassword, adminSession } from './session';
+import { adminSubscriberImports } from './subscriber-imports';
 import { adminTurnstile } from './turnstile';
 import { adminTwoFactor } from './two-factor';
 import { adminAccountApi, adminSecuritySettingsApi, adminUsersApi } from './users';
@@ -45,6 +47,8 @@ export const adminSignedInApi = new Hono<AppEnv>()
   .route('/', adminNewsletter)
   .route('/', adminNewsletterTestSend)
   .route('/', adminNewsletterDrafts)
+  .route('/subscriber-imports', adminSubscriberImports)
+  .route('/', adminNewsletterReports)
   .route('/', adminEmails)
   .route('/', adminCalendarSync)
   .route('/audit', adminAudit);

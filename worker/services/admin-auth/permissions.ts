@@ -54,6 +54,16 @@ export const ADMIN_PERMISSIONS: Readonly<Record<string, Access>> = {
   'DELETE /subscribers/:id': 'staff',
   'POST /subscribers/:id/resend-confirmation': 'staff',
   'GET /sent-newsletters': 'staff',
+  'GET /sent-newsletters/:id/report': 'staff',
+  // The CSV import (docs/product.md §5.10): staff look after the list.
+  'POST /subscriber-imports': 'staff',
+  'POST /subscriber-imports/rows': 'staff',
+  'GET /subscriber-imports/:id': 'staff',
+  'POST /subscriber-imports/:id/confirm': 'staff',
+  'POST /subscriber-imports/:id/run': 'staff',
+  // Click tracking on or off is the owner's setting (docs/product.md §5.11).
+  'GET /newsletter/settings': 'staff',
+  'PUT /newsletter/settings': 'owner',
   'GET /newsletter/stats': 'staff',
   'GET /newsletter/preview': 'staff',
   'GET /newsletter/preview-static': 'staff',

@@ -141,14 +141,14 @@ export async function deliverLogged(
   db: Db,
   transport: EmailTransport,
   logged: LoggedMessages,
-  settle: (outcomes: BatchSendOutcome[]) => BatchItem<'sqlite'>[] = () => [],
+  settle: (outcomes: BatchSendOutcome[], logIds: number[]) => BatchItem<'sqlite'>[] = () => [],
 ): Promise<BatchSendOutcome[]> {
   const outcomes = await handOver(transport, logged);
   const now = new Date();
   const updates: BatchItem<'sqlite'>[] = outcomeRows(outcomes, logged.unsafe).map((o) =>
     db.update(emailLog).set({ status: o.status, error: o.error, providerId: o.providerId, updatedAt: now }).where(eq(emailLog.id, o.logId)),
   );
-  const statements = [...updates, ...settle(outcomes)];
+  const statements = [...updates, ...settle(outcomes, logged.logIds)];
   if (statements.length) await db.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
   return outcomes;
 }
@@ -164,7 +164,7 @@ export async function sendEmailBatch(
   db: Db,
   transport: EmailTransport,
   messages: OutgoingEmail[],
-  settle: (outcomes: BatchSendOutcome[]) => BatchItem<'sqlite'>[] = () => [],
+  settle: (outcomes: BatchSendOutcome[], logIds: number[]) => BatchItem<'sqlite'>[] = () => [],
 ): Promise<BatchSendOutcome[]> {
   if (messages.length === 0) return [];
   return deliverLogged(db, transport, await logQueued(db, transport, messages), settle);

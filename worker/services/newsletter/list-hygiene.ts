@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { deliveryEvents, emailLog, newsletterDeliveries, newsletterSubscriptions } from '../../db/schema';
+import { deliveryEvents, emailLog, newsletterDeliveries, newsletterSubscriptions, subscriberImportRows } from '../../db/schema';
 
 /**
  * What an erased address becomes wherever a record of the firm's mail must stay (delivery rows,
@@ -29,7 +29,7 @@ export async function eraseSubscriber(db: Db, id: number): Promise<{ email: stri
   if (!row) return null;
   const { email } = row;
   const scrub = (column: typeof emailLog.error | typeof emailLog.deliveryDetail) => sql`replace(${column}, ${email}, ${ERASED_ADDRESS})`;
-  const [, , , deleted] = await db.batch([
+  const [, , , , deleted] = await db.batch([
     db.update(newsletterDeliveries).set({ email: ERASED_ADDRESS }).where(eq(newsletterDeliveries.subscriberId, id)),
     db
       .update(emailLog)
@@ -44,6 +44,8 @@ export async function eraseSubscriber(db: Db, id: number): Promise<{ email: stri
       })
       .where(and(eq(emailLog.to, email), inArray(emailLog.kind, SUBSCRIPTION_MAIL_KINDS))),
     db.update(deliveryEvents).set({ recipient: null }).where(eq(deliveryEvents.recipient, email)),
+    // The rows of the CSV imports that named them (kept as the record of each import).
+    db.update(subscriberImportRows).set({ email: ERASED_ADDRESS, name: null, source: null }).where(eq(subscriberImportRows.email, email)),
     db.delete(newsletterSubscriptions).where(eq(newsletterSubscriptions.id, id)).returning({ id: newsletterSubscriptions.id }),
   ]);
   return deleted.length ? { email } : null;
@@ -53,7 +55,7 @@ export async function eraseSubscriber(db: Db, id: number): Promise<{ email: stri
  * List hygiene: the statement that deletes up to PENDING_PURGE_BATCH sign-ups that were never
  * confirmed, neither unsubscribed nor suppressed (those rows are the record that stops mail to the
  * address), and whose sign-up and latest confirmation e-mail are both older than
- * PENDING_RETENTION_DAYS (a repeated sign-up keeps its fresh link working). Returns the deleted
+ * PENDING_RETENTION_DAYS (an import's row counts from its confirmation e-mail) (a repeated sign-up keeps its fresh link working). Returns the deleted
  * ids; run by the cron's housekeeping batch (worker/services/platform/housekeeping.ts).
  */
 export function stalePendingPurge(db: Db, now = new Date()) {
@@ -70,6 +72,9 @@ export function stalePendingPurge(db: Db, now = new Date()) {
         isNull(s.suppressedAt),
         lt(s.subscriptionDate, cutoff),
         or(isNull(s.confirmationSentAt), lt(s.confirmationSentAt, cutoff)),
+        // An imported address still waiting for its confirmation e-mail (sent by the cron under the
+        // daily cap, subscriptions.ts sendImportConfirmations) has had no chance to confirm yet.
+        or(isNull(s.importId), isNotNull(s.confirmationSentAt)),
       ),
     )
     .orderBy(s.subscriptionDate)

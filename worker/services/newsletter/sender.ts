@@ -6,8 +6,8 @@ import {
   type ClaimedDelivery,
   claimDeliveries,
   type DeliveryOutcome,
-  findNewsletterToSend,
   type NewsletterRow,
+  newsletterToSendQuery,
   outcomeStatements,
   progressOf,
   readProgress,
@@ -16,6 +16,7 @@ import {
 import { oneClickUnsubscribeUrl, unsubscribePageUrl } from './subscriptions';
 import { renderNewsletterEmail, siteOrigin } from './template';
 import { publishedContent, type FirmFacts } from '../content/published';
+import { clickToken, clickTrackingQuery, clickUrl, issueLinks, rewriteLinks } from './click-tracking';
 import { signLinkToken } from './tokens';
 
 /**
@@ -23,7 +24,7 @@ import { signLinkToken } from './tokens';
  * admin's request, then every cron tick) settles at most NEWSLETTER_BATCH_SIZE deliveries with a
  * fixed number of D1 calls, so it stays under Workers' subrequest limit (50 per invocation on the
  * free plan, 1000 paid):
- *   1. read the newsletter;
+ *   1. read the newsletter and whether click tracking is on (one batch);
  *   2. one batch: expire interrupted claims, drop unsubscribed recipients, claim up to N pending rows;
  *   3. one batch: log the N messages as 'queued' in email_log;
  *   4. N provider calls, in parallel;
@@ -80,7 +81,8 @@ export async function sendNewsletterBatch(
   const stats: BatchStats = { newsletterId: null, claimed: 0, sent: 0, failed: 0, retryLater: 0, providerRequests: 0, d1Calls: 0, status: null, recipientCount: 0, totalRecipients: 0 };
   const now = options.now ?? new Date();
   stats.d1Calls++;
-  const newsletter = await findNewsletterToSend(db, options.newsletterId);
+  const [[newsletter], settings] = await db.batch([newsletterToSendQuery(db, options.newsletterId), clickTrackingQuery(db)]);
+  const tracking = settings[0]?.clickTracking ?? true;
   if (newsletter) Object.assign(stats, progressOf(newsletter));
   if (newsletter?.status !== 'sending') return stats; // none, or already sent
 
@@ -91,14 +93,14 @@ export async function sendNewsletterBatch(
     const origin = options.origin ?? siteOrigin(env);
     // The frame states the firm as published: one KV read, and one D1 read when this isolate has not read that version yet.
     const { firm } = await publishedContent(env);
-    const messages = await Promise.all(claimed.map((delivery) => newsletterEmail(env, firm, newsletter, delivery, origin, now)));
+    const messages = await Promise.all(claimed.map((delivery) => newsletterEmail(env, firm, newsletter, delivery, origin, now, tracking)));
     const transport = options.transport ?? emailTransport(env);
     if (transport.name === 'mailchannels') stats.providerRequests += messages.length;
     stats.d1Calls += 2;
     const settledAt = new Date();
     let outcomes: DeliveryOutcome[] = [];
-    await sendEmailBatch(db, transport, messages, (results) => {
-      outcomes = results.map((result, i) => deliveryOutcome(result, claimed[i]));
+    await sendEmailBatch(db, transport, messages, (results, logIds) => {
+      outcomes = results.map((result, i) => ({ ...deliveryOutcome(result, claimed[i]), emailLogId: logIds[i] }));
       return outcomeStatements(db, newsletter.id, outcomes, settledAt);
     });
     for (const outcome of outcomes) {
@@ -122,12 +124,33 @@ function deliveryOutcome(result: BatchSendOutcome, delivery: ClaimedDelivery): D
   return { id: delivery.id, status: retry ? 'pending' : 'failed', error: result.error ?? 'Failed' };
 }
 
-/** The newsletter as one recipient gets it, with their own unsubscribe links (RFC 8058 one-click too). */
-async function newsletterEmail(env: Bindings, firm: FirmFacts, newsletter: NewsletterRow, delivery: ClaimedDelivery, origin: string, now: Date): Promise<OutgoingEmail> {
-  const token = await signLinkToken(env.JWT_SECRET, 'newsletter-unsubscribe', { id: delivery.subscriberId }, now);
+/**
+ * The newsletter as one recipient gets it, with their own unsubscribe links (RFC 8058 one-click
+ * too; the token names the issue, for its report's "unsubscribed through it") and, unless the
+ * owner turned tracking off, the body's links as their own signed /r/ links (click-tracking.ts).
+ */
+async function newsletterEmail(
+  env: Bindings,
+  firm: FirmFacts,
+  newsletter: NewsletterRow,
+  delivery: ClaimedDelivery,
+  origin: string,
+  now: Date,
+  tracking: boolean,
+): Promise<OutgoingEmail> {
+  const token = await signLinkToken(env.JWT_SECRET, 'newsletter-unsubscribe', { id: delivery.subscriberId }, now, { newsletterId: newsletter.id });
+  let bodyHtml = newsletter.content;
+  if (tracking) {
+    const hrefs = await Promise.all(
+      issueLinks(bodyHtml).map(async (url, linkIndex) =>
+        url === null ? null : clickUrl(origin, await clickToken(env.JWT_SECRET, { newsletterId: newsletter.id, deliveryId: delivery.id, linkIndex })),
+      ),
+    );
+    bodyHtml = rewriteLinks(bodyHtml, (index) => hrefs[index]!);
+  }
   const { html, text } = renderNewsletterEmail({
     subject: newsletter.subject,
-    bodyHtml: newsletter.content,
+    bodyHtml,
     unsubscribeUrl: unsubscribePageUrl(origin, token),
     origin,
     firm,

@@ -31,8 +31,11 @@ export interface ClaimedDelivery {
   attempts: number;
 }
 
-/** What became of a claimed delivery: sent, back to pending (a retry), or failed for good. */
-export type DeliveryOutcome = { id: number; status: 'sent' } | { id: number; status: 'pending' | 'failed'; error: string };
+/**
+ * What became of a claimed delivery: sent, back to pending (a retry), or failed for good; with the
+ * e-mail log entry of the message, whose delivery events feed the issue's report.
+ */
+export type DeliveryOutcome = ({ id: number; status: 'sent' } | { id: number; status: 'pending' | 'failed'; error: string }) & { emailLogId?: number };
 
 export function toSentNewsletter(row: NewsletterRow) {
   return {
@@ -133,10 +136,21 @@ export async function createNewsletter(
 
 /** The given newsletter, or else the oldest one still sending. */
 export async function findNewsletterToSend(db: Db, newsletterId?: number): Promise<NewsletterRow | undefined> {
-  return db.query.sentNewsletters.findFirst({
-    where: newsletterId ? eq(sentNewsletters.id, newsletterId) : eq(sentNewsletters.status, 'sending'),
-    orderBy: asc(sentNewsletters.id),
-  });
+  const [row] = await newsletterToSendQuery(db, newsletterId);
+  return row;
+}
+
+/**
+ * findNewsletterToSend's query (at most one row), for a caller that reads it in a batch with other
+ * reads. A plain select: Drizzle's relational findFirst throws inside a D1 batch when nothing matches.
+ */
+export function newsletterToSendQuery(db: Db, newsletterId?: number) {
+  return db
+    .select()
+    .from(sentNewsletters)
+    .where(newsletterId ? eq(sentNewsletters.id, newsletterId) : eq(sentNewsletters.status, 'sending'))
+    .orderBy(asc(sentNewsletters.id))
+    .limit(1);
 }
 
 /**
@@ -204,10 +218,17 @@ export function outcomeStatements(db: Db, newsletterId: number, outcomes: Delive
   const statements: BatchItem<'sqlite'>[] = [];
   const sentIds = outcomes.filter((o) => o.status === 'sent').map((o) => o.id);
   if (sentIds.length) {
+    // Each row's log entry travels in the same JSON parameter: [[deliveryId, emailLogId], ...].
+    const logIds = JSON.stringify(outcomes.filter((o) => o.status === 'sent').map((o) => [o.id, o.emailLogId ?? null]));
     statements.push(
       db
         .update(newsletterDeliveries)
-        .set({ status: 'sent', sentAt: settledAt, error: null })
+        .set({
+          status: 'sent',
+          sentAt: settledAt,
+          error: null,
+          emailLogId: sql`(SELECT json_extract(value, '$[1]') FROM json_each(${logIds}) WHERE json_extract(value, '$[0]') = ${newsletterDeliveries.id})`,
+        })
         .where(sql`${newsletterDeliveries.id} IN (SELECT value FROM json_each(${JSON.stringify(sentIds)}))`),
     );
   }

@@ -1,15 +1,15 @@
-import { and, desc, eq, isNull, lte, or } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { previousChanged } from '../../db/granted-batch';
 import { rowsOf, runNamed } from '../../db/one-call-write';
-import { newsletterSubscriptions } from '../../db/schema';
+import { newsletterDeliveries, newsletterSubscriptions } from '../../db/schema';
 import type { Bindings } from '../../env';
 import { queuedMailIfPreviousChanged } from '../../db/queued-mail';
 import { type AfterAnswer, deliverQueued, emailTransport, sendEmail } from '../email/send-email';
 import { safeErrorSummary } from '../platform/log-safe';
 import type { OutgoingEmail } from '../../mail-types';
 import { dailyClaimStatement, firmDay, reportUnverifiedSkip, unverifiedMailBudget } from '../limits/daily-counters';
-import { escapeHtml } from './template';
+import { escapeHtml, siteOrigin } from './template';
 import { claimsMatch, signLinkToken, verifyLinkToken } from './tokens';
 import { firmAddressLine, publishedContent } from '../content/published';
 
@@ -141,13 +141,13 @@ export async function subscribe(
  * queued, each only when the statement before changed a row; then the e-mail is delivered and its
  * outcome written (what is left 'queued' the cron sends, worker/services/email/outbox-sweep.ts).
  */
-async function confirmIfDue(env: Bindings, db: Db, row: SubscriptionRow, name: string | null, origin: string, now: Date): Promise<void> {
+async function confirmIfDue(env: Bindings, db: Db, row: SubscriptionRow, name: string | null, origin: string, now: Date): Promise<boolean> {
   // A suppressed address (it bounced or complained, services/email/delivery-events.ts) gets no
   // confirmation e-mail again: the visitor sees the same answer and nothing is sent.
-  if (row.active === 'true' || row.suppressedAt) return;
-  if (row.confirmationSentAt && now.getTime() - row.confirmationSentAt.getTime() < CONFIRMATION_RESEND_MS) return;
+  if (row.active === 'true' || row.suppressedAt) return false;
+  if (row.confirmationSentAt && now.getTime() - row.confirmationSentAt.getTime() < CONFIRMATION_RESEND_MS) return false;
   const budget = unverifiedMailBudget(env, 'newsletter-confirmation');
-  if (budget.cap <= 0) return reportUnverifiedSkip('newsletter-confirmation', budget);
+  if (budget.cap <= 0) return (reportUnverifiedSkip('newsletter-confirmation', budget), false);
   const updated = { ...row, name: name ?? row.name, confirmationSentAt: now };
   const transport = emailTransport(env);
   const message = await confirmationEmail(env, updated, origin, now);
@@ -166,12 +166,41 @@ async function confirmIfDue(env: Bindings, db: Db, row: SubscriptionRow, name: s
     ]);
   } catch (error) {
     // Fails closed, as the claim alone did: nothing counted, nothing sent.
-    return reportUnverifiedSkip('newsletter-confirmation', budget, { error });
+    return (reportUnverifiedSkip('newsletter-confirmation', budget, { error }), false);
   }
   const [log] = rowsOf(results, 'mail');
   // Not queued: the cap is reached (or a sign-up of the same address just took the 10 minutes).
-  if (!log) return reportUnverifiedSkip('newsletter-confirmation', budget);
+  if (!log) return (reportUnverifiedSkip('newsletter-confirmation', budget), false);
   if (!transport.storesWhenQueued) await deliverQueued(env.DB, transport, { messages: [message], logIds: [Number(log.id)], unsafe: [mail.unsafe] });
+  return true;
+}
+
+/** Imported subscribers whose double opt-in e-mail the cron sends per tick (3 subrequests each). */
+export const IMPORT_CONFIRMATIONS_PER_TICK = 5;
+
+/**
+ * The double opt-in e-mails of subscribers imported without consent already given
+ * (subscriber-import.ts): each as a sign-up's own, through confirmIfDue, under the same daily cap on
+ * confirmations to unverified addresses; the tick stops at the first one the cap refuses. Returns
+ * how many were sent and the subrequests spent (the cron takes them out of the newsletter batch).
+ */
+export async function sendImportConfirmations(env: Bindings, db: Db, now = new Date(), limit = IMPORT_CONFIRMATIONS_PER_TICK) {
+  const origin = siteOrigin(env);
+  const s = newsletterSubscriptions;
+  const due = await db
+    .select()
+    .from(s)
+    .where(and(isNotNull(s.importId), eq(s.active, 'false'), isNull(s.confirmationSentAt), isNull(s.unsubscribedAt), isNull(s.suppressedAt)))
+    .orderBy(s.id)
+    .limit(limit);
+  let sent = 0;
+  let subrequests = 1;
+  for (const row of due) {
+    subrequests += 3;
+    if (!(await confirmIfDue(env, db, row, null, origin, now))) break;
+    sent++;
+  }
+  return { due: due.length, sent, subrequests };
 }
 
 export type ResendOutcome =
@@ -244,7 +273,19 @@ export async function unsubscribe(env: Bindings, db: Db, token: string, now = ne
   const row = await db.query.newsletterSubscriptions.findFirst({ where: eq(newsletterSubscriptions.id, claims.subscriberId) });
   if (!row || !claimsMatch(claims, row)) return 'invalid';
   if (row.active === 'true' || !row.unsubscribedAt) {
-    await db.update(newsletterSubscriptions).set({ active: 'false', unsubscribedAt: now }).where(eq(newsletterSubscriptions.id, row.id));
+    const unsubscribe = db.update(newsletterSubscriptions).set({ active: 'false', unsubscribedAt: now }).where(eq(newsletterSubscriptions.id, row.id));
+    if (claims.newsletterId === undefined) await unsubscribe;
+    else {
+      // The issue whose link it was counts it in its report ("unsubscribed through it").
+      const d = newsletterDeliveries;
+      await db.batch([
+        unsubscribe,
+        db
+          .update(d)
+          .set({ unsubscribedAt: now })
+          .where(and(eq(d.newsletterId, claims.newsletterId), eq(d.subscriberId, row.id), isNull(d.unsubscribedAt))),
+      ]);
+    }
   }
   return 'unsubscribed';
 }

@@ -22,6 +22,8 @@ export interface LinkClaims {
   legacyEmail?: string;
   /** When the link was issued, in ms: a confirmation link older than the last unsubscribe is void. */
   issuedAtMs: number;
+  /** The issue an unsubscribe link came with (claim `nl`), for that issue's report. */
+  newsletterId?: number;
 }
 
 /** The HMAC key of every signed link (newsletter and appointment links alike). */
@@ -34,9 +36,15 @@ export function key(secret: string): Uint8Array {
  * A link token names the subscriber by their opaque row id (ids are AUTOINCREMENT, never reused, so
  * a deleted subscriber's links never reach someone else), never by address.
  */
-export async function signLinkToken(secret: string, purpose: LinkPurpose, subscriber: { id: number }, now: Date = new Date()): Promise<string> {
+export async function signLinkToken(
+  secret: string,
+  purpose: LinkPurpose,
+  subscriber: { id: number },
+  now: Date = new Date(),
+  context: { newsletterId?: number } = {},
+): Promise<string> {
   const iat = Math.floor(now.getTime() / 1000);
-  return new SignJWT({ ms: now.getTime() })
+  return new SignJWT({ ms: now.getTime(), ...(context.newsletterId ? { nl: context.newsletterId } : {}) })
     .setProtectedHeader({ alg: ALGORITHM })
     .setSubject(String(subscriber.id))
     .setIssuer(ISSUER)
@@ -59,7 +67,13 @@ export async function verifyLinkToken(secret: string, purpose: LinkPurpose, toke
     const subscriberId = Number(payload.sub);
     if (!Number.isInteger(subscriberId) || typeof payload.ms !== 'number') return null;
     if (payload.em !== undefined && typeof payload.em !== 'string') return null;
-    return { subscriberId, issuedAtMs: payload.ms, ...(typeof payload.em === 'string' ? { legacyEmail: payload.em } : {}) };
+    const newsletterId = Number.isInteger(payload.nl) ? (payload.nl as number) : undefined;
+    return {
+      subscriberId,
+      issuedAtMs: payload.ms,
+      ...(typeof payload.em === 'string' ? { legacyEmail: payload.em } : {}),
+      ...(newsletterId ? { newsletterId } : {}),
+    };
   } catch {
     return null;
   }

@@ -35,7 +35,9 @@ export async function housekeeping(db: Db, at: Date): Promise<HousekeepingResult
       oldDeliveryEventsPurge(db, at),
       oldEmailBodiesPurge(db, at),
       pruneChatWindows(db, at.getTime()),
-      pruneExpiredSessions(db, at.getTime()),
+      // A session's expiry is a wall-clock fact: a tick stamped ahead of now (a replayed or test
+      // tick) must not end sessions that are still valid.
+      pruneExpiredSessions(db, Math.min(at.getTime(), Date.now())),
       pruneSignupWindows(db, at.getTime()),
       oldAuditPurge(db, at),
     ]);

@@ -1,13 +1,17 @@
+import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import type { SentNewsletter } from '../api/admin-api';
 import { formatDateTime } from '../lib/format';
 import { SectionHeading } from './admin-page-parts';
 import { NewsletterFrame } from './newsletter-frame';
+import { NewsletterReportDialog } from './newsletter-report-dialog';
 import { SendingProgress } from './sending-progress';
 
 /** docs/product.md §6.3: subject, sent time, recipient count and the rendered HTML, newest first. */
 export function SentNewslettersHistory({ newsletters }: { newsletters: SentNewsletter[] | undefined }) {
+  const [reportOf, setReportOf] = useState<number | null>(null);
   return (
     <section aria-labelledby="history-heading" className="space-y-4">
       <SectionHeading id="history-heading">Sent Newsletters History</SectionHeading>
@@ -21,7 +25,12 @@ export function SentNewslettersHistory({ newsletters }: { newsletters: SentNewsl
                 <CardHeader className="pb-3">
                   <div className="flex flex-wrap items-start justify-between gap-2">
                     <h3 className="font-semibold text-slate-900">{n.subject}</h3>
-                    {n.status === 'sending' ? <Badge variant="warning">Sending</Badge> : <Badge variant="success">Sent</Badge>}
+                    <div className="flex items-center gap-2">
+                      {n.status === 'sending' ? <Badge variant="warning">Sending</Badge> : <Badge variant="success">Sent</Badge>}
+                      <Button variant="outline" size="sm" onClick={() => setReportOf(n.id)} aria-label={`Report: ${n.subject}`}>
+                        Report
+                      </Button>
+                    </div>
                   </div>
                   <p className="text-sm text-slate-600">
                     Sent {formatDateTime(n.sentAt)} · {n.recipientCount} recipients
@@ -41,6 +50,7 @@ export function SentNewslettersHistory({ newsletters }: { newsletters: SentNewsl
           ))}
         </ul>
       )}
+      <NewsletterReportDialog newsletterId={reportOf} onClose={() => setReportOf(null)} />
     </section>
   );
 }

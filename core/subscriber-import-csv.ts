@@ -1,0 +1,117 @@
+import type { ImportRow } from './schemas/subscriber-import';
+
+/**
+ * Reads a subscriber CSV as Mailchimp, Constant Contact and listmonk export it, or a plain
+ * "Email,Name" file: a header row, any column order, RFC 4180 quoting (quoted fields may hold
+ * commas, doubled quotes and line breaks), a comma, semicolon or tab separator, a byte-order mark.
+ * Used by the admin's import screen (the browser parses, the worker checks each row) and the
+ * newsletter benchmark.
+ */
+
+/** RFC 4180 records; `lines[i]` is the file line record i starts on (1-based). */
+export function parseCsv(text: string, separator = detectSeparator(text)): { records: string[][]; lines: number[] } {
+  const records: string[][] = [];
+  const lines: number[] = [];
+  let record: string[] = [];
+  let field = '';
+  let quoted = false;
+  let line = 1;
+  let recordLine = 1;
+  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const endRecord = () => {
+    record.push(field);
+    field = '';
+    if (record.length > 1 || record[0].trim() !== '') {
+      records.push(record);
+      lines.push(recordLine);
+    }
+    record = [];
+  };
+  for (; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"') {
+        if (text[i + 1] === '"') {
+          field += '"';
+          i++;
+        } else quoted = false;
+      } else {
+        if (ch === '\n') line++;
+        field += ch;
+      }
+    } else if (ch === '"' && field === '') quoted = true;
+    else if (ch === separator) {
+      record.push(field);
+      field = '';
+    } else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && text[i + 1] === '\n') i++;
+      endRecord();
+      line++;
+      recordLine = line;
+    } else field += ch;
+  }
+  if (field !== '' || record.length) endRecord();
+  return { records, lines };
+}
+
+function detectSeparator(text: string): string {
+  const header = text.slice(0, text.search(/\r|\n|$/));
+  const counts = [',', ';', '\t'].map((s) => [s, header.split(s).length] as const);
+  return counts.sort((a, b) => b[1] - a[1])[0][0];
+}
+
+const norm = (header: string) => header.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/** Header names each tool writes, normalised (lower case, letters and digits only). */
+const COLUMNS = {
+  // Mailchimp "Email Address", Constant Contact "Email address", listmonk "email".
+  email: ['email', 'emailaddress', 'e-mail', 'mail', 'emailaddr'].map(norm),
+  name: ['name', 'fullname', 'subscribername', 'contactname'].map(norm),
+  firstName: ['firstname', 'fname', 'givenname'],
+  lastName: ['lastname', 'lname', 'surname', 'familyname'],
+  // Mailchimp OPTIN_TIME / CONFIRM_TIME, Constant Contact "Created At"/"Email permission date", listmonk created_at.
+  consentDate: ['consentdate', 'consentedat', 'optintime', 'confirmtime', 'optindate', 'subscribedat', 'subscriptiondate', 'emailpermissiondate', 'createdat', 'dateadded'],
+  source: ['source', 'consentsource', 'signupsource', 'emailupdatesource', 'sourcename', 'leadsource'],
+  // Constant Contact "Email permission status", listmonk status.
+  status: ['emailpermissionstatus', 'status', 'subscriptionstatus'],
+} as const;
+
+export type ColumnMap = { [K in keyof typeof COLUMNS]: number };
+
+/** Which column holds what; -1 for none. Earlier names in each list win (OPTIN_TIME before created_at). */
+export function mapColumns(header: string[]): ColumnMap {
+  const normalised = header.map(norm);
+  const find = (names: readonly string[]) => {
+    for (const name of names) {
+      const at = normalised.indexOf(name);
+      if (at >= 0) return at;
+    }
+    return -1;
+  };
+  return Object.fromEntries(Object.entries(COLUMNS).map(([key, names]) => [key, find(names)])) as ColumnMap;
+}
+
+export type ParsedImport = { ok: true; rows: ImportRow[]; columns: ColumnMap } | { ok: false; message: string };
+
+/** The file's rows for the import: its header mapped, one row per record with its line number. */
+export function readSubscriberCsv(text: string): ParsedImport {
+  const { records, lines } = parseCsv(text);
+  if (records.length === 0) return { ok: false, message: 'The file is empty' };
+  const columns = mapColumns(records[0]);
+  if (columns.email < 0) return { ok: false, message: 'No Email column found in the header row' };
+  const at = (record: string[], index: number) => (index >= 0 ? (record[index] ?? '').trim() : '');
+  const rows = records.slice(1).map((record, i): ImportRow => {
+    const name = at(record, columns.name) || [at(record, columns.firstName), at(record, columns.lastName)].filter(Boolean).join(' ');
+    const row: ImportRow = { line: lines[i + 1], email: at(record, columns.email).slice(0, 1000) };
+    if (name) row.name = name.slice(0, 1000);
+    const consentDate = at(record, columns.consentDate);
+    if (consentDate) row.consentDate = consentDate.slice(0, 100);
+    const source = at(record, columns.source);
+    if (source) row.source = source.slice(0, 1000);
+    const status = at(record, columns.status);
+    if (status) row.status = status.slice(0, 100);
+    return row;
+  });
+  if (rows.length === 0) return { ok: false, message: 'The file has a header row but no subscribers' };
+  return { ok: true, rows, columns };
+}

@@ -1,0 +1,30 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { idParamSchema } from '#core/schemas/appointments';
+import { getDb } from '../../db/client';
+import type { AppEnv } from '../../env';
+import { validate } from '../../middleware/validate';
+import { clickTrackingQuery, setClickTracking } from '../../services/newsletter/click-tracking';
+import { newsletterReport } from '../../services/newsletter/report';
+
+const settingsSchema = z.object({ clickTracking: z.boolean({ error: 'clickTracking must be true or false' }) });
+
+/**
+ * The report per issue and the click-tracking setting (docs/product.md §5.11). Behind requireAdmin
+ * (routes/admin/index.ts).
+ */
+export const adminNewsletterReports = new Hono<AppEnv>()
+  .get('/sent-newsletters/:id/report', validate('param', idParamSchema), async (c) => {
+    const report = await newsletterReport(getDb(c.env.DB), c.req.valid('param').id);
+    if (!report) return c.json({ message: 'Newsletter not found' }, 404);
+    return c.json(report, 200);
+  })
+  .get('/newsletter/settings', async (c) => {
+    const [row] = await clickTrackingQuery(getDb(c.env.DB));
+    return c.json({ clickTracking: row?.clickTracking ?? true }, 200);
+  })
+  .put('/newsletter/settings', validate('json', settingsSchema), async (c) => {
+    const { clickTracking } = c.req.valid('json');
+    await setClickTracking(getDb(c.env.DB), clickTracking);
+    return c.json({ clickTracking, message: clickTracking ? 'Click tracking is on' : 'Click tracking is off' }, 200);
+  });
