@@ -9,6 +9,7 @@ import { findAppointment } from '../../worker/services/appointments/bookings';
 import { AUDIT_RETENTION_DAYS } from '../../worker/services/audit/audit-log';
 import { ADMIN, call, client, signIn } from '../harness/worker/helpers';
 import { nextWeekday } from '../harness/worker/submission-helpers';
+import { ACCOUNT_PASSWORD } from '../harness/worker/admin-accounts-helpers';
 
 // The audit trail (docs/product.md §6.9): every back-office state change leaves one append-only
 // entry with who, what, which record, when and the network; refused changes leave none.
@@ -124,6 +125,44 @@ describe('every back-office change', () => {
       ['auth.password-change', `admin-user:${me}`, 'success'],
       ['auth.sign-out', `admin-user:${me}`, 'success'],
     ]);
+  });
+
+  it('records users, roles, sessions and the security setting (docs/product.md §6.8): invite, accept, role, deactivate, reactivate, sign-out of a session', async () => {
+    const owner = await signIn();
+    const me = (await env.DB.prepare("SELECT id FROM admin_users WHERE username = 'admin'").first<{ id: number }>())!.id;
+    await clear();
+    const admin = client({ cookie: owner }).api.admin;
+    expect((await admin.users.invitations.$post({ json: { name: 'Sam Staff', email: 'sam@example.com', role: 'staff', canSendNewsletters: false } })).status).toBe(201);
+    const mail = await env.DB.prepare("SELECT text_body AS text FROM email_log WHERE kind = 'admin-invitation' ORDER BY id DESC").first<{ text: string }>();
+    const token = mail!.text.match(/accept-invitation\?token=([A-Za-z0-9_-]+)/)![1];
+    const accepted = await client().api.admin.invitations.accept.$post({ json: { token, username: 'sam.staff', password: ACCOUNT_PASSWORD } });
+    expect(accepted.status).toBe(201);
+    const sam = (await env.DB.prepare("SELECT id FROM admin_users WHERE username = 'sam.staff'").first<{ id: number }>())!.id;
+    const samCookie = await signIn({ username: 'sam.staff', password: ACCOUNT_PASSWORD });
+    expect(samCookie).toBeTruthy();
+    const param = { id: String(sam) };
+    expect((await admin.users[':id'].$patch({ param, json: { canSendNewsletters: true } })).status).toBe(200);
+    expect((await admin.users[':id'].$patch({ param, json: { role: 'owner' } })).status).toBe(200);
+    expect((await admin.users[':id'].$patch({ param, json: { role: 'staff' } })).status).toBe(200);
+    const [session] = (await (await admin.users[':id'].sessions.$get({ param })).json()) as { id: string }[];
+    expect((await admin.users[':id'].sessions[':sessionId'].$delete({ param: { ...param, sessionId: session.id } })).status).toBe(200);
+    expect((await admin.users[':id'].deactivate.$post({ param })).status).toBe(200);
+    expect((await admin.users[':id'].reactivate.$post({ param })).status).toBe(200);
+    expect((await admin['security-settings'].$put({ json: { requireTwoFactor: false } })).status).toBe(200);
+    const invitation = (await env.DB.prepare('SELECT id FROM admin_invitations').first<{ id: number }>())!.id;
+    expect((await actions()).filter(([action]) => action !== 'auth.sign-in')).toEqual([
+      ['user.invite', `invitation:${invitation}`, 'success'],
+      ['user.create', `admin-user:${sam}`, 'success'],
+      ['user.update', `admin-user:${sam}`, 'success'],
+      ['user.role-change', `admin-user:${sam}`, 'success'],
+      ['user.role-change', `admin-user:${sam}`, 'success'],
+      ['user.session-end', `admin-user:${sam}`, 'success'],
+      ['user.deactivate', `admin-user:${sam}`, 'success'],
+      ['user.reactivate', `admin-user:${sam}`, 'success'],
+      ['settings.security', null, 'success'],
+    ]);
+    const actors = (await entries()).filter((e) => e.action !== 'auth.sign-in').map((e) => e.actor_id);
+    expect(actors).toEqual([me, sam, me, me, me, me, me, me, me]);
   });
 
   it('leaves nothing for a refused change', async () => {

@@ -5,6 +5,8 @@ import { validate } from '../../middleware/validate';
 import { acceptInvitationSchema, invitationTokenSchema } from '#core/schemas/admin-accounts';
 import { z } from 'zod';
 import { acceptInvitation, findInvitation, INVITATION_MESSAGES } from '../../services/admin-auth/invitations';
+import { recordAudit } from '../../services/audit/audit-log';
+import { clientNetwork } from '../../services/limits/client-ip';
 
 const USERNAME_TAKEN = 'This username is taken. Choose another.';
 
@@ -24,7 +26,12 @@ export const adminInvitationsApi = new Hono<AppEnv>()
   .post('/invitations/accept', validate('json', acceptInvitationSchema), async (c) => {
     const { token, username, password } = c.req.valid('json');
     const result = await acceptInvitation(c.env.DB, getDb(c.env.DB), token, username, password);
-    if (result.ok) return c.json({ message: 'Your account is ready. Sign in with your username and password.', username: result.user.username }, 201);
+    if (result.ok) {
+      // The new account records its own creation (the invitation named who asked for it).
+      const { id, username: created } = result.user;
+      await recordAudit(getDb(c.env.DB), { actor: { id, username: created }, action: 'user.create', record: `admin-user:${id}`, network: clientNetwork(c) });
+      return c.json({ message: 'Your account is ready. Sign in with your username and password.', username: result.user.username }, 201);
+    }
     switch (result.problem) {
       case 'username-taken':
         return c.json({ message: USERNAME_TAKEN, fields: { username: [USERNAME_TAKEN] } }, 409);

@@ -25,11 +25,11 @@ export async function emailInUse(db: Db, email: string): Promise<boolean> {
 }
 
 /** Stores an invitation and returns its token (shown nowhere but in the e-mail's link). */
-export async function createInvitation(db: Db, invite: InviteUser, invitedBy: number, now = Date.now()): Promise<{ token: string; expiresAt: Date }> {
+export async function createInvitation(db: Db, invite: InviteUser, invitedBy: number, now = Date.now()): Promise<{ id: number; token: string; expiresAt: Date }> {
   const token = toBase64Url(crypto.getRandomValues(new Uint8Array(32)));
   const expiresAt = new Date(now + INVITATION_TTL_HOURS * 3600 * 1000);
-  await db.insert(adminInvitations).values({ ...invite, tokenHash: await tokenHash(token), invitedBy, expiresAt });
-  return { token, expiresAt };
+  const [row] = await db.insert(adminInvitations).values({ ...invite, tokenHash: await tokenHash(token), invitedBy, expiresAt }).returning({ id: adminInvitations.id });
+  return { id: row.id, token, expiresAt };
 }
 
 /** The invitation e-mail: who invited, the role, the link and until when it works. */
