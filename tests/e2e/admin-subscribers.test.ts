@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, launchBrowser, newPage, SCREEN_SIZES } from './browser';
+import { DESKTOP, downloadedFile, launchBrowser, newPage, SCREEN_SIZES } from './browser';
 import { api, expectToastSaying, saveScreens, screenshotDir, signInThroughCard, uniqueEmail, waitUntil } from './admin-helpers';
 import { confirmedSubscriber } from './admin-newsletter-helpers';
 import { parseCsv } from '../web/csv-reader';
@@ -110,7 +109,7 @@ describe('subscriber administration', () => {
     await page.getByRole('heading', { name: 'Newsletter Subscribers' }).waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^subscribers-\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = readFileSync((await download.path())!, 'utf8');
+    const csv = (await downloadedFile(download)).toString('utf8');
     const lines = csv.split('\r\n');
     expect(lines[0]).toBe('"Email","Name","Subscription Date","Status"');
     const list = await api<Subscriber[]>(admin.context, 'GET', '/api/admin/subscribers');
@@ -153,7 +152,7 @@ describe('subscriber administration', () => {
     await row(page, 'bulk9999@example.com').waitFor();
     expect(await page.getByTestId('subscriber-row').count()).toBe(1);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
-    const csv = readFileSync((await download.path())!, 'utf8');
+    const csv = (await downloadedFile(download)).toString('utf8');
     expect(csv.split('\r\n').filter(Boolean)).toHaveLength(10_001);
     expect(errors).toEqual([]);
     await context.close();
@@ -328,7 +327,7 @@ describe('subscriber administration', () => {
     expect(await row(page, 'bounced.reader@example.com').getByRole('button', { name: /^Resend/ }).count()).toBe(0);
     // The export: the same four columns, Status Active or Inactive, the reason nowhere.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
-    const csv = readFileSync((await download.path())!, 'utf8');
+    const csv = (await downloadedFile(download)).toString('utf8');
     const lines = csv.split('\r\n');
     expect(lines[0]).toBe('"Email","Name","Subscription Date","Status"');
     expect(lines).toContain('"bounced.reader@example.com","Bo Unce","2026-10-02","Inactive"');
