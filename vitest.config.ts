@@ -8,7 +8,7 @@ const migrationsDir = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /**
  * The `worker` project's runtime: workerd with wrangler.toml's bindings and the test secrets, the
- * migrations and KV bindings tests/worker/apply-migrations.ts resets to, and `bindings` on top.
+ * migrations and KV bindings tests/harness/worker/apply-migrations.ts resets to, and `bindings` on top.
  * vitest.bench-chat.config.ts runs the chat bench in the same runtime.
  */
 export function workerPool(bindings: Record<string, string> = {}) {
@@ -39,10 +39,21 @@ export function workerPool(bindings: Record<string, string> = {}) {
  * browser file always has CPU-bound worker files beside it rather than other browser files, and the
  * quick build and web files last, to fill the gaps at the end.
  */
+/**
+ * The longest files, started first in their project whatever vitest knows: on a fresh clone it has
+ * no timings and orders by file size, which would start the three small fuzz files (a few lines
+ * each, minutes of work each) last and leave them running alone at the end.
+ */
+const LONGEST = ['tests/admin/admin-accessibility.e2e', 'tests/site/public-site.e2e', 'tests/site/accessibility-sweep.e2e', 'tests/security/fuzz'];
+
 class InterleavedSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const of = (name: string) => sorted.filter((spec) => spec.project.name === name);
+    const rank = (spec: TestSpecification) => {
+      const at = LONGEST.findIndex((path) => spec.moduleId.includes(path));
+      return at === -1 ? LONGEST.length : at;
+    };
+    const of = (name: string) => sorted.filter((spec) => spec.project.name === name).sort((a, b) => rank(a) - rank(b));
     const [e2e, worker] = [of('e2e'), of('worker')];
     const taken: TestSpecification[] = [];
     while (e2e.length || worker.length) taken.push(...[e2e.shift(), worker.shift()].filter((spec) => spec !== undefined));
@@ -88,7 +99,9 @@ export default defineConfig({
       {
         // Pure web modules (no DOM needed), e.g. the subscriber CSV builder, and the forms' component
         // tests (*.test.tsx), which choose happy-dom with a `// @vitest-environment happy-dom` line.
-        test: { name: 'web', include: ['tests/**/*.web.test.ts', 'tests/**/*.web.test.tsx'], environment: 'node', setupFiles: ['./tests/harness/web/setup.ts'] },
+        // 30 s like the worker tests: the 5 s default timed out 35 component tests in a full run on a
+        // loaded machine (they render and wait on their own state, never on a clock).
+        test: { name: 'web', include: ['tests/**/*.web.test.ts', 'tests/**/*.web.test.tsx'], environment: 'node', setupFiles: ['./tests/harness/web/setup.ts'], testTimeout: 30_000 },
       },
       {
         // The local tooling: `npm start` itself (scripts/start.ts) in a private state directory, with

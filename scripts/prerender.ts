@@ -190,7 +190,7 @@ async function main() {
 }
 
 /**
- * The worker's page renderer (web/entry-worker.tsx; docs/decisions/0015-published-content-serving.md):
+ * The worker's page renderer (web/entry-worker.tsx; docs/decisions/0016-published-content-serving.md):
  * the public pages with the published content or a draft, built here with the same Vite config and
  * defines as the prerender (site URL, build year, Turnstile), for workerd, into one file that the
  * worker's bundle takes in as '#page-renderer' (package.json "imports"). Beside it, build-id.js names

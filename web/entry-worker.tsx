@@ -1,4 +1,4 @@
-// The worker's page renderer (docs/decisions/0015-published-content-serving.md): the public pages
+// The worker's page renderer (docs/decisions/0016-published-content-serving.md): the public pages
 // with a given content document, for the published version and for Preview. scripts/prerender.ts
 // builds it with Vite (the same defines as the prerender) into dist/page-renderer/, and the worker
 // imports it as '#page-renderer' (worker/services/content/published-pages.ts). The public pages,

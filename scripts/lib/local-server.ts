@@ -56,6 +56,11 @@ export function executeLocalSql(sql: string, persistTo?: string): void {
 
 export interface DevServerOptions {
   port: number;
+  /**
+   * The devtools inspector's port. Unset, wrangler takes the first free one from 9229, which two
+   * servers starting at the same moment can both take: servers started together each pass their own.
+   */
+  inspectorPort?: number;
   /** Interface to listen on: tests use 127.0.0.1; `npm start` uses localhost as the README says. */
   host?: string;
   persistTo?: string;
@@ -82,6 +87,7 @@ export interface DevServerOptions {
 export async function startDevServer(options: DevServerOptions): Promise<{ url: string; process: ChildProcess; stop: () => Promise<void> }> {
   const host = options.host ?? '127.0.0.1';
   const args = ['dev', '--local', '--port', String(options.port), '--ip', host, '--show-interactive-dev-session=false'];
+  if (options.inspectorPort) args.push('--inspector-port', String(options.inspectorPort));
   if (options.persistTo) args.push('--persist-to', options.persistTo);
   if (options.assetsDir) args.push('--assets', options.assetsDir);
   const adminVars = options.admin
@@ -135,9 +141,11 @@ export interface PrivateStack {
 /**
  * A private build and a fresh local D1 (migrations applied) in a new temporary directory, so parallel
  * runs (browser tests, benchmarks) never share state. With `prebuilt` (a build's client directory,
- * e.g. the one `npm test` builds once for every suite) that build is copied instead of building again.
+ * e.g. the one `npm test` builds once for every suite) that build is copied instead of building again;
+ * with `migratedFrom` (another stack's state directory, migrated and not yet served) that database is
+ * copied instead of applying the migrations again.
  */
-export function preparePrivateStack(prefix: string, options: { prebuilt?: string } = {}): PrivateStack {
+export function preparePrivateStack(prefix: string, options: { prebuilt?: string; migratedFrom?: string } = {}): PrivateStack {
   const workDir = mkdtempSync(join(tmpdir(), prefix));
   const assetsDir = join(workDir, 'client');
   const persistTo = join(workDir, 'state');
@@ -146,7 +154,8 @@ export function preparePrivateStack(prefix: string, options: { prebuilt?: string
   writeFileSync(envFile, '');
   if (options.prebuilt) cpSync(options.prebuilt, assetsDir, { recursive: true });
   else buildSpa(assetsDir);
-  applyLocalMigrations(persistTo);
+  if (options.migratedFrom) cpSync(options.migratedFrom, persistTo, { recursive: true });
+  else applyLocalMigrations(persistTo);
   return {
     workDir,
     assetsDir,

@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { firm } from '#core/content/firm';
 import { parseCsv } from '../harness/web/csv-reader';
 import { adminSessionPerFile, api, saveScreens, signInThroughCard, uniqueEmail, waitUntil } from '../harness/e2e/admin-helpers';
-import { baseUrl, newPage, PHONE } from '../harness/e2e/browser';
+import { baseUrl, downloadedFile, newPage, PHONE } from '../harness/e2e/browser';
 
 // The admin's appointments view (grouped by day, status filter, past on request, CSV exports) and
 // the e-mail log's attachments, against the real local stack.
@@ -106,7 +105,7 @@ async function visibleEmails(list: Locator) {
 
 async function download(page: Page, button: string) {
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);
-  return { name: file.suggestedFilename(), rows: parseCsv(readFileSync((await file.path())!, 'utf8')) };
+  return { name: file.suggestedFilename(), rows: parseCsv((await downloadedFile(file)).toString('utf8')) };
 }
 
 describe("the admin's appointments view", () => {
@@ -237,7 +236,7 @@ describe("the admin's appointments view", () => {
     const [file] = await Promise.all([page.waitForEvent('download'), link.click()]);
     expect(file.suggestedFilename()).toBe(logged!.attachments[0].filename);
     // The file is exactly what went out.
-    const bytes = readFileSync((await file.path())!);
+    const bytes = await downloadedFile(file);
     expect(bytes.equals(Buffer.from(logged!.attachments[0].content, 'base64'))).toBe(true);
     expect(bytes.toString('utf8')).toMatch(/^BEGIN:VCALENDAR\r\n[\s\S]*BEGIN:VEVENT/);
   });

@@ -1,5 +1,5 @@
 // The worker's page renderer (web/entry-worker.tsx, built by scripts/prerender.ts into
-// dist/page-renderer/; docs/decisions/0015-published-content-serving.md) renders what the
+// dist/page-renderer/; docs/decisions/0016-published-content-serving.md) renders what the
 // prerender wrote: with the default content, every public page's head and root come out exactly as
 // in the static file, so a published page is the same page with other words. Prints the render's
 // CPU time per page (the figure the decision record quotes).

@@ -6,7 +6,7 @@ import { DESKTOP, PHONE } from '../harness/e2e/browser';
 // docs/product.md §6.6, the content screens: the administrator edits an FAQ answer and the phone
 // number, saves the draft, publishes it, finds the version in the history with its diff, and
 // restores the version before it. The restore publishes the previous content again, so the files
-// sharing this server see the site's text as it was (tests/e2e/published-content.test.ts covers
+// sharing this server see the site's text as it was (tests/content/published-content.e2e.test.ts covers
 // the public pages).
 
 interface ContentState {

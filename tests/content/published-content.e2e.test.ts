@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, saveScreens, signInThroughCard } from '../harness/e2e/admin-helpers';
 import { baseUrl, DESKTOP, islandReady, launchBrowser, newPage, PHONE } from '../harness/e2e/browser';
 
-// docs/decisions/0015-published-content-serving.md: what the firm publishes is in every public
+// docs/decisions/0016-published-content-serving.md: what the firm publishes is in every public
 // page's first HTML (text, JSON-LD), served by the worker; Preview shows the draft to the signed-in
 // admin only; a restore brings the previous text back; markup typed into a field is shown as text.
 // The test leaves the defaults published again (a restore of version 1), so the files sharing this

@@ -5,7 +5,7 @@ import type { SiteContent } from '#core/content/schema';
 import { CONTENT_POINTER_KEY as POINTER_KEY, POINTER_CACHE_TTL, publishedVersion } from '../../worker/services/content/published';
 import { call, client, signIn } from '../harness/worker/helpers';
 
-// docs/decisions/0015-published-content-serving.md: the public pages (and e-mails, invites, the chat) follow ONE pointer to the
+// docs/decisions/0016-published-content-serving.md: the public pages (and e-mails, invites, the chat) follow ONE pointer to the
 // published version, read from KV (cached at most 60 s at a location, so a publish is seen within
 // a minute everywhere), which publish and restore write; Preview is the admin's only.
 

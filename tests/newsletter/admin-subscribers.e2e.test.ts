@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { newPage, SCREEN_SIZES } from '../harness/e2e/browser';
+import { downloadedFile, newPage, SCREEN_SIZES } from '../harness/e2e/browser';
 import { adminSessionPerFile, api, expectToastSaying, saveScreens, screenshotDir, signInThroughCard, uniqueEmail, waitUntil } from '../harness/e2e/admin-helpers';
 import { confirmedSubscriber } from '../harness/e2e/admin-newsletter-helpers';
 import { parseCsv } from '../harness/web/csv-reader';
@@ -99,7 +98,7 @@ describe('subscriber administration', () => {
     await page.getByRole('heading', { name: 'Newsletter Subscribers' }).waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^subscribers-\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = readFileSync((await download.path())!, 'utf8');
+    const csv = (await downloadedFile(download)).toString('utf8');
     const lines = csv.split('\r\n');
     expect(lines[0]).toBe('"Email","Name","Subscription Date","Status"');
     const list = await api<Subscriber[]>(admin.context, 'GET', '/api/admin/subscribers');
@@ -142,7 +141,7 @@ describe('subscriber administration', () => {
     await row(page, 'bulk9999@example.com').waitFor();
     expect(await page.getByTestId('subscriber-row').count()).toBe(1);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
-    const csv = readFileSync((await download.path())!, 'utf8');
+    const csv = (await downloadedFile(download)).toString('utf8');
     expect(csv.split('\r\n').filter(Boolean)).toHaveLength(10_001);
     expect(errors).toEqual([]);
     await context.close();
@@ -317,7 +316,7 @@ describe('subscriber administration', () => {
     expect(await row(page, 'bounced.reader@example.com').getByRole('button', { name: /^Resend/ }).count()).toBe(0);
     // The export: the same four columns, Status Active or Inactive, the reason nowhere.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
-    const csv = readFileSync((await download.path())!, 'utf8');
+    const csv = (await downloadedFile(download)).toString('utf8');
     const lines = csv.split('\r\n');
     expect(lines[0]).toBe('"Email","Name","Subscription Date","Status"');
     expect(lines).toContain('"bounced.reader@example.com","Bo Unce","2026-10-02","Inactive"');

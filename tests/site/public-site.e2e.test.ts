@@ -398,7 +398,7 @@ describe('resources page', () => {
     await page.waitForTimeout(500);
     expect(opened).toBe(0);
     // The link targets are not printed on the page (docs/product.md §1.3); the island's props carry
-    // them (the published state list, docs/decisions/0015-published-content-serving.md), no text does.
+    // them (the published state list, docs/decisions/0016-published-content-serving.md), no text does.
     expect(await page.locator('body').innerText()).not.toContain('mypath.pa.gov');
     await context.close();
   });

@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { SiteContent } from '#core/content/schema';
 
-// The firm's content as the pages read it (docs/decisions/0015-published-content-serving.md): one
+// The firm's content as the pages read it (docs/decisions/0016-published-content-serving.md): one
 // document in a React context, never module constants, so the same components render the defaults
 // (the build's prerender, the single-page app), the published version (the worker's renderer) and a
 // draft (Preview). Islands are hydrated without this context: a page hands each island what it shows

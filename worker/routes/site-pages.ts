@@ -24,7 +24,7 @@ import { issueId } from './newsletter-archive';
  * Every other path under /newsletter/ (confirmed, unsubscribe, ...) goes on to the static assets.
  *
  * And the public routes (core/public-routes.ts), the 404 page and the issue shell with the published
- * content once the firm has published its own (docs/decisions/0015-published-content-serving.md):
+ * content once the firm has published its own (docs/decisions/0016-published-content-serving.md):
  * until then each is its static file, untouched.
  */
 

@@ -1,6 +1,8 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { CHROMIUM_FLAGS } from '../../../scripts/lib/chromium-flags';
 import type { E2eStack } from './global-setup';
 
 /**
@@ -17,15 +19,27 @@ export function stack(): E2eStack {
 
 export const baseUrl = () => stack().baseUrl;
 
+/**
+ * The run's one Chromium (launched by the global setup from the browser scripts/lib/chromium.ts found
+ * or installed, with the flags this machine needs), connected to instead of launching one per file.
+ * Closing what this returns disconnects this file and closes the contexts it opened; the browser
+ * itself stays up for the other files. A connected browser has no local path for a download
+ * (download.path() throws): read one with downloadedFile.
+ */
 export async function launchBrowser(): Promise<Browser> {
-  // The Chromium the global setup found or installed (scripts/lib/chromium.ts), with the flags this
-  // machine needs. One per file, not one connected browser for the run: a connected (remote)
-  // browser gives no local path for a download, which the CSV export tests read.
-  return chromium.launch({
-    executablePath: inject('chromiumPath'),
-    headless: true,
-    args: CHROMIUM_FLAGS,
-  });
+  return chromium.connect(inject('browserEndpoint'));
+}
+
+/** A download's bytes, copied from the shared browser (download.saveAs) into a temporary file and read. */
+export async function downloadedFile(download: Download): Promise<Buffer> {
+  const dir = mkdtempSync(join(tmpdir(), 'cpa-e2e-download-'));
+  try {
+    const file = join(dir, 'download');
+    await download.saveAs(file);
+    return readFileSync(file);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 export const PHONE = { width: 390, height: 844 };

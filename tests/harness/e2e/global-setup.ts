@@ -1,6 +1,8 @@
+import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { ensureChromium } from '../../../scripts/lib/chromium';
 import { freePort, preparePrivateStack, type PrivateStack } from '../../../scripts/lib/local-server';
+import { CHROMIUM_FLAGS } from '../../../scripts/lib/chromium-flags';
 import { sharedBuild } from '../shared-build';
 
 export const E2E_ADMIN = { username: 'e2e-admin', password: 'e2e-password-2026' };
@@ -17,8 +19,10 @@ declare module 'vitest' {
     /** One stack per worker slot (VITEST_POOL_ID 1..n): tests/harness/e2e/browser.ts picks the file's own. */
     stacks: E2eStack[];
     admin: { username: string; password: string };
-    /** The Chromium executable the browser tests launch (scripts/lib/chromium.ts). */
+    /** The Chromium executable the global setup launched (scripts/lib/chromium.ts). */
     chromiumPath: string;
+    /** The run's one Chromium (launched here), which every file connects to (tests/harness/e2e/browser.ts). */
+    browserEndpoint: string;
   }
 }
 
@@ -28,7 +32,8 @@ declare module 'vitest' {
  * temporary directory. Browser test files run in parallel with each other and with the other
  * projects, so there is one such stack per worker slot: files that run at the same time never share
  * a server, a database or the admin account, and the files one slot runs share them one after
- * another, as they all did when the files ran one at a time.
+ * another, as they all did when the files ran one at a time. One Chromium serves the whole run: each
+ * file connects to it and opens its own contexts, instead of launching a browser of its own.
  */
 export default async function setup(project: TestProject) {
   // Before anything else: a Chromium found or installed, or one line saying what to do.
@@ -40,23 +45,32 @@ export default async function setup(project: TestProject) {
     throw error;
   }
   const build = sharedBuild().dir;
+  let launching: Promise<BrowserServer> | undefined;
+  let browserServer: BrowserServer | undefined;
   const slots = project.config.maxWorkers;
   const prepared: PrivateStack[] = [];
   const servers: Awaited<ReturnType<PrivateStack['start']>>[] = [];
   const stopAll = async () => {
+    await (browserServer ?? (await launching?.catch(() => undefined)))?.close();
     await Promise.all(servers.map((server) => server.stop()));
     for (const stack of prepared) stack.remove();
   };
   try {
-    // One after another: wrangler dev instances starting at the same moment can pick the same port
-    // for one of their internal sockets.
-    for (let i = 0; i < slots; i++) {
-      // A private copy of the build and a private database per stack, so parallel runs never share state.
-      const stack = preparePrivateStack('cpa-e2e-', { prebuilt: build });
-      prepared.push(stack);
-      servers.push(
-        await stack.start({
-          port: i === 0 && process.env.E2E_PORT ? Number(process.env.E2E_PORT) : await freePort(),
+    // A private copy of the build and a private database per stack, so parallel runs never share
+    // state. The migrations run once; the other stacks copy that fresh database.
+    for (let i = 0; i < slots; i++) prepared.push(preparePrivateStack('cpa-e2e-', { prebuilt: build, migratedFrom: prepared[0]?.persistTo }));
+    // All at once, each on its own ports (the server's and the inspector's, which wrangler would
+    // otherwise pick itself, the same one for servers starting together).
+    const ports = new Set(process.env.E2E_PORT ? [Number(process.env.E2E_PORT)] : []);
+    while (ports.size < 2 * slots) ports.add(await freePort());
+    const [serverPorts, inspectorPorts] = [[...ports].slice(0, slots), [...ports].slice(slots)];
+    // Chromium starts up meanwhile.
+    launching = chromium.launchServer({ executablePath: chromiumPath, headless: true, args: CHROMIUM_FLAGS });
+    const started = await Promise.allSettled(
+      prepared.map((stack, i) =>
+        stack.start({
+          port: serverPorts[i],
+          inspectorPort: inspectorPorts[i],
           quiet: true,
           admin: { ...E2E_ADMIN, jwtSecret: 'e2e-secret-0123456789abcdef0123456789abcdef' },
           vars: {
@@ -73,8 +87,12 @@ export default async function setup(project: TestProject) {
             CHAT_MESSAGES_PER_WINDOW: '100000',
           },
         }),
-      );
-    }
+      ),
+    );
+    for (const result of started) if (result.status === 'fulfilled') servers.push(result.value);
+    const failed = started.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+    if (failed) throw failed.reason;
+    browserServer = await launching;
   } catch (error) {
     await stopAll();
     throw error;
@@ -85,5 +103,6 @@ export default async function setup(project: TestProject) {
   );
   project.provide('admin', E2E_ADMIN);
   project.provide('chromiumPath', chromiumPath);
+  project.provide('browserEndpoint', browserServer.wsEndpoint());
   return stopAll;
 }

@@ -2,7 +2,7 @@ import { ExternalLink } from 'lucide-react';
 import { publicRoutes } from '#core/public-routes';
 import { api } from '../../lib/api';
 
-// Preview (docs/decisions/0015-published-content-serving.md): each public page with the draft, as it
+// Preview (docs/decisions/0016-published-content-serving.md): each public page with the draft, as it
 // will look once published, rendered by the worker with the same components
 // (GET /api/admin/content/preview, the admin's only), in a new tab.
 

@@ -19,7 +19,7 @@ const toAuditEntry = (row: AuditRow) => ({
 
 /**
  * The audit trail, read-only (docs/product.md §6.9): a filtered page of entries and the CSV export.
- * Nothing here, nor anywhere else, updates or deletes an entry (tests/worker/audit.test.ts walks the
+ * Nothing here, nor anywhere else, updates or deletes an entry (tests/admin/audit.worker.test.ts walks the
  * app's routes to hold that).
  */
 export const adminAudit = new Hono<AppEnv>()

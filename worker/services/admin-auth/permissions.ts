@@ -1,8 +1,8 @@
 import type { AdminUserVariable } from '../../env';
 
-// The permission table of docs/product.md §6.8 (docs/decisions/0015-staff-accounts-sessions-and-one-permission-table.md), enforced by worker/middleware/require-permission.ts
+// The permission table of docs/product.md §6.8 (docs/decisions/0017-staff-accounts-sessions-and-one-permission-table.md), enforced by worker/middleware/require-permission.ts
 // on every signed-in admin route. One row per route of the admin API (method and path as the route
-// declares it, relative to /api/admin); tests/worker/admin-permissions.test.ts fails when a route
+// declares it, relative to /api/admin); tests/admin/admin-permissions.worker.test.ts fails when a route
 // has no row, so a new route gets one when it is added. A route without a row is owner-only.
 //
 // - 'everyone': any signed-in account (its own password, second factor and sessions);

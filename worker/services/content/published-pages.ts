@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { DEFAULT_VERSION } from './store';
 import { contentOfVersion, publishedVersion } from './published';
 
-// The public pages with the published content, at static speed (docs/decisions/0015-published-content-serving.md).
+// The public pages with the published content, at static speed (docs/decisions/0016-published-content-serving.md).
 //
 // The build prerenders every public page with the default content (scripts/prerender.ts); while
 // nothing is published (version 1) the worker hands each request to those static files untouched.
