@@ -26,9 +26,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { firm } from '../core/content/firm.ts';
-import { firmDateParts } from '../core/firm-time.ts';
-import { readSubscriberCsv } from '../core/subscriber-import-csv.ts';
+import { firm } from '#core/content/firm';
+import { firmDateParts } from '#core/firm-time';
+import { readSubscriberCsv } from '#core/subscriber-import-csv';
 import { bytesToBase64, contentDigest } from '../worker/services/email/webhook-signature.ts';
 import { SCHEDULED_PATH } from './lib/local-cron.ts';
 import { applyLocalMigrations, executeLocalSql, projectRoot, startDevServer } from './lib/local-server.ts';

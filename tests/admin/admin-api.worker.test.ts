@@ -3,11 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { adminApi } from '../../worker/routes/admin/index';
 import { call, client, signIn } from '../harness/worker/helpers';
 
-// The admin API is a sub-app (worker/routes/admin/index.ts) with its own guard: the three routes
-// of signing in answer without a session, every other one answers 401. The routes are read from the
+// The admin API is a sub-app (worker/routes/admin/index.ts) with its own guard: the routes of
+// signing in, and of accepting an invitation (docs/product.md §6.8), answer without a session;
+// every other one answers 401. The routes are read from the
 // sub-app itself, so a route added later is covered without touching this test.
 
-const PUBLIC_ROUTES = ['POST /login', 'POST /logout', 'GET /session'];
+const PUBLIC_ROUTES = ['POST /login', 'POST /logout', 'GET /session', 'POST /invitations/check', 'POST /invitations/accept'];
 
 /** A concrete path for a route pattern: `:action{start|stop|trigger}` takes its first choice, any other parameter a number. */
 const concrete = (pattern: string) => pattern.replace(/:\w+\{([^|}]+)[^}]*\}/g, '$1').replace(/:\w+/g, '1');
@@ -21,7 +22,7 @@ const routes = [...new Set(adminApi.routes.filter((route) => route.method !== 'A
 const guarded = routes.filter((route) => !PUBLIC_ROUTES.includes(`${route.method} ${route.path}`));
 
 describe('the admin API sub-app', () => {
-  it('has the three public routes and the guarded rest', () => {
+  it('has the public routes and the guarded rest', () => {
     expect(routes.map((route) => `${route.method} ${route.path}`)).toEqual(expect.arrayContaining(PUBLIC_ROUTES));
     // 35 today (docs/product.md §11); a handful would mean the listing broke.
     expect(guarded.length).toBeGreaterThan(30);
@@ -52,8 +53,9 @@ describe('the admin API sub-app', () => {
 
   it('lets a signed-in admin through to every guarded GET route without parameters', async () => {
     const cookie = await signIn();
-    // The AI preview and delivery events would call out; the rest answer from D1 and the bindings.
-    const gets = guarded.filter((route) => route.method === 'GET' && !route.path.includes(':') && !['/newsletter/preview', '/delivery-events'].includes(route.path));
+    // The AI preview and delivery events would call out, and the content preview needs the page it
+    // shows (?path=); the rest answer from D1 and the bindings.
+    const gets = guarded.filter((route) => route.method === 'GET' && !route.path.includes(':') && !['/newsletter/preview', '/delivery-events', '/content/preview'].includes(route.path));
     expect(gets.length).toBeGreaterThan(10);
     for (const route of gets) {
       // Raw call: the path comes from a table of routes, which the typed client cannot address by string.

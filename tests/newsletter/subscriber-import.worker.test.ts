@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { IMPORT_CHUNK_ROWS, type ImportRow } from '../../core/schemas/subscriber-import';
-import { readSubscriberCsv } from '../../core/subscriber-import-csv';
+import { IMPORT_CHUNK_ROWS, type ImportRow } from '#core/schemas/subscriber-import';
+import { readSubscriberCsv } from '#core/subscriber-import-csv';
 import { getDb } from '../../worker/db/client';
 import { stalePendingPurge } from '../../worker/services/newsletter/list-hygiene';
 import { runImport } from '../../worker/services/newsletter/subscriber-import';
