@@ -44,7 +44,7 @@ describe('a reply from the inbox', () => {
     await item.waitFor();
     expect(await item.textContent()).toContain(`${username} replied on`);
     expect(await item.textContent()).toContain('Yes, we can. Please send us the form.');
-    await card.getByTestId('replied-badge').waitFor();
+    await card.getByTestId('replied-badge').waitFor({ timeout: 60_000 });
 
     // The e-mail is in the log, threaded under the firm's notification.
     const log = await api<{ kind: string; to: string }[]>(context, 'GET', '/api/admin/emails');

@@ -41,7 +41,7 @@ describe('newsletter editor', () => {
 
     // The live preview: the firm's frame around exactly what was written.
     const frame = page.getByTitle('Newsletter preview');
-    await waitUntil(async () => ((await frame.getAttribute('srcdoc')) ?? '').includes('<strong>Max out your 401(k)</strong>'), 'the live preview', 15_000);
+    await waitUntil(async () => ((await frame.getAttribute('srcdoc')) ?? '').includes('<strong>Max out your 401(k)</strong>'), 'the live preview', 45_000);
     const html = (await frame.getAttribute('srcdoc')) ?? '';
     expect(html).toContain('<h2>Year-end checklist</h2>');
     expect(html).toContain('/newsletter/unsubscribe');
