@@ -1,13 +1,14 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectToastSaying, signInThroughCard, uniqueEmail, waitUntil } from '../harness/e2e/admin-helpers';
+import { api, expectToastSaying, saveScreens, signInThroughCard, uniqueEmail, waitUntil } from '../harness/e2e/admin-helpers';
 import { invitationPath, STAFF_PASSWORD } from '../harness/e2e/admin-users-helpers';
 import { launchBrowser, newPage } from '../harness/e2e/browser';
 
 // Staff accounts as the firm uses them (docs/product.md §6.8): the owner invites from /admin/users,
 // the invitee opens the e-mail's link, chooses a username and password and signs in as staff, who
-// is not offered the owner's screens; the owner sees the new account's session and deactivates it,
-// which signs the staff member out at once.
+// is not offered the owner's screens, and replies to a visitor from the inbox; the owner finds the
+// invitation, the account, its sign-in and its reply in the audit trail, sees the account's session
+// and deactivates it, which signs the staff member out at once.
 
 let browser: Browser;
 
@@ -55,7 +56,31 @@ describe('staff accounts', () => {
       expect(await staff.page.getByRole('link', { name: 'Users', exact: true }).count()).toBe(0);
       await staff.page.goto('/admin/users');
       await staff.page.getByText('Only an owner can manage users and security settings.').waitFor();
-      // (h-audit adds here: the staff member replies to a message; the owner then sees the audit entries.)
+      // Staff answer a visitor from the inbox (docs/product.md §6.2): the reply is theirs, by name.
+      const visitor = uniqueEmail('staff-reply');
+      await api(owner.context, 'POST', '/api/contact', { name: 'Vera Visitor', email: visitor, message: 'Do you prepare Pennsylvania local returns?' });
+      await staff.page.goto('/admin');
+      const card = staff.page.getByTestId('message-card').filter({ hasText: visitor });
+      await card.waitFor({ timeout: 30_000 });
+      await card.getByRole('button', { name: 'Reply', exact: true }).click();
+      const composer = card.getByRole('form', { name: 'Reply to Vera Visitor' });
+      await composer.getByLabel('Your reply to Vera Visitor').fill('Yes, we do. Send us last year’s return.');
+      await composer.getByRole('button', { name: 'Send reply' }).click();
+      await expectToastSaying(staff.page, 'Reply sent', `Reply sent to ${visitor}`);
+      const reply = card.getByTestId('reply-item');
+      await reply.waitFor();
+      expect(await reply.textContent()).toContain('Casey Staff replied on');
+
+      // The owner sees who did what in the audit trail (§6.9): the invitation, the new account, its
+      // sign-in and its reply, each by its actor.
+      await owner.page.goto('/admin/audit');
+      await owner.page.getByRole('heading', { level: 1, name: 'Audit Trail' }).waitFor();
+      const entries = owner.page.getByTestId('audit-row');
+      await entries.filter({ hasText: 'contact.reply' }).filter({ hasText: username }).first().waitFor({ timeout: 30_000 });
+      for (const action of ['user.create', 'auth.sign-in']) expect(await entries.filter({ hasText: action }).filter({ hasText: username }).count()).toBeGreaterThan(0);
+      expect(await entries.filter({ hasText: 'user.invite' }).count()).toBeGreaterThan(0);
+      await saveScreens(owner.page, 'audit-trail');
+      await owner.page.goto('/admin/users');
 
       // The owner sees the account and where it is signed in, then deactivates it.
       await owner.page.reload();
