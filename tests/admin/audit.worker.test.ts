@@ -1,5 +1,5 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AUDIT_CSV_COLUMNS } from '#core/schemas/audit';
 import worker from '../../worker/index';
 import { adminApi } from '../../worker/routes/admin/index';
@@ -7,7 +7,8 @@ import { getDb } from '../../worker/db/client';
 import { appointmentLinks } from '../../worker/services/appointments/links';
 import { findAppointment } from '../../worker/services/appointments/bookings';
 import { AUDIT_RETENTION_DAYS } from '../../worker/services/audit/audit-log';
-import { ADMIN, call, client, signIn } from '../harness/worker/helpers';
+import { ADMIN, call, client, sessionCookieFrom, signIn } from '../harness/worker/helpers';
+import { totpCode } from '../../worker/services/admin-auth/totp';
 import { nextWeekday } from '../harness/worker/submission-helpers';
 import { ACCOUNT_PASSWORD } from '../harness/worker/admin-accounts-helpers';
 
@@ -163,6 +164,60 @@ describe('every back-office change', () => {
     ]);
     const actors = (await entries()).filter((e) => e.action !== 'auth.sign-in').map((e) => e.actor_id);
     expect(actors).toEqual([me, sam, me, me, me, me, me, me, me]);
+  });
+
+  it('records the rest of the listed actions too: mark unread, the scheduler trigger, the panel send, two-factor set-up, enable and disable, busy calendars added, refreshed and removed', async () => {
+    const cookie = await signIn();
+    await clear();
+    const admin = client({ cookie }).api.admin;
+    const contact = await env.DB.prepare("INSERT INTO contact_messages (name, email, message, read_at) VALUES ('Bo', 'bo@example.com', 'A question', ?) RETURNING id").bind(Date.now()).first<{ id: number }>();
+    expect((await call(`/api/admin/contact-messages/${contact!.id}`, { method: 'PATCH', cookie, body: { read: false } })).status).toBe(200);
+    await env.DB.prepare("INSERT INTO newsletter_subscriptions (email, active, confirmed_at) VALUES ('reader@example.com', 'true', ?)").bind(Date.now()).run();
+    // The panel's "send this month's issue now" and the scheduler's trigger send the same period's
+    // issue (the second is refused 409): the first one's rows are cleared between the two.
+    expect((await call('/api/admin/newsletter/send', { cookie, body: { subject: 'Spring tips', content: '<p>File early.</p>' } })).status).toBe(200);
+    await env.DB.batch([env.DB.prepare('DELETE FROM newsletter_deliveries'), env.DB.prepare('DELETE FROM sent_newsletters')]);
+    expect((await call('/api/admin/scheduler/trigger', { method: 'POST', cookie })).status).toBe(200);
+
+    // Busy calendars against a fake calendar server at the fetch boundary.
+    const realFetch = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = new Request(input, init);
+      if (!request.url.startsWith('https://calendar.test/')) return realFetch(input, init);
+      return new Response('BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Test//EN\r\nEND:VCALENDAR\r\n', { headers: { 'content-type': 'text/calendar' } });
+    });
+    try {
+      const added = await admin['busy-calendars'].$post({ json: { label: 'Dana', url: 'https://calendar.test/dana.ics' } });
+      expect(added.status).toBe(201);
+      const { id } = (await added.json()) as { id: number };
+      expect((await admin['busy-calendars'][':id'].refresh.$post({ param: { id: String(id) } })).status).toBe(200);
+      expect((await admin['busy-calendars'][':id'].$delete({ param: { id: String(id) } })).status).toBeLessThan(300);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+
+    const setup = await admin['two-factor'].setup.$post({ json: { password: ADMIN.password } });
+    const { secret } = (await setup.json()) as { secret: string };
+    const enabled = await admin['two-factor'].enable.$post({ json: { password: ADMIN.password, code: await totpCode(secret, Date.now()) } });
+    expect(enabled.status).toBe(200);
+    const renewed = sessionCookieFrom(enabled);
+    const disabled = await client({ cookie: renewed }).api.admin['two-factor'].disable.$post({ json: { password: ADMIN.password, code: await totpCode(secret, Date.now() + 30_000) } });
+    expect(disabled.status).toBe(200);
+
+    const recorded = (await actions()).map(([action]) => action);
+    for (const action of [
+      'contact.mark-unread',
+      'newsletter.send',
+      'newsletter.schedule-trigger',
+      'calendar.busy-add',
+      'calendar.busy-refresh',
+      'calendar.busy-remove',
+      'auth.two-factor-setup',
+      'auth.two-factor-enable',
+      'auth.two-factor-disable',
+    ]) {
+      expect(recorded, action).toContain(action);
+    }
   });
 
   it('leaves nothing for a refused change', async () => {
