@@ -1,8 +1,8 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, expectToastSaying, saveScreens, signInThroughCard, uniqueEmail, waitUntil } from '../harness/e2e/admin-helpers';
+import { api, expectToastSaying, saveScreens, screenshotDir, signInThroughCard, uniqueEmail, waitUntil } from '../harness/e2e/admin-helpers';
 import { invitationPath, STAFF_PASSWORD } from '../harness/e2e/admin-users-helpers';
-import { launchBrowser, newPage } from '../harness/e2e/browser';
+import { launchBrowser, newPage, PHONE } from '../harness/e2e/browser';
 
 // Staff accounts as the firm uses them (docs/product.md §6.8): the owner invites from /admin/users,
 // the invitee opens the e-mail's link, chooses a username and password and signs in as staff, who
@@ -11,6 +11,16 @@ import { launchBrowser, newPage } from '../harness/e2e/browser';
 // and deactivates it, which signs the staff member out at once.
 
 let browser: Browser;
+
+/** With ADMIN_SCREENSHOTS set: the screen as it is, at 1280 and at 390 px (a phone). */
+async function screensAtBothWidths(page: Page, name: string) {
+  if (!screenshotDir) return;
+  const size = page.viewportSize()!;
+  await saveScreens(page, `${name}-1280`);
+  await page.setViewportSize({ width: PHONE.width, height: PHONE.height });
+  await saveScreens(page, `${name}-390`);
+  await page.setViewportSize(size);
+}
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -70,6 +80,7 @@ describe('staff accounts', () => {
       const reply = card.getByTestId('reply-item');
       await reply.waitFor();
       expect(await reply.textContent()).toContain('Casey Staff replied on');
+      await screensAtBothWidths(staff.page, 'reply-thread');
 
       // The owner sees who did what in the audit trail (§6.9): the invitation, the new account, its
       // sign-in and its reply, each by its actor.
@@ -79,7 +90,7 @@ describe('staff accounts', () => {
       await entries.filter({ hasText: 'contact.reply' }).filter({ hasText: username }).first().waitFor({ timeout: 30_000 });
       for (const action of ['user.create', 'auth.sign-in']) expect(await entries.filter({ hasText: action }).filter({ hasText: username }).count()).toBeGreaterThan(0);
       expect(await entries.filter({ hasText: 'user.invite' }).count()).toBeGreaterThan(0);
-      await saveScreens(owner.page, 'audit-trail');
+      await screensAtBothWidths(owner.page, 'audit-trail');
       await owner.page.goto('/admin/users');
 
       // The owner sees the account and where it is signed in, then deactivates it.
@@ -90,6 +101,7 @@ describe('staff accounts', () => {
       const session = row.getByTestId('session-row').first();
       await session.waitFor();
       expect(await session.textContent()).toMatch(/^Signed in from Chrome on Linux( \([A-Z]{2}\))? since /);
+      await screensAtBothWidths(owner.page, 'users');
       await row.getByRole('button', { name: 'Deactivate Casey Staff' }).click();
       await expectToastSaying(owner.page, 'User deactivated');
       await row.getByText(/^Deactivated/).waitFor();
