@@ -30,19 +30,34 @@ describe('newsletter editor', () => {
     const subject = `Editor issue ${Date.now()}`;
     await page.getByLabel('Subject').fill(subject);
     const body = page.getByRole('textbox', { name: 'Content' });
+    // Each toolbar press is waited on (its aria-pressed state) before typing, and each line of text
+    // before the next step: on a loaded machine a keystroke may otherwise land before the mark.
+    const heading = page.getByRole('button', { name: 'Heading', exact: true });
+    const bold = page.getByRole('button', { name: 'Bold', exact: true });
+    const pressed = (button: typeof bold, state: 'true' | 'false') =>
+      waitUntil(async () => (await button.getAttribute('aria-pressed')) === state, `${(button === bold ? 'Bold' : 'Heading')} ${state === 'true' ? 'on' : 'off'}`);
     await body.click();
-    await page.getByRole('button', { name: 'Heading', exact: true }).click();
+    await heading.click();
+    await pressed(heading, 'true');
     await page.keyboard.type('Year-end checklist');
+    await body.getByText('Year-end checklist').waitFor();
     await page.keyboard.press('Enter');
-    await page.getByRole('button', { name: 'Bold', exact: true }).click();
+    await bold.click();
+    await pressed(bold, 'true');
     await page.keyboard.type('Max out your 401(k)');
-    await page.getByRole('button', { name: 'Bold', exact: true }).click();
+    await body.getByText('Max out your 401(k)').waitFor();
+    await bold.click();
+    await pressed(bold, 'false');
     await page.keyboard.type(' before December 31.');
+    await body.getByText('before December 31.', { exact: false }).waitFor();
 
     // The live preview: the firm's frame around exactly what was written.
     const frame = page.getByTitle('Newsletter preview');
-    await waitUntil(async () => ((await frame.getAttribute('srcdoc')) ?? '').includes('<strong>Max out your 401(k)</strong>'), 'the live preview', 45_000);
-    const html = (await frame.getAttribute('srcdoc')) ?? '';
+    const srcdoc = async () => (await frame.getAttribute('srcdoc')) ?? '';
+    await waitUntil(async () => (await srcdoc()).includes('<strong>Max out your 401(k)</strong>'), 'the live preview', 45_000).catch(async (error: Error) => {
+      throw new Error(`${error.message}; the editor holds ${JSON.stringify(await body.innerHTML())}; the preview's body: ${JSON.stringify((await srcdoc()).match(/<td style="padding: 24px[^>]*>([\s\S]*?)<\/td>/)?.[1] ?? (await srcdoc()).slice(0, 300))}`);
+    });
+    const html = await srcdoc();
     expect(html).toContain('<h2>Year-end checklist</h2>');
     expect(html).toContain('/newsletter/unsubscribe');
     const desktopWidth = (await frame.boundingBox())!.width;
