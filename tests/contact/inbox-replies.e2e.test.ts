@@ -72,5 +72,6 @@ describe('a reply from the inbox', () => {
     expect(phone.errors).toEqual([]);
     await phone.context.close();
     await context.close();
-  });
+    // A long flow on two screens (the other browser flows of the back office get as long).
+  }, 180_000);
 });
