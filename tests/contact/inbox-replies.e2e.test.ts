@@ -44,6 +44,8 @@ describe('a reply from the inbox', () => {
     await item.waitFor();
     expect(await item.textContent()).toContain(`${username} replied on`);
     expect(await item.textContent()).toContain('Yes, we can. Please send us the form.');
+    // "Replied" is the inbox list's own field (lastRepliedAt): read afresh from the server.
+    await page.reload();
     await card.getByTestId('replied-badge').waitFor({ timeout: 60_000 });
 
     // The e-mail is in the log, threaded under the firm's notification.
