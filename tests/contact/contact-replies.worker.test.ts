@@ -78,6 +78,17 @@ describe('POST /api/admin/contact-messages/:id/replies', () => {
     expect((sent.content as { type: string }[]).map((c) => c.type)).toEqual(['text/plain']);
   });
 
+  it('marks "Replied" on the message replied to, whatever its id and the reply\'s (not on the others)', async () => {
+    const cookie = await signIn();
+    const first = await contactMessage('first@example.com');
+    const second = await contactMessage('second@example.com');
+    // A reply's id differs from its message's: the list must match them by the message, not by chance.
+    expect((await reply(cookie, second, 'Answering the second one.')).status).toBe(201);
+    const list = (await (await call('/api/admin/contact-messages', { cookie })).json()) as { id: number; lastRepliedAt: string | null }[];
+    expect(list.find((m) => m.id === second)!.lastRepliedAt).not.toBeNull();
+    expect(list.find((m) => m.id === first)!.lastRepliedAt).toBeNull();
+  });
+
   it('gives a message older than replies a thread root of its own', async () => {
     const old = await env.DB.prepare("INSERT INTO contact_messages (name, email, message) VALUES ('Old', 'old@example.com', 'An older question') RETURNING id").first<{ id: number }>();
     const cookie = await signIn();

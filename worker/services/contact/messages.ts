@@ -1,6 +1,6 @@
 import { desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { contactMessages, contactReplies } from '../../db/schema';
+import { contactMessages } from '../../db/schema';
 
 // The admin inbox (docs/product.md §2 and §6.2): the contact messages and their read marker. The
 // messages themselves are written by POST /api/contact and the chat hand-off
@@ -14,7 +14,9 @@ const INBOX_LIMIT = 1000;
 /** A message with the time of its latest reply from the inbox (null: not replied). */
 export type InboxMessageRow = ContactMessageRow & { lastRepliedAt: Date | null };
 
-const lastRepliedAt = sql<number | null>`(select max(${contactReplies.createdAt}) from ${contactReplies} where ${contactReplies.contactMessageId} = ${contactMessages.id})`;
+// Written out with its table names: Drizzle leaves a column of the selected table unqualified here,
+// and an unqualified "id" inside the subquery would be contact_replies.id.
+const lastRepliedAt = sql<number | null>`(select max(r.created_at) from contact_replies r where r.contact_message_id = "contact_messages"."id")`;
 
 /** Every contact message, newest first (at most 1000), each with its latest reply's time. */
 export async function listContactMessages(db: Db): Promise<InboxMessageRow[]> {
