@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { ISSUE_SHELL_PATH, ISSUE_SHELL_PLACEHOLDER, publicRoutes } from '#core/public-routes';
 import { getDb } from '../db/client';
 import { pageHeaders, publishedPage } from '../services/content/published-pages';
-import { getPublishedContent } from '../services/content/store';
+import { publishedContent } from '../services/content/published';
 import type { AppEnv } from '../env';
 import { findArchivedIssue, issueDescription, listArchivedIssues } from '../services/newsletter/archive';
 import { followClick } from '../services/newsletter/click-tracking';
@@ -83,7 +83,7 @@ async function issuePage(c: Context<AppEnv>): Promise<Response> {
   const origin = siteOrigin(c.env, c.req.url);
   const pathname = `/newsletter/${issue.id}`;
   // As web/lib/page-meta.ts writes a document title ("Page | Firm").
-  const title = `${issue.subject} | ${(await getPublishedContent(db)).firm.name}`;
+  const title = `${issue.subject} | ${(await publishedContent(c.env)).firm.name}`;
   const description = issueDescription(issue.content);
   const page = new HTMLRewriter()
     .on('title', { element: (element) => void element.setInnerContent(title) })

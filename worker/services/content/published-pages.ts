@@ -1,7 +1,8 @@
 import type { SiteContent } from '#core/content/schema';
 import type { Db } from '../../db/client';
 import { DEFAULT_VERSION } from './store';
-import { contentOfVersion, publishedVersion } from './published';
+import { publishedVersion } from './published';
+import { contentOfVersion } from './store';
 
 // The public pages with the published content, at static speed (docs/decisions/0016-published-content-serving.md).
 //

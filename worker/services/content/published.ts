@@ -1,10 +1,8 @@
-import { eq } from 'drizzle-orm';
 import { defaultContent } from '#core/content/default-content';
-import { siteContentSchema, type SiteContent } from '#core/content/schema';
-import { getDb, type Db } from '../../db/client';
-import { contentVersions } from '../../db/schema';
+import type { SiteContent } from '#core/content/schema';
+import { getDb } from '../../db/client';
 import type { Bindings } from '../../env';
-import { DEFAULT_VERSION, getPublished } from './store';
+import { contentOfVersion, DEFAULT_VERSION, getPublished } from './store';
 
 // Which content is live, for every reader: the public pages (./published-pages.ts) and what the
 // worker says about the firm (e-mails, invites, the chat, the newsletter), read here and nowhere
@@ -51,16 +49,6 @@ export async function publishedVersion(env: Pick<Env, 'PAGES'>): Promise<number>
   const pointer = await env.PAGES.get(CONTENT_POINTER_KEY, { cacheTtl: POINTER_CACHE_TTL });
   const version = pointer === null ? Number.NaN : Number(pointer);
   return Number.isInteger(version) && version >= DEFAULT_VERSION ? version : DEFAULT_VERSION;
-}
-
-/** Version `version`'s document through today's schema; the defaults when it has no row or no longer passes. */
-export async function contentOfVersion(db: Db, version: number): Promise<SiteContent> {
-  const [row] = await db.select({ content: contentVersions.content }).from(contentVersions).where(eq(contentVersions.version, version));
-  if (!row) return defaultContent;
-  const parsed = siteContentSchema.safeParse(JSON.parse(row.content));
-  if (parsed.success) return parsed.data;
-  console.error('Stored content does not pass the schema', version, parsed.error.issues.slice(0, 3).map((i) => i.path.join('.')));
-  return defaultContent;
 }
 
 type ContentEnv = Pick<Bindings, 'DB' | 'PAGES'>;

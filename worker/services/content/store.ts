@@ -81,6 +81,12 @@ export async function getPublished(db: Db): Promise<PublishedContent> {
   return { version: row.version, publishedAt: row.publishedAt, publishedBy: row.publishedBy, content: parseStored(row.content, row.version) ?? defaultContent };
 }
 
+/** Version `version`'s document through today's schema; the defaults when it has no row or no longer passes. */
+export async function contentOfVersion(db: Db, version: number): Promise<SiteContent> {
+  const [row] = await db.select({ content: contentVersions.content }).from(contentVersions).where(eq(contentVersions.version, version));
+  return (row && parseStored(row.content, version)) ?? defaultContent;
+}
+
 /** The published content document alone (see getPublished). */
 export async function getPublishedContent(db: Db): Promise<SiteContent> {
   return (await getPublished(db)).content;
