@@ -77,13 +77,17 @@ describe('subscriber administration', () => {
       await row(page, email).waitFor();
     }
     await page.getByRole('searchbox', { name: 'Search subscribers' }).fill(named);
+    // allTextContents does not wait: the filtered row first (it failed once on a loaded run).
+    await row(page, named).waitFor();
     let cells = await row(page, named).locator('td').allTextContents();
     expect(cells[1]).toBe('Pat Lindqvist');
     expect(cells[3]).toMatch(/^Inactive/); // not confirmed yet (double opt-in)
     await page.getByRole('searchbox', { name: 'Search subscribers' }).fill(anonymous);
+    await row(page, anonymous).waitFor();
     cells = await row(page, anonymous).locator('td').allTextContents();
     expect(cells[1]).toBe('-');
     await page.getByRole('searchbox', { name: 'Search subscribers' }).fill(confirmed.email);
+    await row(page, confirmed.email).waitFor();
     cells = await row(page, confirmed.email).locator('td').allTextContents();
     expect(cells[3]).toBe('Active');
   });
