@@ -182,6 +182,8 @@ describe('POST /api/appointments/manage/cancel', () => {
     expectAtSlot(cancel, date, '10:00 AM');
     const [firmMail] = to(mail, firm.contact.email);
     expect(firmMail.body.subject).toMatch(/^Appointment cancelled by the visitor/);
+    // It names the appointment by its time (and the rows below: service, visitor), as the admin's list does: no id.
+    expect(firmMail.body.content[0].value).toMatch(/^The visitor cancelled their appointment on \w+day, .+ at 10:00 AM Eastern Time\. The slot is free again\.\n/);
 
     // The slot can be booked again straight away.
     const again = await client({ ip: visitorIp(900) }).api.appointments.$post({ json: booking({ email: 'next@example.com' }) });
@@ -237,7 +239,9 @@ describe('POST /api/appointments/manage/reschedule', () => {
     expect(moved).toMatchObject({ method: 'REQUEST', uid: uidOf(publicId), sequence: 2, status: 'TENTATIVE', filename: 'appointment.ics' });
     expectAtSlot(moved, otherDate, '2:00 PM');
     expect(visitor.body.content[0].value).toContain('has moved from');
-    expect(to(mail, firm.contact.email)[0].body.subject).toMatch(/^Appointment rescheduled by the visitor/);
+    const [firmMail] = to(mail, firm.contact.email);
+    expect(firmMail.body.subject).toMatch(/^Appointment rescheduled by the visitor/);
+    expect(firmMail.body.content[0].value).toMatch(/^The visitor moved their appointment from \w+day, .+ at 10:00 AM Eastern Time to \w+day, .+ at 2:00 PM Eastern Time\. It is a request again/);
 
     // The old slot is free, the e-mail's new links work, the used one does not.
     expect((await client({ ip: visitorIp(901) }).api.appointments.$post({ json: booking({ email: 'other@example.com' }) })).status).toBe(201);

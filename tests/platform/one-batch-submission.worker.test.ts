@@ -59,17 +59,21 @@ describe('a contact message in one D1 call', () => {
     expect(await count('daily_submitters')).toBe(1);
   });
 
-  it("the notification names the stored row's id, with no stand-in left", async () => {
+  it("the notification queued with the row is the message built from the visitor's fields as stored, naming it by them (no id)", async () => {
     await callWithEnv({}, '/api/contact', { body: { ...contact, message: 'The first question about my return.' }, ip: '203.0.113.91' });
     await callWithEnv({}, '/api/contact', { body: { ...contact, message: 'The second question about my return.' }, ip: '203.0.113.91' });
-    const messages = await rows('SELECT id, message FROM contact_messages ORDER BY id');
-    const log = await rows('SELECT subject, text_body, html_body, status FROM email_log ORDER BY id');
+    const messages = await rows('SELECT name, email, message, message_id, created_at FROM contact_messages ORDER BY id');
+    const log = await rows('SELECT reply_to, subject, text_body, html_body, headers, status FROM email_log ORDER BY id');
     expect(log).toHaveLength(2);
     for (const [i, entry] of log.entries()) {
-      expect(entry.text_body).toContain(`(message #${messages[i].id})`);
-      expect(entry.html_body).toContain(`(message #${messages[i].id})`);
-      expect(entry.text_body).toContain(String(messages[i].message));
-      expect(`${entry.subject}${entry.text_body}${entry.html_body}`).not.toMatch(/rowid[0-9a-f]{8}/);
+      const m = messages[i];
+      expect(entry.reply_to).toBe(m.email);
+      expect(entry.subject).toBe(`New contact message from ${m.name}`);
+      expect(entry.text_body).toBe(
+        `A visitor sent a message through the contact form.\n\nName: ${m.name}\nEmail: ${m.email}\nPhone: (not given)\nReceived: ${new Date(Number(m.created_at)).toISOString()}\nMessage: ${m.message}\n\nReply to this e-mail to answer ${m.email}.`,
+      );
+      expect(entry.html_body).toContain('<p>A visitor sent a message through the contact form.</p>');
+      expect(JSON.parse(String(entry.headers))).toEqual({ 'Message-ID': m.message_id });
       expect(entry.status).toBe('stored');
     }
     // The second submission from the same network is recorded once for the day, and still stored.
@@ -115,7 +119,8 @@ describe('a chat hand-off in one write', () => {
     const [stored] = await rows("SELECT id FROM contact_messages WHERE message LIKE '%Call me.%'");
     expect(await rows(`SELECT contact_message_id FROM chat_sessions WHERE id = '${sessionId}'`)).toEqual([{ contact_message_id: stored.id }]);
     const [log] = await rows("SELECT text_body FROM email_log WHERE text_body LIKE '%chat assistant%'");
-    expect(log.text_body).toContain(`(message #${stored.id})`);
+    expect(log.text_body).toMatch(/^A visitor asked to talk to a person from the chat assistant\.\n\nName: Ora Batch\nEmail: ora@example\.com\n/);
+    expect(log.text_body).toContain('Call me.');
   });
 });
 
@@ -159,10 +164,15 @@ describe('a booking in one D1 call before the answer', () => {
       ['appointment-notification', 'stored'],
     ]);
     expect(log[0].text_body).toContain('/appointment/cancel?token=');
-    // The firm's notification names the stored row's numeric id, put in by the batch.
-    expect(log[1].text_body).toContain(`New appointment request #${id}.`);
-    expect(log[1].html_body).toContain(`New appointment request #${id}.`);
-    for (const entry of log) expect(`${entry.subject}${entry.text_body}${entry.html_body}`).not.toMatch(/rowid[0-9a-f]{8}/);
+    // The firm's notification names the booking by its service, time and visitor, as the admin's list shows it.
+    const [stored] = await rows(`SELECT service_type, date, time_slot, name, email, phone FROM appointments WHERE id = ${id}`);
+    expect(log[1].subject).toBe(`New appointment request: ${stored.service_type}, ${stored.date} ${stored.time_slot}, ${stored.name}`);
+    expect(log[1].text_body).toMatch(
+      new RegExp(
+        `^New appointment request\\. Please confirm it with the visitor within 24 hours\\.\\n\\nService: ${stored.service_type}\\nWhen: [^\\n]+ at ${stored.time_slot} Eastern Time\\nName: ${stored.name}\\nEmail: ${stored.email}\\nPhone: ${stored.phone}\\n`,
+      ),
+    );
+    expect(log[1].html_body).toContain('<p>New appointment request. Please confirm it with the visitor within 24 hours.</p>');
     expect(await rows("SELECT counter, count FROM daily_counters ORDER BY counter")).toEqual([
       { counter: 'booking', count: 1 },
       { counter: 'booking-confirmation-mail', count: 1 },
@@ -182,7 +192,7 @@ describe('a booking in one D1 call before the answer', () => {
       const { id } = (await res.json()) as { id: number };
       expect(await rows(`SELECT email FROM appointments WHERE id = ${id}`)).toEqual([{ email: 'two@example.com' }]);
       expect(await rows("SELECT \"to\" FROM email_log WHERE kind = 'appointment-confirmation'")).toEqual([{ to: 'sam@example.com' }]);
-      expect(await rows(`SELECT count(*) AS n FROM email_log WHERE kind = 'appointment-notification' AND text_body LIKE '%request #${id}.%'`)).toEqual([{ n: 1 }]);
+      expect(await rows("SELECT count(*) AS n FROM email_log WHERE kind = 'appointment-notification' AND text_body LIKE '%Email: two@example.com%'")).toEqual([{ n: 1 }]);
       expect(await count('email_log')).toBe(3);
       expect(await unverifiedMailCount()).toBe(1);
       expect(warn.mock.calls.map((args) => args.map(String).join(' '))).toContainEqual(
@@ -244,7 +254,6 @@ describe('a booking in one D1 call before the answer', () => {
       const { db, calls } = countingDb(new Set([1]));
       const res = await callWithEnv({ DB: db }, '/api/appointments', { body: bookingRequest(nextWeekday()), ip: '203.0.113.113' });
       expect(res.status).toBe(201);
-      const { id } = (await res.json()) as { id: number };
       // The failed batch; the same write without the window claim.
       expect(calls).toEqual(['batch(10)', 'batch(9)']);
       const log = await rows('SELECT kind, status, text_body FROM email_log ORDER BY kind');
@@ -253,8 +262,7 @@ describe('a booking in one D1 call before the answer', () => {
         ['appointment-notification', 'stored'],
       ]);
       expect(log[0].text_body).toContain('/appointment/cancel?token=');
-      expect(log[1].text_body).toContain(`New appointment request #${id}.`);
-      expect(`${log[0].text_body}${log[1].text_body}`).not.toMatch(/rowid[0-9a-f]{8}/);
+      expect(log[1].text_body).toContain('New appointment request. Please confirm it with the visitor within 24 hours.\n\nService: Individual Tax Return');
       expect(await rows("SELECT counter, count FROM daily_counters ORDER BY counter")).toEqual([
         { counter: 'booking', count: 1 },
         { counter: 'booking-confirmation-mail', count: 1 },

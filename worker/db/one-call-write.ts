@@ -3,7 +3,7 @@ import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { PreparableQuery } from './built-once';
 import { getDb } from './client';
 import { previousChanged, rowInsertIfPreviousChanged, type RowInBatch } from './granted-batch';
-import { type LoggedMessages, queuedMailStatement, rowIdMarker, withRowId } from './queued-mail';
+import { type LoggedMessages, queuedMailStatement } from './queued-mail';
 import type { EmailKind, EmailTransport, OutgoingEmail } from '../mail-types';
 
 // The write seam of the visitor forms (contact, booking, chat hand-off; docs/architecture.md,
@@ -63,7 +63,11 @@ export interface Claim<Name extends string> {
   statement: D1PreparedStatement;
 }
 
-/** The e-mails about the row, built before it exists: `id` stands for the row's id in their text. */
+/**
+ * The e-mails about the row, built before it exists from the values it is written with, and queued
+ * as they are: they name the row by what it holds (the visitor's name, e-mail, date), never by its
+ * id, which only the insert chooses.
+ */
 export interface RowEmails {
   /** Queued whenever the row stands (the firm's notification). */
   always: OutgoingEmail[];
@@ -102,10 +106,10 @@ export interface OneCallWrite<T extends RowTable, ClaimName extends string> {
   };
   /** Takes the row back (RETURNING its id) when a limit that counts rows is now exceeded; needs `row.key`. */
   recheck?: (row: RowInBatch) => BatchStatement;
-  /** The e-mails about the row; `id` stands for the row's id in their text. */
+  /** The e-mails about the row, queued in the same batch while it stands. */
   emails?: {
     transport: EmailTransport;
-    build: (id: string) => RowEmails;
+    messages: RowEmails;
     /** The claim `unverified` is queued under, made while the row stands; null when its cap is 0 (skipped). */
     unverifiedClaim?: (row: RowInBatch, message: OutgoingEmail) => BatchStatement | null;
   };
@@ -156,10 +160,9 @@ export async function writeInOneCall<T extends RowTable, ClaimName extends strin
   if (!key && (write.recheck || write.emails?.unverifiedClaim)) throw new Error('writeInOneCall: a recheck or a claimed e-mail needs the row found by a key');
   if (key && write.after) throw new Error('writeInOneCall: `after` is for a row found by the chain');
 
-  const marker = rowIdMarker();
-  const emails = write.emails?.build(marker);
+  const emails = write.emails?.messages;
   const transport = write.emails?.transport;
-  const queue = (message: OutgoingEmail, when: 'row-stands' | 'previous-changed') => queuedMailStatement(db, transport!, message, marker, row, when);
+  const queue = (message: OutgoingEmail, when: 'row-stands' | 'previous-changed') => queuedMailStatement(db, transport!, message, row, when);
   const always = (emails?.always ?? []).map((message) => ({ message, ...queue(message, 'row-stands') }));
   const unverifiedClaim = emails?.unverified ? (write.emails?.unverifiedClaim?.(row, emails.unverified) ?? null) : null;
   const claimed = emails?.unverified && unverifiedClaim ? { message: emails.unverified, claim: unverifiedClaim, ...queue(emails.unverified, 'previous-changed') } : null;
@@ -188,7 +191,7 @@ export async function writeInOneCall<T extends RowTable, ClaimName extends strin
   const id = Number(inserted.id);
   const logged = (message: OutgoingEmail, unsafe: string | null, name: string) => {
     const [log] = rowsOf(results, name);
-    return log ? { message: withRowId(message, marker, id), logId: Number(log.id), unsafe } : null;
+    return log ? { message, logId: Number(log.id), unsafe } : null;
   };
   const queued = [claimed ? logged(claimed.message, claimed.unsafe, 'mail:unverified') : null, ...always.map((mail, i) => logged(mail.message, mail.unsafe, `mail:${i}`))].filter(
     (entry) => entry !== null,

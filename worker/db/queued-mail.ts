@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { builtOnce, slot } from './built-once';
 import type { Db } from './client';
 import { insertWhen, previousChanged, type RowInBatch } from './granted-batch';
@@ -69,38 +68,22 @@ export function logRow(transport: EmailTransport, message: OutgoingEmail, unsafe
   };
 }
 
-/**
- * A stand-in for the id of a row that the same batch has yet to insert, for a message built before
- * the insert (worker/db/one-call-write.ts): random per request, so no text a visitor typed can
- * contain it, and only letters and digits, so HTML escaping and one-line flattening leave it as it is.
- */
-export const rowIdMarker = () => `rowid${crypto.randomUUID().replaceAll('-', '')}`;
-
-/** The message with every `marker` in its subject and bodies replaced by the row's id. */
-export const withRowId = (message: OutgoingEmail, marker: string, id: number): OutgoingEmail => ({
-  ...message,
-  subject: message.subject.replaceAll(marker, String(id)),
-  text: message.text.replaceAll(marker, String(id)),
-  html: message.html?.replaceAll(marker, String(id)),
-});
-
 /** When a message about a row in the batch is queued: while the row stands, or when the statement just before changed a row (a claim was granted). */
 export type QueueCondition = 'row-stands' | 'previous-changed';
 
 /**
  * The statement queuing one message in the outbox (email_log, 'queued'; 'failed' at once when a
  * header field holds CR/LF) inside the batch that writes the row it is about (`row`): written only
- * when `when` holds, with every `marker` in its subject and bodies replaced by the row's id.
- * RETURNING the log row's id, or no row. Built once per isolate (worker/db/built-once.ts).
+ * when `when` holds, the message stored as it is (it was built before the row, from what the row
+ * holds, not its id). RETURNING the log row's id, or no row. Built once per isolate
+ * (worker/db/built-once.ts).
  */
-export function queuedMailStatement(db: Db, transport: EmailTransport, message: OutgoingEmail, marker: string, row: RowInBatch, when: QueueCondition) {
+export function queuedMailStatement(db: Db, transport: EmailTransport, message: OutgoingEmail, row: RowInBatch, when: QueueCondition) {
   const unsafe = headerRefusal(message);
   const statement = builtOnce(
     `queued-mail:${row.kind}:${when}`,
-    () => {
-      // The row's id, as the marker's replacement (replace() of a NULL html body stays NULL).
-      const id = (name: string) => sql`replace(${slot(name)}, ${slot('marker')}, ${row.id})`;
-      return insertWhen(
+    () =>
+      insertWhen(
         db,
         emailLog,
         {
@@ -108,20 +91,19 @@ export function queuedMailStatement(db: Db, transport: EmailTransport, message: 
           toName: slot('toName'),
           fromName: slot('fromName'),
           replyTo: slot('replyTo'),
-          subject: id('subject'),
+          subject: slot('subject'),
           kind: slot('kind'),
           status: slot('status'),
           error: slot('error'),
           transport: slot('transport'),
-          textBody: id('textBody'),
-          htmlBody: id('htmlBody'),
+          textBody: slot('textBody'),
+          htmlBody: slot('htmlBody'),
           headers: slot('headers'),
           attachments: slot('attachments'),
         },
         when === 'row-stands' ? row.stands : previousChanged,
-      ).returning({ id: emailLog.id });
-    },
-    { ...logRow(transport, message, unsafe), marker, ...row.values },
+      ).returning({ id: emailLog.id }),
+    { ...logRow(transport, message, unsafe), ...row.values },
   );
   return { statement, unsafe };
 }

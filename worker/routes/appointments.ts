@@ -88,14 +88,15 @@ export const appointmentsApi = new Hono<AppEnv>()
       networkHash: ipHash,
       publicId: newAppointmentPublicId(),
     };
-    // Both e-mails are built before the row exists: the visitor's cancel and reschedule links
-    // (routes/appointment-links.ts) and the invite's UID name it by its public id, chosen here; the
-    // firm's notification names its numeric id, which the write puts in (worker/db/one-call-write.ts).
+    // Both e-mails are built before the row exists, and stored as they are: the visitor's cancel and
+    // reschedule links (routes/appointment-links.ts) and the invite's UID name it by its public id,
+    // chosen here (which stands for its id too, appointmentRef); the firm's notification by what the
+    // admin's appointment list shows (service, day, time, name), not by an id the list does not show.
     // A request without a time gets neither invite nor links: they come when the admin confirms a time.
-    const booking = { ...values, sequence: 0 };
+    const booking = { ...values, id: values.publicId, sequence: 0 };
     const { firm: firmFacts } = await publishedContent(c.env);
     // The links name the booking by its public id alone (appointmentRef).
-    const links = hasTime(booking) ? await appointmentLinks(c.env, { ...booking, id: values.publicId }) : undefined;
+    const links = hasTime(booking) ? await appointmentLinks(c.env, booking) : undefined;
     let result;
     try {
       // The partial UNIQUE index appointments_active_slot_uq decides who gets a slot: the database
@@ -116,10 +117,10 @@ export const appointmentsApi = new Hono<AppEnv>()
         taken: BOOKING_MESSAGES.taken,
         gate,
         recheck: { statement: openBookingsRecheck(c.env, { email: input.email, networkHash: ipHash }), refusal: openBookingsMessage(firmFacts.contact.phone) },
-        emails: (id) => ({
-          always: [appointmentNotificationEmail(firmFacts, { ...booking, id })],
-          unverified: appointmentConfirmationEmail(c.env, firmFacts, { ...booking, id }, links),
-        }),
+        emails: {
+          always: [appointmentNotificationEmail(firmFacts, booking)],
+          unverified: appointmentConfirmationEmail(c.env, firmFacts, booking, links),
+        },
         phone: firmFacts.contact.phone,
       });
     } catch (error) {

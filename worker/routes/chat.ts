@@ -133,7 +133,7 @@ export const chat = new Hono<AppEnv>()
     const result = await storeSubmission(c.env, 'contact', ipHash, {
       table: contactMessages,
       values,
-      emails: (id) => ({ always: [contactNotificationEmail(firm, { ...values, id }, 'chat-handoff')] }),
+      emails: { always: [contactNotificationEmail(firm, values, 'chat-handoff')] },
       phone: firm.contact.phone,
       after: (row) => handedOffStatement(getDb(c.env.DB), input.sessionId, row),
       // One hand-off per conversation: a second is refused (409) before anything is counted.

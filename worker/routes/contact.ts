@@ -31,7 +31,7 @@ export const contact = new Hono<AppEnv>().post('/', contactHoneypot, validate('j
   const result = await storeSubmission(c.env, 'contact', ipHash, {
     table: contactMessages,
     values,
-    emails: (id) => ({ always: [contactNotificationEmail(firm, { ...values, id })] }),
+    emails: { always: [contactNotificationEmail(firm, values)] },
     phone: firm.contact.phone,
   });
   if (!result.ok) return c.json({ message: result.message }, 429, { 'Retry-After': String(IP_WINDOW_SECONDS) });

@@ -34,19 +34,21 @@ import { firmAddressLine, type FirmFacts } from '../content/published';
 const timeZone = firmCode.timeZone;
 
 /**
- * The columns of a stored contact message (contact_messages) the firm's notification shows. The id
- * may be a stand-in (rowIdMarker) when the notification is logged in the batch that inserts the row.
+ * The columns of a contact message (contact_messages) the firm's notification shows, all known
+ * before the row is inserted: the notification is queued in the batch that inserts it
+ * (worker/db/one-call-write.ts). It names the message by these (the inbox card shows each of them),
+ * not by its id, which only the insert chooses.
  */
 export type MailedContactMessage = Pick<typeof contactMessages.$inferSelect, 'name' | 'email' | 'phone' | 'message' | 'createdAt'> & {
-  id: number | string;
   /** The notification's Message-ID, stored with the message: the root the inbox's replies thread under. */
   messageId?: string | null;
 };
 
 /**
- * The columns of a stored booking (appointments) the booking e-mails show. The id may be a stand-in
- * (rowIdMarker) when the e-mails are logged in the batch that inserts the row, which then has its
- * public id (the invite's UID and the links name the appointment by it).
+ * The columns of a booking (appointments) the booking e-mails show. A booking not inserted yet (its
+ * e-mails are queued in the batch that inserts it) has its public id for its id (appointmentRef):
+ * the invite's UID and the links name it by that. The firm's notifications name it by its service,
+ * day, time and visitor, as the admin's appointment list shows it, never by its numeric id.
  */
 export type MailedAppointment = Pick<
   typeof appointments.$inferSelect,
@@ -146,8 +148,8 @@ export function contactNotificationEmail(firm: FirmFacts, message: MailedContact
     toName: firm.name,
     replyTo: message.email,
     subject: oneLine(`${title} from ${message.name}`),
-    text: `A visitor ${how} (message #${message.id}).\n\n${textRows(rows)}\n\nReply to this e-mail to answer ${message.email}.`,
-    html: htmlDocument(firm, title, [`A visitor ${how} (message #${message.id}).`], rows),
+    text: `A visitor ${how}.\n\n${textRows(rows)}\n\nReply to this e-mail to answer ${message.email}.`,
+    html: htmlDocument(firm, title, [`A visitor ${how}.`], rows),
     ...(message.messageId ? { headers: { 'Message-ID': message.messageId } } : {}),
   };
 }
@@ -287,8 +289,8 @@ export function appointmentConfirmationEmail(env: Bindings, firm: FirmFacts, a: 
 export function appointmentNotificationEmail(firm: FirmFacts, a: MailedAppointment): OutgoingEmail {
   const rows = appointmentRows(a, timeZone);
   const intro = hasTime(a)
-    ? `New appointment request #${a.id}. Please confirm it with the visitor within 24 hours.`
-    : `New appointment request #${a.id}, with no preferred time: it holds no slot yet. Please pick a free time when you confirm it (within 24 hours); the visitor gets the invite then.`;
+    ? `New appointment request. Please confirm it with the visitor within 24 hours.`
+    : `New appointment request, with no preferred time: it holds no slot yet. Please pick a free time when you confirm it (within 24 hours); the visitor gets the invite then.`;
   return {
     kind: 'appointment-notification',
     to: firmNotificationAddress(firm),
@@ -358,8 +360,8 @@ export function appointmentChangeNotificationEmail(
   const rows = appointmentRows(a, timeZone);
   const intro =
     change.kind === 'cancelled'
-      ? `The visitor cancelled appointment #${a.id} (${appointmentWhen(a, timeZone)}). The slot is free again.`
-      : `The visitor moved appointment #${a.id} from ${appointmentWhen(change.previous, timeZone)} to ${appointmentWhen(a, timeZone)}. It is a request again: please confirm it within 24 hours. The old slot is free.`;
+      ? `The visitor cancelled their appointment on ${appointmentWhen(a, timeZone)}. The slot is free again.`
+      : `The visitor moved their appointment from ${appointmentWhen(change.previous, timeZone)} to ${appointmentWhen(a, timeZone)}. It is a request again: please confirm it within 24 hours. The old slot is free.`;
   const title = change.kind === 'cancelled' ? 'Appointment cancelled by the visitor' : 'Appointment rescheduled by the visitor';
   return {
     kind: 'appointment-notification',

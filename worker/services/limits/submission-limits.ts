@@ -178,11 +178,11 @@ export interface Submission<T extends RowTable> {
    */
   recheck?: { statement: (row: RowInBatch) => BatchStatement; refusal: string };
   /**
-   * The e-mails about the row, built before it exists (`id` stands for its id): `always` (the
-   * firm's notification) and `unverified` (a booking's confirmation), which is queued only under
-   * the day's cap on its kind of e-mail to unverified addresses (unverifiedMailBudget).
+   * The e-mails about the row, built before it exists from its values: `always` (the firm's
+   * notification) and `unverified` (a booking's confirmation), which is queued only under the
+   * day's cap on its kind of e-mail to unverified addresses (unverifiedMailBudget).
    */
-  emails?: (id: string) => RowEmails;
+  emails?: RowEmails;
   /** One more statement about the row in the same transaction, while it stands (chat hand-off). */
   after?: (row: RowInBatch) => BatchStatement;
   /** The firm's phone as published, which the limits' refusals name (the default content's when absent). */
@@ -253,7 +253,7 @@ export async function storeSubmission<T extends RowTable>(env: Bindings, form: S
     emails: submission.emails && parts.emails
       ? {
           transport,
-          build: submission.emails,
+          messages: submission.emails,
           unverifiedClaim: submission.key ? unverifiedMailClaim(env, getDb(env.DB), day) : undefined,
         }
       : undefined,
