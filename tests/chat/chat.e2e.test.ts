@@ -1,26 +1,19 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, newPage, PHONE } from '../harness/e2e/browser';
+import type { BrowserContext, Page, Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserPerFile } from '../harness/e2e/admin-helpers';
+import { DESKTOP, newPage, PHONE } from '../harness/e2e/browser';
 
 const GREETING =
   "Hello! I'm your Northgate CPA assistant. I can help with questions about tax planning, business advisory, or bookkeeping services. How can I assist you today?";
 const ERROR_TEXT = "I'm having trouble connecting to our services right now. Please try again later or contact us directly.";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const shared = browserPerFile();
 
 /** A visitor who has already accepted cookies (the banner would cover the bottom of the page). */
 async function visitor(viewport = DESKTOP) {
-  const opened = await newPage(browser, viewport);
+  const opened = await newPage(shared.browser, viewport);
   await opened.context.addInitScript(() => window.localStorage.setItem('cookieConsent', 'true'));
   return opened;
 }
