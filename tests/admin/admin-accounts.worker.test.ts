@@ -24,6 +24,14 @@ async function invite(owner: string, email: string, role: 'owner' | 'staff' = 's
 const accept = (token: string, username = 'sam.staff', password = ACCOUNT_PASSWORD) =>
   client().api.admin.invitations.accept.$post({ json: { token, username, password } });
 
+/** The answer is this refusal: its status and its message. */
+async function expectRefused(res: { status: number; json(): Promise<unknown> }, status: number, message: string) {
+  expect(res.status).toBe(status);
+  expect(await res.json()).toMatchObject({ message });
+}
+
+const accountCount = async () => (await env.DB.prepare('SELECT count(*) AS n FROM admin_users').first<{ n: number }>())!.n;
+
 describe('invitations', () => {
   it('e-mails a single-use link; accepting it creates a staff account that signs in with the chosen username', async () => {
     const owner = await signIn();
@@ -37,17 +45,13 @@ describe('invitations', () => {
     expect(await signedIn.json()).toMatchObject({ authenticated: true, username: 'sam.staff', name: 'Sam Staff', role: 'staff' });
 
     // Reused: refused, and no second account.
-    const again = await accept(token, 'someone.else');
-    expect(again.status).toBe(409);
-    expect(await again.json()).toMatchObject({ message: 'This invitation has already been used. Sign in with the username you chose.' });
-    expect((await env.DB.prepare('SELECT count(*) AS n FROM admin_users').first<{ n: number }>())!.n).toBe(2);
+    await expectRefused(await accept(token, 'someone.else'), 409, 'This invitation has already been used. Sign in with the username you chose.');
+    expect(await accountCount()).toBe(2);
   });
 
   it('refuses a wrong token (404), an expired one (410) and a taken username (409, the link still works)', async () => {
     const owner = await signIn();
-    const wrong = await accept('not-a-real-token-at-all');
-    expect(wrong.status).toBe(404);
-    expect(await wrong.json()).toMatchObject({ message: 'This invitation link is not valid. Ask the firm’s owner for a new invitation.' });
+    await expectRefused(await accept('not-a-real-token-at-all'), 404, 'This invitation link is not valid. Ask the firm’s owner for a new invitation.');
 
     const token = await invite(owner, 'late@example.com');
     const taken = await accept(token, ADMIN.username);
@@ -55,10 +59,8 @@ describe('invitations', () => {
     expect(await taken.json()).toMatchObject({ fields: { username: ['This username is taken. Choose another.'] } });
 
     await env.DB.prepare('UPDATE admin_invitations SET expires_at = ?1').bind(Date.now() - 1000).run();
-    const expired = await accept(token, 'late.comer');
-    expect(expired.status).toBe(410);
-    expect(await expired.json()).toMatchObject({ message: 'This invitation has expired. Ask the firm’s owner for a new invitation.' });
-    expect((await env.DB.prepare('SELECT count(*) AS n FROM admin_users').first<{ n: number }>())!.n).toBe(1);
+    await expectRefused(await accept(token, 'late.comer'), 410, 'This invitation has expired. Ask the firm’s owner for a new invitation.');
+    expect(await accountCount()).toBe(1);
   });
 
   it('holds the password rules and refuses inviting an address that already has an account', async () => {

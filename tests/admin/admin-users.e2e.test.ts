@@ -1,8 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, expectToastSaying, saveScreens, screenshotDir, signInThroughCard, uniqueEmail, waitUntil } from '../harness/e2e/admin-helpers';
+import { describe, expect, it } from 'vitest';
+import { api, browserPerFile, expectToastSaying, saveScreensAtBothWidths, signInThroughCard, uniqueEmail, waitUntil } from '../harness/e2e/admin-helpers';
 import { invitationPath, STAFF_PASSWORD } from '../harness/e2e/admin-users-helpers';
-import { launchBrowser, newPage, PHONE } from '../harness/e2e/browser';
+import { newPage } from '../harness/e2e/browser';
 
 // Staff accounts as the firm uses them (docs/product.md §6.8): the owner invites from /admin/users,
 // the invitee opens the e-mail's link, chooses a username and password and signs in as staff, who
@@ -10,30 +9,12 @@ import { launchBrowser, newPage, PHONE } from '../harness/e2e/browser';
 // invitation, the account, its sign-in and its reply in the audit trail, sees the account's session
 // and deactivates it, which signs the staff member out at once.
 
-let browser: Browser;
-
-/** With ADMIN_SCREENSHOTS set: the screen as it is, at 1280 and at 390 px (a phone). */
-async function screensAtBothWidths(page: Page, name: string) {
-  if (!screenshotDir) return;
-  const size = page.viewportSize()!;
-  await saveScreens(page, `${name}-1280`);
-  await page.setViewportSize({ width: PHONE.width, height: PHONE.height });
-  await saveScreens(page, `${name}-390`);
-  await page.setViewportSize(size);
-}
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const shared = browserPerFile();
 
 describe('staff accounts', () => {
   it('invite -> accept -> sign in as staff -> the owner ends the account', async () => {
-    const owner = await newPage(browser);
-    const staff = await newPage(browser);
+    const owner = await newPage(shared.browser);
+    const staff = await newPage(shared.browser);
     try {
       await signInThroughCard(owner.page);
       await owner.page.getByRole('link', { name: 'Users', exact: true }).click();
@@ -80,7 +61,7 @@ describe('staff accounts', () => {
       const reply = card.getByTestId('reply-item');
       await reply.waitFor();
       expect(await reply.textContent()).toContain('Casey Staff replied on');
-      await screensAtBothWidths(staff.page, 'reply-thread');
+      await saveScreensAtBothWidths(staff.page, 'reply-thread');
 
       // The owner sees who did what in the audit trail (§6.9): the invitation, the new account, its
       // sign-in and its reply, each by its actor.
@@ -90,7 +71,7 @@ describe('staff accounts', () => {
       await entries.filter({ hasText: 'contact.reply' }).filter({ hasText: username }).first().waitFor({ timeout: 30_000 });
       for (const action of ['user.create', 'auth.sign-in']) expect(await entries.filter({ hasText: action }).filter({ hasText: username }).count()).toBeGreaterThan(0);
       expect(await entries.filter({ hasText: 'user.invite' }).count()).toBeGreaterThan(0);
-      await screensAtBothWidths(owner.page, 'audit-trail');
+      await saveScreensAtBothWidths(owner.page, 'audit-trail');
       await owner.page.goto('/admin/users');
 
       // The owner sees the account and where it is signed in, then deactivates it.
@@ -101,7 +82,7 @@ describe('staff accounts', () => {
       const session = row.getByTestId('session-row').first();
       await session.waitFor();
       expect(await session.textContent()).toMatch(/^Signed in from Chrome on Linux( \([A-Z]{2}\))? since /);
-      await screensAtBothWidths(owner.page, 'users');
+      await saveScreensAtBothWidths(owner.page, 'users');
       await row.getByRole('button', { name: 'Deactivate Casey Staff' }).click();
       await expectToastSaying(owner.page, 'User deactivated');
       await row.getByText(/^Deactivated/).waitFor();
@@ -116,7 +97,7 @@ describe('staff accounts', () => {
   }, 120_000);
 
   it('tells the invitee when a link is not valid', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(shared.browser);
     try {
       await page.goto('/admin/accept-invitation?token=not-a-real-token');
       await page.getByText('This invitation link is not valid. Ask the firm’s owner for a new invitation.').waitFor();

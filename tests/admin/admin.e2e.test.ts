@@ -26,6 +26,15 @@ async function postContact(context: BrowserContext, fields: { name: string; emai
 
 const card = (page: Page, email: string) => page.getByTestId('message-card').filter({ hasText: email });
 
+/** A fresh signed-in page at /admin on which this API path fails with this status and message. */
+async function adminPageWhereFails(path: string, status: number, message: string) {
+  const opened = await newPage(admin.browser);
+  await signInThroughCard(opened.page);
+  await opened.page.route(`**${path}`, (route) => route.fulfill({ status, contentType: 'application/json', body: JSON.stringify({ message }) }));
+  await opened.page.goto('/admin');
+  return opened;
+}
+
 describe('the admin panel', () => {
   it('lays the blocks out in the documented order, the added blocks after them', async () => {
     const email = uniqueEmail('order');
@@ -252,12 +261,7 @@ describe('the admin panel', () => {
   });
 
   it('says which scheduler action failed', async () => {
-    const { context, page } = await newPage(admin.browser);
-    await signInThroughCard(page);
-    await page.route('**/api/admin/scheduler/start', (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Scheduler store unavailable' }) }),
-    );
-    await page.goto('/admin');
+    const { context, page } = await adminPageWhereFails('/api/admin/scheduler/start', 500, 'Scheduler store unavailable');
     await page.getByTestId('scheduler-status').waitFor();
     if ((await page.getByTestId('scheduler-status').textContent()) === 'Running') {
       await page.getByRole('button', { name: 'Stop Scheduler' }).click();
@@ -348,10 +352,7 @@ describe('the admin panel', () => {
   });
 
   it('reports an authentication test that cannot run', async () => {
-    const { context, page } = await newPage(admin.browser);
-    await signInThroughCard(page);
-    await page.route('**/api/admin/email/test-auth', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal server error"}' }));
-    await page.goto('/admin');
+    const { context, page } = await adminPageWhereFails('/api/admin/email/test-auth', 500, 'Internal server error');
     await page.getByRole('button', { name: 'Test Email Auth' }).click();
     await expectToastSaying(page, 'Authentication test failed');
     await context.close();
@@ -385,12 +386,7 @@ describe('the admin panel', () => {
   });
 
   it('says why a panel send failed', async () => {
-    const { context, page } = await newPage(admin.browser);
-    await signInThroughCard(page);
-    await page.route('**/api/admin/newsletter/send', (route) =>
-      route.fulfill({ status: 502, contentType: 'application/json', body: JSON.stringify({ message: 'Mail relay unavailable' }) }),
-    );
-    await page.goto('/admin');
+    const { context, page } = await adminPageWhereFails('/api/admin/newsletter/send', 502, 'Mail relay unavailable');
     await page.getByRole('button', { name: 'Send Newsletter' }).click();
     await page.getByRole('button', { name: 'Send now' }).click();
     await expectToastSaying(page, 'Failed to send newsletter', 'Mail relay unavailable');

@@ -1,13 +1,12 @@
-import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
 import { AUDIT_CSV_COLUMNS } from '#core/schemas/audit';
-import worker from '../../worker/index';
 import { adminApi } from '../../worker/routes/admin/index';
 import { getDb } from '../../worker/db/client';
 import { appointmentLinks } from '../../worker/services/appointments/links';
 import { findAppointment } from '../../worker/services/appointments/bookings';
 import { AUDIT_RETENTION_DAYS } from '../../worker/services/audit/audit-log';
-import { ADMIN, call, client, sessionCookieFrom, signIn } from '../harness/worker/helpers';
+import { ADMIN, call, client, cronTick, sessionCookieFrom, signIn } from '../harness/worker/helpers';
 import { totpCode } from '../../worker/services/admin-auth/totp';
 import { nextWeekday } from '../harness/worker/submission-helpers';
 import { ACCOUNT_PASSWORD } from '../harness/worker/admin-accounts-helpers';
@@ -294,9 +293,7 @@ describe('retention', () => {
     await env.DB.prepare("INSERT INTO audit_log (actor, action, at) VALUES ('old', 'auth.sign-in', ?), ('kept', 'auth.sign-in', ?)")
       .bind(now - (AUDIT_RETENTION_DAYS + 1) * DAY, now - (AUDIT_RETENTION_DAYS - 1) * DAY)
       .run();
-    const ctx = createExecutionContext();
-    await worker.scheduled(createScheduledController({ scheduledTime: now, cron: '* * * * *' }), env, ctx);
-    await waitOnExecutionContext(ctx);
+    await cronTick(now);
     expect((await entries()).map((e) => e.actor)).toEqual(['kept']);
   });
 });

@@ -1,7 +1,7 @@
-import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
+import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import worker from '../../worker/index';
-import { ADMIN, ORIGIN } from '../harness/worker/helpers';
+import { ADMIN, cronTick, ORIGIN } from '../harness/worker/helpers';
 
 // A deployment without a usable JWT_SECRET (README, "Deploying to Cloudflare") fails fast: the API
 // answers 503 with a JSON message and the log says what to do, instead of signing with a weak key
@@ -59,9 +59,7 @@ describe('JWT_SECRET', () => {
 
   it('missing: the cron tick is skipped with the same log line, nothing sent', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const ctx = createExecutionContext();
-    await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: '* * * * *' }), { ...env, JWT_SECRET: '' }, ctx);
-    await waitOnExecutionContext(ctx);
+    await cronTick(Date.now(), { ...env, JWT_SECRET: '' });
     expect(loggedErrors(errors)).toEqual([expect.stringContaining('Scheduled tick skipped: JWT_SECRET is not set')]);
   });
 });

@@ -1,22 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, saveScreens, screenshotDir, signInThroughCard, uniqueEmail, waitUntil } from '../harness/e2e/admin-helpers';
+import { describe, expect, it } from 'vitest';
+import { api, browserPerFile, saveScreens, screenshotDir, signInThroughCard, uniqueEmail, waitUntil } from '../harness/e2e/admin-helpers';
 import { latestEmailBody } from '../harness/e2e/admin-newsletter-helpers';
 import { firmDay, open, pickDay, weekdayOf } from '../harness/e2e/booking-helpers';
-import { baseUrl, DESKTOP, expectToast, launchBrowser, newPage, PHONE } from '../harness/e2e/browser';
+import { baseUrl, DESKTOP, expectToast, newPage, PHONE } from '../harness/e2e/browser';
 
 // The visitor's self-service links (docs/product.md §3), as a visitor uses them: book, open the
 // Cancel link from the e-mail, cancel; book again, open the Reschedule link, move; the admin sees it.
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const shared = browserPerFile();
 
 const isWeekday = (day: string) => ![0, 6].includes(weekdayOf(day));
 /** The first weekday at least `from` days ahead in New York (far enough out that other test files do not book it), with its offset. */
@@ -56,7 +47,7 @@ describe('appointment self-service', () => {
 
   it('a visitor books, cancels through the e-mailed link, books again and reschedules through the page; the admin sees it', async () => {
     const email = uniqueEmail('self-service');
-    const { page, context, errors } = await newPage(browser, DESKTOP);
+    const { page, context, errors } = await newPage(shared.browser, DESKTOP);
 
     // 1. Book on the Schedule page.
     await open(page, '/schedule');
@@ -75,7 +66,7 @@ describe('appointment self-service', () => {
     await page.getByRole('heading', { name: 'Cancel Your Appointment?' }).waitFor();
     expect(await page.locator('main').textContent()).toContain('Tax Planning');
     expect(await page.locator('main').textContent()).toMatch(/at 9:00 AM Eastern Time/);
-    const admin = await newPage(browser, DESKTOP);
+    const admin = await newPage(shared.browser, DESKTOP);
     await signInThroughCard(admin.page);
     const find = async () => (await api<{ id: number; email: string; status: string; date: string; timeSlot: string }[]>(admin.context, 'GET', '/api/admin/appointments')).filter((a) => a.email === email);
     expect((await find()).map((a) => a.status)).toEqual(['requested']);

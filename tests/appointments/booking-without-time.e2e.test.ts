@@ -1,23 +1,14 @@
 import ICAL from 'ical.js';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, expectToastSaying, signInThroughCard, uniqueEmail, waitUntil } from '../harness/e2e/admin-helpers';
+import { describe, expect, it } from 'vitest';
+import { api, browserPerFile, expectToastSaying, signInThroughCard, uniqueEmail, waitUntil } from '../harness/e2e/admin-helpers';
 import { firmDay, open, pickDay, weekdayOf } from '../harness/e2e/booking-helpers';
-import { baseUrl, DESKTOP, expectToast, launchBrowser, newPage } from '../harness/e2e/browser';
+import { baseUrl, DESKTOP, expectToast, newPage } from '../harness/e2e/browser';
 
 // Preferred Time is optional (docs/product.md §3), against the real local stack: a visitor books
 // without a time; the admin sees "No preferred time" and confirms it by picking one of the day's
 // free slots; only then does the visitor get the calendar invite and the self-service links.
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const shared = browserPerFile();
 
 type Logged = { to: string; kind: string; subject: string; textBody: string; attachments: { filename: string; content: string }[] };
 
@@ -30,7 +21,7 @@ describe('a booking without a preferred time', () => {
   it('is sent by the visitor without a time, then confirmed by the admin with a free slot, and only then carries the invite', async () => {
     const day = someWeekday();
     const email = uniqueEmail('no-time');
-    const visitor = await newPage(browser, DESKTOP);
+    const visitor = await newPage(shared.browser, DESKTOP);
     await open(visitor.page, '/schedule');
     const { page } = visitor;
     await page.getByLabel('Full Name').fill('Quinn Notime');
@@ -46,7 +37,7 @@ describe('a booking without a preferred time', () => {
     expect(visitor.errors).toEqual([]);
     await visitor.context.close();
 
-    const admin = await newPage(browser, DESKTOP);
+    const admin = await newPage(shared.browser, DESKTOP);
     await signInThroughCard(admin.page);
     // Another visitor holds 10:00 AM that day: the admin must not be offered it.
     const taken = await admin.context.request.post('/api/appointments', {

@@ -1,12 +1,11 @@
-import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { BOOKING_HORIZON_DAYS, NO_PREFERRED_TIME } from '#core/content/booking';
 import { firm } from '#core/content/firm';
-import worker from '../../worker/index';
 import { BOOKING_MESSAGES, CONFIRM_MESSAGES, createAppointmentSchema } from '#core/schemas/appointments';
 import { AVAILABILITY_MESSAGES } from '../../worker/services/appointments/availability';
 import { OPEN_BOOKINGS_MESSAGE } from '../../worker/services/limits/submission-limits';
-import { call, client, signIn } from '../harness/worker/helpers';
+import { call, client, cronTick, signIn } from '../harness/worker/helpers';
 import { expectAtSlot, inviteOf, uidOf } from '../harness/worker/ical-helpers';
 import { callWith, fakeMailChannels, mailChannelsEnv, type RecordedRequest } from '../harness/worker/mailchannels-fake';
 import { bookingRequest, nextWeekday, visitorIp } from '../harness/worker/submission-helpers';
@@ -116,9 +115,7 @@ describe('a booking without a preferred time', () => {
     const mail = fakeMailChannels();
     // Noon the day before: a timed appointment that day would be due.
     const scheduledTime = new Date(`${date}T12:00:00Z`).getTime() - 86_400_000 + 6 * 3_600_000;
-    const ctx = createExecutionContext();
-    await worker.scheduled(createScheduledController({ scheduledTime, cron: '* * * * *' }), mailChannelsEnv(), ctx);
-    await waitOnExecutionContext(ctx);
+    await cronTick(scheduledTime, mailChannelsEnv());
     expect(to(mail, 'notime@example.com')).toHaveLength(0);
     expect((await env.DB.prepare('SELECT count(*) AS n FROM appointment_reminders').first<{ n: number }>())!.n).toBe(0);
   });

@@ -1,13 +1,12 @@
-import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BOOKING_RULE_DEFAULTS, bookingTimeSlots } from '#core/content/booking';
 import { BOOKING_MESSAGES } from '#core/schemas/appointments';
 import { addCalendarDays, weekdayOf } from '#core/firm-time';
-import worker from '../../worker/index';
 import { getDb } from '../../worker/db/client';
 import { BUSY_CALENDAR_LIMITS, BUSY_CALENDAR_MESSAGES, refreshBusyCalendar } from '../../worker/services/appointments/busy-calendars';
 import { vtimezoneFor } from '../../worker/services/appointments/ics';
-import { call, client, okJson, signIn } from '../harness/worker/helpers';
+import { call, client, cronTick, okJson, signIn } from '../harness/worker/helpers';
 import { nextWeekday, validBooking, visitorIp } from '../harness/worker/submission-helpers';
 
 // The firm's busy calendars (docs/product.md §6.4) against a fake calendar server at the fetch
@@ -352,18 +351,13 @@ describe('fetching', () => {
     const day = nextWeekday(10);
     served.set('/cron.ics', { body: calendar([nyEvent(day, '09:00', 60)]) });
     await env.DB.prepare("INSERT INTO busy_calendars (label, url) VALUES ('Cron', ?)").bind(`${SERVER}/cron.ics`).run();
-    const tick = async (at: number) => {
-      const ctx = createExecutionContext();
-      await worker.scheduled(createScheduledController({ scheduledTime: at, cron: '* * * * *' }), env, ctx);
-      await waitOnExecutionContext(ctx);
-    };
     const start = Date.now();
-    await tick(start);
+    await cronTick(start);
     expect(hits.get('/cron.ics')).toBe(1);
     expect(await openSlots(day)).toEqual(allBut('9:00 AM'));
-    await tick(start + 14 * 60_000);
+    await cronTick(start + 14 * 60_000);
     expect(hits.get('/cron.ics')).toBe(1);
-    await tick(start + 15 * 60_000 + 1);
+    await cronTick(start + 15 * 60_000 + 1);
     expect(hits.get('/cron.ics')).toBe(2);
   });
 });

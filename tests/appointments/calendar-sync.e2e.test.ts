@@ -1,19 +1,18 @@
 import ICAL from 'ical.js';
 import { createServer, type Server } from 'node:http';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/lib/local-server';
 import { firmDay, open, pickDay, weekdayOf } from '../harness/e2e/booking-helpers';
-import { baseUrl, DESKTOP, launchBrowser, newPage, PHONE, SCREEN_SIZES } from '../harness/e2e/browser';
-import { expectToastSaying, saveScreens, signInThroughCard } from '../harness/e2e/admin-helpers';
+import { baseUrl, DESKTOP, newPage, PHONE, SCREEN_SIZES } from '../harness/e2e/browser';
+import { adminSessionPerFile, expectToastSaying, saveScreens } from '../harness/e2e/admin-helpers';
 
 // docs/product.md §6.4: the administrator adds the firm's own calendar (a local fake calendar
 // server stands in for Google's secret iCal address) and the visitor's time list greys the busy
 // hour; the firm's calendar app subscribes to the private feed and sees a new booking at once.
 
-let browser: Browser;
-let admin: { context: BrowserContext; page: Page; errors: string[] };
+const admin = adminSessionPerFile('/admin/availability');
 let calendarServer: Server;
 let calendarUrl: string;
 
@@ -56,14 +55,10 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => calendarServer.listen(port, '127.0.0.1', resolve));
   calendarUrl = `http://127.0.0.1:${port}/private-xyz/basic.ics`;
-  browser = await launchBrowser();
-  admin = await newPage(browser, DESKTOP);
   await admin.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
-  await signInThroughCard(admin.page, '/admin/availability');
 });
 
 afterAll(async () => {
-  await browser?.close();
   await new Promise((resolve) => calendarServer?.close(resolve));
 });
 
@@ -95,7 +90,7 @@ describe('the firm’s calendar in both directions', () => {
     }
     await page.setViewportSize(DESKTOP);
 
-    const visitor = await newPage(browser, PHONE);
+    const visitor = await newPage(admin.browser, PHONE);
     await open(visitor.page, '/schedule');
     await pickDay(visitor.page, day);
     await expect.poll(() => timeOption(visitor.page, '1:00 PM').textContent(), { timeout: 15_000 }).toBe('1:00 PM (unavailable)');

@@ -1,10 +1,9 @@
-import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import worker from '../../worker/index';
 import { appointmentLinks, appointmentStartsAt } from '../../worker/services/appointments/links';
 import { getDb } from '../../worker/db/client';
 import { REMINDERS_PER_TICK, sendDueReminders } from '../../worker/services/appointments/reminders';
-import { client } from '../harness/worker/helpers';
+import { client, cronTick } from '../harness/worker/helpers';
 import { expectAtSlot, inviteOf, uidOf } from '../harness/worker/ical-helpers';
 import { fakeMailChannels, mailChannelsEnv, type RecordedRequest } from '../harness/worker/mailchannels-fake';
 import { nextWeekday } from '../harness/worker/submission-helpers';
@@ -12,12 +11,6 @@ import { nextWeekday } from '../harness/worker/submission-helpers';
 const HOUR = 3_600_000;
 const date = nextWeekday(7);
 const laterDate = nextWeekday(10);
-
-async function tick(testEnv: Cloudflare.Env, scheduledTime: number) {
-  const ctx = createExecutionContext();
-  await worker.scheduled(createScheduledController({ scheduledTime, cron: '0 * * * *' }), testEnv, ctx);
-  await waitOnExecutionContext(ctx);
-}
 
 type Status = 'requested' | 'confirmed' | 'cancelled';
 async function insertAppointment(email: string, day: string, timeSlot: string, status: Status = 'requested') {
@@ -41,7 +34,7 @@ describe('appointment reminders (the Cron Trigger)', () => {
     await insertAppointment('later@example.com', laterDate, '10:00 AM');
     const mail = fakeMailChannels();
     const now = startOf(date, '10:00 AM') - 20 * HOUR;
-    await tick(mailChannelsEnv(), now);
+    await cronTick(now, mailChannelsEnv());
 
     expect(remindedTo(mail)).toEqual(['requested@example.com', 'soon@example.com']);
     const reminder = reminders(mail).find((r) => r.body.personalizations[0].to[0].email === 'soon@example.com')!;
@@ -58,16 +51,16 @@ describe('appointment reminders (the Cron Trigger)', () => {
     expect(logged!.n).toBe(2);
 
     // Later ticks in the same window send nothing more.
-    await tick(mailChannelsEnv(), now + HOUR);
-    await tick(mailChannelsEnv(), now + 10 * HOUR);
+    await cronTick(now + HOUR, mailChannelsEnv());
+    await cronTick(now + 10 * HOUR, mailChannelsEnv());
     expect(reminders(mail)).toHaveLength(2);
   });
 
   it('sends nothing for an appointment more than 24 hours away, or already started', async () => {
     await insertAppointment('far@example.com', date, '10:00 AM');
     const mail = fakeMailChannels();
-    await tick(mailChannelsEnv(), startOf(date, '10:00 AM') - 25 * HOUR);
-    await tick(mailChannelsEnv(), startOf(date, '10:00 AM') + 1);
+    await cronTick(startOf(date, '10:00 AM') - 25 * HOUR, mailChannelsEnv());
+    await cronTick(startOf(date, '10:00 AM') + 1, mailChannelsEnv());
     expect(reminders(mail)).toHaveLength(0);
     expect((await env.DB.prepare('SELECT count(*) AS n FROM appointment_reminders').first<{ n: number }>())!.n).toBe(0);
   });
@@ -78,7 +71,7 @@ describe('appointment reminders (the Cron Trigger)', () => {
     for (const [i, email] of emails.entries()) await insertAppointment(email, date, slots[i]);
     const mail = fakeMailChannels();
     const now = startOf(date, '9:00 AM') - 12 * HOUR;
-    await Promise.all(Array.from({ length: 6 }, (_, i) => tick(mailChannelsEnv(), now + i * 1000)));
+    await Promise.all(Array.from({ length: 6 }, (_, i) => cronTick(now + i * 1000, mailChannelsEnv())));
     expect(remindedTo(mail)).toEqual(emails);
     expect((await env.DB.prepare('SELECT count(*) AS n FROM appointment_reminders').first<{ n: number }>())!.n).toBe(4);
   });
@@ -88,7 +81,7 @@ describe('appointment reminders (the Cron Trigger)', () => {
     const movedId = await insertAppointment('moved@example.com', date, '10:00 AM');
     const mail = fakeMailChannels();
     const now = startOf(date, '9:00 AM') - 20 * HOUR;
-    await tick(mailChannelsEnv(), now);
+    await cronTick(now, mailChannelsEnv());
     expect(remindedTo(mail)).toEqual(['gone@example.com', 'moved@example.com']);
 
     // The visitor cancels one and moves the other to the next morning, through their links.
@@ -103,8 +96,8 @@ describe('appointment reminders (the Cron Trigger)', () => {
     await env.DB.prepare('DELETE FROM appointment_reminders WHERE appointment_id = ?').bind(cancelledId).run();
 
     const later = startOf(newDate, '9:00 AM') - 20 * HOUR;
-    await tick(mailChannelsEnv(), later);
-    await tick(mailChannelsEnv(), later + HOUR);
+    await cronTick(later, mailChannelsEnv());
+    await cronTick(later + HOUR, mailChannelsEnv());
     const all = reminders(mail);
     expect(remindedTo(mail)).toEqual(['gone@example.com', 'moved@example.com', 'moved@example.com']);
     const second = inviteOf(all[all.length - 1]);

@@ -1,28 +1,20 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { CHAT_HANDOFF_SUCCESS_MESSAGE } from '#core/schemas/chat';
-import { signInThroughCard, uniqueEmail, waitUntil } from '../harness/e2e/admin-helpers';
-import { DESKTOP, launchBrowser, newPage, PHONE } from '../harness/e2e/browser';
+import { browserPerFile, signInThroughCard, uniqueEmail, waitUntil } from '../harness/e2e/admin-helpers';
+import { DESKTOP, newPage, PHONE } from '../harness/e2e/browser';
 
 // docs/product.md §4: answers show their source; §4.2: a conversation handed to a person arrives
 // in the admin's inbox with its transcript, read from the server. Real worker, offline assistant.
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const shared = browserPerFile();
 
 const panel = (page: Page) => page.getByRole('dialog', { name: 'Chat with us' });
 const input = (page: Page) => panel(page).getByRole('textbox', { name: 'Type your message' });
 const replies = (page: Page) => panel(page).locator('[data-role="assistant"]');
 
 async function visitor(viewport = DESKTOP) {
-  const opened = await newPage(browser, viewport);
+  const opened = await newPage(shared.browser, viewport);
   await opened.context.addInitScript(() => window.localStorage.setItem('cookieConsent', 'true'));
   return opened;
 }
@@ -81,7 +73,7 @@ describe('chat sources and the hand-off to a person', () => {
       await context.close();
 
       // The administrator sees it in the inbox, with the note and the transcript from the server.
-      const admin = await newPage(browser);
+      const admin = await newPage(shared.browser);
       await signInThroughCard(admin.page);
       const card = admin.page.getByTestId('message-card').filter({ hasText: email });
       await card.waitFor();

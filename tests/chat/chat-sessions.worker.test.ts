@@ -1,7 +1,6 @@
-import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { firm } from '#core/content/firm';
-import worker from '../../worker/index';
 import type { ChatReply } from '#core/schemas/chat';
 import { INJECTION_REFUSAL } from '../../worker/services/chat/guard-rails';
 import { PERSON_REPLY } from '../../worker/services/chat/handoff-offer';
@@ -9,6 +8,7 @@ import { NO_MATCH_REPLY } from '../../worker/services/chat/knowledge-base-model'
 import { CHAT_RETENTION_DAYS, CHAT_SESSION_FULL_MESSAGE, CHAT_SESSION_MESSAGE_LIMIT } from '../../worker/services/chat/sessions';
 import { PROMPT_CANARY } from '../../worker/services/chat/system-prompt';
 import { fakeAi, newSessionId, postChat, sendChat } from '../harness/worker/chat-helpers';
+import { cronTick } from '../harness/worker/helpers';
 
 const reply = (response: string) => ({ response });
 const DAY = 24 * 60 * 60 * 1000;
@@ -147,11 +147,6 @@ describe('chat history on the server', () => {
 });
 
 describe('chat retention', () => {
-  async function tick(at: number) {
-    const ctx = createExecutionContext();
-    await worker.scheduled(createScheduledController({ scheduledTime: at, cron: '0 * * * *' }), env, ctx);
-    await waitOnExecutionContext(ctx);
-  }
 
   it(`the cron deletes conversations ${CHAT_RETENTION_DAYS} days after their last message, with their messages, and keeps the rest`, async () => {
     const now = Date.now();
@@ -161,14 +156,14 @@ describe('chat retention', () => {
     await seedConversation(expired, 3, now - (CHAT_RETENTION_DAYS + 1) * DAY);
     await seedConversation(recent, 2, now - 2 * DAY);
     await seedConversation(borderline, 1, now - CHAT_RETENTION_DAYS * DAY + 60_000);
-    await tick(now);
+    await cronTick(now);
     expect(await sessionRow(expired)).toBeNull();
     expect(await storedMessages(expired)).toEqual([]);
     expect(await sessionRow(recent)).not.toBeNull();
     expect(await storedMessages(recent)).toHaveLength(4);
     expect(await storedMessages(borderline)).toHaveLength(2);
     // A day later the borderline one has expired too.
-    await tick(now + DAY);
+    await cronTick(now + DAY);
     expect(await sessionRow(borderline)).toBeNull();
     expect(await storedMessages(borderline)).toEqual([]);
     expect(await storedMessages(recent)).toHaveLength(4);

@@ -1,26 +1,19 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, newPage, PHONE } from '../harness/e2e/browser';
+import type { BrowserContext, Page, Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserPerFile } from '../harness/e2e/admin-helpers';
+import { DESKTOP, newPage, PHONE } from '../harness/e2e/browser';
 
 const GREETING =
   "Hello! I'm your Northgate CPA assistant. I can help with questions about tax planning, business advisory, or bookkeeping services. How can I assist you today?";
 const ERROR_TEXT = "I'm having trouble connecting to our services right now. Please try again later or contact us directly.";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const shared = browserPerFile();
 
 /** A visitor who has already accepted cookies (the banner would cover the bottom of the page). */
 async function visitor(viewport = DESKTOP) {
-  const opened = await newPage(browser, viewport);
+  const opened = await newPage(shared.browser, viewport);
   await opened.context.addInitScript(() => window.localStorage.setItem('cookieConsent', 'true'));
   return opened;
 }
@@ -81,6 +74,26 @@ async function openChat(page: Page) {
   await panel(page).waitFor({ state: 'visible' });
 }
 
+/** A visitor on the home page with the chat panel open. */
+async function visitorWithChatOpen(viewport = DESKTOP) {
+  const opened = await visitor(viewport);
+  await opened.page.goto('/');
+  await openChat(opened.page);
+  return opened;
+}
+
+/** A visitor who asked `question` on the home page, its streamed reply held open by fakeStreamingChat (Stop is shown). */
+async function visitorAwaitingStream(question: string) {
+  const opened = await visitor();
+  const fake = await fakeStreamingChat(opened.context);
+  await opened.page.goto('/');
+  await openChat(opened.page);
+  await input(opened.page).fill(question);
+  await input(opened.page).press('Enter');
+  await expect.poll(() => panel(opened.page).getByRole('button', { name: 'Stop' }).count()).toBe(1);
+  return { ...opened, fake };
+}
+
 /** Holds each /api/chat request until release() is called, so the pending state can be observed. */
 async function holdChatRequests(page: Page) {
   let release!: () => void;
@@ -127,9 +140,7 @@ describe('the chat widget', () => {
   });
 
   it('sends a typed question: Thinking... while pending, then the answer, announced politely', async () => {
-    const { page, context, errors } = await visitor();
-    await page.goto('/');
-    await openChat(page);
+    const { page, context, errors } = await visitorWithChatOpen();
     const held = await holdChatRequests(page);
     const sent = page.waitForRequest('**/api/chat');
 
@@ -165,9 +176,7 @@ describe('the chat widget', () => {
   });
 
   it('sends a suggested question when clicked, and links to the site’s pages in the answer', async () => {
-    const { page, context } = await visitor();
-    await page.goto('/');
-    await openChat(page);
+    const { page, context } = await visitorWithChatOpen();
     await panel(page).getByRole('button', { name: 'How much does monthly bookkeeping cost?' }).click();
     expect(await bubbleText(page, 1)).toBe('How much does monthly bookkeeping cost?');
     await waitForReply(page);
@@ -181,9 +190,7 @@ describe('the chat widget', () => {
   });
 
   it('streams the answer: Thinking... until the first piece, then a bubble that grows, announced once finished', async () => {
-    const { page, context, errors } = await visitor();
-    await page.goto('/');
-    await openChat(page);
+    const { page, context, errors } = await visitorWithChatOpen();
     let accept: string | undefined;
     page.on('request', (request) => {
       if (request.url().endsWith('/api/chat')) accept = request.headers()['accept'];
@@ -228,13 +235,7 @@ describe('the chat widget', () => {
   });
 
   it('Stop ends the request; the partial answer stays, marked as stopped, and the input is enabled again', async () => {
-    const { page, context, errors } = await visitor();
-    const fake = await fakeStreamingChat(context);
-    await page.goto('/');
-    await openChat(page);
-    await input(page).fill('Do you offer payroll services?');
-    await input(page).press('Enter');
-    await expect.poll(() => panel(page).getByRole('button', { name: 'Stop' }).count()).toBe(1);
+    const { page, context, errors, fake } = await visitorAwaitingStream('Do you offer payroll services?');
     await fake.push(page, 'We run payroll for ');
     await expect.poll(() => bubbles(page, 'assistant').count()).toBe(2);
     expect(await input(page).isDisabled()).toBe(true);
@@ -251,13 +252,7 @@ describe('the chat widget', () => {
   });
 
   it('keeps the newest text in view while the reply grows, unless the visitor scrolls up', async () => {
-    const { page, context } = await visitor();
-    const fake = await fakeStreamingChat(context);
-    await page.goto('/');
-    await openChat(page);
-    await input(page).fill('Tell me everything about payroll');
-    await input(page).press('Enter');
-    await expect.poll(() => panel(page).getByRole('button', { name: 'Stop' }).count()).toBe(1);
+    const { page, context, fake } = await visitorAwaitingStream('Tell me everything about payroll');
     const list = panel(page).getByLabel('Chat messages');
     const distanceFromBottom = () => list.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
     const line = 'Payroll includes tax filings, direct deposit and year-end forms for every employee.\n';
@@ -282,9 +277,7 @@ describe('the chat widget', () => {
   });
 
   it('keeps the partial answer and shows the error bubble when the stream fails midway', async () => {
-    const { page, context } = await visitor();
-    await page.goto('/');
-    await openChat(page);
+    const { page, context } = await visitorWithChatOpen();
     await page.route('**/api/chat', (route) =>
       route.fulfill({
         status: 200,
@@ -302,9 +295,7 @@ describe('the chat widget', () => {
   });
 
   it('ignores a blank message', async () => {
-    const { page, context } = await visitor();
-    await page.goto('/');
-    await openChat(page);
+    const { page, context } = await visitorWithChatOpen();
     let requests = 0;
     page.on('request', (request) => {
       if (request.url().endsWith('/api/chat')) requests++;
@@ -322,9 +313,7 @@ describe('the chat widget', () => {
     [500, 'a server error'],
     [429, 'throttling'],
   ])('shows the error bubble on %i (%s) and clears the input', async (status) => {
-    const { page, context } = await visitor();
-    await page.goto('/');
-    await openChat(page);
+    const { page, context } = await visitorWithChatOpen();
     await page.route('**/api/chat', (route) =>
       route.fulfill({ status, contentType: 'application/json', body: JSON.stringify({ message: 'nope' }) }),
     );
@@ -379,9 +368,7 @@ describe('the chat widget', () => {
   });
 
   it('renders a reply as text, never as HTML', async () => {
-    const { page, context, errors } = await visitor();
-    await page.goto('/');
-    await openChat(page);
+    const { page, context, errors } = await visitorWithChatOpen();
     const content = '<img src=x onerror="window.__pwned=1"><b>bold</b> see https://evil.example/contact';
     await page.route('**/api/chat', (route) =>
       route.fulfill({
@@ -406,9 +393,7 @@ describe('the chat widget', () => {
   });
 
   it('has no accessibility violations in the open panel, before and after a conversation', async () => {
-    const { page, context } = await visitor();
-    await page.goto('/');
-    await openChat(page);
+    const { page, context } = await visitorWithChatOpen();
     const audit = async () => (await new AxeBuilder({ page }).include('#chat-panel').analyze()).violations.map((v) => `${v.id}: ${v.help}`);
     expect(await audit()).toEqual([]);
     await input(page).fill('Do you offer payroll services?');
@@ -424,9 +409,7 @@ describe('the chat widget', () => {
     ['desktop', DESKTOP],
     ['phone', PHONE],
   ])('fits the %s screen (screenshot)', async (name, viewport) => {
-    const { page, context } = await visitor(viewport);
-    await page.goto('/');
-    await openChat(page);
+    const { page, context } = await visitorWithChatOpen(viewport);
     await page.screenshot({ path: `/tmp/chat-${name}-open.png` });
     await input(page).fill('How much does an individual tax return cost?');
     await input(page).press('Enter');

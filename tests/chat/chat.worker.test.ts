@@ -57,15 +57,9 @@ describe('POST /api/chat with Workers AI', () => {
       expect((await sendChat({ message, sessionId }, { env: { AI: ai } })).status).toBe(200);
     }
     // The fifth call sees the last three exchanges (six turns) in order, then the new question.
-    expect(calls[4].inputs.messages.slice(1)).toEqual([
-      { role: 'user', content: 'second' },
-      { role: 'assistant', content: 'answer 2' },
-      { role: 'user', content: 'third' },
-      { role: 'assistant', content: 'answer 3' },
-      { role: 'user', content: 'fourth' },
-      { role: 'assistant', content: 'answer 4' },
-      { role: 'user', content: 'fifth' },
-    ]);
+    const user = (content: string) => ({ role: 'user', content });
+    const assistant = (content: string) => ({ role: 'assistant', content });
+    expect(calls[4].inputs.messages.slice(1)).toEqual([user('second'), assistant('answer 2'), user('third'), assistant('answer 3'), user('fourth'), assistant('answer 4'), user('fifth')]);
     await sendChat({ message: 'new visitor', sessionId: newSessionId() }, { env: { AI: ai } });
     expect(calls[5].inputs.messages.map((m) => m.role)).toEqual(['system', 'user']);
     expect(await storedTurns(sessionId)).toHaveLength(10);

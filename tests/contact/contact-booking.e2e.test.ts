@@ -1,17 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { firmDay, open, pickDay, showCalendar, showMonthOf, weekdayOf } from '../harness/e2e/booking-helpers';
-import { baseUrl, DESKTOP, expectToast, islandReady, launchBrowser, newPage, PHONE } from '../harness/e2e/browser';
+import { browserPerFile } from '../harness/e2e/admin-helpers';
+import { baseUrl, DESKTOP, expectToast, islandReady, newPage, PHONE } from '../harness/e2e/browser';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const shared = browserPerFile();
 
 /** The first day at least `from` days ahead (New York) whose weekday passes the test. */
 function dayAhead(from: number, test: (weekday: number) => boolean): string {
@@ -47,7 +40,7 @@ async function bookThroughApi(body: Record<string, string>) {
 
 describe('contact page', () => {
   it('sends a message as a visitor: Sending..., the success toast, a cleared form and the analytics event', async () => {
-    const { page, context, errors } = await newPage(browser, DESKTOP);
+    const { page, context, errors } = await newPage(shared.browser, DESKTOP);
     await open(page, '/contact');
     await expect.poll(() => page.getByRole('heading', { name: 'Send us a Message' }).isVisible()).toBe(true);
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Pat Visitor');
@@ -65,7 +58,7 @@ describe('contact page', () => {
   });
 
   it('shows the validation messages and sends nothing while the form is invalid', async () => {
-    const { page, context } = await newPage(browser, PHONE);
+    const { page, context } = await newPage(shared.browser, PHONE);
     let posted = false;
     page.on('request', (r) => {
       if (r.url().endsWith('/api/contact')) posted = true;
@@ -83,7 +76,7 @@ describe('contact page', () => {
   });
 
   it('reserves the map space and shows the contact details and hours', async () => {
-    const { page, context } = await newPage(browser, DESKTOP);
+    const { page, context } = await newPage(shared.browser, DESKTOP);
     await page.goto('/contact');
     const map = page.getByTestId('map-embed');
     const box = await map.boundingBox();
@@ -103,7 +96,7 @@ describe('contact page', () => {
 
 describe('schedule page', () => {
   it("answers a submit with missing fields with 'Missing Information'", async () => {
-    const { page, context } = await newPage(browser, DESKTOP);
+    const { page, context } = await newPage(shared.browser, DESKTOP);
     await open(page, '/schedule');
     await islandReady(page, 'booking-form');
     await page.getByLabel('Full Name').fill('Only A Name');
@@ -113,7 +106,7 @@ describe('schedule page', () => {
   });
 
   it('books an appointment as a visitor and resets the form', async () => {
-    const { page, context, errors } = await newPage(browser, DESKTOP);
+    const { page, context, errors } = await newPage(shared.browser, DESKTOP);
     const day = dayAhead(8, (w) => w >= 1 && w <= 5);
     await open(page, '/schedule');
     await page.getByLabel('Full Name').fill('Robin Client');
@@ -134,7 +127,7 @@ describe('schedule page', () => {
   });
 
   it('shows a taken slot as unavailable and refuses to pick it', async () => {
-    const { page, context } = await newPage(browser, PHONE);
+    const { page, context } = await newPage(shared.browser, PHONE);
     const day = dayAhead(9, (w) => w >= 1 && w <= 5);
     await bookThroughApi({ date: day, timeSlot: '2:00 PM' });
     await open(page, '/schedule');
@@ -147,7 +140,7 @@ describe('schedule page', () => {
   });
 
   it('disables weekends and past days in the calendar', async () => {
-    const { page, context } = await newPage(browser, DESKTOP);
+    const { page, context } = await newPage(shared.browser, DESKTOP);
     await open(page, '/schedule');
     const saturday = dayAhead(1, (w) => w === 6);
     const cell = await showMonthOf(page, saturday);
@@ -163,7 +156,7 @@ describe('schedule page', () => {
   });
 
   it('tells the visitor when the slot was booked by someone else meanwhile', async () => {
-    const { page, context } = await newPage(browser, DESKTOP);
+    const { page, context } = await newPage(shared.browser, DESKTOP);
     const day = dayAhead(10, (w) => w >= 1 && w <= 5);
     await open(page, '/schedule');
     await page.getByLabel('Full Name').fill('Late Visitor');
@@ -179,7 +172,7 @@ describe('schedule page', () => {
   });
 
   it('rejects a short phone number with the shared message before sending', async () => {
-    const { page, context } = await newPage(browser, DESKTOP);
+    const { page, context } = await newPage(shared.browser, DESKTOP);
     await open(page, '/schedule');
     await page.getByLabel('Full Name').fill('Short Phone');
     await page.getByLabel('Email *').fill('short@example.com');
@@ -200,7 +193,7 @@ describe('screenshots', () => {
     ['schedule', DESKTOP],
     ['schedule', PHONE],
   ] as const)('/%s at %o has no horizontal overflow', async (path, viewport) => {
-    const { page, context } = await newPage(browser, viewport);
+    const { page, context } = await newPage(shared.browser, viewport);
     if (path === 'schedule') await open(page, `/${path}`);
     else await page.goto(`/${path}`);
     await page.getByRole('heading', { level: 1 }).waitFor();

@@ -1,25 +1,16 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, expectToastSaying, signInThroughCard, uniqueEmail, waitUntil } from '../harness/e2e/admin-helpers';
-import { launchBrowser, newPage, PHONE } from '../harness/e2e/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { api, browserPerFile, expectToastSaying, signInThroughCard, uniqueEmail, waitUntil } from '../harness/e2e/admin-helpers';
+import { newPage, PHONE } from '../harness/e2e/browser';
 
 // docs/product.md §6.2 and §6.8: the firm replies to a visitor's message from the inbox, the
 // conversation shows under the message with "Replied", and the owner finds the reply (and the
 // sign-in before it) in the audit trail, on a desktop and on a phone.
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const shared = browserPerFile();
 
 describe('a reply from the inbox', () => {
   it('is sent from the composer, shows under the message as "Replied", and appears in the audit trail', async () => {
-    const { page, context, errors } = await newPage(browser);
+    const { page, context, errors } = await newPage(shared.browser);
     const email = uniqueEmail('reply');
     await api(context, 'POST', '/api/contact', { name: 'Rita Replyme', email, message: 'Can you help with a late 1099?\nThanks, Rita' });
     await signInThroughCard(page);
@@ -67,7 +58,7 @@ describe('a reply from the inbox', () => {
     expect(errors).toEqual([]);
 
     // On a phone, the same entries as a list.
-    const phone = await newPage(browser, PHONE);
+    const phone = await newPage(shared.browser, PHONE);
     await phone.context.addCookies(await context.cookies());
     await phone.page.goto('/admin/audit');
     await phone.page.getByTestId('audit-item').filter({ hasText: 'contact.reply' }).first().waitFor();

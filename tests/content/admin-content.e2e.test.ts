@@ -1,7 +1,5 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { adminSessionPerFile, api, expectToastSaying, saveScreens } from '../harness/e2e/admin-helpers';
-import { DESKTOP, PHONE } from '../harness/e2e/browser';
+import { adminSessionPerFile, api, expectToastSaying, saveScreensAtBothWidths } from '../harness/e2e/admin-helpers';
 
 // docs/product.md §6.6, the content screens: the administrator edits an FAQ answer and the phone
 // number, saves the draft, publishes it, finds the version in the history with its diff, and
@@ -16,15 +14,6 @@ interface ContentState {
 
 const admin = adminSessionPerFile('/admin');
 
-/** Both screen sizes' screenshots of what is on screen now (with ADMIN_SCREENSHOTS set). */
-async function screens(page: Page, name: string) {
-  for (const [size, viewport] of [['1280', DESKTOP], ['390', PHONE]] as const) {
-    await page.setViewportSize(viewport);
-    await saveScreens(page, `${name}-${size}`);
-  }
-  await page.setViewportSize(DESKTOP);
-}
-
 describe('the content screens', () => {
   it('edit the FAQ answer and the phone number, save the draft, publish, see the diff in the history, restore', async () => {
     const { page, context, errors } = admin;
@@ -38,12 +27,12 @@ describe('the content screens', () => {
     await page.goto('/admin');
     await page.getByRole('link', { name: 'Content', exact: true }).click();
     await page.getByRole('heading', { name: 'Site content', level: 1 }).waitFor();
-    await screens(page, 'content-index');
+    await saveScreensAtBothWidths(page, 'content-index');
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: /^FAQ/ }).click();
     await page.getByRole('heading', { name: 'FAQ', level: 1 }).waitFor();
     await page.locator('#content-faq-items-0-entry > summary').click();
     await page.locator('#content-faq-items-0-answer').fill(answer);
-    await screens(page, 'content-faq');
+    await saveScreensAtBothWidths(page, 'content-faq');
     await page.getByRole('button', { name: 'Save draft' }).click();
     await expectToastSaying(page, 'Draft saved');
 
@@ -76,7 +65,7 @@ describe('the content screens', () => {
     await published.getByText(/Published by e2e-admin on/).waitFor();
     await published.locator('li', { hasText: 'firm.contact.phone' }).getByText(`“${phone}”`).waitFor();
     await published.locator('li', { hasText: 'faq.items.0.answer' }).getByText(`“${answer}”`).waitFor();
-    await screens(page, 'content-history');
+    await saveScreensAtBothWidths(page, 'content-history');
 
     // Restore the version before, after confirming.
     await page.getByRole('button', { name: `Restore version ${start}` }).click();

@@ -15,7 +15,12 @@ import { ADMIN, call, client, signIn } from '../harness/worker/helpers';
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 /** A deep copy of the defaults to edit. */
-const editable = (): SiteContent => structuredClone(defaultContent);
+/** A copy of the default content to edit, with `edit` applied. */
+const editable = (edit: (content: SiteContent) => void = () => {}): SiteContent => {
+  const content = structuredClone(defaultContent);
+  edit(content);
+  return content;
+};
 
 interface ContentState {
   published: { version: number; publishedAt: string | null; publishedBy: string | null; content: SiteContent };
@@ -168,13 +173,10 @@ describe('the content API', () => {
 
   it('refuses a draft or a publish on a stale version with 409 saying which version is current, by whom and when', async () => {
     const cookie = await signIn();
-    const mine = editable();
-    mine.firm.tagline = 'Mine';
-    expect(await publishContent(cookie, 1, mine)).toBe(2);
+    expect(await publishContent(cookie, 1, editable((c) => (c.firm.tagline = 'Mine')))).toBe(2);
 
     // A second tab still on version 1.
-    const theirs = editable();
-    theirs.firm.tagline = 'Theirs';
+    const theirs = editable((c) => (c.firm.tagline = 'Theirs'));
     const stale = await saveDraft(cookie, 1, theirs);
     expect(stale.status).toBe(409);
     const body = (await stale.json()) as { message: string; current: unknown };
@@ -239,12 +241,9 @@ describe('the content API', () => {
 
   it('restores an earlier version as a new version with its content', async () => {
     const cookie = await signIn();
-    const second = editable();
-    second.firm.hoursSummary = 'Second';
+    const second = editable((c) => (c.firm.hoursSummary = 'Second'));
     expect(await publishContent(cookie, 1, second)).toBe(2);
-    const third = editable();
-    third.firm.hoursSummary = 'Third';
-    expect(await publishContent(cookie, 2, third)).toBe(3);
+    expect(await publishContent(cookie, 2, editable((c) => (c.firm.hoursSummary = 'Third')))).toBe(3);
 
     const restored = await client({ cookie }).api.admin.content.restore.$post({ json: { version: 2 } });
     expect(restored.status).toBe(200);

@@ -1,7 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, saveScreens, signInThroughCard } from '../harness/e2e/admin-helpers';
-import { baseUrl, DESKTOP, islandReady, launchBrowser, newPage, PHONE } from '../harness/e2e/browser';
+import { afterAll, describe, expect, it } from 'vitest';
+import { adminSessionPerFile, api, saveScreensAtBothWidths } from '../harness/e2e/admin-helpers';
+import { baseUrl, DESKTOP, islandReady, newPage } from '../harness/e2e/browser';
 
 // docs/decisions/0016-published-content-serving.md: what the firm publishes is in every public
 // page's first HTML (text, JSON-LD), served by the worker; Preview shows the draft to the signed-in
@@ -19,18 +18,10 @@ interface ContentState {
   draft: { basedOn: number } | null;
 }
 
-let browser: Browser;
-let admin: { context: BrowserContext; page: Page; errors: string[] };
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  admin = await newPage(browser, DESKTOP);
-  await signInThroughCard(admin.page, '/admin');
-});
+const admin = adminSessionPerFile('/admin');
 
 afterAll(async () => {
-  if (admin) await api(admin.context, 'POST', '/api/admin/content/restore', { version: 1 }).catch(() => undefined);
-  await browser?.close();
+  if (admin.context) await api(admin.context, 'POST', '/api/admin/content/restore', { version: 1 }).catch(() => undefined);
 });
 
 /** The page's first HTML, as a client without JavaScript (a crawler) gets it. */
@@ -41,14 +32,6 @@ async function plainFetch(path: string, init: RequestInit = {}): Promise<{ statu
 
 /** The page's JSON-LD, parsed. */
 const jsonLd = (html: string) => JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]) as Record<string, unknown>;
-
-async function screens(page: Page, name: string) {
-  for (const [size, viewport] of [['1280', DESKTOP], ['390', PHONE]] as const) {
-    await page.setViewportSize(viewport);
-    await saveScreens(page, `${name}-${size}`);
-  }
-  await page.setViewportSize(DESKTOP);
-}
 
 describe('published content on the public pages', () => {
   it('previews the draft to the admin only, publishes it into the first HTML, and restores the text before', async () => {
@@ -73,7 +56,7 @@ describe('published content on the public pages', () => {
     await islandReady(page, 'faq-list');
     await page.locator('[data-testid="faq-item"] button').first().click();
     await page.getByText(`alert("faq-${stamp}")`, { exact: false }).first().waitFor();
-    await screens(page, 'preview-faq');
+    await saveScreensAtBothWidths(page, 'preview-faq');
     // Not yet on the public page.
     expect((await plainFetch('/faq')).html).not.toContain(`faq-${stamp}`);
 
@@ -101,16 +84,16 @@ describe('published content on the public pages', () => {
     expect(missing.html).toContain(phone);
 
     // In the browser: the page hydrates what its HTML shows (no mismatch, no fetch for content).
-    const visitor = await newPage(browser, DESKTOP);
+    const visitor = await newPage(admin.browser, DESKTOP);
     await visitor.page.goto('/faq');
     await islandReady(visitor.page, 'faq-list');
     await visitor.page.locator('[data-testid="faq-item"] button').first().click();
     await visitor.page.getByText(`alert("faq-${stamp}")`, { exact: false }).first().waitFor();
     await visitor.page.getByRole('link', { name: phone }).first().waitFor();
-    await screens(visitor.page, 'published-faq');
+    await saveScreensAtBothWidths(visitor.page, 'published-faq');
     await visitor.page.goto('/');
     await islandReady(visitor.page, 'header');
-    await screens(visitor.page, 'published-home');
+    await saveScreensAtBothWidths(visitor.page, 'published-home');
     expect(visitor.errors).toEqual([]);
     await visitor.context.close();
 

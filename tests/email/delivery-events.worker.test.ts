@@ -30,6 +30,10 @@ async function addSubscriber(email: string, active = true) {
   await env.DB.prepare("INSERT INTO newsletter_subscriptions (email, active, confirmed_at) VALUES (?, ?, 1)").bind(email, active ? 'true' : 'false').run();
 }
 
+async function addSubscribers(...emails: string[]) {
+  for (const email of emails) await addSubscriber(email);
+}
+
 /** An e-mail log entry as sendEmail leaves it after MailChannels accepted the message. */
 async function addLogEntry(to: string, providerId: string): Promise<number> {
   const row = await env.DB.prepare(
@@ -249,9 +253,7 @@ describe('POST /api/webhooks/mailchannels: the signing key', () => {
 describe('delivery events: what each one does', () => {
   it('delivered, soft-bounced and a temporary drop update the log entry only', async () => {
     const { fake, testEnv } = await setup();
-    await addSubscriber('ok@example.com');
-    await addSubscriber('later@example.com');
-    await addSubscriber('blocked@example.com');
+    await addSubscribers('ok@example.com', 'later@example.com', 'blocked@example.com');
     const ok = await addLogEntry('ok@example.com', 'req-ok');
     const later = await addLogEntry('later@example.com', 'req-later');
     const blocked = await addLogEntry('blocked@example.com', 'req-blocked');
@@ -278,9 +280,7 @@ describe('delivery events: what each one does', () => {
 
   it('a complaint and a permanent drop suppress the address', async () => {
     const { fake, testEnv } = await setup();
-    await addSubscriber('angry@example.com');
-    await addSubscriber('listed@example.com');
-    await addSubscriber('dead@example.com');
+    await addSubscribers('angry@example.com', 'listed@example.com', 'dead@example.com');
     const angry = await addLogEntry('angry@example.com', 'req-a');
 
     await postSignedEvents(testEnv, fake, [
@@ -310,8 +310,7 @@ describe('delivery events: what each one does', () => {
 
   it('three soft-bounced messages in a row suppress; a delivery in between starts the count again', async () => {
     const { fake, testEnv } = await setup();
-    await addSubscriber('flaky@example.com');
-    await addSubscriber('full@example.com');
+    await addSubscribers('flaky@example.com', 'full@example.com');
     const t = Math.floor(Date.now() / 1000);
     const soft = (to: string, req: string, dt: number) => mcEvent('soft-bounced', to, req, { ...SOFT_BOUNCE, timestamp: t + dt });
 
@@ -338,8 +337,7 @@ describe('delivery events: what each one does', () => {
 
   it('events of another MailChannels account are ignored (MAILCHANNELS_ACCOUNT_ID)', async () => {
     const { fake, testEnv } = await setup();
-    await addSubscriber('mine@example.com');
-    await addSubscriber('theirs@example.com');
+    await addSubscribers('mine@example.com', 'theirs@example.com');
     const res = await postSignedEvents(testEnv, fake, [
       mcEvent('complained', 'mine@example.com', 'req-1'),
       mcEvent('complained', 'theirs@example.com', 'req-2', { customer_handle: 'someone-else' }),
@@ -367,8 +365,7 @@ describe('delivery events: what each one does', () => {
 
 describe('a suppressed address', () => {
   it('gets nothing from the next send, is not counted as active, and cannot sign up again', async () => {
-    await addSubscriber('stays@example.com');
-    await addSubscriber('bounces@example.com');
+    await addSubscribers('stays@example.com', 'bounces@example.com');
     // The first newsletter goes out through MailChannels; each message gets its own request id.
     const sends = fakeMailChannels((_, i) => Response.json({ request_id: `req-${i}` }, { status: 202 }));
     const { fake, testEnv } = await setup();

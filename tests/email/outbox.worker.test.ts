@@ -1,9 +1,9 @@
-import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
+import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import worker from '../../worker/index';
 import { rowsOf, runNamed } from '../../worker/db/one-call-write';
 import { OUTBOX_GRACE_MS, OUTBOX_SWEEP_PER_TICK } from '../../worker/services/email/outbox-sweep';
-import { ORIGIN } from '../harness/worker/helpers';
+import { cronTick, ORIGIN } from '../harness/worker/helpers';
 import { fakeMailChannels, mailChannelsEnv } from '../harness/worker/mailchannels-fake';
 
 // The write seam (worker/db/one-call-write.ts) reads a batch's results by name, and e-mail is an
@@ -12,12 +12,6 @@ import { fakeMailChannels, mailChannelsEnv } from '../harness/worker/mailchannel
 
 const MINUTE = 60_000;
 const rows = async (sql: string) => (await env.DB.prepare(sql).all<Record<string, unknown>>()).results;
-
-async function tick(testEnv: Cloudflare.Env, scheduledTime: number) {
-  const ctx = createExecutionContext();
-  await worker.scheduled(createScheduledController({ scheduledTime, cron: '* * * * *' }), testEnv, ctx);
-  await waitOnExecutionContext(ctx);
-}
 
 /** Posts the contact form; returns the invocation's context without waiting for its waitUntil work. */
 async function postContact(testEnv: Cloudflare.Env) {
@@ -62,9 +56,9 @@ describe('the outbox', () => {
     expect(res.status).toBe(201);
     expect(await rows('SELECT kind, status FROM email_log')).toEqual([{ kind: 'contact-notification', status: 'queued' }]);
 
-    await tick(testEnv, Date.now() + MINUTE);
+    await cronTick(Date.now() + MINUTE, testEnv);
     expect(requests).toHaveLength(1);
-    await tick(testEnv, Date.now() + OUTBOX_GRACE_MS + MINUTE);
+    await cronTick(Date.now() + OUTBOX_GRACE_MS + MINUTE, testEnv);
     expect(requests).toHaveLength(2);
     expect(await rows('SELECT status, provider_id FROM email_log')).toEqual([{ status: 'sent', provider_id: 'req-swept' }]);
     // The swept e-mail is the queued one, Reply-To (the visitor) and the firm's name included.
@@ -87,9 +81,9 @@ describe('the outbox', () => {
     const testEnv = mailChannelsEnv({ MAILCHANNELS_TIMEOUT_MS: '60000' });
     const { ctx } = await postContact(testEnv);
     const sweptAt = Date.now() + OUTBOX_GRACE_MS + MINUTE;
-    await tick(testEnv, sweptAt);
+    await cronTick(sweptAt, testEnv);
     expect(await rows('SELECT status, error FROM email_log')).toEqual([{ status: 'failed', error: expect.stringMatching(/MailChannels answered 503/) }]);
-    await tick(testEnv, sweptAt + OUTBOX_GRACE_MS + MINUTE);
+    await cronTick(sweptAt + OUTBOX_GRACE_MS + MINUTE, testEnv);
     expect(requests).toHaveLength(2);
     release(Response.json({ request_id: 'req-late' }, { status: 202 }));
     await waitOnExecutionContext(ctx);
@@ -108,7 +102,7 @@ describe('the outbox', () => {
       insert.bind('reminded@example.com', 'appointment-reminder', old - 1000),
       ...Array.from({ length: OUTBOX_SWEEP_PER_TICK + 2 }, (_, i) => insert.bind(`visitor${i}@example.com`, 'contact-notification', old + i)),
     ]);
-    await tick(testEnv, Date.now());
+    await cronTick(Date.now(), testEnv);
     expect(requests.map((r) => r.body.personalizations[0].to[0].email)).toEqual(Array.from({ length: OUTBOX_SWEEP_PER_TICK }, (_, i) => `visitor${i}@example.com`));
     expect(await rows("SELECT \"to\" FROM email_log WHERE status = 'queued' ORDER BY id")).toEqual([
       { to: 'issue@example.com' },

@@ -1,7 +1,6 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, newPage } from '../harness/e2e/browser';
-import { signInThroughCard } from '../harness/e2e/admin-helpers';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, newPage } from '../harness/e2e/browser';
+import { browserPerFile, signInThroughCard } from '../harness/e2e/admin-helpers';
 
 // The AI Preview as the administrator sees it when Workers AI gives no draft (docs/product.md §5.6):
 // the local stack has no AI binding, so the preview is the static template, and the panel says so
@@ -9,19 +8,11 @@ import { signInThroughCard } from '../harness/e2e/admin-helpers';
 
 const NOTICE = 'AI draft unavailable: static template shown';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const shared = browserPerFile();
 
 describe('the Newsletter Preview', () => {
   it('says "AI draft unavailable: static template shown" when the AI preview fell back, and not for Quick Preview', async () => {
-    const { context, page, errors } = await newPage(browser, DESKTOP);
+    const { context, page, errors } = await newPage(shared.browser, DESKTOP);
     await signInThroughCard(page);
 
     await page.getByRole('button', { name: 'AI Preview' }).click();

@@ -1,26 +1,17 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, expectToastSaying, saveScreens, signInThroughCard, waitUntil } from '../harness/e2e/admin-helpers';
-import { launchBrowser, newPage, PHONE } from '../harness/e2e/browser';
+import { describe, expect, it } from 'vitest';
+import { api, browserPerFile, expectToastSaying, saveScreens, signInThroughCard, waitUntil } from '../harness/e2e/admin-helpers';
+import { newPage, PHONE } from '../harness/e2e/browser';
 
 // The newsletter editor (docs/product.md §5.9): write in the rich-text editor, see the live preview
 // in the firm's frame at desktop and phone widths, save, schedule, see it listed, cancel it.
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const shared = browserPerFile();
 
 type Draft = { id: number; subject: string; content: string; status: string; scheduledAt: string | null };
 
 describe('newsletter editor', () => {
   it('editor -> live preview at both widths -> save -> schedule -> listed -> cancelled', async () => {
-    const { page, context, errors } = await newPage(browser);
+    const { page, context, errors } = await newPage(shared.browser);
     await signInThroughCard(page, '/admin');
     await page.getByRole('link', { name: 'Newsletters' }).click();
     await page.getByRole('heading', { name: 'Newsletter Drafts', level: 1 }).waitFor();
@@ -110,7 +101,7 @@ describe('newsletter editor', () => {
   }, 120_000);
 
   it('opens the panel preview (the AI draft, or the template without AI) in the editor', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(shared.browser);
     await signInThroughCard(page, '/admin');
     await page.getByRole('button', { name: 'AI Preview' }).click();
     const subject = await page.getByTestId('preview-subject').textContent({ timeout: 60_000 });

@@ -1,9 +1,9 @@
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api } from '../harness/e2e/admin-helpers';
+import { api, browserPerFile } from '../harness/e2e/admin-helpers';
 import { confirmedSubscriber } from '../harness/e2e/admin-newsletter-helpers';
 import { firmDay } from '../harness/e2e/booking-helpers';
-import { baseUrl, launchBrowser, newPage, PHONE } from '../harness/e2e/browser';
+import { baseUrl, newPage, PHONE } from '../harness/e2e/browser';
 
 // The public newsletter archive (docs/product.md §5.7): /newsletter lists the issues that went out,
 // /newsletter/:id shows one (served by the worker: a real 404 for an unknown id), the footer links
@@ -11,13 +11,12 @@ import { baseUrl, launchBrowser, newPage, PHONE } from '../harness/e2e/browser';
 
 const SHOTS = '/tmp/a-archive';
 
-let browser: Browser;
+const shared = browserPerFile();
 let admin: BrowserContext;
 let issue: { id: number; subject: string };
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  admin = await browser.newContext({ baseURL: baseUrl() });
+  admin = await shared.browser.newContext({ baseURL: baseUrl() });
   await api(admin, 'POST', '/api/admin/login', inject('admin'));
   // A newsletter sent the way the admin sends one, to a subscriber who confirmed by e-mail.
   await confirmedSubscriber(admin, 'Archive Reader');
@@ -32,14 +31,13 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await admin?.close();
-  await browser?.close();
 });
 
 describe('the newsletter archive', () => {
   it('lists the sent issue newest first, linked to its page, at desktop and phone width', async () => {
     const firmToday = firmDay(0);
     for (const [label, viewport] of [['1280', undefined], ['390', PHONE]] as const) {
-      const { page, context, errors } = await newPage(browser, viewport);
+      const { page, context, errors } = await newPage(shared.browser, viewport);
       const res = await page.goto('/newsletter');
       expect(res!.status()).toBe(200);
       expect(await page.title()).toBe('Newsletter Archive | Northgate CPA');
@@ -68,7 +66,7 @@ describe('the newsletter archive', () => {
     expect(html).toMatch(new RegExp(`<link rel="canonical" href="https?://[^"]+/newsletter/${issue.id}" />`));
 
     for (const [label, viewport] of [['1280', undefined], ['390', PHONE]] as const) {
-      const { page, context, errors } = await newPage(browser, viewport);
+      const { page, context, errors } = await newPage(shared.browser, viewport);
       await page.goto('/newsletter');
       await page.getByRole('link', { name: /Archive issue/ }).first().click();
       await page.waitForURL(`**/newsletter/${issue.id}`);
@@ -99,7 +97,7 @@ describe('the newsletter archive', () => {
       expect(html, path).toContain('data-prerendered="*"');
       expect(html, path).toContain('<meta name="robots" content="noindex" />');
     }
-    const { page, context, errors } = await newPage(browser);
+    const { page, context, errors } = await newPage(shared.browser);
     const res = await page.goto('/newsletter/987654321');
     expect(res!.status()).toBe(404);
     await page.getByRole('heading', { level: 1, name: '404 Page Not Found' }).waitFor();
@@ -115,7 +113,7 @@ describe('the newsletter archive', () => {
   });
 
   it('is linked from the footer ("Past issues") and listed in the sitemap', async () => {
-    const { page, context, errors } = await newPage(browser, PHONE);
+    const { page, context, errors } = await newPage(shared.browser, PHONE);
     await page.goto('/');
     const footerLink = page.locator('footer').getByRole('link', { name: 'Past issues' });
     await footerLink.scrollIntoViewIfNeeded();

@@ -1,18 +1,11 @@
-import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
 import { firm } from '#core/content/firm';
 import { addCalendarDays, firmToday, zonedInstant } from '#core/firm-time';
-import worker from '../../worker/index';
-import { call, client, okJson, signIn } from '../harness/worker/helpers';
+import { call, client, cronTick, okJson, signIn } from '../harness/worker/helpers';
 import { fakeMailChannels, mailChannelsEnv, type RecordedRequest } from '../harness/worker/mailchannels-fake';
 
 const MINUTE = 60_000;
-
-async function tick(testEnv: Cloudflare.Env, scheduledTime: number) {
-  const ctx = createExecutionContext();
-  await worker.scheduled(createScheduledController({ scheduledTime, cron: '* * * * *' }), testEnv, ctx);
-  await waitOnExecutionContext(ctx);
-}
 
 async function addSubscribers(n: number) {
   await env.DB.batch(
@@ -37,6 +30,14 @@ async function newDraft(cookie: string, subject = 'Year-end tax tips', content =
   const res = await client({ cookie }).api.admin.newsletter.drafts.$post({ json: { subject, content } });
   expect(res.status).toBe(201);
   return (await okJson(res)).draft;
+}
+
+/** A new draft, scheduled for tomorrow at `time` (firm time). */
+async function scheduledDraft(cookie: string, time: string) {
+  const draft = await newDraft(cookie);
+  const slot = tomorrowAt(time);
+  await okJson(await client({ cookie }).api.admin.newsletter.drafts[':id'].schedule.$post({ param: { id: String(draft.id) }, json: { date: slot.date, time: slot.time } }));
+  return { draft, slot };
 }
 
 describe('newsletter drafts (docs/product.md §5.9)', () => {
@@ -97,17 +98,15 @@ describe('newsletter drafts (docs/product.md §5.9)', () => {
   it('is sent by the cron at its minute, exactly once, however the ticks repeat or overlap', async () => {
     await addSubscribers(5);
     const cookie = await signIn();
-    const draft = await newDraft(cookie);
-    const slot = tomorrowAt('09:30');
-    await okJson(await client({ cookie }).api.admin.newsletter.drafts[':id'].schedule.$post({ param: { id: String(draft.id) }, json: { date: slot.date, time: slot.time } }));
+    const { draft, slot } = await scheduledDraft(cookie, '09:30');
     const requests = fakeMailChannels();
     const testEnv = mailChannelsEnv();
 
-    await tick(testEnv, slot.at - MINUTE); // 9:29: not yet
+    await cronTick(slot.at - MINUTE, testEnv); // 9:29: not yet
     expect(await newsletters()).toEqual([]);
-    await Promise.all([tick(testEnv, slot.at), tick(testEnv, slot.at)]); // the minute, fired twice at once
-    await tick(testEnv, slot.at); // and once more
-    await Promise.all([tick(testEnv, slot.at + MINUTE), tick(testEnv, slot.at + 2 * MINUTE)]);
+    await Promise.all([cronTick(slot.at, testEnv), cronTick(slot.at, testEnv)]); // the minute, fired twice at once
+    await cronTick(slot.at, testEnv); // and once more
+    await Promise.all([cronTick(slot.at + MINUTE, testEnv), cronTick(slot.at + 2 * MINUTE, testEnv)]);
 
     expect(await newsletters()).toEqual([{ id: 1, subject: 'Year-end tax tips', trigger: 'scheduled', status: 'sent', recipient_count: 5, draft_id: draft.id }]);
     expect(recipients(requests)).toEqual(['s0@example.com', 's1@example.com', 's2@example.com', 's3@example.com', 's4@example.com']);
@@ -135,10 +134,10 @@ describe('newsletter drafts (docs/product.md §5.9)', () => {
 
     const requests = fakeMailChannels();
     const testEnv = mailChannelsEnv();
-    for (const at of [first.at, first.at + MINUTE, later.at - MINUTE]) await tick(testEnv, at);
+    for (const at of [first.at, first.at + MINUTE, later.at - MINUTE]) await cronTick(at, testEnv);
     expect(await newsletters()).toEqual([]);
-    await tick(testEnv, later.at);
-    await tick(testEnv, later.at + 60 * MINUTE);
+    await cronTick(later.at, testEnv);
+    await cronTick(later.at + 60 * MINUTE, testEnv);
     expect((await newsletters()).map((n) => n.subject)).toEqual(['Moved']);
     expect(requests).toHaveLength(2);
     const list = await okJson(await client({ cookie }).api.admin.newsletter.drafts.$get());
@@ -153,27 +152,23 @@ describe('newsletter drafts (docs/product.md §5.9)', () => {
   it('a claim whose tick died before recording the newsletter is taken over after the lease, and sent once', async () => {
     await addSubscribers(3);
     const cookie = await signIn();
-    const draft = await newDraft(cookie);
-    const slot = tomorrowAt('08:00');
-    await okJson(await client({ cookie }).api.admin.newsletter.drafts[':id'].schedule.$post({ param: { id: String(draft.id) }, json: { date: slot.date, time: slot.time } }));
+    const { draft, slot } = await scheduledDraft(cookie, '08:00');
     // As if a tick claimed it at its minute and died before its next statement.
     await env.DB.prepare("UPDATE newsletter_drafts SET status = 'sending', claimed_at = ? WHERE id = ?").bind(slot.at, draft.id).run();
     const requests = fakeMailChannels();
     const testEnv = mailChannelsEnv();
-    await tick(testEnv, slot.at + MINUTE); // within the lease: the claim may still be alive
+    await cronTick(slot.at + MINUTE, testEnv); // within the lease: the claim may still be alive
     expect(await newsletters()).toEqual([]);
-    await tick(testEnv, slot.at + 3 * MINUTE);
-    await tick(testEnv, slot.at + 4 * MINUTE);
+    await cronTick(slot.at + 3 * MINUTE, testEnv);
+    await cronTick(slot.at + 4 * MINUTE, testEnv);
     expect((await newsletters()).map((n) => [n.draft_id, n.recipient_count])).toEqual([[draft.id, 3]]);
     expect(requests).toHaveLength(3);
   });
 
   it('with no active subscriber at its minute, is cancelled with the reason instead of sent', async () => {
     const cookie = await signIn();
-    const draft = await newDraft(cookie);
-    const slot = tomorrowAt('07:45');
-    await okJson(await client({ cookie }).api.admin.newsletter.drafts[':id'].schedule.$post({ param: { id: String(draft.id) }, json: { date: slot.date, time: slot.time } }));
-    await tick(env, slot.at);
+    const { draft, slot } = await scheduledDraft(cookie, '07:45');
+    await cronTick(slot.at);
     expect(await newsletters()).toEqual([]);
     const after = await okJson(await client({ cookie }).api.admin.newsletter.drafts[':id'].$get({ param: { id: String(draft.id) } }));
     expect(after).toMatchObject({ status: 'cancelled', error: 'There were no active subscribers at the scheduled time: not sent' });
@@ -199,7 +194,7 @@ describe('newsletter drafts (docs/product.md §5.9)', () => {
     const lines: string[] = [];
     const spy = vi.spyOn(console, 'log').mockImplementation((line: unknown) => void lines.push(String(line)));
     try {
-      await tick(testEnv, Date.now());
+      await cronTick(Date.now(), testEnv);
     } finally {
       spy.mockRestore();
     }

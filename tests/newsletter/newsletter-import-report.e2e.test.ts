@@ -2,27 +2,15 @@ import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, expectToastSaying, saveScreens, signInThroughCard, uniqueEmail, waitUntil } from '../harness/e2e/admin-helpers';
+import { describe, expect, it } from 'vitest';
+import { adminSessionPerFile, api, expectToastSaying, saveScreensAtBothWidths, uniqueEmail, waitUntil } from '../harness/e2e/admin-helpers';
 import { confirmedSubscriber } from '../harness/e2e/admin-newsletter-helpers';
-import { baseUrl, DESKTOP, launchBrowser, newPage, PHONE, stack } from '../harness/e2e/browser';
+import { baseUrl, stack } from '../harness/e2e/browser';
 
 // The subscriber CSV import (dry run, then confirm) and the report per issue (docs/product.md
 // §5.10, §5.11), driven as the administrator drives them on /admin/subscribers.
 
-let browser: Browser;
-let admin: { context: BrowserContext; page: Page; errors: string[] };
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  admin = await newPage(browser, DESKTOP);
-  await signInThroughCard(admin.page, '/admin/subscribers');
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const admin = adminSessionPerFile('/admin/subscribers');
 
 type Subscriber = { email: string; active: string; name: string | null };
 
@@ -76,11 +64,7 @@ describe('subscriber import', () => {
     await dialog.getByText('Line 4: not-an-address: Not a valid e-mail address').waitFor();
     await dialog.getByText('Duplicates in the file (1)').click();
     await dialog.getByText(`Line 5: ${first} (already earlier in the file)`).waitFor();
-    for (const viewport of [DESKTOP, PHONE]) {
-      await page.setViewportSize(viewport);
-      await saveScreens(page, `import-dry-run-${viewport.width}`);
-    }
-    await page.setViewportSize(DESKTOP);
+    await saveScreensAtBothWidths(page, 'import-dry-run');
 
     // Nothing imported yet, and the button waits for both choices.
     const list = () => api<Subscriber[]>(context, 'GET', '/api/admin/subscribers');
@@ -93,11 +77,7 @@ describe('subscriber import', () => {
     await importButton.click();
     await expectToastSaying(page, 'Import complete', '2 subscribers imported');
     await dialog.getByText(/2 subscribers imported as active subscribers\. Recorded: mailchimp-members\.csv, confirmed by/).waitFor();
-    for (const viewport of [DESKTOP, PHONE]) {
-      await page.setViewportSize(viewport);
-      await saveScreens(page, `import-done-${viewport.width}`);
-    }
-    await page.setViewportSize(DESKTOP);
+    await saveScreensAtBothWidths(page, 'import-done');
     await dialog.getByRole('button', { name: 'Done', exact: true }).click();
 
     const after = await list();
@@ -143,11 +123,7 @@ describe('the report per issue', () => {
     expect(await links.nth(0).textContent()).toBe('https://www.irs.gov/newsroom1');
     expect(await links.nth(1).textContent()).toBe('https://www.pa.gov/agencies/revenue0');
     await dialog.getByText('Click tracking is on').waitFor();
-    for (const viewport of [DESKTOP, PHONE]) {
-      await page.setViewportSize(viewport);
-      await saveScreens(page, `newsletter-report-${viewport.width}`);
-    }
-    await page.setViewportSize(DESKTOP);
+    await saveScreensAtBothWidths(page, 'newsletter-report');
     await dialog.getByRole('button', { name: 'Done', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
   }, 120_000);

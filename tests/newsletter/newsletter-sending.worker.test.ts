@@ -13,6 +13,15 @@ async function addSubscribers(n: number) {
   for (let i = 0; i < statements.length; i += 100) await env.DB.batch(statements.slice(i, i + 100));
 }
 
+/** `subscribers` confirmed subscribers and a manual newsletter to them, sent under these settings. */
+async function newsletterTo(subscribers: number, subject: string, settings: Partial<Cloudflare.Env>) {
+  await addSubscribers(subscribers);
+  const testEnv = mailChannelsEnv(settings);
+  const db = getDb(testEnv.DB);
+  const created = await createNewsletter(db, { subject, content: '<p>Hi</p>', trigger: 'manual' });
+  return { testEnv, db, created };
+}
+
 function recipients(requests: RecordedRequest[]): string[] {
   return requests.map((r) => r.body.personalizations[0].to[0].email);
 }
@@ -33,11 +42,8 @@ async function deliveryCounts(id: number) {
 
 describe('resumable newsletter sending', () => {
   it('sends in batches that stay under the subrequest limit, everyone exactly once', async () => {
-    await addSubscribers(100);
     const requests = fakeMailChannels();
-    const testEnv = mailChannelsEnv({ NEWSLETTER_BATCH_SIZE: '40' });
-    const db = getDb(testEnv.DB);
-    const created = await createNewsletter(db, { subject: 'Batch test', content: '<p>Hi</p>', trigger: 'manual' });
+    const { testEnv, db, created } = await newsletterTo(100, 'Batch test', { NEWSLETTER_BATCH_SIZE: '40' });
     expect(created.totalRecipients).toBe(100);
 
     const ticks = [];
@@ -60,10 +66,7 @@ describe('resumable newsletter sending', () => {
   });
 
   it('an invocation that dies after calling the provider: the next tick finishes the rest and nobody gets it twice', async () => {
-    await addSubscribers(50);
-    const testEnv = mailChannelsEnv({ NEWSLETTER_BATCH_SIZE: '20', NEWSLETTER_CLAIM_LEASE_SECONDS: '60' });
-    const db = getDb(testEnv.DB);
-    const created = await createNewsletter(db, { subject: 'Crash test', content: '<p>Hi</p>', trigger: 'manual' });
+    const { testEnv, db, created } = await newsletterTo(50, 'Crash test', { NEWSLETTER_BATCH_SIZE: '20', NEWSLETTER_CLAIM_LEASE_SECONDS: '60' });
 
     // First invocation: the provider receives all 20 messages, then the invocation dies before
     // recording anything (its responses never come back; the promise is abandoned).
@@ -90,10 +93,7 @@ describe('resumable newsletter sending', () => {
   });
 
   it('claims within the lease are left alone (an invocation still running is not duplicated)', async () => {
-    await addSubscribers(10);
-    const testEnv = mailChannelsEnv({ NEWSLETTER_BATCH_SIZE: '5', NEWSLETTER_CLAIM_LEASE_SECONDS: '60' });
-    const db = getDb(testEnv.DB);
-    const created = await createNewsletter(db, { subject: 'Slow', content: '<p>Hi</p>', trigger: 'manual' });
+    const { testEnv, db, created } = await newsletterTo(10, 'Slow', { NEWSLETTER_BATCH_SIZE: '5', NEWSLETTER_CLAIM_LEASE_SECONDS: '60' });
     const slow = fakeMailChannels(() => new Promise<Response>(() => {}));
     void sendNewsletterBatch(testEnv, db, {});
     await expect.poll(() => slow.length).toBe(5);
@@ -106,11 +106,8 @@ describe('resumable newsletter sending', () => {
   });
 
   it('overlapping invocations (cron + manual) never claim the same recipient', async () => {
-    await addSubscribers(60);
     const requests = fakeMailChannels();
-    const testEnv = mailChannelsEnv({ NEWSLETTER_BATCH_SIZE: '25' });
-    const db = getDb(testEnv.DB);
-    await createNewsletter(db, { subject: 'Race', content: '<p>Hi</p>', trigger: 'manual' });
+    const { testEnv, db } = await newsletterTo(60, 'Race', { NEWSLETTER_BATCH_SIZE: '25' });
     await Promise.all([sendNewsletterBatch(testEnv, db), sendNewsletterBatch(testEnv, db), sendNewsletterBatch(testEnv, db)]);
     await sendNewsletterBatch(testEnv, db);
     const sentTo = recipients(requests);
@@ -119,10 +116,7 @@ describe('resumable newsletter sending', () => {
   });
 
   it('retries what the provider certainly refused (5xx, 429), not what it may have accepted (timeout), and fails 4xx', async () => {
-    await addSubscribers(8);
-    const testEnv = mailChannelsEnv({ NEWSLETTER_BATCH_SIZE: '10', MAILCHANNELS_TIMEOUT_MS: '100' });
-    const db = getDb(testEnv.DB);
-    const created = await createNewsletter(db, { subject: 'Flaky', content: '<p>Hi</p>', trigger: 'manual' });
+    const { testEnv, db, created } = await newsletterTo(8, 'Flaky', { NEWSLETTER_BATCH_SIZE: '10', MAILCHANNELS_TIMEOUT_MS: '100' });
     const firstAnswers: Record<string, number | 'hang' | 'network-error'> = {
       'r0000@example.com': 503,
       'r0001@example.com': 429,
@@ -166,11 +160,8 @@ describe('resumable newsletter sending', () => {
   });
 
   it('skips people who unsubscribed while the newsletter was going out', async () => {
-    await addSubscribers(6);
     const requests = fakeMailChannels();
-    const testEnv = mailChannelsEnv({ NEWSLETTER_BATCH_SIZE: '3' });
-    const db = getDb(testEnv.DB);
-    const created = await createNewsletter(db, { subject: 'Leaving', content: '<p>Hi</p>', trigger: 'manual' });
+    const { testEnv, db, created } = await newsletterTo(6, 'Leaving', { NEWSLETTER_BATCH_SIZE: '3' });
     await sendNewsletterBatch(testEnv, db);
     await env.DB.prepare("UPDATE newsletter_subscriptions SET active = 'false', unsubscribed_at = 1 WHERE email = 'r0005@example.com'").run();
     await sendNewsletterBatch(testEnv, db);
@@ -181,10 +172,7 @@ describe('resumable newsletter sending', () => {
   });
 
   it('records a batch larger than the 100 parameters D1 binds per statement (batch size 150)', async () => {
-    await addSubscribers(150);
-    const testEnv = mailChannelsEnv({ NEWSLETTER_BATCH_SIZE: '150' });
-    const db = getDb(testEnv.DB);
-    const created = await createNewsletter(db, { subject: 'Paid plan', content: '<p>Hi</p>', trigger: 'manual' });
+    const { testEnv, db, created } = await newsletterTo(150, 'Paid plan', { NEWSLETTER_BATCH_SIZE: '150' });
     const sentTo: string[] = [];
     const transport: EmailTransport = {
       name: 'fake',

@@ -1,26 +1,17 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, expectToastSaying, signInThroughCard, uniqueEmail, waitUntil } from '../harness/e2e/admin-helpers';
-import { launchBrowser, newPage, PHONE } from '../harness/e2e/browser';
+import { describe, expect, it } from 'vitest';
+import { api, browserPerFile, expectToastSaying, signInThroughCard, uniqueEmail, waitUntil } from '../harness/e2e/admin-helpers';
+import { newPage, PHONE } from '../harness/e2e/browser';
 
 // The send dialog's "Send a test" (docs/product.md §6.3): the issue goes to one address, marked
 // [TEST], shows in the e-mail log, and the sent-newsletters history does not grow.
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const shared = browserPerFile();
 
 type EmailEntry = { to: string; subject: string; kind: string; status: string; headers: Record<string, string> | null; htmlBody: string | null };
 
 describe('send a test from the Send Newsletter dialog', () => {
   it('sends this issue to one address, shows it in the e-mail log, and records no newsletter', async () => {
-    const { page, context, errors } = await newPage(browser);
+    const { page, context, errors } = await newPage(shared.browser);
     await signInThroughCard(page, '/admin/subscribers');
     const historyBefore = await api<unknown[]>(context, 'GET', '/api/admin/sent-newsletters');
     const subscribersBefore = await api<unknown[]>(context, 'GET', '/api/admin/subscribers');
@@ -62,7 +53,7 @@ describe('send a test from the Send Newsletter dialog', () => {
   });
 
   it('fits a phone screen', async () => {
-    const { page, context } = await newPage(browser, PHONE);
+    const { page, context } = await newPage(shared.browser, PHONE);
     await signInThroughCard(page, '/admin/subscribers');
     await page.getByRole('button', { name: 'Send Newsletter' }).click();
     const dialog = page.getByRole('dialog', { name: 'Send Newsletter' });

@@ -1,9 +1,10 @@
-import type { APIRequestContext, Browser } from 'playwright-core';
+import type { APIRequestContext, Page } from 'playwright-core';
 import { request as playwrightRequest } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { baseUrl, DESKTOP, expectToast, islandReady, launchBrowser, newPage, PHONE } from '../harness/e2e/browser';
+import { browserPerFile } from '../harness/e2e/admin-helpers';
+import { baseUrl, DESKTOP, expectToast, islandReady, newPage, PHONE } from '../harness/e2e/browser';
 
-let browser: Browser;
+const shared = browserPerFile();
 let admin: APIRequestContext;
 
 interface EmailEntry {
@@ -16,7 +17,6 @@ interface EmailEntry {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   admin = await playwrightRequest.newContext({ baseURL: baseUrl() });
   const login = await admin.post('/api/admin/login', { data: inject('admin') });
   expect(login.status()).toBe(200);
@@ -24,8 +24,10 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await admin?.dispose();
-  await browser?.close();
 });
+
+/** The path the page is on now. */
+const pathOf = (page: Page) => new URL(page.url()).pathname;
 
 /** The stored e-mails, as the signed-in admin sees them. */
 async function emailsTo(address: string, kind: string): Promise<EmailEntry[]> {
@@ -48,7 +50,7 @@ async function subscriberStatus(address: string): Promise<string | undefined> {
 describe('newsletter: subscribe -> confirm -> unsubscribe through the stored e-mails', () => {
   it('a visitor signs up in the footer, confirms by e-mail, and unsubscribes from the newsletter link', async () => {
     const address = `visitor-${Date.now()}@example.com`;
-    const { page, context, errors } = await newPage(browser);
+    const { page, context, errors } = await newPage(shared.browser);
     await page.goto('/');
     const form = page.getByRole('form', { name: 'Newsletter sign-up' });
     await islandReady(page, 'newsletter-signup');
@@ -78,7 +80,7 @@ describe('newsletter: subscribe -> confirm -> unsubscribe through the stored e-m
     expect(await subscriberStatus(address)).toBe('pending');
     await page.screenshot({ path: '/tmp/newsletter-confirm-desktop.png' });
     await page.getByRole('button', { name: 'Confirm subscription' }).click();
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/newsletter/confirmed');
+    await expect.poll(() => pathOf(page)).toBe('/newsletter/confirmed');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Subscription Confirmed');
     await page.screenshot({ path: '/tmp/newsletter-confirmed-desktop.png' });
     expect(await subscriberStatus(address)).toBe('active');
@@ -98,7 +100,7 @@ describe('newsletter: subscribe -> confirm -> unsubscribe through the stored e-m
     await page.screenshot({ path: '/tmp/newsletter-unsubscribe-desktop.png' });
 
     await page.getByRole('button', { name: 'Unsubscribe' }).click();
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/newsletter/unsubscribed');
+    await expect.poll(() => pathOf(page)).toBe('/newsletter/unsubscribed');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('You Have Been Unsubscribed');
     expect(await subscriberStatus(address)).toBe('unsubscribed');
     expect(errors).toEqual([]);
@@ -106,22 +108,22 @@ describe('newsletter: subscribe -> confirm -> unsubscribe through the stored e-m
   });
 
   it('a bad link shows the invalid-link page', async () => {
-    const { page, context } = await newPage(browser, PHONE);
+    const { page, context } = await newPage(shared.browser, PHONE);
     await page.goto('/newsletter/unsubscribe?token=not-a-real-token');
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/newsletter/invalid-link');
+    await expect.poll(() => pathOf(page)).toBe('/newsletter/invalid-link');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('This Link Is Invalid or Has Expired');
     await page.screenshot({ path: '/tmp/newsletter-invalid-phone.png' });
     // A link of the old form (/api/newsletter/confirm) leads to the page; a forged token is refused at the button.
     await page.goto('/api/newsletter/confirm?token=forged');
     // The page takes the token out of its address (no token for analytics to read) and keeps it for the button.
-    await expect.poll(() => `${new URL(page.url()).pathname}${new URL(page.url()).search}`).toBe('/newsletter/confirm');
+    await expect.poll(() => `${pathOf(page)}${new URL(page.url()).search}`).toBe('/newsletter/confirm');
     await page.getByRole('button', { name: 'Confirm subscription' }).click();
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/newsletter/invalid-link');
+    await expect.poll(() => pathOf(page)).toBe('/newsletter/invalid-link');
     await context.close();
   });
 
   it('the footer form fits a phone', async () => {
-    const { page, context } = await newPage(browser, PHONE);
+    const { page, context } = await newPage(shared.browser, PHONE);
     await page.goto('/');
     const form = page.getByRole('form', { name: 'Newsletter sign-up' });
     await form.scrollIntoViewIfNeeded();

@@ -1,19 +1,12 @@
-import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import worker from '../../worker/index';
 import { currentPeriod } from '../../worker/services/newsletter/scheduler';
-import { client, signIn } from '../harness/worker/helpers';
+import { client, cronTick, signIn } from '../harness/worker/helpers';
 import { fakeMailChannels, mailChannelsEnv, type RecordedRequest } from '../harness/worker/mailchannels-fake';
 
 // March 2026: the 1st is a Sunday, so the slot is Monday 2 March, 9:00 AM Eastern (EST, UTC-5).
 const SLOT = Date.UTC(2026, 2, 2, 14, 0);
 const HOUR = 3_600_000;
-
-async function tick(testEnv: Cloudflare.Env, scheduledTime: number) {
-  const ctx = createExecutionContext();
-  await worker.scheduled(createScheduledController({ scheduledTime, cron: '0 * * * *' }), testEnv, ctx);
-  await waitOnExecutionContext(ctx);
-}
 
 async function addSubscribers(n: number) {
   await env.DB.batch(
@@ -35,10 +28,10 @@ const recipients = (requests: RecordedRequest[]) => requests.map((r) => r.body.p
 describe('scheduler (the Cron Trigger)', () => {
   it('lazily creates its state row, stopped', async () => {
     expect(await env.DB.prepare('SELECT count(*) AS n FROM scheduler_settings').first<{ n: number }>()).toEqual({ n: 0 });
-    await tick(env, SLOT);
+    await cronTick(SLOT);
     expect(await env.DB.prepare('SELECT id, running FROM scheduler_settings').all()).toMatchObject({ results: [{ id: 1, running: 0 }] });
     await addSubscribers(2);
-    await tick(env, SLOT);
+    await cronTick(SLOT);
     expect(await newsletters()).toEqual([]);
   });
 
@@ -47,11 +40,11 @@ describe('scheduler (the Cron Trigger)', () => {
     await setRunning(true);
     const requests = fakeMailChannels();
     const testEnv = mailChannelsEnv();
-    await tick(testEnv, SLOT - HOUR); // 8:00 AM: not yet due
+    await cronTick(SLOT - HOUR, testEnv); // 8:00 AM: not yet due
     expect(await newsletters()).toEqual([]);
-    await tick(testEnv, SLOT);
-    await tick(testEnv, SLOT); // the same tick delivered twice
-    await Promise.all([tick(testEnv, SLOT + HOUR), tick(testEnv, SLOT + HOUR), tick(testEnv, SLOT + 2 * HOUR)]);
+    await cronTick(SLOT, testEnv);
+    await cronTick(SLOT, testEnv); // the same tick delivered twice
+    await Promise.all([cronTick(SLOT + HOUR, testEnv), cronTick(SLOT + HOUR, testEnv), cronTick(SLOT + 2 * HOUR, testEnv)]);
     const rows = await newsletters();
     expect(rows).toEqual([{ id: 1, period_key: '2026-03', trigger: 'scheduled', status: 'sent', recipient_count: 5 }]);
     expect(recipients(requests).sort()).toEqual(['s0@example.com', 's1@example.com', 's2@example.com', 's3@example.com', 's4@example.com']);
@@ -60,11 +53,11 @@ describe('scheduler (the Cron Trigger)', () => {
   it('catches up a missed slot within the week, but not later, and sends again next month', async () => {
     await addSubscribers(1);
     await setRunning(true);
-    await tick(env, SLOT + 8 * 24 * HOUR); // 10 March: the March slot is over a week old
+    await cronTick(SLOT + 8 * 24 * HOUR); // 10 March: the March slot is over a week old
     expect(await newsletters()).toEqual([]);
-    await tick(env, SLOT + 3 * 24 * HOUR); // 5 March: caught up
+    await cronTick(SLOT + 3 * 24 * HOUR); // 5 March: caught up
     // April 2026: the 1st is a Wednesday, the slot Monday 6 April 9:00 EDT (UTC-4).
-    await tick(env, Date.UTC(2026, 3, 6, 13, 0));
+    await cronTick(Date.UTC(2026, 3, 6, 13, 0));
     expect((await newsletters()).map((r) => r.period_key)).toEqual(['2026-03', '2026-04']);
   });
 
@@ -72,7 +65,7 @@ describe('scheduler (the Cron Trigger)', () => {
     await addSubscribers(1);
     await setRunning(true);
     await setRunning(false);
-    await tick(env, SLOT);
+    await cronTick(SLOT);
     expect(await newsletters()).toEqual([]);
   });
 
@@ -88,7 +81,7 @@ describe('scheduler (the Cron Trigger)', () => {
     const [year, month] = period.key.split('-').map(Number);
     const firstWeekday = new Date(Date.UTC(year, month - 1, 1)).getUTCDay();
     const firstMonday = 1 + ((1 - firstWeekday + 7) % 7);
-    await tick(env, Date.UTC(year, month - 1, firstMonday, 16, 0));
+    await cronTick(Date.UTC(year, month - 1, firstMonday, 16, 0));
     const again = await client({ cookie }).api.admin.scheduler[':action{start|stop|trigger}'].$post({ param: { action: 'trigger' } });
     expect(again.status).toBe(409);
     const rows = await newsletters();
@@ -109,11 +102,11 @@ describe('scheduler (the Cron Trigger)', () => {
     expect(await res.json()).toMatchObject({ recipientCount: 25, status: 'sent' }); // outbox env: default batch of 40
     await env.DB.prepare("UPDATE sent_newsletters SET status = 'sending'").run();
     await env.DB.prepare("UPDATE newsletter_deliveries SET status = 'pending'").run();
-    await tick(testEnv, SLOT + 20 * 24 * HOUR);
+    await cronTick(SLOT + 20 * 24 * HOUR, testEnv);
     expect(recipients(requests)).toHaveLength(10);
-    await tick(testEnv, SLOT + 20 * 24 * HOUR);
-    await tick(testEnv, SLOT + 20 * 24 * HOUR);
-    await tick(testEnv, SLOT + 20 * 24 * HOUR);
+    await cronTick(SLOT + 20 * 24 * HOUR, testEnv);
+    await cronTick(SLOT + 20 * 24 * HOUR, testEnv);
+    await cronTick(SLOT + 20 * 24 * HOUR, testEnv);
     expect(new Set(recipients(requests)).size).toBe(25);
     expect(recipients(requests)).toHaveLength(25);
     expect((await newsletters())[0]).toMatchObject({ status: 'sent', recipient_count: 25 });
@@ -121,7 +114,7 @@ describe('scheduler (the Cron Trigger)', () => {
 
   it('keeps pruning old login attempts', async () => {
     await env.DB.prepare("INSERT INTO login_attempts (key, window_start, count, blocked_until) VALUES ('user:x', 0, 3, 0)").run();
-    await tick(env, SLOT);
+    await cronTick(SLOT);
     expect(await env.DB.prepare('SELECT count(*) AS n FROM login_attempts').first<{ n: number }>()).toEqual({ n: 0 });
   });
 });

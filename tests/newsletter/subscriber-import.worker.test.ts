@@ -67,6 +67,14 @@ async function runToEnd(cookie: string, id: number) {
   }
 }
 
+/** Stages the CSV, confirms the import with this consent and runs it to the end: the import's id. */
+async function importCsv(cookie: string, csv: string, consent: 'given' | 'confirm') {
+  const id = await stageCsv(cookie, csv);
+  await okJson(await client({ cookie }).api.admin['subscriber-imports'][':id'].confirm.$post({ param: { id: String(id) }, json: { consent, consentConfirmed: true } }));
+  await runToEnd(cookie, id);
+  return id;
+}
+
 describe('subscriber import: dry run', () => {
   it('puts every row of a Mailchimp export in one category: new, already subscribed, suppressed, duplicates, invalid (line and why)', async () => {
     await seedList();
@@ -197,10 +205,7 @@ describe('subscriber import: confirm and run', () => {
 
   it('without consent given: pending rows, each mailed its double opt-in by the cron under the daily cap, and not purged before', async () => {
     const cookie = await signIn();
-    const id = await stageCsv(cookie, 'Email\na@example.com\nb@example.com\nc@example.com\nd@example.com\n');
-    const api = client({ cookie }).api.admin['subscriber-imports'][':id'];
-    await okJson(await api.confirm.$post({ param: { id: String(id) }, json: { consent: 'confirm', consentConfirmed: true } }));
-    await runToEnd(cookie, id);
+    await importCsv(cookie, 'Email\na@example.com\nb@example.com\nc@example.com\nd@example.com\n', 'confirm');
     expect(await subscriber('a@example.com')).toMatchObject({ active: 'false', confirmed_at: null, confirmation_sent_at: null });
 
     // Long after the import, still waiting for its e-mail: not purged as a stale sign-up.
@@ -220,10 +225,7 @@ describe('subscriber import: confirm and run', () => {
 
   it("erasing an imported subscriber takes their address and name out of the import's rows too", async () => {
     const cookie = await signIn();
-    const id = await stageCsv(cookie, 'Email,Name\nerase.me@example.com,Eve Rased\nkeep.me@example.com,Kim\n');
-    const api = client({ cookie }).api.admin['subscriber-imports'][':id'];
-    await okJson(await api.confirm.$post({ param: { id: String(id) }, json: { consent: 'given', consentConfirmed: true } }));
-    await runToEnd(cookie, id);
+    const id = await importCsv(cookie, 'Email,Name\nerase.me@example.com,Eve Rased\nkeep.me@example.com,Kim\n', 'given');
     const erased = await subscriber('erase.me@example.com');
     await okJson(await client({ cookie }).api.admin.subscribers[':id'].$delete({ param: { id: String(erased!.id) } }));
     const rows = await env.DB.prepare('SELECT email, name FROM subscriber_import_rows WHERE import_id = ? ORDER BY line').bind(id).all<Row>();

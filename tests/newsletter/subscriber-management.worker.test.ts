@@ -1,8 +1,7 @@
-import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import worker from '../../worker/index';
 import { ERASED_ADDRESS, PENDING_PURGE_BATCH } from '../../worker/services/newsletter/list-hygiene';
-import { client, signIn } from '../harness/worker/helpers';
+import { client, cronTick, signIn } from '../harness/worker/helpers';
 import { callWith, fakeMailChannels, mailChannelsEnv } from '../harness/worker/mailchannels-fake';
 
 // Subscriber management and list hygiene (docs/product.md §5, §6.3): erasure, resending the
@@ -121,9 +120,7 @@ describe('DELETE /api/admin/subscribers/:id (erasure)', () => {
     expect(log.error).toBe(`rejected ${ERASED_ADDRESS}: mailbox full`);
     expect(await mentions('half@example.com', ['email_log', 'newsletter_deliveries'])).toEqual([]);
     // The send resumes on the next tick and fails the erased person's row instead of mailing it.
-    const ctx = createExecutionContext();
-    await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: '* * * * *' }), env, ctx);
-    await waitOnExecutionContext(ctx);
+    await cronTick(Date.now());
     const delivery = await env.DB.prepare('SELECT status, email FROM newsletter_deliveries').first<Row>();
     expect(delivery).toEqual({ status: 'failed', email: ERASED_ADDRESS });
     expect(await logTo(ERASED_ADDRESS)).toHaveLength(1);
@@ -214,11 +211,6 @@ describe('GET /api/admin/subscribers shows suppression', () => {
 });
 
 describe('list hygiene: the cron purges sign-ups never confirmed within 30 days', () => {
-  async function tick(at: number) {
-    const ctx = createExecutionContext();
-    await worker.scheduled(createScheduledController({ scheduledTime: at, cron: '* * * * *' }), env, ctx);
-    await waitOnExecutionContext(ctx);
-  }
 
   it('deletes only stale pending rows, never confirmed, unsubscribed or suppressed ones', async () => {
     const now = Date.now();
@@ -232,7 +224,7 @@ describe('list hygiene: the cron purges sign-ups never confirmed within 30 days'
     await insertSubscriber('left@example.com', { subscription_date: old, confirmed_at: old, unsubscribed_at: old });
     await insertSubscriber('unconfirmed-left@example.com', { subscription_date: old, unsubscribed_at: old });
     await insertSubscriber('bounced@example.com', { subscription_date: old, suppressed_at: old, suppression_reason: 'bounced' });
-    await tick(now);
+    await cronTick(now);
     const left = (await env.DB.prepare('SELECT email FROM newsletter_subscriptions ORDER BY email').all<{ email: string }>()).results.map((r) => r.email);
     expect(left).toEqual([
       'active@example.com',
@@ -243,7 +235,7 @@ describe('list hygiene: the cron purges sign-ups never confirmed within 30 days'
       'unconfirmed-left@example.com',
     ]);
     // Two days on, the 29-day-old sign-up has expired too.
-    await tick(now + 2 * DAY);
+    await cronTick(now + 2 * DAY);
     expect(await subscriberByEmail('fresh@example.com')).toBeNull();
     expect(await subscriberByEmail('asked-again@example.com')).not.toBeNull();
   });
@@ -255,11 +247,11 @@ describe('list hygiene: the cron purges sign-ups never confirmed within 30 days'
       env.DB.prepare("INSERT INTO newsletter_subscriptions (email, active, subscription_date) VALUES (?, 'false', ?)").bind(`bulk${i}@example.com`, now - 40 * DAY + i * MINUTE),
     );
     await env.DB.batch(statements);
-    await tick(now);
+    await cronTick(now);
     const remaining = (await env.DB.prepare('SELECT email FROM newsletter_subscriptions ORDER BY subscription_date').all<{ email: string }>()).results;
     expect(remaining).toHaveLength(20);
     expect(remaining[0].email).toBe(`bulk${PENDING_PURGE_BATCH}@example.com`);
-    await tick(now + MINUTE);
+    await cronTick(now + MINUTE);
     expect((await env.DB.prepare('SELECT count(*) AS n FROM newsletter_subscriptions').first<{ n: number }>())!.n).toBe(0);
   });
 });

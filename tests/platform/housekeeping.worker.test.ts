@@ -1,18 +1,12 @@
-import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import worker from '../../worker/index';
 import { countingD1 } from '../../worker/services/newsletter/d1-counter';
 import { getDb } from '../../worker/db/client';
 import { housekeeping } from '../../worker/services/platform/housekeeping';
 import { DELIVERY_EVENT_RETENTION_DAYS } from '../../worker/services/newsletter/list-hygiene';
+import { cronTick } from '../harness/worker/helpers';
 
 const DAY = 24 * 60 * 60 * 1000;
-
-async function tick(at: number) {
-  const ctx = createExecutionContext();
-  await worker.scheduled(createScheduledController({ scheduledTime: at, cron: '0 * * * *' }), env, ctx);
-  await waitOnExecutionContext(ctx);
-}
 
 describe('cron housekeeping', () => {
   it(`forgets delivery-event keys after ${DELIVERY_EVENT_RETENTION_DAYS} days and keeps recent ones`, async () => {
@@ -21,7 +15,7 @@ describe('cron housekeeping', () => {
       env.DB.prepare("INSERT INTO delivery_events (event_key, event, created_at) VALUES ('old', 'delivered', ?)").bind(now - (DELIVERY_EVENT_RETENTION_DAYS + 1) * DAY),
       env.DB.prepare("INSERT INTO delivery_events (event_key, event, created_at) VALUES ('recent', 'delivered', ?)").bind(now - DAY),
     ]);
-    await tick(now);
+    await cronTick(now);
     const { results } = await env.DB.prepare('SELECT event_key FROM delivery_events ORDER BY event_key').all<{ event_key: string }>();
     expect(results.map((r) => r.event_key)).toEqual(['recent']);
   });

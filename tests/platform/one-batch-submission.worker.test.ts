@@ -49,6 +49,47 @@ const contact = { name: 'Ora Batch', email: 'ora@example.com', phone: '', messag
 const rows = async (sql: string) => (await env.DB.prepare(sql).all<Record<string, unknown>>()).results;
 const count = async (table: string) => (await env.DB.prepare(`SELECT count(*) AS n FROM ${table}`).first<{ n: number }>())!.n;
 
+/**
+ * The booking `id`'s two e-mails are in the outbox: the visitor's confirmation with its cancel link
+ * and the firm's notification naming the stored row's numeric id (put in by the batch, no stand-in
+ * left); the day's booking and unverified-mail counters each claimed once.
+ */
+async function expectBothBookingEmailsQueued(id: number) {
+  const log = await rows('SELECT kind, status, subject, text_body, html_body FROM email_log ORDER BY kind');
+  expect(log.map((r) => [r.kind, r.status])).toEqual([
+    ['appointment-confirmation', 'stored'],
+    ['appointment-notification', 'stored'],
+  ]);
+  expect(log[0].text_body).toContain('/appointment/cancel?token=');
+  // The firm's notification names the booking by its service, time and visitor, as the admin's list shows it.
+  const [stored] = await rows(`SELECT service_type, date, time_slot, name, email, phone FROM appointments WHERE id = ${id}`);
+  expect(log[1].subject).toBe(`New appointment request: ${stored.service_type}, ${stored.date} ${stored.time_slot}, ${stored.name}`);
+  expect(log[1].text_body).toMatch(
+    new RegExp(
+      `^New appointment request\\. Please confirm it with the visitor within 24 hours\\.\\n\\nService: ${stored.service_type}\\nWhen: [^\\n]+ at ${stored.time_slot} Eastern Time\\nName: ${stored.name}\\nEmail: ${stored.email}\\nPhone: ${stored.phone}\\n`,
+    ),
+  );
+  expect(log[1].html_body).toContain('<p>New appointment request. Please confirm it with the visitor within 24 hours.</p>');
+  expect(await rows('SELECT counter, count FROM daily_counters ORDER BY counter')).toEqual([
+    { counter: 'booking', count: 1 },
+    { counter: 'booking-confirmation-mail', count: 1 },
+  ]);
+}
+
+/**
+ * Under these limits: a contact message from the first address is stored (201, one row, one e-mail),
+ * and the next one, from the second address, is refused with 429 and this message, storing no row
+ * and no e-mail.
+ */
+async function storeOneThenRefuse(limits: Partial<typeof env>, [firstIp, secondIp]: [string, string], message: string) {
+  expect((await callWithEnv(limits, '/api/contact', { body: contact, ip: firstIp })).status).toBe(201);
+  const refused = await callWithEnv(limits, '/api/contact', { body: contact, ip: secondIp });
+  expect(refused.status).toBe(429);
+  expect(((await refused.json()) as { message: string }).message).toBe(message);
+  expect(await count('contact_messages')).toBe(1);
+  expect(await count('email_log')).toBe(1);
+}
+
 describe('a contact message in one D1 call', () => {
   it('stores the row, the submitter and the notification in one batch, and makes no other D1 call (the offline transport stores it there)', async () => {
     const { db, calls } = countingDb();
@@ -81,24 +122,12 @@ describe('a contact message in one D1 call', () => {
   });
 
   it('a request the per-network window refuses writes no row, no log row and no submitter record', async () => {
-    const limited = { SUBMISSIONS_PER_IP_PER_WINDOW: '1' };
-    expect((await callWithEnv(limited, '/api/contact', { body: contact, ip: '203.0.113.92' })).status).toBe(201);
-    const refused = await callWithEnv(limited, '/api/contact', { body: contact, ip: '203.0.113.92' });
-    expect(refused.status).toBe(429);
-    expect(((await refused.json()) as { message: string }).message).toBe(IP_LIMIT_MESSAGE);
-    expect(await count('contact_messages')).toBe(1);
-    expect(await count('email_log')).toBe(1);
+    await storeOneThenRefuse({ SUBMISSIONS_PER_IP_PER_WINDOW: '1' }, ['203.0.113.92', '203.0.113.92'], IP_LIMIT_MESSAGE);
     expect(await rows("SELECT count FROM daily_counters WHERE counter = 'contact'")).toEqual([{ count: 1 }]);
   });
 
   it('a request the daily cap refuses keeps its window claim but writes no row, no log row and no submitter record', async () => {
-    const capped = { DAILY_CONTACT_CAP: '1' };
-    expect((await callWithEnv(capped, '/api/contact', { body: contact, ip: '203.0.113.93' })).status).toBe(201);
-    const refused = await callWithEnv(capped, '/api/contact', { body: contact, ip: '203.0.113.94' });
-    expect(refused.status).toBe(429);
-    expect(((await refused.json()) as { message: string }).message).toBe(DAILY_CAP_MESSAGE);
-    expect(await count('contact_messages')).toBe(1);
-    expect(await count('email_log')).toBe(1);
+    await storeOneThenRefuse({ DAILY_CONTACT_CAP: '1' }, ['203.0.113.93', '203.0.113.94'], DAILY_CAP_MESSAGE);
     expect(await count('daily_submitters')).toBe(1);
     // Both networks' attempts are counted in their windows.
     expect((await rows('SELECT count FROM submission_windows ORDER BY count')).map((r) => r.count)).toEqual([1, 1]);
@@ -158,25 +187,7 @@ describe('a booking in one D1 call before the answer', () => {
     expect(res.status).toBe(201);
     expect(calls).toEqual(['batch(10)']);
     const { id } = (await res.json()) as { id: number };
-    const log = await rows('SELECT kind, status, subject, text_body, html_body FROM email_log ORDER BY kind');
-    expect(log.map((r) => [r.kind, r.status])).toEqual([
-      ['appointment-confirmation', 'stored'],
-      ['appointment-notification', 'stored'],
-    ]);
-    expect(log[0].text_body).toContain('/appointment/cancel?token=');
-    // The firm's notification names the booking by its service, time and visitor, as the admin's list shows it.
-    const [stored] = await rows(`SELECT service_type, date, time_slot, name, email, phone FROM appointments WHERE id = ${id}`);
-    expect(log[1].subject).toBe(`New appointment request: ${stored.service_type}, ${stored.date} ${stored.time_slot}, ${stored.name}`);
-    expect(log[1].text_body).toMatch(
-      new RegExp(
-        `^New appointment request\\. Please confirm it with the visitor within 24 hours\\.\\n\\nService: ${stored.service_type}\\nWhen: [^\\n]+ at ${stored.time_slot} Eastern Time\\nName: ${stored.name}\\nEmail: ${stored.email}\\nPhone: ${stored.phone}\\n`,
-      ),
-    );
-    expect(log[1].html_body).toContain('<p>New appointment request. Please confirm it with the visitor within 24 hours.</p>');
-    expect(await rows("SELECT counter, count FROM daily_counters ORDER BY counter")).toEqual([
-      { counter: 'booking', count: 1 },
-      { counter: 'booking-confirmation-mail', count: 1 },
-    ]);
+    await expectBothBookingEmailsQueued(id);
   });
 
   it('past the cap on mail to unverified addresses the booking stands and the same call logs only the firm notification', async () => {
@@ -254,19 +265,10 @@ describe('a booking in one D1 call before the answer', () => {
       const { db, calls } = countingDb(new Set([1]));
       const res = await callWithEnv({ DB: db }, '/api/appointments', { body: bookingRequest(nextWeekday()), ip: '203.0.113.113' });
       expect(res.status).toBe(201);
+      const { id } = (await res.json()) as { id: number };
       // The failed batch; the same write without the window claim.
       expect(calls).toEqual(['batch(10)', 'batch(9)']);
-      const log = await rows('SELECT kind, status, text_body FROM email_log ORDER BY kind');
-      expect(log.map((r) => [r.kind, r.status])).toEqual([
-        ['appointment-confirmation', 'stored'],
-        ['appointment-notification', 'stored'],
-      ]);
-      expect(log[0].text_body).toContain('/appointment/cancel?token=');
-      expect(log[1].text_body).toContain('New appointment request. Please confirm it with the visitor within 24 hours.\n\nService: Individual Tax Return');
-      expect(await rows("SELECT counter, count FROM daily_counters ORDER BY counter")).toEqual([
-        { counter: 'booking', count: 1 },
-        { counter: 'booking-confirmation-mail', count: 1 },
-      ]);
+      await expectBothBookingEmailsQueued(id);
       expect(await count('daily_submitters')).toBe(1);
       expect(await count('submission_windows')).toBe(0);
     } finally {

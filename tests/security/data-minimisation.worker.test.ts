@@ -1,9 +1,8 @@
-import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:test';
 import { exports } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import worker from '../../worker/index';
 import { EMAIL_BODY_RETENTION_DAYS } from '../../worker/services/email/log-retention';
-import { ADMIN, call, client } from '../harness/worker/helpers';
+import { ADMIN, call, client, cronTick } from '../harness/worker/helpers';
 import { callWithEnv } from '../harness/worker/submission-helpers';
 
 // Data minimisation and first-party admin pages (docs/product.md §8, §12): what the worker logs, keeps
@@ -37,11 +36,6 @@ describe('logs', () => {
 });
 
 describe('e-mail bodies in the log', () => {
-  async function tick(at: number) {
-    const ctx = createExecutionContext();
-    await worker.scheduled(createScheduledController({ scheduledTime: at, cron: '* * * * *' }), env, ctx);
-    await waitOnExecutionContext(ctx);
-  }
 
   it(`are blanked after ${EMAIL_BODY_RETENTION_DAYS} days by the cron housekeeping; the row stays`, async () => {
     const now = Date.now();
@@ -52,7 +46,7 @@ describe('e-mail bodies in the log', () => {
       ).bind(to, createdAt, createdAt);
     await env.DB.batch([insert('old@example.com', now - (EMAIL_BODY_RETENTION_DAYS + 1) * DAY), insert('recent@example.com', now - (EMAIL_BODY_RETENTION_DAYS - 1) * DAY)]);
 
-    await tick(now);
+    await cronTick(now);
     const rows = await env.DB.prepare('SELECT "to", subject, status, text_body, html_body, headers, attachments FROM email_log ORDER BY "to"').all();
     expect(rows.results).toEqual([
       { to: 'old@example.com', subject: 'Your appointment', status: 'sent', text_body: '', html_body: null, headers: null, attachments: null },

@@ -1,24 +1,16 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { publicContentSecurityPolicy } from '../../worker/security-headers';
-import { uniqueEmail, waitUntil } from '../harness/e2e/admin-helpers';
+import { browserPerFile, uniqueEmail, waitUntil } from '../harness/e2e/admin-helpers';
 import { latestEmailBody } from '../harness/e2e/admin-newsletter-helpers';
 import { firmDay, weekdayOf } from '../harness/e2e/booking-helpers';
-import { baseUrl, DESKTOP, launchBrowser, newPage } from '../harness/e2e/browser';
+import { baseUrl, DESKTOP, newPage } from '../harness/e2e/browser';
 
 // With Tag Manager configured and consent given, gtm.js once ran on the pages whose address
 // carries a live token (the e-mail links), so analytics stored bearer tokens. The page takes the
 // token out of its address before anything can load analytics, and still works with it.
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const shared = browserPerFile();
 
 /** The link labelled so in the newest e-mail of this kind to the address, as a path with its query. */
 async function linkFromEmail(to: string, kind: string, pattern: RegExp): Promise<{ path: string; token: string }> {
@@ -47,7 +39,7 @@ type Seen = { requests: { url: string; referer: string }[] };
  * layer at the moment the script tag is inserted.
  */
 async function consentedVisitor(): Promise<{ page: Page; context: BrowserContext; seen: Seen }> {
-  const { page, context } = await newPage(browser, DESKTOP);
+  const { page, context } = await newPage(shared.browser, DESKTOP);
   const seen: Seen = { requests: [] };
   await context.addInitScript(() => {
     localStorage.setItem('cookieConsent', 'true');

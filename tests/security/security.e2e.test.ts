@@ -1,17 +1,9 @@
 import { request } from 'node:http';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newPage } from '../harness/e2e/browser';
+import { describe, expect, it } from 'vitest';
+import { browserPerFile } from '../harness/e2e/admin-helpers';
+import { baseUrl, newPage } from '../harness/e2e/browser';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const shared = browserPerFile();
 
 /** A raw HTTP GET that keeps the path exactly as written (fetch would normalise the dots). */
 function rawGet(path: string): Promise<{ status: number; body: string }> {
@@ -30,7 +22,7 @@ function rawGet(path: string): Promise<{ status: number; body: string }> {
 
 describe('content security policy', () => {
   it('blocks an injected inline script and reports the violation', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(shared.browser);
     await page.goto('/');
     const outcome = await page.evaluate(
       () =>
@@ -60,7 +52,7 @@ describe('content security policy', () => {
 describe('opener policy (docs/decisions/0010-opener-policy-on-the-back-office.md)', () => {
   /** Opens `path` from a page of another origin and says whether that page still holds the window. */
   async function openerKeepsHandle(path: string): Promise<boolean> {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(shared.browser);
     const elsewhere = 'https://elsewhere.example/';
     await page.route(elsewhere, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Elsewhere</title><p>Another site</p>' }));
     await page.goto(elsewhere);

@@ -1,10 +1,10 @@
-import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import worker from '../../worker/index';
 import { hashIp } from '../../worker/services/limits/client-ip';
 import { SIGNUP_WINDOW_MS } from '../../worker/services/newsletter/signup-throttle';
 import { IP_WINDOW_SECONDS } from '../../worker/services/limits/submission-limits';
 import { newSessionId, postChat, storedTurns } from '../harness/worker/chat-helpers';
+import { cronTick } from '../harness/worker/helpers';
 import { callWithEnv, nextWeekday } from '../harness/worker/submission-helpers';
 
 // docs/decisions/0006: a failing throttle store never turns a valid submission into a 5xx, and no
@@ -76,6 +76,19 @@ afterEach(() => {
 
 /** Every line logged through console.warn and console.error, as text. */
 const logged = () => [...warn.mock.calls, ...error.mock.calls].map((args) => args.map(String).join(' '));
+
+/** One network's three windows in `table` (two ended, the current one): a cron tick deletes the ended two. */
+async function expectCronKeepsOnlyCurrentWindow(table: 'submission_windows' | 'signup_windows', windowMs: number) {
+  const current = Math.floor(Date.now() / windowMs) * windowMs;
+  await env.DB.batch(
+    [current - 2 * windowMs, current - windowMs, current].map((start) =>
+      env.DB.prepare(`INSERT INTO ${table} (ip_hash, window_start, count) VALUES (?, ?, 3)`).bind('0123456789abcdef0123456789abcdef', start),
+    ),
+  );
+  await cronTick(Date.now());
+  const left = await env.DB.prepare(`SELECT window_start FROM ${table}`).all<{ window_start: number }>();
+  expect(left.results).toEqual([{ window_start: current }]);
+}
 
 describe('a throttle store that throws on every read and write', () => {
   it('stores a contact message and a booking (the form limits are not in KV at all)', async () => {
@@ -203,18 +216,7 @@ describe('the per-IP form limit in D1', () => {
   });
 
   it('the cron deletes windows that have ended and keeps the current one', async () => {
-    const windowMs = IP_WINDOW_SECONDS * 1000;
-    const current = Math.floor(Date.now() / windowMs) * windowMs;
-    await env.DB.batch(
-      [current - 2 * windowMs, current - windowMs, current].map((start) =>
-        env.DB.prepare('INSERT INTO submission_windows (ip_hash, window_start, count) VALUES (?, ?, 3)').bind('0123456789abcdef0123456789abcdef', start),
-      ),
-    );
-    const ctx = createExecutionContext();
-    await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: '* * * * *' }), env, ctx);
-    await waitOnExecutionContext(ctx);
-    const left = await env.DB.prepare('SELECT window_start FROM submission_windows').all<{ window_start: number }>();
-    expect(left.results).toEqual([{ window_start: current }]);
+    await expectCronKeepsOnlyCurrentWindow('submission_windows', IP_WINDOW_SECONDS * 1000);
   });
 });
 
@@ -228,17 +230,6 @@ describe('the newsletter sign-up allowance in D1', () => {
   });
 
   it('the cron deletes hours that have ended and keeps the current one', async () => {
-    const hourMs = SIGNUP_WINDOW_MS;
-    const current = Math.floor(Date.now() / hourMs) * hourMs;
-    await env.DB.batch(
-      [current - 2 * hourMs, current - hourMs, current].map((start) =>
-        env.DB.prepare('INSERT INTO signup_windows (ip_hash, window_start, count) VALUES (?, ?, 3)').bind('0123456789abcdef0123456789abcdef', start),
-      ),
-    );
-    const ctx = createExecutionContext();
-    await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: '* * * * *' }), env, ctx);
-    await waitOnExecutionContext(ctx);
-    const left = await env.DB.prepare('SELECT window_start FROM signup_windows').all<{ window_start: number }>();
-    expect(left.results).toEqual([{ window_start: current }]);
+    await expectCronKeepsOnlyCurrentWindow('signup_windows', SIGNUP_WINDOW_MS);
   });
 });

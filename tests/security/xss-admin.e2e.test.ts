@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, signInThroughCard, uniqueEmail } from '../harness/e2e/admin-helpers';
-import { launchBrowser, newPage, PHONE } from '../harness/e2e/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { api, browserPerFile, signInThroughCard, uniqueEmail } from '../harness/e2e/admin-helpers';
+import { newPage, PHONE } from '../harness/e2e/browser';
 
 // Hostile markup typed into every field a visitor can store, then viewed in every admin
 // screen. Nothing may run: no dialog, no flag set by a payload, no element injected by one.
@@ -20,15 +20,7 @@ function nextWeekday(offsetDays: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const shared = browserPerFile();
 
 async function assertNothingRan(page: Page, dialogs: string[]) {
   // Let lazy sections, images and iframes settle.
@@ -41,7 +33,7 @@ async function assertNothingRan(page: Page, dialogs: string[]) {
 
 describe('stored XSS through every visitor field, viewed in every admin screen', () => {
   it('shows the payloads as text and runs none of them', { timeout: 120_000 }, async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(shared.browser);
     const dialogs: string[] = [];
     page.on('dialog', async (dialog) => {
       dialogs.push(dialog.message());

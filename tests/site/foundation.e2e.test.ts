@@ -1,20 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, expectToast, islandReady, launchBrowser, newPage, PHONE } from '../harness/e2e/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { browserPerFile } from '../harness/e2e/admin-helpers';
+import { DESKTOP, expectToast, islandReady, newPage, PHONE } from '../harness/e2e/browser';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const shared = browserPerFile();
 
 describe('the site shell', () => {
   it('serves the home page with header, footer and security headers, and no console errors', async () => {
-    const { page, errors, context } = await newPage(browser);
+    const { page, errors, context } = await newPage(shared.browser);
     const response = await page.goto('/');
     expect(response?.status()).toBe(200);
     expect(response?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
@@ -29,7 +21,7 @@ describe('the site shell', () => {
   });
 
   it('shows the 404 page for an unknown path', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(shared.browser);
     const response = await page.goto('/no-such-page');
     expect(response?.status()).toBe(404);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('404 Page Not Found');
@@ -39,7 +31,7 @@ describe('the site shell', () => {
   });
 
   it('opens and closes the mobile menu on a phone', async () => {
-    const { page, context } = await newPage(browser, PHONE);
+    const { page, context } = await newPage(shared.browser, PHONE);
     await page.goto('/');
     await islandReady(page, 'header');
     const toggle = page.getByRole('button', { name: 'Toggle menu' });
@@ -55,7 +47,7 @@ describe('the site shell', () => {
 
 describe('admin sign-in', () => {
   it('rejects a wrong password with the spec toast', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(shared.browser);
     await page.goto('/admin');
     await page.getByLabel('Username').fill(inject('admin').username);
     await page.getByLabel('Password').fill('definitely-wrong');
@@ -65,7 +57,7 @@ describe('admin sign-in', () => {
   });
 
   it('signs in, survives a reload, and signs out', async () => {
-    const { page, context, errors } = await newPage(browser, DESKTOP);
+    const { page, context, errors } = await newPage(shared.browser, DESKTOP);
     const admin = inject('admin');
     await page.goto('/admin');
     await page.getByLabel('Username').fill(admin.username);
@@ -91,7 +83,7 @@ describe('admin sign-in', () => {
   });
 
   it('/admin/login shows the same card and goes on to /admin after signing in', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(shared.browser);
     const admin = inject('admin');
     await page.goto('/admin/login');
     await page.getByLabel('Username').fill(admin.username);

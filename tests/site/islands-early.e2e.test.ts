@@ -1,22 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { firmDay, pickDay, weekdayOf } from '../harness/e2e/booking-helpers';
-import { baseUrl, DESKTOP, expectToast, islandReady, launchBrowser, newPage, PHONE } from '../harness/e2e/browser';
+import { browserPerFile } from '../harness/e2e/admin-helpers';
+import { baseUrl, DESKTOP, expectToast, islandReady, newPage, PHONE } from '../harness/e2e/browser';
 
 // A visitor on a slow phone starts on a form before its island is live (web/islands.tsx): what they
 // type and choose, and the button they press, must not be lost, nor their details end up in the
 // address bar through the form's native submit. Here the islands runtime is held back on purpose
 // until the visitor has acted, then let through.
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const shared = browserPerFile();
 
 /**
  * Holds every script but the page's entry (and what it imports statically) until `release()`: the
@@ -52,7 +45,7 @@ function posts(page: Page, path: string): string[] {
 
 describe('a form used before its island is live', () => {
   it('contact: the message typed and sent early goes out once the page is live, and never into the address bar', async () => {
-    const { page, context, errors } = await newPage(browser, PHONE);
+    const { page, context, errors } = await newPage(shared.browser, PHONE);
     const { release } = await holdIslands(page, '/contact');
     const sent = posts(page, '/api/contact');
     await page.goto('/contact');
@@ -75,7 +68,7 @@ describe('a form used before its island is live', () => {
   });
 
   it('contact: Enter pressed in a field before the page is live checks the form once it is', async () => {
-    const { page, context } = await newPage(browser, DESKTOP);
+    const { page, context } = await newPage(shared.browser, DESKTOP);
     const { release } = await holdIslands(page, '/contact');
     const sent = posts(page, '/api/contact');
     await page.goto('/contact');
@@ -93,7 +86,7 @@ describe('a form used before its island is live', () => {
   });
 
   it('booking: fields typed and a service chosen early are in the booking once the page is live', async () => {
-    const { page, context, errors } = await newPage(browser, DESKTOP);
+    const { page, context, errors } = await newPage(shared.browser, DESKTOP);
     const { release } = await holdIslands(page, '/schedule');
     const sent = posts(page, '/api/appointments');
     let day = firmDay(12);

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { baseUrl, DESKTOP, expectToast, launchBrowser, newPage } from './browser';
+import { baseUrl, DESKTOP, expectToast, launchBrowser, newPage, SCREEN_SIZES } from './browser';
 
 /** Signs in through the login card on `path`, as the administrator does. */
 export async function signInThroughCard(page: Page, path = '/admin', credentials = inject('admin')): Promise<void> {
@@ -11,29 +11,44 @@ export async function signInThroughCard(page: Page, path = '/admin', credentials
   await expectToast(page, 'Login successful', 'Welcome to the admin panel');
 }
 
-/** This file's browser and the administrator's desktop page in it (its own context and error log). */
-export interface AdminSession {
+/** This file's connection to the run's one browser (set once the `beforeAll` of browserPerFile has run). */
+export interface SharedBrowser {
   browser: Browser;
+}
+
+/**
+ * Registers the hooks that connect this file to the run's browser before its tests and disconnect it
+ * after them (closing the contexts the file opened). `afterAll` hooks the file adds later run before
+ * the disconnect (vitest runs them in reverse order), so they may still use its pages.
+ */
+export function browserPerFile(): SharedBrowser {
+  const shared = {} as SharedBrowser;
+  beforeAll(async () => {
+    shared.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await shared.browser?.close();
+  });
+  return shared;
+}
+
+/** This file's browser and the administrator's desktop page in it (its own context and error log). */
+export interface AdminSession extends SharedBrowser {
   context: BrowserContext;
   page: Page;
   errors: string[];
 }
 
 /**
- * Registers the hooks that launch this file's browser and sign the administrator in through the card
- * on a desktop page at `path` (before the file's tests), and close the browser after them. The
- * fields are set once this `beforeAll` has run; `afterAll` hooks the file adds later run before the
- * browser closes (vitest runs them in reverse order), so they may still use the page.
+ * Registers the hooks of browserPerFile and, after connecting, signs the administrator in through the
+ * card on a desktop page at `path` (before the file's tests). The fields are set once this
+ * `beforeAll` has run.
  */
 export function adminSessionPerFile(path = '/admin'): AdminSession {
-  const session = {} as AdminSession;
+  const session = browserPerFile() as AdminSession;
   beforeAll(async () => {
-    session.browser = await launchBrowser();
     Object.assign(session, await newPage(session.browser, DESKTOP));
     await signInThroughCard(session.page, path);
-  });
-  afterAll(async () => {
-    await session.browser?.close();
   });
   return session;
 }
@@ -77,6 +92,18 @@ export async function saveScreens(page: Page, name: string): Promise<void> {
   for (let y = 0, i = 0; y < height; y += 1400, i++) {
     await page.screenshot({ path: `${screenshotDir}/${name}-part${i}.png`, fullPage: true, clip: { x: 0, y, width, height: Math.min(1400, height - y) } });
   }
+}
+
+/**
+ * The screen as it is at 1280 and at 390 px (a phone), saved as `<name>-1280` and `<name>-390` when
+ * ADMIN_SCREENSHOTS is set; the page is left at the desktop size.
+ */
+export async function saveScreensAtBothWidths(page: Page, name: string): Promise<void> {
+  for (const [width, viewport] of SCREEN_SIZES) {
+    await page.setViewportSize(viewport);
+    await saveScreens(page, `${name}-${width}`);
+  }
+  await page.setViewportSize(DESKTOP);
 }
 
 /**

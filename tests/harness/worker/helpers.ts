@@ -1,4 +1,4 @@
-import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
+import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
 import { hc, type ClientResponse } from 'hono/client';
 import type { SuccessStatusCode } from 'hono/utils/http-status';
 import worker, { type AppType } from '../../../worker/index';
@@ -34,6 +34,16 @@ export async function call(path: string, options: CallOptions = {}): Promise<Res
   const res = await worker.fetch(new Request(`${ORIGIN}${path}`, { method, headers, body }), env, ctx);
   await waitOnExecutionContext(ctx);
   return res;
+}
+
+/**
+ * One tick of the cron trigger at `scheduledTime`: the worker's scheduled handler (worker/cron.ts,
+ * one handler whatever the cron expression), awaited with its waitUntil work as the platform does.
+ */
+export async function cronTick(scheduledTime = Date.now(), testEnv: Cloudflare.Env = env): Promise<void> {
+  const ctx = createExecutionContext();
+  await worker.scheduled(createScheduledController({ scheduledTime, cron: '* * * * *' }), testEnv, ctx);
+  await waitOnExecutionContext(ctx);
 }
 
 /** The `name=value` pair of the session cookie a response sets, for use in a Cookie header. */
