@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faqItems } from '#core/content/faq';
@@ -711,25 +710,8 @@ describe('header, analytics and cookie banner', () => {
   });
 });
 
+// Axe on every public screen at both widths: tests/site/accessibility-sweep.e2e.test.ts.
 describe('accessibility', () => {
-  it('has no axe violations (WCAG 2.1 A/AA) on any public route, at desktop and phone width', async () => {
-    const failures: string[] = [];
-    for (const viewport of [DESKTOP, PHONE]) {
-      const { page, context } = await offlinePage(viewport);
-      for (const route of [...PUBLIC_ROUTES.map((r) => r.path), '/no-such-page']) {
-        await page.goto(route);
-        await hydrated(page);
-        await page.waitForLoadState('networkidle');
-        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-        for (const violation of results.violations) {
-          failures.push(`${viewport.width}px ${route}: ${violation.id} (${violation.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-        }
-      }
-      await context.close();
-    }
-    expect(failures).toEqual([]);
-  }, 300_000);
-
   it('shows a visible focus indicator on links and buttons', async () => {
     const { page, context } = await offlinePage();
     await page.goto('/');
