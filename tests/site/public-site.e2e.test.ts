@@ -5,7 +5,7 @@ import { stateRefundLinks, statesWithoutRefundLink } from '#core/content/states'
 import { taxFacts } from '#core/content/tax-facts';
 import { testimonials } from '#core/content/testimonials';
 import { publicContentSecurityPolicy } from '../../worker/security-headers';
-import { baseUrl, DESKTOP, expectToast, islandReady, launchBrowser, newPage, PHONE } from '../harness/e2e/browser';
+import { baseUrl, DESKTOP, expectToast, fetchNotFoundPage, islandReady, launchBrowser, newPage, PHONE } from '../harness/e2e/browser';
 
 // Every visitor-facing route (contact and schedule are built by the booking issue, but their
 // prerendering, headings and accessibility are checked here with the rest of the public site).
@@ -36,6 +36,14 @@ afterAll(async () => {
 async function offlinePage(viewport = DESKTOP) {
   const opened = await newPage(browser, viewport);
   await blockExternal(opened.context);
+  return opened;
+}
+
+/** A fresh offline page at `path`, its islands hydrated. */
+async function openHydrated(path: string, viewport = DESKTOP) {
+  const opened = await offlinePage(viewport);
+  await opened.page.goto(path);
+  await hydrated(opened.page);
   return opened;
 }
 
@@ -158,17 +166,21 @@ describe('hydration and loading', () => {
     }
   }, 180_000);
 
-  it('never downloads admin code on a public page', async () => {
+  it('never downloads admin code, nor any third-party script before cookie consent, on a public page', async () => {
     const { page, context } = await offlinePage();
     const scripts: string[] = [];
+    const external: string[] = [];
     page.on('request', (request) => {
-      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+      const url = new URL(request.url());
+      if (url.host !== new URL(baseUrl()).host) external.push(request.url());
+      else if (request.resourceType() === 'script') scripts.push(url.pathname);
     });
     for (const route of PUBLIC_ROUTES) {
       await page.goto(route.path);
       await hydrated(page);
       await page.waitForLoadState('networkidle');
     }
+    expect(external.filter((url) => !url.startsWith('https://www.google.com/maps'))).toEqual([]);
     // Client-side navigation through the menu must not pull admin code either.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Services' }).click();
     await page.waitForLoadState('networkidle');
@@ -182,30 +194,10 @@ describe('hydration and loading', () => {
     await context.close();
   }, 120_000);
 
-  it('loads no third-party script before cookie consent', async () => {
-    const { page, context } = await offlinePage();
-    const external: string[] = [];
-    page.on('request', (request) => {
-      if (new URL(request.url()).host !== new URL(baseUrl()).host) external.push(request.url());
-    });
-    for (const route of PUBLIC_ROUTES) {
-      await page.goto(route.path);
-      await hydrated(page);
-      await page.waitForLoadState('networkidle');
-    }
-    expect(external.filter((url) => !url.startsWith('https://www.google.com/maps'))).toEqual([]);
-    await context.close();
-  }, 120_000);
-
   it('answers unknown paths with status 404 and the prerendered 404 page, never the home page first', async () => {
     for (const path of ['/no-such-page', '/this/page/does-not-exist', '/services/extra', '/admin/no-such-screen']) {
-      const res = await fetch(`${baseUrl()}${path}`);
-      expect(res.status, path).toBe(404);
-      const html = await res.text();
       // The first response already is the 404 page: header, footer, a way home, noindex.
-      expect(html, path).toContain('data-prerendered="*"');
-      expect(html, path).toContain('<title>404 Page Not Found | Northgate CPA</title>');
-      expect(html, path).toContain('<meta name="robots" content="noindex" />');
+      const html = await fetchNotFoundPage(path);
       expect(html, path).toContain('>404 Page Not Found</h1>');
       expect(html, path).toContain('Return to Home');
       expect(html, path).toContain('<header');
@@ -293,9 +285,7 @@ describe('home page', () => {
   });
 
   it('moves the testimonials carousel with wrap-around previous/next and dots', async () => {
-    const { page, context } = await offlinePage();
-    await page.goto('/');
-    await hydrated(page);
+    const { page, context } = await openHydrated('/');
     await islandReady(page, 'testimonials');
     expect(await page.locator('[data-testid="testimonial-slide"]').count()).toBe(6);
     expect(await visibleReview(page)).toContain(reviewText(0));
@@ -370,9 +360,7 @@ describe('resources page', () => {
   });
 
   it('opens the chosen state refund page in a new tab, and nothing for the nine states without one', async () => {
-    const { page, context } = await offlinePage();
-    await page.goto('/resources');
-    await hydrated(page);
+    const { page, context } = await openHydrated('/resources');
     await islandReady(page, 'state-refund');
     const select = page.getByLabel('Select your state');
     expect(await select.locator('option').count()).toBe(51); // placeholder + 50 states
@@ -403,9 +391,7 @@ describe('resources page', () => {
   });
 
   it("cycles the 'Did You Know' facts with an n/10 counter, wrapping from the last to the first", async () => {
-    const { page, context } = await offlinePage(PHONE);
-    await page.goto('/resources');
-    await hydrated(page);
+    const { page, context } = await openHydrated('/resources', PHONE);
     await islandReady(page, 'did-you-know');
     const counter = page.getByTestId('fact-counter');
     const fact = page.getByTestId('tax-fact');
@@ -435,9 +421,7 @@ describe('resources page', () => {
 
 describe('FAQ page', () => {
   it('filters by category and keeps a single answer open', async () => {
-    const { page, context } = await offlinePage();
-    await page.goto('/faq');
-    await hydrated(page);
+    const { page, context } = await openHydrated('/faq');
     const items = page.getByTestId('faq-item');
     expect(await items.count()).toBe(12);
     for (const category of ['General Services', 'Tax Services', 'Business Services', 'Pricing & Billing']) {
@@ -521,9 +505,7 @@ describe('privacy and payment pages', () => {
 
 describe('header, analytics and cookie banner', () => {
   it('highlights the current route, pushes pageview and button_click events', async () => {
-    const { page, context, errors } = await offlinePage();
-    await page.goto('/');
-    await hydrated(page);
+    const { page, context, errors } = await openHydrated('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
     expect(await nav.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
     expect((await dataLayer(page)).filter((e) => e.event === 'pageview').map((e) => e.page)).toEqual(['/']);
@@ -550,9 +532,7 @@ describe('header, analytics and cookie banner', () => {
   });
 
   it('closes the mobile menu with a link or with Escape', async () => {
-    const { page, context } = await offlinePage(PHONE);
-    await page.goto('/');
-    await hydrated(page);
+    const { page, context } = await openHydrated('/', PHONE);
     const toggle = page.getByRole('button', { name: 'Toggle menu' });
     await toggle.click();
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
@@ -642,9 +622,7 @@ describe('header, analytics and cookie banner', () => {
   });
 
   it('shows the cookie banner until accepted, then never again', async () => {
-    const { page, context } = await offlinePage(PHONE);
-    await page.goto('/');
-    await hydrated(page);
+    const { page, context } = await openHydrated('/', PHONE);
     const banner = page.getByRole('region', { name: 'Cookie consent' });
     await banner.waitFor();
     expect(await page.evaluate(() => localStorage.getItem('cookieConsent'))).toBeNull();
@@ -713,9 +691,7 @@ describe('header, analytics and cookie banner', () => {
 // Axe on every public screen at both widths: tests/site/accessibility-sweep.e2e.test.ts.
 describe('accessibility', () => {
   it('shows a visible focus indicator on links and buttons', async () => {
-    const { page, context } = await offlinePage();
-    await page.goto('/');
-    await hydrated(page);
+    const { page, context } = await openHydrated('/');
     await page.keyboard.press('Tab');
     const skip = await page.evaluate(() => {
       const el = document.activeElement as HTMLElement;

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import type { E2eStack } from './global-setup';
 
 /**
@@ -81,4 +81,18 @@ export async function islandReady(page: Page, name: string): Promise<void> {
   const shown = page.locator(`[data-island="${name}"] > *:visible`).first();
   if (await shown.count()) await shown.scrollIntoViewIfNeeded();
   await page.locator(`[data-island="${name}"][data-hydrated]`).waitFor({ state: 'attached' });
+}
+
+/**
+ * Fetches `path` without a browser and expects the prerendered 404 page as the first response:
+ * status 404, titled, noindex. Returns its HTML for further checks.
+ */
+export async function fetchNotFoundPage(path: string): Promise<string> {
+  const res = await fetch(`${baseUrl()}${path}`);
+  expect(res.status, path).toBe(404);
+  const html = await res.text();
+  expect(html, path).toContain('data-prerendered="*"');
+  expect(html, path).toContain('<title>404 Page Not Found | Northgate CPA</title>');
+  expect(html, path).toContain('<meta name="robots" content="noindex" />');
+  return html;
 }
