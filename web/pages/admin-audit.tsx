@@ -6,7 +6,7 @@ import { Card, CardContent } from '../components/ui/card';
 import { Input, Label } from '../components/ui/input';
 import { TableCell, TableRow, WideTable } from '../components/ui/table';
 import { AUDIT_ACTIONS, AUDIT_CSV_COLUMNS, type AuditAction } from '#core/schemas/audit';
-import { useEndSessionOn401, useLoadFailureToast } from '../features/admin/api/admin-api';
+import { useReadFailures } from '../features/admin/api/admin-api';
 import { type AuditEntry, type AuditFilterForm, auditExportUrl, useAuditEntries } from '../features/admin/api/audit-api';
 import { AdminSpinner, AdminSubPageHeading, SignedInOnly } from '../features/admin/components/admin-page-parts';
 import { formatDateTime } from '../features/admin/lib/format';
@@ -27,8 +27,7 @@ const EMPTY: AuditFilterForm = { actor: '', action: '', from: '', to: '' };
 function AuditTrail() {
   const [filter, setFilter] = useState<AuditFilterForm>(EMPTY);
   const entries = useAuditEntries(filter);
-  useEndSessionOn401(entries);
-  useLoadFailureToast(entries.error, 'Failed to load the audit trail. Please try again.');
+  useReadFailures(entries, 'Failed to load the audit trail. Please try again.');
   const rows = entries.data?.pages.flatMap((p) => p.entries) ?? [];
 
   return (
