@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Badge } from '../components/ui/badge';
 import { Button, buttonClass } from '../components/ui/button';
 import { Card, CardContent } from '../components/ui/card';
-import { Input, Label } from '../components/ui/input';
+import { Input, Label, TextOptions } from '../components/ui/input';
 import { TableCell, TableRow, WideTable } from '../components/ui/table';
 import { AUDIT_ACTIONS, AUDIT_CSV_COLUMNS, type AuditAction } from '#core/schemas/audit';
 import { useReadFailures } from '../features/admin/api/admin-api';
@@ -87,11 +87,7 @@ function AuditFilterBar({ onApply, exportUrl }: { onApply: (filter: AuditFilterF
           className="block h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
         >
           <option value="">Any action</option>
-          {AUDIT_ACTIONS.map((a) => (
-            <option key={a} value={a}>
-              {a}
-            </option>
-          ))}
+          <TextOptions values={AUDIT_ACTIONS} />
         </select>
       </div>
       <div>

@@ -2,7 +2,7 @@ import { Copy, KeyRound, Plus, RefreshCw, Trash2 } from 'lucide-react';
 import { useState, type ComponentProps, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { CardContent } from '../../../components/ui/card';
-import { Dialog } from '../../../components/ui/dialog';
+import { Dialog, DialogActions } from '../../../components/ui/dialog';
 import { FieldError, Input, Label } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/use-toast';
@@ -104,14 +104,11 @@ export function CalendarFeedCard() {
         title="Rotate the feed address?"
         description="The current address stops working at once: every calendar subscribed to it must subscribe to the new one."
       >
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={() => setConfirming(false)}>
-            Keep it
-          </Button>
+        <DialogActions cancel="Keep it" onCancel={() => setConfirming(false)}>
           <Button variant="destructive" onClick={run}>
             Rotate address
           </Button>
-        </div>
+        </DialogActions>
       </Dialog>
     </PanelCard>
   );

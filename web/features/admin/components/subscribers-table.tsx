@@ -2,7 +2,7 @@ import { ChevronLeft, ChevronRight, MailCheck, Search, Trash2 } from 'lucide-rea
 import { useDeferredValue, useMemo, useState } from 'react';
 import { Badge, type BadgeVariant } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { Dialog, DialogActions } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
 import { TableCell, TableRow, WideTable } from '../../../components/ui/table';
 import { toast } from '../../../components/ui/use-toast';
@@ -218,15 +218,12 @@ function DeleteSubscriberDialog({ subscriber, onClose }: { subscriber: Subscribe
         </>
       }
     >
-      <div className="flex justify-end gap-2">
-        <Button variant="outline" onClick={onClose}>
-          Keep
-        </Button>
+      <DialogActions cancel="Keep" onCancel={onClose}>
         <Button variant="destructive" onClick={confirm} disabled={remove.isPending}>
           <Trash2 className="h-4 w-4" aria-hidden="true" />
           Delete subscriber
         </Button>
-      </div>
+      </DialogActions>
     </Dialog>
   );
 }
