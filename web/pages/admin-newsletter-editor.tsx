@@ -230,10 +230,7 @@ function DraftEditor({ draft }: { draft: NewsletterDraft | null }) {
                 {save.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <Save className="h-4 w-4" aria-hidden="true" />}
                 Save Draft
               </Button>
-              <Button variant="outline" onClick={loadTemplate} disabled={template.isPending}>
-                <FileText className="h-4 w-4" aria-hidden="true" />
-                Load Template
-              </Button>
+              <Button icon={FileText} variant="outline" onClick={loadTemplate} disabled={template.isPending}>Load Template</Button>
               <Button variant="outline" onClick={loadAiDraft} disabled={ai.isPending}>
                 {ai.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <Sparkles className="h-4 w-4" aria-hidden="true" />}
                 {ai.isPending ? 'Generating (15-20s)...' : 'AI Draft'}
@@ -267,10 +264,7 @@ function DraftEditor({ draft }: { draft: NewsletterDraft | null }) {
                     {status === 'scheduled' ? 'Reschedule' : 'Schedule'}
                   </Button>
                   {status === 'scheduled' && (
-                    <Button variant="outline" onClick={onCancelSchedule} disabled={busy}>
-                      <CalendarX className="h-4 w-4" aria-hidden="true" />
-                      Cancel Schedule
-                    </Button>
+                    <Button icon={CalendarX} variant="outline" onClick={onCancelSchedule} disabled={busy}>Cancel Schedule</Button>
                   )}
                 </div>
               </CardContent>
