@@ -21,6 +21,20 @@ const BATCH_D1_CALLS = 5;
 const BATCH_MARGIN = 5;
 
 /**
+ * A pass of the tick whose failure must not stop the passes after it (and the newsletter): the
+ * failure is logged as `<name> failed` and retried by the next tick; a pass that did something is
+ * logged with its figures.
+ */
+async function independentPass<T>(name: string, run: () => Promise<T>, didWork: (result: T) => unknown): Promise<T | null> {
+  const result = await run().catch((error: unknown) => {
+    console.error(`${name} failed`, safeErrorSummary(error));
+    return null;
+  });
+  if (result !== null && didWork(result)) console.log(name, JSON.stringify(result));
+  return result;
+}
+
+/**
  * The Cron Trigger (wrangler.toml [triggers]): housekeeping in one D1 batch
  * (worker/services/platform/housekeeping.ts), then the appointment reminders due
  * within 24 hours (worker/services/appointments/reminders.ts: exactly once each, at most REMINDERS_PER_TICK per
@@ -49,28 +63,11 @@ export async function scheduled(controller: ScheduledController, env: Bindings, 
   const at = new Date(controller.scheduledTime || Date.now());
   const cleaned = await housekeeping(db, at);
   if (cleaned?.chatConversations || cleaned?.staleSignUps) console.log('Housekeeping', JSON.stringify(cleaned));
-  // A failing reminder pass must not stop the newsletter: logged, retried by the next tick.
-  const reminders = await sendDueReminders(tickEnv, db, at).catch((error: unknown) => {
-    console.error('Appointment reminders failed', safeErrorSummary(error));
-    return null;
-  });
-  if (reminders?.due) console.log('Appointment reminders', JSON.stringify(reminders));
-  // Likewise a failing calendar pass (each calendar's own failure is recorded on its row).
-  const calendars = await refreshDueBusyCalendars(tickEnv, db, at).catch((error: unknown) => {
-    console.error('Busy calendar refresh failed', safeErrorSummary(error));
-    return null;
-  });
-  if (calendars?.due) console.log('Busy calendars', JSON.stringify(calendars));
-  const outbox = await sweepOutbox(tickEnv, at).catch((error: unknown) => {
-    console.error('Outbox sweep failed', safeErrorSummary(error));
-    return null;
-  });
-  if (outbox?.swept) console.log('Outbox sweep', JSON.stringify(outbox));
-  const imported = await sendImportConfirmations(tickEnv, db, at).catch((error: unknown) => {
-    console.error('Import confirmations failed', safeErrorSummary(error));
-    return null;
-  });
-  if (imported?.due) console.log('Import confirmations', JSON.stringify(imported));
+  const reminders = await independentPass('Appointment reminders', () => sendDueReminders(tickEnv, db, at), (r) => r.due);
+  // Each calendar's own failure is recorded on its row; this catches the pass's.
+  const calendars = await independentPass('Busy calendar refresh', () => refreshDueBusyCalendars(tickEnv, db, at), (r) => r.due);
+  const outbox = await independentPass('Outbox sweep', () => sweepOutbox(tickEnv, at), (r) => r.swept);
+  const imported = await independentPass('Import confirmations', () => sendImportConfirmations(tickEnv, db, at), (r) => r.due);
   // A draft scheduled for this minute first (docs/product.md §5.9); the monthly issue, which catches
   // up within a week, waits for the next tick when both fall on the same minute: one start per tick.
   const callsBeforeNewsletters = d1.calls();

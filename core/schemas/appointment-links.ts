@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from './fields';
 import { firm } from '#core/content/firm';
 import { slotHasPassed, BOOKING_MESSAGES, createAppointmentSchema, timeSlotField } from './appointments';
 
@@ -13,12 +14,7 @@ export const LINK_MESSAGES = {
   sameSlot: 'Your appointment is already at that time. Please choose another time or day.',
 } as const;
 
-const tokenField = z
-  .string({ error: LINK_MESSAGES.invalid })
-  .trim()
-  .min(1, LINK_MESSAGES.invalid)
-  .max(1024, LINK_MESSAGES.invalid)
-  .regex(/^[\w-]+\.[\w-]+\.[\w-]+$/, LINK_MESSAGES.invalid);
+const tokenField = requiredText(LINK_MESSAGES.invalid, 1024, LINK_MESSAGES.invalid).regex(/^[\w-]+\.[\w-]+\.[\w-]+$/, LINK_MESSAGES.invalid);
 
 export const manageQuerySchema = z.object({ token: tokenField });
 export const cancelRequestSchema = z.object({ token: tokenField });

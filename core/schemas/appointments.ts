@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BOOKING_HORIZON_DAYS, bookingServiceTypes, bookingTimeSlots, type BookingTimeSlot } from '#core/content/booking';
 import { firm } from '#core/content/firm';
 import { addCalendarDays, firmDateParts, firmToday, isCalendarDate, weekdayOf } from '#core/firm-time';
-import { emailField, FIELD_LIMITS, nameField, tooLongMessage, turnstileTokenField } from './fields';
+import { emailField, FIELD_LIMITS, nameField, requiredText, tooLongMessage, turnstileTokenField } from './fields';
 
 // The booking rules of docs/product.md §3 and §9: the 10 service types of the dropdown,
 // a real weekday that is not in the past in the firm's time zone nor past the booking horizon,
@@ -100,33 +100,28 @@ export function createAppointmentSchema(
       serviceType: z
         .string({ error: BOOKING_MESSAGES.service })
         .refine((type) => (serviceTypes ? serviceTypes.includes(type) : /^[^\r\n]{1,60}$/.test(type) && type.trim() === type), BOOKING_MESSAGES.service),
-      date: z
-        .string({ error: BOOKING_MESSAGES.dateMissing })
-        .trim()
-        .min(1, BOOKING_MESSAGES.dateMissing)
-        .max(BOOKING_LIMITS.date, BOOKING_MESSAGES.dateInvalid)
-        .transform((text, ctx) => {
-          const day = toFirmCalendarDate(text, timeZone);
-          if (!day) {
-            ctx.addIssue({ code: 'custom', message: BOOKING_MESSAGES.dateInvalid });
-            return z.NEVER;
-          }
-          const weekday = weekdayOf(day);
-          if (weekday === 0 || weekday === 6) {
-            ctx.addIssue({ code: 'custom', message: BOOKING_MESSAGES.weekend });
-            return z.NEVER;
-          }
-          const today = firmToday(timeZone, now());
-          if (day < today) {
-            ctx.addIssue({ code: 'custom', message: BOOKING_MESSAGES.past });
-            return z.NEVER;
-          }
-          if (horizonDays !== undefined && day > lastBookableDay(today, horizonDays)) {
-            ctx.addIssue({ code: 'custom', message: tooFarMessage(horizonDays) });
-            return z.NEVER;
-          }
-          return day;
-        }),
+      date: requiredText(BOOKING_MESSAGES.dateMissing, BOOKING_LIMITS.date, BOOKING_MESSAGES.dateInvalid).transform((text, ctx) => {
+        const day = toFirmCalendarDate(text, timeZone);
+        if (!day) {
+          ctx.addIssue({ code: 'custom', message: BOOKING_MESSAGES.dateInvalid });
+          return z.NEVER;
+        }
+        const weekday = weekdayOf(day);
+        if (weekday === 0 || weekday === 6) {
+          ctx.addIssue({ code: 'custom', message: BOOKING_MESSAGES.weekend });
+          return z.NEVER;
+        }
+        const today = firmToday(timeZone, now());
+        if (day < today) {
+          ctx.addIssue({ code: 'custom', message: BOOKING_MESSAGES.past });
+          return z.NEVER;
+        }
+        if (horizonDays !== undefined && day > lastBookableDay(today, horizonDays)) {
+          ctx.addIssue({ code: 'custom', message: tooFarMessage(horizonDays) });
+          return z.NEVER;
+        }
+        return day;
+      }),
       // Optional (docs/product.md §3): absent, null or '' is a request without a time, stored as
       // null; it holds no slot until the admin picks one when confirming it.
       timeSlot: z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { tooLongMessage } from './fields';
+import { requiredText, tooLongMessage } from './fields';
 
 // The admin's busy calendars (docs/product.md §6.4): a label and the secret iCal address Google
 // Calendar or Outlook gives. Pure zod: the admin screen validates its form with the same messages.
@@ -25,11 +25,7 @@ const isCalendarAddress = (text: string) => {
 
 /** POST /api/admin/busy-calendars. */
 export const busyCalendarSchema = z.object({
-  label: z
-    .string({ error: BUSY_CALENDAR_INPUT_MESSAGES.labelRequired })
-    .trim()
-    .min(1, BUSY_CALENDAR_INPUT_MESSAGES.labelRequired)
-    .max(BUSY_CALENDAR_INPUT_LIMITS.label, BUSY_CALENDAR_INPUT_MESSAGES.label),
+  label: requiredText(BUSY_CALENDAR_INPUT_MESSAGES.labelRequired, BUSY_CALENDAR_INPUT_LIMITS.label, BUSY_CALENDAR_INPUT_MESSAGES.label),
   url: z
     .string({ error: BUSY_CALENDAR_INPUT_MESSAGES.url })
     .trim()

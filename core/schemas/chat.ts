@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, FIELD_LIMITS, nameField, tooLongMessage, turnstileTokenField } from './fields';
+import { emailField, FIELD_LIMITS, nameField, requiredText, tooLongMessage, turnstileTokenField } from './fields';
 
 /** Longest message a visitor may send (the widget's input enforces the same bound). */
 export const CHAT_MESSAGE_MAX_LENGTH = 1000;
@@ -9,11 +9,7 @@ export const CHAT_MESSAGE_MAX_LENGTH = 1000;
  * history and the system prompt stay on the server. Used by the route and by the widget.
  */
 export const chatRequestSchema = z.object({
-  message: z
-    .string({ error: 'Please enter a message' })
-    .trim()
-    .min(1, 'Please enter a message')
-    .max(CHAT_MESSAGE_MAX_LENGTH, `Messages can be at most ${CHAT_MESSAGE_MAX_LENGTH} characters`),
+  message: requiredText('Please enter a message', CHAT_MESSAGE_MAX_LENGTH, `Messages can be at most ${CHAT_MESSAGE_MAX_LENGTH} characters`),
   sessionId: z.uuid({ error: 'Invalid chat session' }),
 });
 

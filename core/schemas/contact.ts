@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, FIELD_LIMITS, nameField, tooLongMessage, turnstileTokenField } from './fields';
+import { emailField, FIELD_LIMITS, nameField, requiredText, tooLongMessage, turnstileTokenField } from './fields';
 
 // The contact form's rules (docs/product.md §2, §9). The same schema validates the form in the
 // browser (loaded on the first submit, web/features/contact/validate-contact.ts) and the request in
@@ -35,9 +35,5 @@ export const CONTACT_REPLY_MAX = 10_000;
 
 /** POST /api/admin/contact-messages/:id/replies: the firm's plain-text answer (docs/product.md §6.2). */
 export const contactReplySchema = z.object({
-  body: z
-    .string({ error: 'Please write a reply' })
-    .trim()
-    .min(1, 'Please write a reply')
-    .max(CONTACT_REPLY_MAX, tooLongMessage('Reply', CONTACT_REPLY_MAX)),
+  body: requiredText('Please write a reply', CONTACT_REPLY_MAX, tooLongMessage('Reply', CONTACT_REPLY_MAX)),
 });

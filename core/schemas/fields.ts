@@ -19,9 +19,11 @@ export const FIELD_MESSAGES = {
   email: 'Please enter a valid email address',
 } as const;
 
+/** Required text: trimmed; missing or blank gets `required`, more than `max` characters `tooLong`. */
+export const requiredText = (required: string, max: number, tooLong: string) => z.string({ error: required }).trim().min(1, required).max(max, tooLong);
+
 /** A required name: trimmed, not blank, at most 100 characters (contact and booking forms). */
-export const nameField = () =>
-  z.string({ error: FIELD_MESSAGES.nameRequired }).trim().min(1, FIELD_MESSAGES.nameRequired).max(FIELD_LIMITS.name, FIELD_MESSAGES.nameTooLong);
+export const nameField = () => requiredText(FIELD_MESSAGES.nameRequired, FIELD_LIMITS.name, FIELD_MESSAGES.nameTooLong);
 
 /**
  * The Cloudflare Turnstile token a public form sends when Turnstile is on (worker/middleware/turnstile.ts

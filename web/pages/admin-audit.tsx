@@ -3,10 +3,10 @@ import { useId, useState, type FormEvent } from 'react';
 import { Badge } from '../components/ui/badge';
 import { Button, buttonClass } from '../components/ui/button';
 import { Card, CardContent } from '../components/ui/card';
-import { Input, Label } from '../components/ui/input';
+import { Input, Label, TextOptions } from '../components/ui/input';
 import { TableCell, TableRow, WideTable } from '../components/ui/table';
 import { AUDIT_ACTIONS, AUDIT_CSV_COLUMNS, type AuditAction } from '#core/schemas/audit';
-import { useEndSessionOn401, useLoadFailureToast } from '../features/admin/api/admin-api';
+import { useReadFailures } from '../features/admin/api/admin-api';
 import { type AuditEntry, type AuditFilterForm, auditExportUrl, useAuditEntries } from '../features/admin/api/audit-api';
 import { AdminSpinner, AdminSubPageHeading, SignedInOnly } from '../features/admin/components/admin-page-parts';
 import { formatDateTime } from '../features/admin/lib/format';
@@ -27,8 +27,7 @@ const EMPTY: AuditFilterForm = { actor: '', action: '', from: '', to: '' };
 function AuditTrail() {
   const [filter, setFilter] = useState<AuditFilterForm>(EMPTY);
   const entries = useAuditEntries(filter);
-  useEndSessionOn401(entries);
-  useLoadFailureToast(entries.error, 'Failed to load the audit trail. Please try again.');
+  useReadFailures(entries, 'Failed to load the audit trail. Please try again.');
   const rows = entries.data?.pages.flatMap((p) => p.entries) ?? [];
 
   return (
@@ -88,11 +87,7 @@ function AuditFilterBar({ onApply, exportUrl }: { onApply: (filter: AuditFilterF
           className="block h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
         >
           <option value="">Any action</option>
-          {AUDIT_ACTIONS.map((a) => (
-            <option key={a} value={a}>
-              {a}
-            </option>
-          ))}
+          <TextOptions values={AUDIT_ACTIONS} />
         </select>
       </div>
       <div>

@@ -1,4 +1,4 @@
-import { useEndSessionOn401, useLoadFailureToast } from '../features/admin/api/admin-api';
+import { useReadFailures } from '../features/admin/api/admin-api';
 import { useAvailability } from '../features/admin/api/availability-api';
 import { AdminSubPageHeading, SignedInOnly } from '../features/admin/components/admin-page-parts';
 import { BlockedDatesCard, WeekdaySlotsCard } from '../features/admin/components/availability-editor';
@@ -18,9 +18,7 @@ export default function AdminAvailabilityPage() {
 
 function AvailabilityAdministration() {
   const availability = useAvailability(true);
-  useEndSessionOn401(availability);
-
-  useLoadFailureToast(availability.error, 'Failed to load availability. Please try again.');
+  useReadFailures(availability, 'Failed to load availability. Please try again.');
 
   return (
     <section className="mx-auto max-w-4xl space-y-8 px-4 py-10 [overflow-wrap:anywhere] sm:px-6 lg:px-8">

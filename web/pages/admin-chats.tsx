@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from '../components/ui/use-toast';
-import { useEndSessionOn401, useLoadFailureToast } from '../features/admin/api/admin-api';
+import { useEndSessionOn401, useReadFailures } from '../features/admin/api/admin-api';
 import { useChatSessions, useChatTranscript } from '../features/admin/api/chat-sessions-api';
-import { AdminSpinner, AdminSubPageHeading, SignedInOnly } from '../features/admin/components/admin-page-parts';
+import { AdminSubPageHeading, QueryView, SignedInOnly } from '../features/admin/components/admin-page-parts';
 import { BackToConversations, ChatSessionsList, ChatTranscriptView, TranscriptSkeleton } from '../features/admin/components/chat-transcripts';
 import { ApiError, errorMessage, isUnauthorized } from '../lib/api';
 import { usePageMeta } from '../lib/page-meta';
@@ -33,19 +33,12 @@ function ChatAdministration() {
 
 function ConversationList() {
   const sessions = useChatSessions(true);
-  useEndSessionOn401(sessions);
-
-  useLoadFailureToast(sessions.error, 'Failed to load chat conversations. Please try again.');
-
-  if (sessions.isPending) return <AdminSpinner />;
-  if (sessions.isError) {
-    return isUnauthorized(sessions.error) ? null : (
-      <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-        Failed to load chat conversations: {errorMessage(sessions.error, 'Please try again.')}
-      </p>
-    );
-  }
-  return <ChatSessionsList sessions={sessions.data} />;
+  useReadFailures(sessions, 'Failed to load chat conversations. Please try again.');
+  return (
+    <QueryView query={sessions} what="chat conversations">
+      {(data) => <ChatSessionsList sessions={data} />}
+    </QueryView>
+  );
 }
 
 // A link to a conversation the purge has since deleted (or a mistyped address) is not an error to toast.

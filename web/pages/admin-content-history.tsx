@@ -1,4 +1,4 @@
-import { useEndSessionOn401, useLoadFailureToast } from '../features/admin/api/admin-api';
+import { useReadFailures } from '../features/admin/api/admin-api';
 import { AdminSubPageHeading, QueryView, SignedInOnly } from '../features/admin/components/admin-page-parts';
 import { useContentVersions } from '../features/content-admin/content-api';
 import { ContentHistory } from '../features/content-admin/content-history';
@@ -13,9 +13,7 @@ export default function AdminContentHistoryPage() {
 
 function HistoryAdministration() {
   const versions = useContentVersions();
-  useEndSessionOn401(versions);
-
-  useLoadFailureToast(versions.error, 'Failed to load the history. Please try again.');
+  useReadFailures(versions, 'Failed to load the history. Please try again.');
 
   return (
     <section className="mx-auto max-w-4xl space-y-8 px-4 py-10 [overflow-wrap:anywhere] sm:px-6 lg:px-8">

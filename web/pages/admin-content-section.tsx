@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import { useEndSessionOn401, useLoadFailureToast } from '../features/admin/api/admin-api';
+import { useReadFailures } from '../features/admin/api/admin-api';
 import { AdminSubPageHeading, QueryView, SignedInOnly } from '../features/admin/components/admin-page-parts';
 import { useContent } from '../features/content-admin/content-api';
 import { SectionEditor } from '../features/content-admin/section-editor';
@@ -17,14 +17,12 @@ export default function AdminContentSectionPage() {
 
 function SectionAdministration({ section }: { section: ContentSection }) {
   const content = useContent();
-  useEndSessionOn401(content);
+  useReadFailures(content, 'Failed to load the content. Please try again.');
   const reloadContent = async () => {
     const result = await content.refetch();
     if (result.error) throw result.error;
     return result.data;
   };
-
-  useLoadFailureToast(content.error, 'Failed to load the content. Please try again.');
 
   return (
     <section className="mx-auto max-w-4xl space-y-8 px-4 py-10 [overflow-wrap:anywhere] sm:px-6 lg:px-8">

@@ -1,4 +1,4 @@
-import { useEndSessionOn401, useLoadFailureToast } from '../features/admin/api/admin-api';
+import { useReadFailures } from '../features/admin/api/admin-api';
 import { AdminSubPageHeading, QueryView, SignedInOnly } from '../features/admin/components/admin-page-parts';
 import { useContent } from '../features/content-admin/content-api';
 import { ContentOverview } from '../features/content-admin/content-overview';
@@ -12,9 +12,7 @@ export default function AdminContentPage() {
 
 function ContentAdministration() {
   const content = useContent();
-  useEndSessionOn401(content);
-
-  useLoadFailureToast(content.error, 'Failed to load the content. Please try again.');
+  useReadFailures(content, 'Failed to load the content. Please try again.');
 
   return (
     <section className="mx-auto max-w-4xl space-y-8 px-4 py-10 [overflow-wrap:anywhere] sm:px-6 lg:px-8">

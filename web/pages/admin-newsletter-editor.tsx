@@ -1,5 +1,5 @@
 import { CalendarClock, CalendarX, FileText, Loader2, Monitor, Save, Smartphone, Sparkles } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { firm } from '#core/content/firm';
 import { addCalendarDays, firmToday, timeZoneLabel } from '#core/firm-time';
@@ -7,7 +7,7 @@ import { Button } from '../components/ui/button';
 import { CardContent } from '../components/ui/card';
 import { FieldError, Input, Label, Textarea } from '../components/ui/input';
 import { toast } from '../components/ui/use-toast';
-import { useEndSessionOn401, useLoadFailureToast, useNewsletterTemplate } from '../features/admin/api/admin-api';
+import { useNewsletterTemplate, useReadFailures } from '../features/admin/api/admin-api';
 import {
   type NewsletterDraft,
   renderNewsletter,
@@ -42,8 +42,7 @@ function EditorLoader() {
   const raw = params.get('id');
   const id = raw && /^[1-9]\d*$/.test(raw) ? Number(raw) : null;
   const draft = useDraft(id);
-  useEndSessionOn401(draft);
-  useLoadFailureToast(draft.error, 'Failed to load the draft.');
+  useReadFailures(draft, 'Failed to load the draft.');
   if (id !== null && draft.isPending) return <AdminSpinner />;
   if (id !== null && draft.isError) {
     return (
@@ -64,6 +63,14 @@ function EditorLoader() {
 
 type Mode = 'editor' | 'html';
 type Width = 'desktop' | 'phone';
+const MODES: [Mode, ReactNode][] = [
+  ['editor', 'Editor'],
+  ['html', 'HTML'],
+];
+const WIDTHS: [Width, ReactNode][] = [
+  ['desktop', <><Monitor className="h-4 w-4" aria-hidden="true" />Desktop</>],
+  ['phone', <><Smartphone className="h-4 w-4" aria-hidden="true" />Phone</>],
+];
 
 function DraftEditor({ draft }: { draft: NewsletterDraft | null }) {
   const navigate = useNavigate();
@@ -201,19 +208,7 @@ function DraftEditor({ draft }: { draft: NewsletterDraft | null }) {
               <span id="draft-content-label" className="text-sm font-medium text-slate-800">
                 Content
               </span>
-              <div role="group" aria-label="Editing mode" className="inline-flex rounded-md border border-slate-300 p-0.5">
-                {(['editor', 'html'] as const).map((m) => (
-                  <button
-                    key={m}
-                    type="button"
-                    aria-pressed={mode === m}
-                    onClick={() => setMode(m)}
-                    className="min-h-8 rounded px-3 text-sm text-slate-700 aria-pressed:bg-brand-700 aria-pressed:text-white"
-                  >
-                    {m === 'editor' ? 'Editor' : 'HTML'}
-                  </button>
-                ))}
-              </div>
+              <PressedChoice label="Editing mode" value={mode} onChange={setMode} options={MODES} />
             </div>
             {locked ? (
               <NewsletterFrame html={content} title="Newsletter content" className="h-72" />
@@ -235,10 +230,7 @@ function DraftEditor({ draft }: { draft: NewsletterDraft | null }) {
                 {save.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <Save className="h-4 w-4" aria-hidden="true" />}
                 Save Draft
               </Button>
-              <Button variant="outline" onClick={loadTemplate} disabled={template.isPending}>
-                <FileText className="h-4 w-4" aria-hidden="true" />
-                Load Template
-              </Button>
+              <Button icon={FileText} variant="outline" onClick={loadTemplate} disabled={template.isPending}>Load Template</Button>
               <Button variant="outline" onClick={loadAiDraft} disabled={ai.isPending}>
                 {ai.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <Sparkles className="h-4 w-4" aria-hidden="true" />}
                 {ai.isPending ? 'Generating (15-20s)...' : 'AI Draft'}
@@ -272,10 +264,7 @@ function DraftEditor({ draft }: { draft: NewsletterDraft | null }) {
                     {status === 'scheduled' ? 'Reschedule' : 'Schedule'}
                   </Button>
                   {status === 'scheduled' && (
-                    <Button variant="outline" onClick={onCancelSchedule} disabled={busy}>
-                      <CalendarX className="h-4 w-4" aria-hidden="true" />
-                      Cancel Schedule
-                    </Button>
+                    <Button icon={CalendarX} variant="outline" onClick={onCancelSchedule} disabled={busy}>Cancel Schedule</Button>
                   )}
                 </div>
               </CardContent>
@@ -285,20 +274,7 @@ function DraftEditor({ draft }: { draft: NewsletterDraft | null }) {
 
         <PanelCard id="draft-preview-title" title="Preview" intro="As subscribers will see it, in the firm's template.">
           <CardContent className="space-y-3">
-            <div role="group" aria-label="Preview width" className="inline-flex rounded-md border border-slate-300 p-0.5">
-              {(['desktop', 'phone'] as const).map((w) => (
-                <button
-                  key={w}
-                  type="button"
-                  aria-pressed={width === w}
-                  onClick={() => setWidth(w)}
-                  className="inline-flex min-h-8 items-center gap-1 rounded px-3 text-sm text-slate-700 aria-pressed:bg-brand-700 aria-pressed:text-white"
-                >
-                  {w === 'desktop' ? <Monitor className="h-4 w-4" aria-hidden="true" /> : <Smartphone className="h-4 w-4" aria-hidden="true" />}
-                  {w === 'desktop' ? 'Desktop' : 'Phone'}
-                </button>
-              ))}
-            </div>
+            <PressedChoice label="Preview width" value={width} onChange={setWidth} options={WIDTHS} />
             <div className="overflow-x-auto">
               <div className={width === 'phone' ? 'mx-auto w-[375px] max-w-full' : 'w-full'} data-testid="preview-viewport" data-width={width}>
                 <NewsletterFrame html={preview} title="Newsletter preview" className="h-[40rem]" />
@@ -335,3 +311,22 @@ const firmParts = new Intl.DateTimeFormat('en-CA', { timeZone: firm.timeZone, ye
 const part = (iso: string, type: string) => firmParts.formatToParts(new Date(iso)).find((p) => p.type === type)?.value ?? '';
 const firmDateOf = (iso: string) => `${part(iso, 'year')}-${part(iso, 'month')}-${part(iso, 'day')}`;
 const firmTimeOf = (iso: string) => `${part(iso, 'hour')}:${part(iso, 'minute')}`;
+
+/** Buttons of which one is pressed (aria-pressed), in one labelled group: the editing mode, the preview's width. */
+function PressedChoice<T extends string>({ label, value, onChange, options }: { label: string; value: T; onChange: (value: T) => void; options: [T, ReactNode][] }) {
+  return (
+    <div role="group" aria-label={label} className="inline-flex rounded-md border border-slate-300 p-0.5">
+      {options.map(([option, text]) => (
+        <button
+          key={option}
+          type="button"
+          aria-pressed={value === option}
+          onClick={() => onChange(option)}
+          className="inline-flex min-h-8 items-center gap-1 rounded px-3 text-sm text-slate-700 aria-pressed:bg-brand-700 aria-pressed:text-white"
+        >
+          {text}
+        </button>
+      ))}
+    </div>
+  );
+}

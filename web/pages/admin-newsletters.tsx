@@ -5,7 +5,7 @@ import { timeZoneLabel } from '#core/firm-time';
 import { Button, buttonClass } from '../components/ui/button';
 import { Card, CardContent, CardHeader } from '../components/ui/card';
 import { toast } from '../components/ui/use-toast';
-import { useEndSessionOn401, useLoadFailureToast } from '../features/admin/api/admin-api';
+import { useReadFailures } from '../features/admin/api/admin-api';
 import { type NewsletterDraft, useCancelSchedule, useDrafts } from '../features/admin/api/newsletter-drafts-api';
 import { AdminSpinner, AdminSubPageHeading, SectionHeading, SignedInOnly } from '../features/admin/components/admin-page-parts';
 import { DraftStatusBadge } from '../features/admin/components/draft-status';
@@ -23,8 +23,7 @@ export default function AdminNewslettersPage() {
 
 function Drafts() {
   const drafts = useDrafts();
-  useEndSessionOn401(drafts);
-  useLoadFailureToast(drafts.error, 'Failed to load the newsletter drafts.');
+  useReadFailures(drafts, 'Failed to load the newsletter drafts.');
   if (drafts.isPending) return <AdminSpinner />;
   const list = drafts.data ?? [];
   const scheduled = list.filter((d) => d.status === 'scheduled');
@@ -45,31 +44,26 @@ function Drafts() {
         </p>
       )}
 
-      <section aria-labelledby="scheduled-heading" className="space-y-3">
-        <SectionHeading id="scheduled-heading">Scheduled</SectionHeading>
-        {scheduled.length === 0 ? (
-          <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">Nothing is scheduled</p>
-        ) : (
-          <ul className="space-y-3">
-            {scheduled.map((d) => (
-              <DraftCard key={d.id} draft={d} />
-            ))}
-          </ul>
-        )}
-      </section>
+      <DraftList id="scheduled-heading" title="Scheduled" drafts={scheduled} empty="Nothing is scheduled" />
+      <DraftList id="drafts-heading" title="Drafts and past issues" drafts={others} empty="No drafts yet" />
+    </section>
+  );
+}
 
-      <section aria-labelledby="drafts-heading" className="space-y-3">
-        <SectionHeading id="drafts-heading">Drafts and past issues</SectionHeading>
-        {others.length === 0 ? (
-          <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">No drafts yet</p>
-        ) : (
-          <ul className="space-y-3">
-            {others.map((d) => (
-              <DraftCard key={d.id} draft={d} />
-            ))}
-          </ul>
-        )}
-      </section>
+/** One list of drafts under its heading, or the line saying it is empty. */
+function DraftList({ id, title, drafts, empty }: { id: string; title: string; drafts: NewsletterDraft[]; empty: string }) {
+  return (
+    <section aria-labelledby={id} className="space-y-3">
+      <SectionHeading id={id}>{title}</SectionHeading>
+      {drafts.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">{empty}</p>
+      ) : (
+        <ul className="space-y-3">
+          {drafts.map((d) => (
+            <DraftCard key={d.id} draft={d} />
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

@@ -70,26 +70,11 @@ function SubscriberAdministration() {
       <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
         <AdminSubPageHeading title="Newsletter Subscribers" intro="Manage your newsletter subscription list" />
         <div className="flex flex-wrap gap-2">
-          <Button onClick={() => setSendOpen(true)}>
-            <Send className="h-4 w-4" aria-hidden="true" />
-            Send Newsletter
-          </Button>
-          <Button variant="outline" onClick={() => setPasswordOpen(true)}>
-            <KeyRound className="h-4 w-4" aria-hidden="true" />
-            Change Password
-          </Button>
-          <Button variant="outline" onClick={downloadCsv} disabled={!list}>
-            <Download className="h-4 w-4" aria-hidden="true" />
-            Download CSV
-          </Button>
-          <Button variant="outline" onClick={() => setImportOpen(true)}>
-            <Upload className="h-4 w-4" aria-hidden="true" />
-            Import CSV
-          </Button>
-          <Button variant="outline" onClick={signOut} disabled={logout.isPending}>
-            <LogOut className="h-4 w-4" aria-hidden="true" />
-            Sign Out
-          </Button>
+          <Button icon={Send} onClick={() => setSendOpen(true)}>Send Newsletter</Button>
+          <Button icon={KeyRound} variant="outline" onClick={() => setPasswordOpen(true)}>Change Password</Button>
+          <Button icon={Download} variant="outline" onClick={downloadCsv} disabled={!list}>Download CSV</Button>
+          <Button icon={Upload} variant="outline" onClick={() => setImportOpen(true)}>Import CSV</Button>
+          <Button icon={LogOut} variant="outline" onClick={signOut} disabled={logout.isPending}>Sign Out</Button>
         </div>
       </div>
 

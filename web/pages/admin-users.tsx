@@ -1,8 +1,7 @@
 import { useAccounts } from '../features/admin/api/users-api';
-import { useEndSessionOn401, useLoadFailureToast } from '../features/admin/api/admin-api';
-import { AdminSpinner, AdminSubPageHeading, OwnerOnlyNotice, SignedInOnly } from '../features/admin/components/admin-page-parts';
+import { useReadFailures } from '../features/admin/api/admin-api';
+import { AdminSubPageHeading, OwnerOnlyNotice, QueryView, SignedInOnly } from '../features/admin/components/admin-page-parts';
 import { AccountList, InviteCard, SecuritySettingsCard } from '../features/admin/components/users-panel';
-import { errorMessage, isUnauthorized } from '../lib/api';
 import { usePageMeta } from '../lib/page-meta';
 
 /**
@@ -27,24 +26,19 @@ function UserAdministration({ username, isOwner }: { username: string; isOwner: 
 
 function Accounts({ username }: { username: string }) {
   const accounts = useAccounts();
-  useEndSessionOn401(accounts);
-  useLoadFailureToast(accounts.error, 'Failed to load users. Please try again.');
-  if (accounts.isPending) return <AdminSpinner />;
-  if (accounts.isError) {
-    return isUnauthorized(accounts.error) ? null : (
-      <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-        Failed to load users: {errorMessage(accounts.error, 'Please try again.')}
-      </p>
-    );
-  }
+  useReadFailures(accounts, 'Failed to load users. Please try again.');
   return (
-    <>
-      <InviteCard />
-      <SecuritySettingsCard requireTwoFactor={accounts.data.settings.requireTwoFactor} />
-      <div className="space-y-3">
-        <h2 className="text-xl font-semibold text-brand-800">Accounts</h2>
-        <AccountList accounts={accounts.data.users} selfUsername={username} />
-      </div>
-    </>
+    <QueryView query={accounts} what="users">
+      {(data) => (
+        <>
+          <InviteCard />
+          <SecuritySettingsCard requireTwoFactor={data.settings.requireTwoFactor} />
+          <div className="space-y-3">
+            <h2 className="text-xl font-semibold text-brand-800">Accounts</h2>
+            <AccountList accounts={data.users} selfUsername={username} />
+          </div>
+        </>
+      )}
+    </QueryView>
   );
 }

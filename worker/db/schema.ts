@@ -5,6 +5,7 @@ import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'driz
 // "last 30 days" windows are plain integer comparisons.
 const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
 const createdAt = () => integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now);
+const updatedAt = () => integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now);
 
 /** Messages from the contact form (docs/product.md §2), plus the inbox's read marker. */
 export const contactMessages = sqliteTable(
@@ -82,7 +83,7 @@ export const appointments = sqliteTable(
     // Null for rows stored before it existed: they keep their numeric id in both.
     publicId: text('public_id'),
     createdAt: createdAt(),
-    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    updatedAt: updatedAt(),
   },
   (t) => [
     // A cancelled booking frees its slot; any other status holds it.
@@ -238,7 +239,7 @@ export const newsletterDrafts = sqliteTable(
     // Why the last scheduled send did not go out (no active subscriber, empty content), else null.
     error: text('error'),
     createdAt: createdAt(),
-    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    updatedAt: updatedAt(),
   },
   (t) => [index('newsletter_drafts_due_idx').on(t.status, t.scheduledAt)],
 );
@@ -301,7 +302,7 @@ export const emailLog = sqliteTable(
     deliveryDetail: text('delivery_detail'),
     deliveryUpdatedAt: integer('delivery_updated_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
-    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('email_log_created_at_idx').on(t.createdAt),
@@ -363,7 +364,7 @@ export const adminUsers = sqliteTable(
     /** A staff member the owner allows to send and schedule newsletters (owners always may). */
     canSendNewsletters: integer('can_send_newsletters', { mode: 'boolean' }).notNull().default(false),
     createdAt: createdAt(),
-    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('admin_users_username_uq').on(t.username), uniqueIndex('admin_users_email_uq').on(t.email)],
 );
@@ -414,7 +415,7 @@ export const adminInvitations = sqliteTable(
 export const adminSecuritySettings = sqliteTable('admin_security_settings', {
   id: integer('id').primaryKey(),
   requireTwoFactor: integer('require_two_factor', { mode: 'boolean' }).notNull().default(false),
-  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
+  updatedAt: updatedAt(),
 });
 
 /**
@@ -476,49 +477,41 @@ export const dailySubmitters = sqliteTable(
 );
 
 /**
+ * Requests per network (hashed IP) per fixed window, one row each, claimed by one atomic UPSERT
+ * (worker/services/limits/window-counters.ts); the three tables below differ only in what they count.
+ */
+function ipWindowCounts<N extends string>(name: N) {
+  return sqliteTable(
+    name,
+    {
+      ipHash: text('ip_hash').notNull(),
+      windowStart: integer('window_start', { mode: 'timestamp_ms' }).notNull(),
+      count: integer('count').notNull().default(0),
+    },
+    (t) => [primaryKey({ columns: [t.ipHash, t.windowStart] })],
+  );
+}
+
+/**
  * Contact + booking submissions per (hashed) IP per 10-minute window (the per-IP allowance,
  * docs/decisions/0006). `windowStart` is the window's first millisecond; the cron deletes windows
  * that have ended.
  */
-export const submissionWindows = sqliteTable(
-  'submission_windows',
-  {
-    ipHash: text('ip_hash').notNull(),
-    windowStart: integer('window_start', { mode: 'timestamp_ms' }).notNull(),
-    count: integer('count').notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.ipHash, t.windowStart] })],
-);
+export const submissionWindows = ipWindowCounts('submission_windows');
 
 /**
  * Chat messages per network (hashed) per 10-minute window (worker/services/chat/throttle.ts). Exact
  * like submissionWindows, unlike the KV counter it replaces (docs/decisions/0006); the cron deletes
  * windows that have ended.
  */
-export const chatWindows = sqliteTable(
-  'chat_windows',
-  {
-    ipHash: text('ip_hash').notNull(),
-    windowStart: integer('window_start', { mode: 'timestamp_ms' }).notNull(),
-    count: integer('count').notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.ipHash, t.windowStart] })],
-);
+export const chatWindows = ipWindowCounts('chat_windows');
 
 /**
  * Newsletter sign-ups per network (hashed) per hour (worker/routes/newsletter.ts), claimed by the
  * same single UPSERT as chatWindows, so a parallel burst gets exactly its allowance (it
  * was a KV read-then-write that raced). The cron deletes windows that have ended.
  */
-export const signupWindows = sqliteTable(
-  'signup_windows',
-  {
-    ipHash: text('ip_hash').notNull(),
-    windowStart: integer('window_start', { mode: 'timestamp_ms' }).notNull(),
-    count: integer('count').notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.ipHash, t.windowStart] })],
-);
+export const signupWindows = ipWindowCounts('signup_windows');
 
 /** The automated newsletter scheduler's state: a single row (id = 1). */
 export const schedulerSettings = sqliteTable('scheduler_settings', {
@@ -527,7 +520,7 @@ export const schedulerSettings = sqliteTable('scheduler_settings', {
   // Human-readable schedule shown in the admin panel.
   schedule: text('schedule').notNull().default('First Monday of every month at 9:00 AM (Eastern)'),
   lastPeriodKey: text('last_period_key'),
-  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
+  updatedAt: updatedAt(),
 });
 
 /**
@@ -591,7 +584,7 @@ export const contentDraft = sqliteTable('content_draft', {
   id: integer('id').primaryKey(),
   basedOn: integer('based_on').notNull(),
   content: text('content').notNull(),
-  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
+  updatedAt: updatedAt(),
   updatedBy: text('updated_by').notNull(),
 });
 
@@ -690,7 +683,7 @@ export const newsletterClicks = sqliteTable(
 export const newsletterSettings = sqliteTable('newsletter_settings', {
   id: integer('id').primaryKey(),
   clickTracking: integer('click_tracking', { mode: 'boolean' }).notNull().default(true),
-  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
+  updatedAt: updatedAt(),
 });
 
 /**

@@ -1,4 +1,5 @@
 import { Slot } from 'radix-ui';
+import type { LucideIcon } from 'lucide-react';
 import type { ButtonHTMLAttributes } from 'react';
 
 const variants = {
@@ -16,13 +17,26 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   size?: keyof typeof sizes;
   /** Render the child element (e.g. a router Link) with the button's look. */
   asChild?: boolean;
+  /** A leading icon at the text's size, hidden from assistive technology (not with asChild). */
+  icon?: LucideIcon;
 }
 
 export function buttonClass(variant: keyof typeof variants = 'primary', size: keyof typeof sizes = 'md', extra = '') {
   return `inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors disabled:pointer-events-none disabled:opacity-50 ${variants[variant]} ${sizes[size]} ${extra}`;
 }
 
-export function Button({ variant = 'primary', size = 'md', asChild, className = '', type, ...props }: ButtonProps) {
+export function Button({ variant = 'primary', size = 'md', asChild, className = '', type, icon: Icon, children, ...props }: ButtonProps) {
   const Component = asChild ? Slot.Root : 'button';
-  return <Component className={buttonClass(variant, size, className)} type={asChild ? undefined : (type ?? 'button')} {...props} />;
+  return (
+    <Component className={buttonClass(variant, size, className)} type={asChild ? undefined : (type ?? 'button')} {...props}>
+      {Icon ? (
+        <>
+          <Icon className="h-4 w-4" aria-hidden="true" />
+          {children}
+        </>
+      ) : (
+        children
+      )}
+    </Component>
+  );
 }

@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { useRef, type ReactNode } from 'react';
+import { Button } from './button';
 
 // Admin-only primitive (the public pages never import it, so visitors never download it).
 
@@ -57,5 +58,20 @@ export function Dialog({
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>
+  );
+}
+
+/**
+ * A dialog's buttons, at its end: the one that leaves without doing anything (`cancel`, 'Cancel'
+ * unless named otherwise), then the dialog's action (`children`).
+ */
+export function DialogActions({ cancel = 'Cancel', onCancel, children }: { cancel?: string; onCancel: () => void; children: ReactNode }) {
+  return (
+    <div className="flex justify-end gap-2">
+      <Button variant="outline" onClick={onCancel}>
+        {cancel}
+      </Button>
+      {children}
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, LabelHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, LabelHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
 
 // focus-within as well as focus: a date input's calendar button takes the focus inside the input,
 // and shows no ring of its own (WCAG 2.4.7).
@@ -39,4 +39,50 @@ export function FieldError({ id, message }: { id: string; message?: string }) {
       {message}
     </p>
   );
+}
+
+/**
+ * A form's field as the public forms lay it out: the label (with the required mark), the control
+ * (`children`, whose id is `id`) and the field's message under it. The message's id is
+ * `${id}-error` unless `errorId` says otherwise; the control points at it with useSchemaForm's `described`.
+ */
+export function FormField({ id, label, required, error, errorId = `${id}-error`, children }: { id: string; label: string; required?: boolean; error?: string; errorId?: string; children: ReactNode }) {
+  return (
+    <div>
+      <Label htmlFor={id}>
+        {required ? (
+          <>
+            {`${label} `}
+            <RequiredMark />
+          </>
+        ) : (
+          label
+        )}
+      </Label>
+      {children}
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}
+
+/**
+ * The honeypot field (`website`): out of sight and hidden from assistive technology, so only a bot
+ * fills it; the API then answers as it would a person and keeps nothing.
+ */
+export function Honeypot({ id, ...input }: { id: string } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+      <label htmlFor={id}>Website</label>
+      <input id={id} type="text" {...input} tabIndex={-1} autoComplete="off" />
+    </div>
+  );
+}
+
+/** A select's options whose value is their own text (the services, the free times, the audit actions). */
+export function TextOptions({ values }: { values: readonly string[] }) {
+  return values.map((value) => (
+    <option key={value} value={value}>
+      {value}
+    </option>
+  ));
 }

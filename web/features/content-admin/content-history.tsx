@@ -68,10 +68,7 @@ export function ContentHistory({ versions }: { versions: ContentVersion[] }) {
                 </p>
               </div>
               {v.version !== latest && (
-                <Button variant="outline" size="sm" onClick={() => setAsked(v)} aria-label={`Restore version ${v.version}`}>
-                  <RotateCcw className="h-4 w-4" aria-hidden="true" />
-                  Restore
-                </Button>
+                <Button icon={RotateCcw} variant="outline" size="sm" onClick={() => setAsked(v)} aria-label={`Restore version ${v.version}`}>Restore</Button>
               )}
             </div>
             {v.changes.length > 0 && (

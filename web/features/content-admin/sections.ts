@@ -58,6 +58,17 @@ const strings = (key: string, label: string, itemLabel: string, kind: 'text' | '
   optional,
 });
 
+/** A list of records: each entry the group of `fields`, its collapsed heading the text of its `summaryKey`. */
+const records = (key: string, label: string, itemLabel: string, fields: Field[], newItem: () => unknown, summaryKey: string): Field => ({
+  kind: 'list',
+  key,
+  label,
+  itemLabel,
+  item: group('', undefined, fields),
+  newItem,
+  summary: (item) => field(item, summaryKey),
+});
+
 export const CONTENT_SECTIONS: ContentSection[] = [
   {
     slug: 'firm',
@@ -79,15 +90,7 @@ export const CONTENT_SECTIONS: ContentSection[] = [
           text('email', 'Email'),
           group('address', 'Address', [text('street', 'Street'), text('city', 'City'), text('region', 'State'), text('postalCode', 'ZIP code'), text('country', 'Country', 'Two letters, such as US')]),
         ]),
-        {
-          kind: 'list',
-          key: 'hours',
-          label: 'Office hours',
-          itemLabel: 'Hours',
-          item: group('', undefined, [text('days', 'Days'), text('time', 'Hours')]),
-          newItem: () => ({ days: '', time: '' }),
-          summary: (item) => field(item, 'days'),
-        },
+        records('hours', 'Office hours', 'Hours', [text('days', 'Days'), text('time', 'Hours')], () => ({ days: '', time: '' }), 'days'),
         text('hoursSummary', 'Hours summary'),
         text('confirmationPromise', 'Confirmation promise'),
         group('links', 'Links', [
@@ -97,15 +100,11 @@ export const CONTENT_SECTIONS: ContentSection[] = [
           text('mapEmbed', 'Map embed address'),
           text('mapLink', 'Map link'),
         ]),
-        {
-          kind: 'list',
-          key: 'social',
-          label: 'Social links',
-          itemLabel: 'Social link',
-          item: group('', undefined, [text('name', 'Network'), text('kind', 'Kind of network'), text('href', 'Profile address')]),
-          newItem: () => ({ name: '', kind: '', href: 'https://' }),
-          summary: (item) => field(item, 'name'),
-        },
+        records('social', 'Social links', 'Social link', [
+          text('name', 'Network'),
+          text('kind', 'Kind of network'),
+          text('href', 'Profile address'),
+        ], () => ({ name: '', kind: '', href: 'https://' }), 'name'),
       ]),
     ],
   },
@@ -116,15 +115,12 @@ export const CONTENT_SECTIONS: ContentSection[] = [
     keys: ['services', 'prices'],
     fields: [
       group('services', undefined, [
-        {
-          kind: 'list',
-          key: 'groups',
-          label: 'Service groups',
-          itemLabel: 'Group',
-          item: group('', undefined, [text('title', 'Group title'), text('icon', 'Icon', ICON_HINT), textarea('summary', 'Summary'), card('Service', 'services', 'Services')]),
-          newItem: () => ({ title: '', icon: 'briefcase', summary: '', services: [{ title: '', icon: 'circle', description: '' }] }),
-          summary: (item) => field(item, 'title'),
-        },
+        records('groups', 'Service groups', 'Group', [
+          text('title', 'Group title'),
+          text('icon', 'Icon', ICON_HINT),
+          textarea('summary', 'Summary'),
+          card('Service', 'services', 'Services'),
+        ], () => ({ title: '', icon: 'briefcase', summary: '', services: [{ title: '', icon: 'circle', description: '' }] }), 'title'),
       ]),
       group('prices', 'Prices', [
         text('individualReturn', 'Individual return price'),
@@ -150,15 +146,7 @@ export const CONTENT_SECTIONS: ContentSection[] = [
           strings('credentials', 'Credentials', 'Credential'),
           text('photoAlt', 'Photo description'),
           strings('bio', 'Biography', 'Paragraph', 'rich'),
-          {
-            kind: 'list',
-            key: 'social',
-            label: 'Links',
-            itemLabel: 'Link',
-            item: group('', undefined, [text('name', 'Label'), text('href', 'Link')]),
-            newItem: () => ({ name: '', href: 'https://' }),
-            summary: (item) => field(item, 'name'),
-          },
+          records('social', 'Links', 'Link', [text('name', 'Label'), text('href', 'Link')], () => ({ name: '', href: 'https://' }), 'name'),
         ]),
       ]),
     ],
@@ -194,30 +182,22 @@ export const CONTENT_SECTIONS: ContentSection[] = [
     fields: [
       group('faq', undefined, [
         strings('categories', 'Categories', 'Category'),
-        {
-          kind: 'list',
-          key: 'items',
-          label: 'Questions',
-          itemLabel: 'Question',
-          item: group('', undefined, [
-            text('id', 'Id', 'Lowercase letters, digits and hyphens; the answer’s link anchor'),
-            text('category', 'Category', 'One of the categories above, as written there'),
-            text('question', 'Question'),
-            textarea('answer', 'Answer'),
-            {
-              kind: 'list',
-              key: 'links',
-              label: 'Links',
-              itemLabel: 'Link',
-              item: group('', undefined, [text('label', 'Link text'), text('href', 'Link', 'A page of this site (/contact), https://, mailto: or tel:')]),
-              newItem: () => ({ label: '', href: '/contact' }),
-              optional: true,
-              summary: (item) => field(item, 'label'),
-            },
-          ]),
-          newItem: () => ({ id: '', category: '', question: '', answer: '' }),
-          summary: (item) => field(item, 'question'),
-        },
+        records('items', 'Questions', 'Question', [
+          text('id', 'Id', 'Lowercase letters, digits and hyphens; the answer’s link anchor'),
+          text('category', 'Category', 'One of the categories above, as written there'),
+          text('question', 'Question'),
+          textarea('answer', 'Answer'),
+          {
+            kind: 'list',
+            key: 'links',
+            label: 'Links',
+            itemLabel: 'Link',
+            item: group('', undefined, [text('label', 'Link text'), text('href', 'Link', 'A page of this site (/contact), https://, mailto: or tel:')]),
+            newItem: () => ({ label: '', href: '/contact' }),
+            optional: true,
+            summary: (item) => field(item, 'label'),
+          },
+        ], () => ({ id: '', category: '', question: '', answer: '' }), 'question'),
       ]),
     ],
   },
@@ -229,28 +209,16 @@ export const CONTENT_SECTIONS: ContentSection[] = [
     fields: [
       group('resources', undefined, [
         group('taxFacts', 'Tax facts', [{ kind: 'number', key: 'taxYear', label: 'Tax year' }, strings('facts', 'Facts', 'Fact', 'textarea')]),
-        {
-          kind: 'list',
-          key: 'federalLinks',
-          label: 'Federal links',
-          itemLabel: 'Federal link',
-          item: group('', undefined, [text('title', 'Title'), textarea('description', 'Description'), text('href', 'Link')]),
-          newItem: () => ({ title: '', description: '', href: 'https://' }),
-          summary: (item) => field(item, 'title'),
-        },
-        {
-          kind: 'list',
-          key: 'stateLinks',
-          label: 'State links',
-          itemLabel: 'State',
-          item: group('', undefined, [
-            text('code', 'State code'),
-            text('name', 'State'),
-            { kind: 'text', key: 'refundUrl', label: 'Refund status address', hint: 'Leave empty when the state has none', nullable: true },
-          ]),
-          newItem: () => ({ code: '', name: '', refundUrl: null }),
-          summary: (item) => field(item, 'name'),
-        },
+        records('federalLinks', 'Federal links', 'Federal link', [
+          text('title', 'Title'),
+          textarea('description', 'Description'),
+          text('href', 'Link'),
+        ], () => ({ title: '', description: '', href: 'https://' }), 'title'),
+        records('stateLinks', 'State links', 'State', [
+          text('code', 'State code'),
+          text('name', 'State'),
+          { kind: 'text', key: 'refundUrl', label: 'Refund status address', hint: 'Leave empty when the state has none', nullable: true },
+        ], () => ({ code: '', name: '', refundUrl: null }), 'name'),
       ]),
     ],
   },
@@ -262,20 +230,12 @@ export const CONTENT_SECTIONS: ContentSection[] = [
     fields: [
       group('privacyPolicy', undefined, [
         text('lastUpdated', 'Last updated', 'As the page shows it, such as January 1, 2026'),
-        {
-          kind: 'list',
-          key: 'sections',
-          label: 'Sections',
-          itemLabel: 'Section',
-          item: group('', undefined, [
-            text('id', 'Id', 'Lowercase letters, digits and hyphens; the section’s link anchor'),
-            text('title', 'Title'),
-            strings('paragraphs', 'Paragraphs', 'Paragraph', 'rich'),
-            strings('list', 'List', 'List item', 'rich', true),
-          ]),
-          newItem: () => ({ id: '', title: '', paragraphs: [''] }),
-          summary: (item) => field(item, 'title'),
-        },
+        records('sections', 'Sections', 'Section', [
+          text('id', 'Id', 'Lowercase letters, digits and hyphens; the section’s link anchor'),
+          text('title', 'Title'),
+          strings('paragraphs', 'Paragraphs', 'Paragraph', 'rich'),
+          strings('list', 'List', 'List item', 'rich', true),
+        ], () => ({ id: '', title: '', paragraphs: [''] }), 'title'),
       ]),
     ],
   },
@@ -293,15 +253,10 @@ export const CONTENT_SECTIONS: ContentSection[] = [
     keys: ['chat'],
     fields: [
       group('chat', undefined, [
-        {
-          kind: 'list',
-          key: 'suggestedQuestionGroups',
-          label: 'Suggested question groups',
-          itemLabel: 'Group',
-          item: group('', undefined, [text('title', 'Group title'), strings('questions', 'Questions', 'Question')]),
-          newItem: () => ({ title: '', questions: [''] }),
-          summary: (item) => field(item, 'title'),
-        },
+        records('suggestedQuestionGroups', 'Suggested question groups', 'Group', [
+          text('title', 'Group title'),
+          strings('questions', 'Questions', 'Question'),
+        ], () => ({ title: '', questions: [''] }), 'title'),
       ]),
     ],
   },

@@ -12,7 +12,7 @@ import type { LoggedMessages } from '../../db/queued-mail';
 import { emailTransport } from '../email/send-email';
 import { safeErrorSummary } from '../platform/log-safe';
 import type { EmailTransport } from '../../mail-types';
-import { claimWindowSlot, type ClaimCondition, windowClaimStatement, windowStartOf } from './window-counters';
+import { claimWindowSlotOrAdmit, type ClaimCondition, windowClaimStatement, windowStartOf } from './window-counters';
 
 // The abuse limits for the two public forms, contact (with the chat hand-off) + booking
 // (docs/product.md §8), all claimed in D1 by ONE atomic statement each, so they hold exactly
@@ -72,12 +72,7 @@ const IP_WINDOW_MS = IP_WINDOW_SECONDS * 1000;
 export async function takeIpAllowance(env: Bindings, ipHash: string, nowMs: number = Date.now()): Promise<boolean> {
   const limit = submissionsPerIpPerWindow(env);
   if (limit <= 0) return false;
-  try {
-    return await claimWindowSlot(env.DB, 'submission_windows', ipHash, { windowMs: IP_WINDOW_MS, limit, nowMs });
-  } catch (error) {
-    console.error('[throttle] per-IP submission allowance unavailable, admitting the submission:', error instanceof Error ? error.message : String(error));
-    return true;
-  }
+  return claimWindowSlotOrAdmit(env.DB, 'submission_windows', ipHash, { windowMs: IP_WINDOW_MS, limit, nowMs }, { allowance: 'per-IP submission', use: 'submission' });
 }
 
 /** Housekeeping for the cron (worker/services/platform/housekeeping.ts): windows that have ended no longer limit anyone. */

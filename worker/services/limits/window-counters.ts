@@ -26,6 +26,27 @@ export async function claimWindowSlot(
 }
 
 /**
+ * claimWindowSlot for a courtesy limit that fails open (the forms' window, the newsletter
+ * sign-ups'): when the statement fails the use is admitted and the failure logged as
+ * `[throttle] <allowance> allowance unavailable, admitting the <use>` (docs/operations.md), while
+ * the limits behind it, which fail closed, still hold.
+ */
+export async function claimWindowSlotOrAdmit(
+  d1: D1Database,
+  table: WindowTable,
+  ipHash: string,
+  window: { windowMs: number; limit: number; nowMs?: number },
+  log: { allowance: string; use: string },
+): Promise<boolean> {
+  try {
+    return await claimWindowSlot(d1, table, ipHash, window);
+  } catch (error) {
+    console.error(`[throttle] ${log.allowance} allowance unavailable, admitting the ${log.use}:`, error instanceof Error ? error.message : String(error));
+    return true;
+  }
+}
+
+/**
  * The claim of claimWindowSlot as a statement, for a caller that batches it with what follows
  * (worker/services/limits/submission-limits.ts): it returns the new count, or no row when refused, and it
  * changes one row exactly when the use is allowed. `limit` must be positive.

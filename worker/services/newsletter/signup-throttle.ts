@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { signupWindows } from '../../db/schema';
 import type { Bindings } from '../../env';
 import { intSetting } from '../limits/daily-counters';
-import { claimWindowSlot, windowStartOf } from '../limits/window-counters';
+import { claimWindowSlotOrAdmit, windowStartOf } from '../limits/window-counters';
 
 // Newsletter sign-ups per network (worker/services/limits/client-ip.ts: an IPv4 address or an IPv6 /64)
 // per hour: generous for people, a wall for scripts mailing strangers. Counted in D1
@@ -27,14 +27,9 @@ export const subscribesPerIpPerHour = (env: Pick<Bindings, 'SUBSCRIBES_PER_IP_PE
  * allowance is used up (the refused sign-up is not counted). True, and logged, when the count
  * cannot be taken.
  */
-export async function takeSignupAllowance(env: Pick<Bindings, 'DB' | 'SUBSCRIBES_PER_IP_PER_HOUR'>, ipHash: string, nowMs = Date.now()): Promise<boolean> {
+export function takeSignupAllowance(env: Pick<Bindings, 'DB' | 'SUBSCRIBES_PER_IP_PER_HOUR'>, ipHash: string, nowMs = Date.now()): Promise<boolean> {
   const limit = subscribesPerIpPerHour(env);
-  try {
-    return await claimWindowSlot(env.DB, 'signup_windows', ipHash, { windowMs: SIGNUP_WINDOW_MS, limit, nowMs });
-  } catch (error) {
-    console.error('[throttle] newsletter sign-up allowance unavailable, admitting the sign-up:', error instanceof Error ? error.message : String(error));
-    return true;
-  }
+  return claimWindowSlotOrAdmit(env.DB, 'signup_windows', ipHash, { windowMs: SIGNUP_WINDOW_MS, limit, nowMs }, { allowance: 'newsletter sign-up', use: 'sign-up' });
 }
 
 /** Housekeeping for the cron (worker/services/platform/housekeeping.ts): hours that have ended no longer limit anyone. */

@@ -98,6 +98,12 @@ export function useLoadFailureToast(error: unknown, description: string) {
   }, [error, description]);
 }
 
+/** An admin screen's read failing: a 401 shows the login card again, any other failure the toast `description`. */
+export function useReadFailures(query: UseQueryResult, description: string) {
+  useEndSessionOn401(query);
+  useLoadFailureToast(query.error, description);
+}
+
 export function useMarkMessageRead() {
   const queryClient = useQueryClient();
   return useMutation({

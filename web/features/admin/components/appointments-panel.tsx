@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { Badge, type BadgeVariant } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
-import { Dialog } from '../../../components/ui/dialog';
+import { Dialog, DialogActions } from '../../../components/ui/dialog';
+import { TextOptions } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/use-toast';
 import { bookingTimeSlots, NO_PREFERRED_TIME } from '#core/content/booking';
@@ -239,14 +240,11 @@ function AppointmentCard({ appointment: a, actionable }: { appointment: Appointm
             : `${a.serviceType} on ${formatCalendarDay(a.date)} at ${a.timeSlot} for ${a.name}. They will be told by e-mail and the slot becomes free again.`
         }
       >
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={() => setConfirmCancel(false)}>
-            Keep it
-          </Button>
+        <DialogActions cancel="Keep it" onCancel={() => setConfirmCancel(false)}>
           <Button variant="destructive" onClick={() => setStatus('cancelled')}>
             Cancel appointment
           </Button>
-        </div>
+        </DialogActions>
       </Dialog>
       {a.timeSlot === null && (
         <PickTimeDialog appointment={a} open={pickingTime} onOpenChange={setPickingTime} pending={update.isPending} onConfirm={(slot) => setStatus('confirmed', slot)} />
@@ -306,23 +304,16 @@ function PickTimeDialog({
               <option value="" disabled>
                 Select a free time
               </option>
-              {slots.map((time) => (
-                <option key={time} value={time}>
-                  {time}
-                </option>
-              ))}
+              <TextOptions values={slots} />
             </select>
           </div>
         )}
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Back
-          </Button>
+        <DialogActions cancel="Back" onCancel={() => onOpenChange(false)}>
           <Button onClick={() => onConfirm(chosen)} disabled={!chosen || pending}>
             <CalendarCheck className="h-4 w-4" aria-hidden="true" />
             Confirm appointment
           </Button>
-        </div>
+        </DialogActions>
       </div>
     </Dialog>
   );

@@ -123,14 +123,8 @@ export function WeekdaySlotsCard({ availability }: { availability: AdminAvailabi
               </tbody>
             </table>
             <div className="flex flex-wrap items-center gap-2">
-              <Button type="submit" disabled={!dirty || save.isPending}>
-                <Save className="h-4 w-4" aria-hidden="true" />
-                {save.isPending ? 'Saving...' : 'Save'}
-              </Button>
-              <Button type="button" variant="outline" disabled={!dirty || save.isPending} onClick={() => setOffer(null)}>
-                <Undo2 className="h-4 w-4" aria-hidden="true" />
-                Undo changes
-              </Button>
+              <Button icon={Save} type="submit" disabled={!dirty || save.isPending}>{save.isPending ? 'Saving...' : 'Save'}</Button>
+              <Button icon={Undo2} type="button" variant="outline" disabled={!dirty || save.isPending} onClick={() => setOffer(null)}>Undo changes</Button>
               {dirty && <span className="text-sm text-amber-800">Unsaved changes</span>}
             </div>
           </form>
@@ -215,10 +209,7 @@ export function BlockedDatesCard({ availability }: { availability: AdminAvailabi
             <FieldError id="block-reason-error" message={form.errors.reason} />
           </div>
           <div className="sm:pt-6">
-            <Button type="submit" disabled={form.pending} className="w-full sm:w-auto">
-              <CalendarOff className="h-4 w-4" aria-hidden="true" />
-              {form.pending ? 'Blocking...' : 'Block'}
-            </Button>
+            <Button icon={CalendarOff} type="submit" disabled={form.pending} className="w-full sm:w-auto">{form.pending ? 'Blocking...' : 'Block'}</Button>
           </div>
         </form>
 
@@ -273,10 +264,7 @@ function BlockedRow({ blocked: b }: { blocked: BlockedDate }) {
           <p className="font-medium text-slate-900">{day}</p>
           {b.reason && <p className="break-words text-sm text-slate-600">{b.reason}</p>}
         </div>
-        <Button variant="outline" size="sm" onClick={run} disabled={unblock.isPending} aria-label={`Unblock ${day}`}>
-          <CalendarX2 className="h-4 w-4" aria-hidden="true" />
-          Unblock
-        </Button>
+        <Button icon={CalendarX2} variant="outline" size="sm" onClick={run} disabled={unblock.isPending} aria-label={`Unblock ${day}`}>Unblock</Button>
       </div>
       {b.appointments.length > 0 && (
         <div className="rounded-md border border-amber-200 bg-amber-50 p-2 text-sm">

@@ -2,7 +2,7 @@ import { Copy, KeyRound, Plus, RefreshCw, Trash2 } from 'lucide-react';
 import { useState, type ComponentProps, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { CardContent } from '../../../components/ui/card';
-import { Dialog } from '../../../components/ui/dialog';
+import { Dialog, DialogActions } from '../../../components/ui/dialog';
 import { FieldError, Input, Label } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/use-toast';
@@ -73,8 +73,7 @@ export function CalendarFeedCard() {
             <div className="flex flex-col gap-2 sm:flex-row">
               <Input id="calendar-feed-url" readOnly value={shown.webcalUrl} onFocus={(e) => e.currentTarget.select()} className="min-w-0 flex-1 font-mono text-xs" />
               {/* The page lets long words wrap anywhere; a button label must not. */}
-              <Button type="button" variant="outline" className="shrink-0 whitespace-nowrap [overflow-wrap:normal]" onClick={() => copy(shown.webcalUrl)}>
-                <Copy className="h-4 w-4" aria-hidden="true" />
+              <Button icon={Copy} type="button" variant="outline" className="shrink-0 whitespace-nowrap [overflow-wrap:normal]" onClick={() => copy(shown.webcalUrl)}>
                 Copy
               </Button>
             </div>
@@ -93,8 +92,7 @@ export function CalendarFeedCard() {
               : 'No feed address yet.'}
           </p>
         )}
-        <Button type="button" variant={active ? 'outline' : 'primary'} disabled={rotate.isPending} onClick={() => (active ? setConfirming(true) : run())}>
-          <KeyRound className="h-4 w-4" aria-hidden="true" />
+        <Button icon={KeyRound} type="button" variant={active ? 'outline' : 'primary'} disabled={rotate.isPending} onClick={() => (active ? setConfirming(true) : run())}>
           {rotate.isPending ? 'Working...' : active ? 'Rotate address' : 'Create feed address'}
         </Button>
       </CardContent>
@@ -104,14 +102,11 @@ export function CalendarFeedCard() {
         title="Rotate the feed address?"
         description="The current address stops working at once: every calendar subscribed to it must subscribe to the new one."
       >
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={() => setConfirming(false)}>
-            Keep it
-          </Button>
+        <DialogActions cancel="Keep it" onCancel={() => setConfirming(false)}>
           <Button variant="destructive" onClick={run}>
             Rotate address
           </Button>
-        </div>
+        </DialogActions>
       </Dialog>
     </PanelCard>
   );
@@ -184,10 +179,7 @@ export function BusyCalendarsCard() {
             onChange={setUrl}
           />
           <div className="sm:pt-6">
-            <Button type="submit" disabled={add.isPending} className="w-full sm:w-auto">
-              <Plus className="h-4 w-4" aria-hidden="true" />
-              {add.isPending ? 'Adding...' : 'Add'}
-            </Button>
+            <Button icon={Plus} type="submit" disabled={add.isPending} className="w-full sm:w-auto">{add.isPending ? 'Adding...' : 'Add'}</Button>
           </div>
         </form>
         {calendars.isPending ? (
@@ -243,14 +235,10 @@ function BusyCalendarRow({ calendar: c }: { calendar: BusyCalendar }) {
         )}
       </div>
       <div className="flex gap-2">
-        <Button variant="outline" size="sm" disabled={refresh.isPending} aria-label={`Refresh ${c.label}`} onClick={runRefresh}>
-          <RefreshCw className="h-4 w-4" aria-hidden="true" />
+        <Button icon={RefreshCw} variant="outline" size="sm" disabled={refresh.isPending} aria-label={`Refresh ${c.label}`} onClick={runRefresh}>
           {refresh.isPending ? 'Refreshing...' : 'Refresh'}
         </Button>
-        <Button variant="outline" size="sm" disabled={remove.isPending} aria-label={`Remove ${c.label}`} onClick={runRemove}>
-          <Trash2 className="h-4 w-4" aria-hidden="true" />
-          Remove
-        </Button>
+        <Button icon={Trash2} variant="outline" size="sm" disabled={remove.isPending} aria-label={`Remove ${c.label}`} onClick={runRemove}>Remove</Button>
       </div>
     </li>
   );

@@ -2,7 +2,7 @@ import { Loader2 } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { changePasswordSchema } from '#core/schemas/admin';
 import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { Dialog, DialogActions } from '../../../components/ui/dialog';
 import { Input, Label } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api';
@@ -57,15 +57,12 @@ export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; on
             At least 12 characters, and not a common password.
           </p>
         </div>
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={() => close(false)}>
-            Cancel
-          </Button>
+        <DialogActions onCancel={() => close(false)}>
           <Button type="submit" disabled={form.pending}>
             {form.pending && <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />}
             Change Password
           </Button>
-        </div>
+        </DialogActions>
       </form>
     </Dialog>
   );

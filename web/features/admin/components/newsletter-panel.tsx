@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { CardContent } from '../../../components/ui/card';
-import { Dialog } from '../../../components/ui/dialog';
+import { Dialog, DialogActions } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api';
 import { usePreview, useSendGeneratedNewsletter, type NewsletterPreview } from '../api/admin-api';
@@ -80,12 +80,9 @@ export function NewsletterPanel({ activeSubscribers }: { activeSubscribers: numb
         title="Send the newsletter now?"
         description={`This month's generated newsletter goes to ${activeSubscribers ?? 'all'} active subscribers.`}
       >
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={() => setConfirmOpen(false)}>
-            Keep editing
-          </Button>
+        <DialogActions cancel="Keep editing" onCancel={() => setConfirmOpen(false)}>
           <Button onClick={sendNow}>Send now</Button>
-        </div>
+        </DialogActions>
       </Dialog>
     </PanelCard>
   );

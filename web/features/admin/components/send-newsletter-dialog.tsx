@@ -1,7 +1,7 @@
 import { FileText, FlaskConical, Loader2, Send } from 'lucide-react';
 import { sendNewsletterSchema, testSendNewsletterSchema } from '#core/schemas/newsletter';
 import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { Dialog, DialogActions } from '../../../components/ui/dialog';
 import { FieldError, Input, Label, Textarea } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
 import { firm } from '#core/content/firm';
@@ -120,15 +120,12 @@ export function SendNewsletterDialog({ open, onOpenChange, activeCount }: { open
           <FieldError id="newsletter-test-address-error" message={test.errors.to} />
           <p className="mt-1 text-xs text-slate-600">This issue to this one address only, its subject marked [TEST]. No subscriber gets it and it is not recorded as sent.</p>
         </div>
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
+        <DialogActions onCancel={() => onOpenChange(false)}>
           <Button type="submit" disabled={issue.pending}>
             {issue.pending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <Send className="h-4 w-4" aria-hidden="true" />}
             {issue.pending ? 'Sending...' : `Send to ${activeCount} Subscribers`}
           </Button>
-        </div>
+        </DialogActions>
       </form>
     </Dialog>
   );

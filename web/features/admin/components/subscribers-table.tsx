@@ -2,7 +2,7 @@ import { ChevronLeft, ChevronRight, MailCheck, Search, Trash2 } from 'lucide-rea
 import { useDeferredValue, useMemo, useState } from 'react';
 import { Badge, type BadgeVariant } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { Dialog, DialogActions } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
 import { TableCell, TableRow, WideTable } from '../../../components/ui/table';
 import { toast } from '../../../components/ui/use-toast';
@@ -137,10 +137,7 @@ export function SubscribersTable({ subscribers }: { subscribers: Subscriber[] })
             Showing {first + 1}–{first + rows.length} of {filtered.length}
           </p>
           <div className="flex items-center gap-2">
-            <Button variant="outline" size="sm" onClick={() => setPage(current - 1)} disabled={current === 0}>
-              <ChevronLeft className="h-4 w-4" aria-hidden="true" />
-              Previous
-            </Button>
+            <Button icon={ChevronLeft} variant="outline" size="sm" onClick={() => setPage(current - 1)} disabled={current === 0}>Previous</Button>
             <span>
               Page {current + 1} of {pageCount}
             </span>
@@ -178,13 +175,11 @@ function SubscriberActions({ subscriber: s, onDelete }: { subscriber: Subscriber
   return (
     <div className="flex flex-wrap gap-2 pt-1 md:flex-nowrap md:pt-0">
       {s.status === 'pending' && (
-        <Button variant="outline" size="sm" onClick={resendConfirmation} disabled={resend.isPending} aria-label={`Resend confirmation to ${s.email}`}>
-          <MailCheck className="h-4 w-4" aria-hidden="true" />
+        <Button icon={MailCheck} variant="outline" size="sm" onClick={resendConfirmation} disabled={resend.isPending} aria-label={`Resend confirmation to ${s.email}`}>
           Resend
         </Button>
       )}
-      <Button variant="ghost" size="sm" onClick={() => onDelete(s)} aria-label={`Delete ${s.email}`} className="text-red-700 hover:bg-red-50">
-        <Trash2 className="h-4 w-4" aria-hidden="true" />
+      <Button icon={Trash2} variant="ghost" size="sm" onClick={() => onDelete(s)} aria-label={`Delete ${s.email}`} className="text-red-700 hover:bg-red-50">
         Delete
       </Button>
     </div>
@@ -218,15 +213,9 @@ function DeleteSubscriberDialog({ subscriber, onClose }: { subscriber: Subscribe
         </>
       }
     >
-      <div className="flex justify-end gap-2">
-        <Button variant="outline" onClick={onClose}>
-          Keep
-        </Button>
-        <Button variant="destructive" onClick={confirm} disabled={remove.isPending}>
-          <Trash2 className="h-4 w-4" aria-hidden="true" />
-          Delete subscriber
-        </Button>
-      </div>
+      <DialogActions cancel="Keep" onCancel={onClose}>
+        <Button icon={Trash2} variant="destructive" onClick={confirm} disabled={remove.isPending}>Delete subscriber</Button>
+      </DialogActions>
     </Dialog>
   );
 }

@@ -1,6 +1,6 @@
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
-import { FieldError, Input, Label, RequiredMark, Textarea } from '../../../components/ui/input';
+import { FieldError, FormField, Input, Label, RequiredMark, TextOptions, Textarea } from '../../../components/ui/input';
 import { useBookingForm } from '../use-booking-form';
 import { toIsoDate } from '../use-closed-days';
 import { SlotZoneNote } from './slot-zone-note';
@@ -34,56 +34,23 @@ export function BookingForm({ serviceTypes: bookingServiceTypes, phone, phoneHre
           className="space-y-5"
         >
           <div className="grid gap-5 sm:grid-cols-2">
-            <div>
-              <Label htmlFor="booking-name">
-                Full Name <RequiredMark />
-              </Label>
+            <FormField id="booking-name" label="Full Name" required error={errors.name}>
               <Input id="booking-name" aria-required="true" autoComplete="name" placeholder="John Smith" {...field('name')} {...described('name')} />
-              <FieldError id="booking-name-error" message={errors.name} />
-            </div>
-            <div>
-              <Label htmlFor="booking-email">
-                Email <RequiredMark />
-              </Label>
-              <Input
-                id="booking-email"
-                aria-required="true"
-                type="email"
-                autoComplete="email"
-                placeholder="john@example.com"
-                {...field('email')}
-                {...described('email')}
-              />
-              <FieldError id="booking-email-error" message={errors.email} />
-            </div>
-            <div>
-              <Label htmlFor="booking-phone">Phone Number</Label>
-              <Input
-                id="booking-phone"
-                type="tel"
-                autoComplete="tel"
-                placeholder="(555) 123-4567"
-                {...field('phone')}
-                {...described('phone')}
-              />
-              <FieldError id="booking-phone-error" message={errors.phone} />
-            </div>
-            <div>
-              <Label htmlFor="booking-service">
-                Service Needed <RequiredMark />
-              </Label>
+            </FormField>
+            <FormField id="booking-email" label="Email" required error={errors.email}>
+              <Input id="booking-email" aria-required="true" type="email" autoComplete="email" placeholder="john@example.com" {...field('email')} {...described('email')} />
+            </FormField>
+            <FormField id="booking-phone" label="Phone Number" error={errors.phone}>
+              <Input id="booking-phone" type="tel" autoComplete="tel" placeholder="(555) 123-4567" {...field('phone')} {...described('phone')} />
+            </FormField>
+            <FormField id="booking-service" label="Service Needed" required error={errors.serviceType} errorId="booking-serviceType-error">
               <select id="booking-service" aria-required="true" className={selectClass} {...field('serviceType')} {...described('serviceType')}>
                 <option value="" disabled>
                   Select a service
                 </option>
-                {bookingServiceTypes.map((service) => (
-                  <option key={service} value={service}>
-                    {service}
-                  </option>
-                ))}
+                <TextOptions values={bookingServiceTypes} />
               </select>
-              <FieldError id="booking-serviceType-error" message={errors.serviceType} />
-            </div>
+            </FormField>
           </div>
 
           <div className="grid gap-5 md:grid-cols-2">
@@ -152,17 +119,9 @@ export function BookingForm({ serviceTypes: bookingServiceTypes, phone, phoneHre
                   )
                 )}
               </div>
-              <div>
-                <Label htmlFor="booking-notes">Additional Notes</Label>
-                <Textarea
-                  id="booking-notes"
-                  rows={3}
-                  placeholder="Tell us about your needs or any questions you have..."
-                  {...field('notes')}
-                  {...described('notes')}
-                />
-                <FieldError id="booking-notes-error" message={errors.notes} />
-              </div>
+              <FormField id="booking-notes" label="Additional Notes" error={errors.notes}>
+                <Textarea id="booking-notes" rows={3} placeholder="Tell us about your needs or any questions you have..." {...field('notes')} {...described('notes')} />
+              </FormField>
             </div>
           </div>
 

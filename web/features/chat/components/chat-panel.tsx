@@ -254,14 +254,10 @@ export default function ChatPanel({
               </span>
             )}
             {bubble.offerHandoff && bubble.id === lastReplyId && canHandOff && (
-              <button
-                type="button"
+              <TalkToPersonButton
                 onClick={() => setHandoff('open')}
-                className="mt-2 flex items-center gap-1.5 rounded-full border border-brand-600 bg-white px-3 py-1 text-xs font-medium text-brand-700 hover:bg-brand-50"
-              >
-                <UserRound className="h-3.5 w-3.5" aria-hidden="true" />
-                Talk to a person
-              </button>
+                className="rounded-full border border-brand-600 bg-white px-3 py-1 hover:bg-brand-50"
+              />
             )}
           </div>
         ))}
@@ -352,14 +348,7 @@ export default function ChatPanel({
           </div>
         )}
         {canHandOff && (
-          <button
-            type="button"
-            onClick={() => setHandoff('open')}
-            className="mt-2 flex items-center gap-1.5 text-xs font-medium text-brand-700 underline-offset-2 hover:underline"
-          >
-            <UserRound className="h-3.5 w-3.5" aria-hidden="true" />
-            Talk to a person
-          </button>
+          <TalkToPersonButton onClick={() => setHandoff('open')} className="underline-offset-2 hover:underline" />
         )}
       </form>
 
@@ -368,5 +357,15 @@ export default function ChatPanel({
         {announcement}
       </div>
     </section>
+  );
+}
+
+/** Opens the hand-off form (docs/product.md §4.2): under the reply that offers it, and under the input. */
+function TalkToPersonButton({ onClick, className }: { onClick: () => void; className: string }) {
+  return (
+    <button type="button" onClick={onClick} className={`mt-2 flex items-center gap-1.5 text-xs font-medium text-brand-700 ${className}`}>
+      <UserRound className="h-3.5 w-3.5" aria-hidden="true" />
+      Talk to a person
+    </button>
   );
 }

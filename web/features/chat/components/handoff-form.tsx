@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { CHAT_HANDOFF_NOTE_MAX_LENGTH, chatHandoffSchema } from '#core/schemas/chat';
 import { Button } from '../../../components/ui/button';
-import { FieldError, Input, Label, Textarea } from '../../../components/ui/input';
+import { FormField, Honeypot, Input, Textarea } from '../../../components/ui/input';
 import { errorMessage } from '../../../lib/api';
 import { useTurnstile } from '../../../lib/turnstile';
 import { useSchemaForm } from '../../../lib/use-schema-form';
@@ -43,31 +43,19 @@ export function HandoffForm({ sessionId, onSent, onCancel }: { sessionId: string
         </h3>
         <p className="text-xs text-slate-600">Leave your details: our team receives this conversation and gets back to you.</p>
       </div>
-      <div>
-        <Label htmlFor="handoff-name">Name</Label>
+      <FormField id="handoff-name" label="Name" error={errors.name}>
         <Input id="handoff-name" {...field('name')} autoComplete="name" {...described('name')} />
-        <FieldError id="handoff-name-error" message={errors.name} />
-      </div>
-      <div>
-        <Label htmlFor="handoff-email">Email</Label>
+      </FormField>
+      <FormField id="handoff-email" label="Email" error={errors.email}>
         <Input id="handoff-email" {...field('email')} type="email" autoComplete="email" {...described('email')} />
-        <FieldError id="handoff-email-error" message={errors.email} />
-      </div>
-      <div>
-        <Label htmlFor="handoff-phone">Phone (Optional)</Label>
+      </FormField>
+      <FormField id="handoff-phone" label="Phone (Optional)" error={errors.phone}>
         <Input id="handoff-phone" {...field('phone')} type="tel" autoComplete="tel" {...described('phone')} />
-        <FieldError id="handoff-phone-error" message={errors.phone} />
-      </div>
-      <div>
-        <Label htmlFor="handoff-note">Note (Optional)</Label>
+      </FormField>
+      <FormField id="handoff-note" label="Note (Optional)" error={errors.note}>
         <Textarea id="handoff-note" {...field('note')} rows={2} maxLength={CHAT_HANDOFF_NOTE_MAX_LENGTH} placeholder="Anything we should know?" {...described('note')} />
-        <FieldError id="handoff-note-error" message={errors.note} />
-      </div>
-      {/* Honeypot: invisible to people and to assistive technology; bots fill it. */}
-      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-        <label htmlFor="handoff-website">Website</label>
-        <input id="handoff-website" type="text" {...field('website')} tabIndex={-1} autoComplete="off" />
-      </div>
+      </FormField>
+      <Honeypot id="handoff-website" {...field('website')} />
       {/* Cloudflare Turnstile, when configured: loads as the form opens (its first field takes the focus). */}
       <div ref={turnstile.ref} />
       {failure && (

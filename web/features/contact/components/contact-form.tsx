@@ -1,7 +1,7 @@
 import type { ContactInput } from '#core/schemas/contact';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
-import { FieldError, Input, Label, RequiredMark, Textarea } from '../../../components/ui/input';
+import { FormField, Honeypot, Input, Textarea } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
 import { trackFormSubmission } from '../../../lib/analytics';
 import { useTurnstile } from '../../../lib/turnstile';
@@ -61,37 +61,19 @@ export function ContactForm() {
       </CardHeader>
       <CardContent>
         <form ref={form.ref} onSubmit={form.handleSubmit} onFocus={turnstile.start} onInput={turnstile.start} noValidate className="space-y-4">
-          <div>
-            <Label htmlFor="contact-name">
-              Name <RequiredMark />
-            </Label>
+          <FormField id="contact-name" label="Name" required error={errors.name}>
             <Input id="contact-name" {...field('name')} aria-required="true" autoComplete="name" placeholder="Your name" {...described('name')} />
-            <FieldError id="contact-name-error" message={errors.name} />
-          </div>
-          <div>
-            <Label htmlFor="contact-email">
-              Email <RequiredMark />
-            </Label>
+          </FormField>
+          <FormField id="contact-email" label="Email" required error={errors.email}>
             <Input id="contact-email" {...field('email')} aria-required="true" type="email" autoComplete="email" placeholder="you@example.com" {...described('email')} />
-            <FieldError id="contact-email-error" message={errors.email} />
-          </div>
-          <div>
-            <Label htmlFor="contact-phone">Phone (Optional)</Label>
+          </FormField>
+          <FormField id="contact-phone" label="Phone (Optional)" error={errors.phone}>
             <Input id="contact-phone" {...field('phone')} type="tel" autoComplete="tel" placeholder="(555) 123-4567" {...described('phone')} />
-            <FieldError id="contact-phone-error" message={errors.phone} />
-          </div>
-          <div>
-            <Label htmlFor="contact-message">
-              Message <RequiredMark />
-            </Label>
+          </FormField>
+          <FormField id="contact-message" label="Message" required error={errors.message}>
             <Textarea id="contact-message" {...field('message')} aria-required="true" rows={5} placeholder="How can we help you?" {...described('message')} />
-            <FieldError id="contact-message-error" message={errors.message} />
-          </div>
-          {/* Honeypot: invisible to people and to assistive technology; bots fill it. */}
-          <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-            <label htmlFor="contact-website">Website</label>
-            <input id="contact-website" type="text" {...field('website')} tabIndex={-1} autoComplete="off" />
-          </div>
+          </FormField>
+          <Honeypot id="contact-website" {...field('website')} />
           {/* Cloudflare Turnstile, when configured: empty until the visitor starts filling the form. */}
           <div ref={turnstile.ref} />
           <Button type="submit" size="lg" className="w-full" disabled={pending}>
