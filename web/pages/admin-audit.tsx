@@ -8,16 +8,12 @@ import { TableCell, TableRow, WideTable } from '../components/ui/table';
 import { AUDIT_ACTIONS, AUDIT_CSV_COLUMNS, type AuditAction } from '#core/schemas/audit';
 import { useReadFailures } from '../features/admin/api/admin-api';
 import { type AuditEntry, type AuditFilterForm, auditExportUrl, useAuditEntries } from '../features/admin/api/audit-api';
-import { AdminSpinner, AdminSubPageHeading, SignedInOnly } from '../features/admin/components/admin-page-parts';
+import { AdminSpinner, AdminSubPageHeading, adminScreen } from '../features/admin/components/admin-page-parts';
 import { formatDateTime } from '../features/admin/lib/format';
 import { errorMessage, isUnauthorized } from '../lib/api';
-import { usePageMeta } from '../lib/page-meta';
 
 /** /admin/audit: the audit trail (docs/product.md §6.9), for owners: filter by actor, action and dates; export as CSV. */
-export default function AdminAuditPage() {
-  usePageMeta({ title: 'Audit Trail', description: 'Who changed what in the back office' });
-  return <SignedInOnly>{() => <AuditTrail />}</SignedInOnly>;
-}
+export default adminScreen({ title: 'Audit Trail', description: 'Who changed what in the back office' }, AuditTrail);
 
 const INTRO =
   'Every change made in the back office: who, what, which record, when (the firm’s time zone) and from which network. Entries cannot be edited or deleted; they are kept 400 days.';

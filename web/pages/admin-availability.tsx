@@ -1,20 +1,16 @@
 import { useReadFailures } from '../features/admin/api/admin-api';
 import { useAvailability } from '../features/admin/api/availability-api';
-import { AdminSubPageHeading, SignedInOnly } from '../features/admin/components/admin-page-parts';
+import { AdminSubPageHeading, adminScreen } from '../features/admin/components/admin-page-parts';
 import { BlockedDatesCard, WeekdaySlotsCard } from '../features/admin/components/availability-editor';
 import { BookingRulesCard } from '../features/admin/components/booking-rules-card';
 import { BusyCalendarsCard, CalendarFeedCard } from '../features/admin/components/calendar-sync';
 import { errorMessage, isUnauthorized } from '../lib/api';
-import { usePageMeta } from '../lib/page-meta';
 
 /**
  * /admin/availability: the firm's weekly hours, closed days, booking rules, busy calendars and calendar feed
  * (docs/product.md §6.4), behind the admin session.
  */
-export default function AdminAvailabilityPage() {
-  usePageMeta({ title: 'Availability', description: 'Weekly hours and closed days' });
-  return <SignedInOnly>{() => <AvailabilityAdministration />}</SignedInOnly>;
-}
+export default adminScreen({ title: 'Availability', description: 'Weekly hours and closed days' }, AvailabilityAdministration);
 
 function AvailabilityAdministration() {
   const availability = useAvailability(true);

@@ -3,20 +3,16 @@ import { useSearchParams } from 'react-router';
 import { toast } from '../components/ui/use-toast';
 import { useEndSessionOn401, useReadFailures } from '../features/admin/api/admin-api';
 import { useChatSessions, useChatTranscript } from '../features/admin/api/chat-sessions-api';
-import { AdminSubPageHeading, QueryView, SignedInOnly } from '../features/admin/components/admin-page-parts';
+import { AdminSubPageHeading, QueryView, adminScreen } from '../features/admin/components/admin-page-parts';
 import { BackToConversations, ChatSessionsList, ChatTranscriptView, TranscriptSkeleton } from '../features/admin/components/chat-transcripts';
 import { ApiError, errorMessage, isUnauthorized } from '../lib/api';
-import { usePageMeta } from '../lib/page-meta';
 
 /**
  * /admin/chats: the chat assistant's conversations (docs/product.md §4), behind the admin session.
  * `?id=` opens one conversation's transcript, so a transcript has its own address and Back returns
  * to the list.
  */
-export default function AdminChatsPage() {
-  usePageMeta({ title: 'Chat Conversations', description: 'Chat assistant transcripts' });
-  return <SignedInOnly>{() => <ChatAdministration />}</SignedInOnly>;
-}
+export default adminScreen({ title: 'Chat Conversations', description: 'Chat assistant transcripts' }, ChatAdministration);
 
 const INTRO = 'What visitors asked the chat assistant and what it answered. Times are in the firm’s time zone; conversations are deleted 30 days after their last message.';
 

@@ -1,15 +1,11 @@
 import { useReadFailures } from '../features/admin/api/admin-api';
-import { AdminSubPageHeading, QueryView, SignedInOnly } from '../features/admin/components/admin-page-parts';
+import { AdminSubPageHeading, QueryView, adminScreen } from '../features/admin/components/admin-page-parts';
 import { useContentVersions } from '../features/content-admin/content-api';
 import { ContentHistory } from '../features/content-admin/content-history';
 import { CONTENT_OVERVIEW_LINK } from '../features/content-admin/section-slugs';
-import { usePageMeta } from '../lib/page-meta';
 
 /** /admin/content/history: every published version of the site's content, with Restore (docs/product.md §6.6). */
-export default function AdminContentHistoryPage() {
-  usePageMeta({ title: 'Content history', description: 'Published versions of the site content' });
-  return <SignedInOnly>{() => <HistoryAdministration />}</SignedInOnly>;
-}
+export default adminScreen({ title: 'Content history', description: 'Published versions of the site content' }, HistoryAdministration);
 
 function HistoryAdministration() {
   const versions = useContentVersions();

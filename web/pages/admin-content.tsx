@@ -1,14 +1,10 @@
 import { useReadFailures } from '../features/admin/api/admin-api';
-import { AdminSubPageHeading, QueryView, SignedInOnly } from '../features/admin/components/admin-page-parts';
+import { AdminSubPageHeading, QueryView, adminScreen } from '../features/admin/components/admin-page-parts';
 import { useContent } from '../features/content-admin/content-api';
 import { ContentOverview } from '../features/content-admin/content-overview';
-import { usePageMeta } from '../lib/page-meta';
 
 /** /admin/content: the site's content, its draft and publishing (docs/product.md §6.6), behind the admin session. */
-export default function AdminContentPage() {
-  usePageMeta({ title: 'Site content', description: 'Edit and publish the site content' });
-  return <SignedInOnly>{() => <ContentAdministration />}</SignedInOnly>;
-}
+export default adminScreen({ title: 'Site content', description: 'Edit and publish the site content' }, ContentAdministration);
 
 function ContentAdministration() {
   const content = useContent();

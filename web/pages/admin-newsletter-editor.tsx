@@ -17,13 +17,12 @@ import {
   useSaveDraft,
   useScheduleDraft,
 } from '../features/admin/api/newsletter-drafts-api';
-import { AdminSpinner, AdminSubPageHeading, PanelCard, SignedInOnly } from '../features/admin/components/admin-page-parts';
+import { AdminSpinner, AdminSubPageHeading, PanelCard, adminScreen } from '../features/admin/components/admin-page-parts';
 import { DraftStatusBadge } from '../features/admin/components/draft-status';
 import { NewsletterFrame } from '../features/admin/components/newsletter-frame';
 import { FALLBACK_TEMPLATE } from '../features/admin/components/send-newsletter-dialog';
 import { formatDateTime } from '../features/admin/lib/format';
 import { ApiError, errorMessage } from '../lib/api';
-import { usePageMeta } from '../lib/page-meta';
 
 // TipTap (and ProseMirror under it) is this screen's alone: a chunk of its own, loaded with it.
 const RichTextEditor = lazy(() => import('../features/admin/components/rich-text-editor'));
@@ -32,10 +31,7 @@ const ZONE = timeZoneLabel(firm.timeZone);
 const PREVIEW_DELAY_MS = 400;
 
 /** /admin/newsletters/edit[?id=N]: write, preview and schedule one newsletter (docs/product.md §5.9). */
-export default function AdminNewsletterEditorPage() {
-  usePageMeta({ title: 'Newsletter Editor', description: 'Write, preview and schedule a newsletter' });
-  return <SignedInOnly>{() => <EditorLoader />}</SignedInOnly>;
-}
+export default adminScreen({ title: 'Newsletter Editor', description: 'Write, preview and schedule a newsletter' }, EditorLoader);
 
 function EditorLoader() {
   const [params] = useSearchParams();

@@ -7,19 +7,15 @@ import { Card, CardContent, CardHeader } from '../components/ui/card';
 import { toast } from '../components/ui/use-toast';
 import { useReadFailures } from '../features/admin/api/admin-api';
 import { type NewsletterDraft, useCancelSchedule, useDrafts } from '../features/admin/api/newsletter-drafts-api';
-import { AdminSpinner, AdminSubPageHeading, SectionHeading, SignedInOnly } from '../features/admin/components/admin-page-parts';
+import { AdminSpinner, AdminSubPageHeading, SectionHeading, adminScreen } from '../features/admin/components/admin-page-parts';
 import { DraftStatusBadge } from '../features/admin/components/draft-status';
 import { formatDateTime } from '../features/admin/lib/format';
 import { errorMessage } from '../lib/api';
-import { usePageMeta } from '../lib/page-meta';
 
 const ZONE = timeZoneLabel(firm.timeZone);
 
 /** /admin/newsletters: what is scheduled, and every draft (docs/product.md §5.9). */
-export default function AdminNewslettersPage() {
-  usePageMeta({ title: 'Newsletter Drafts', description: 'Newsletter drafts and scheduled issues' });
-  return <SignedInOnly>{() => <Drafts />}</SignedInOnly>;
-}
+export default adminScreen({ title: 'Newsletter Drafts', description: 'Newsletter drafts and scheduled issues' }, Drafts);
 
 function Drafts() {
   const drafts = useDrafts();

@@ -6,22 +6,18 @@ import { Card, CardContent, CardHeader } from '../components/ui/card';
 import { toast } from '../components/ui/use-toast';
 import { useEndSessionOn401, useLoadFailureToast, useSentNewsletters, useSubscribers, type Subscriber } from '../features/admin/api/admin-api';
 import { useAdminLogout } from '../features/admin/api/session';
-import { AdminSpinner, AdminSubPageHeading, SignedInOnly } from '../features/admin/components/admin-page-parts';
+import { AdminSpinner, AdminSubPageHeading, adminScreen } from '../features/admin/components/admin-page-parts';
 import { ChangePasswordDialog } from '../features/admin/components/change-password-dialog';
 import { ImportSubscribersDialog } from '../features/admin/components/import-subscribers-dialog';
 import { SendNewsletterDialog } from '../features/admin/components/send-newsletter-dialog';
 import { SentNewslettersHistory } from '../features/admin/components/sent-newsletters-history';
 import { SubscribersTable } from '../features/admin/components/subscribers-table';
 import { buildSubscribersCsv, subscribersCsvFileName } from '../features/admin/lib/subscribers-csv';
-import { usePageMeta } from '../lib/page-meta';
 
 const RECENT_DAYS = 30; // docs/product.md §6.3: "recent" means subscribed within 30 days.
 
 /** /admin/subscribers: subscriber administration (docs/product.md §6.3), behind the admin session. */
-export default function AdminSubscribersPage() {
-  usePageMeta({ title: 'Newsletter Subscribers', description: 'Subscriber administration' });
-  return <SignedInOnly>{() => <SubscriberAdministration />}</SignedInOnly>;
-}
+export default adminScreen({ title: 'Newsletter Subscribers', description: 'Subscriber administration' }, SubscriberAdministration);
 
 function SubscriberAdministration() {
   const navigate = useNavigate();

@@ -40,3 +40,15 @@ export function Button({ variant = 'primary', size = 'md', asChild, className = 
     </Component>
   );
 }
+
+/**
+ * A form's submit button: disabled while the form is `pending`, and saying so (`busy`, e.g.
+ * "Sending..."), else showing its label.
+ */
+export function SubmitButton({ pending, busy, disabled, children, ...props }: Omit<ButtonProps, 'type'> & { pending: boolean; busy: string }) {
+  return (
+    <Button type="submit" disabled={pending || disabled} {...props}>
+      {pending ? busy : children}
+    </Button>
+  );
+}

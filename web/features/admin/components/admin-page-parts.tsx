@@ -1,7 +1,8 @@
 import { ArrowLeft, Loader2 } from 'lucide-react';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { type ComponentType, lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { errorMessage, isUnauthorized } from '../../../lib/api';
+import { type PageMeta, usePageMeta } from '../../../lib/page-meta';
 import { useAdminSession, type SignedInSession } from '../api/session';
 import { AdminLoginCard } from './admin-login-card';
 
@@ -41,6 +42,17 @@ export function SignedInOnly({ children }: { children: (username: string, sessio
     );
   }
   return children(session.data.username, session.data);
+}
+
+/**
+ * An admin screen as a page (web/pages/admin-*.tsx): its title and description, and `Screen`
+ * mounted behind SignedInOnly, so it reads nothing until the admin is signed in.
+ */
+export function adminScreen(meta: PageMeta, Screen: ComponentType) {
+  return function AdminScreen() {
+    usePageMeta(meta);
+    return <SignedInOnly>{() => <Screen />}</SignedInOnly>;
+  };
 }
 
 /** What an owner-only screen shows a staff account (the API answers it 403 anyway). */

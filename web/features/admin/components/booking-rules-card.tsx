@@ -1,6 +1,6 @@
 import { Save } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button';
+import { SubmitButton } from '../../../components/ui/button';
 import { CardContent } from '../../../components/ui/card';
 import { FieldError, Input, Label } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -163,10 +163,9 @@ export function BookingRulesCard({ availability }: { availability: AdminAvailabi
                 </div>
               )}
             </fieldset>
-            <Button type="submit" disabled={!draft || save.isPending}>
-              <Save className="h-4 w-4" aria-hidden="true" />
-              {save.isPending ? 'Saving...' : 'Update booking rules'}
-            </Button>
+            <SubmitButton icon={Save} disabled={!draft} pending={save.isPending} busy="Saving...">
+              Update booking rules
+            </SubmitButton>
           </form>
         )}
       </CardContent>

@@ -1,7 +1,7 @@
 import { Reply } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
+import { Button, SubmitButton } from '../../../components/ui/button';
 import { FieldError, Label, Textarea } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
 import { CONTACT_REPLY_MAX, contactReplySchema } from '#core/schemas/contact';
@@ -120,9 +120,9 @@ function ReplyComposer({ messageId, visitorName, original, onClose }: { messageI
         </pre>
       </details>
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" size="sm" disabled={send.isPending}>
-          {send.isPending ? 'Sending...' : 'Send reply'}
-        </Button>
+        <SubmitButton size="sm" pending={send.isPending} busy="Sending...">
+          Send reply
+        </SubmitButton>
         <Button type="button" variant="ghost" size="sm" onClick={onClose} disabled={send.isPending}>
           Cancel
         </Button>

@@ -1,6 +1,6 @@
 import { ChevronDown, ChevronUp, ShieldCheck, UserPlus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button';
+import { Button, SubmitButton } from '../../../components/ui/button';
 import { CardContent } from '../../../components/ui/card';
 import { FieldError, Input, Label } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
@@ -79,9 +79,9 @@ export function InviteCard() {
             May send newsletters
           </label>
           <div className="sm:col-span-2">
-            <Button type="submit" disabled={form.pending}>
-              {form.pending ? 'Sending...' : 'Send invitation'}
-            </Button>
+            <SubmitButton pending={form.pending} busy="Sending...">
+              Send invitation
+            </SubmitButton>
           </div>
         </form>
       </CardContent>

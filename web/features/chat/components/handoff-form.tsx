@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { CHAT_HANDOFF_NOTE_MAX_LENGTH, chatHandoffSchema } from '#core/schemas/chat';
-import { Button } from '../../../components/ui/button';
+import { Button, SubmitButton } from '../../../components/ui/button';
 import { FormField, Honeypot, Input, Textarea } from '../../../components/ui/input';
 import { errorMessage } from '../../../lib/api';
 import { useTurnstile } from '../../../lib/turnstile';
@@ -64,9 +64,9 @@ export function HandoffForm({ sessionId, onSent, onCancel }: { sessionId: string
         </p>
       )}
       <div className="flex gap-2 pt-1">
-        <Button type="submit" size="sm" disabled={form.pending}>
-          {form.pending ? 'Sending...' : 'Send to our team'}
-        </Button>
+        <SubmitButton size="sm" pending={form.pending} busy="Sending...">
+          Send to our team
+        </SubmitButton>
         <Button type="button" size="sm" variant="outline" onClick={onCancel} disabled={form.pending}>
           Cancel
         </Button>

@@ -1,5 +1,5 @@
 import type { ContactInput } from '#core/schemas/contact';
-import { Button } from '../../../components/ui/button';
+import { SubmitButton } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { FormField, Honeypot, Input, Textarea } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
@@ -76,9 +76,9 @@ export function ContactForm() {
           <Honeypot id="contact-website" {...field('website')} />
           {/* Cloudflare Turnstile, when configured: empty until the visitor starts filling the form. */}
           <div ref={turnstile.ref} />
-          <Button type="submit" size="lg" className="w-full" disabled={pending}>
-            {pending ? 'Sending...' : 'Send Message'}
-          </Button>
+          <SubmitButton size="lg" className="w-full" pending={pending} busy="Sending...">
+            Send Message
+          </SubmitButton>
         </form>
       </CardContent>
     </Card>
