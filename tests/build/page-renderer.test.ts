@@ -44,6 +44,34 @@ describe('the page renderer the worker bundles', () => {
     console.log(`page renderer, time per render (Node, this machine; the first page's first render includes loading the module): ${timings.join('; ')}`);
   });
 
+  it("derives each page's title, description and structured data from the content, so a publish changes them", async () => {
+    const { renderPage } = (await import(pathToFileURL(join(root, 'dist/page-renderer/entry-worker.js')).href)) as Renderer;
+    const content = structuredClone(defaultContent);
+    content.prices.individualReturn = 'from $650';
+    content.prices.initialConsultation = 'complimentary';
+    content.firm.yearsOfExperience = '12+';
+    content.firm.contact.address = { ...content.firm.contact.address, city: 'Cranberry Township', region: 'NY' };
+    content.resources.taxFacts.taxYear = 2026;
+    content.resources.taxFacts.facts[0] = 'The IRS standard mileage rate for business use of a car is 72.5 cents per mile in 2026.';
+    const description = async (path: string) => /<meta name="description" content="([^"]*)"/.exec((await renderPage(path, content)).headTags)?.[1];
+    const faq = await description('/faq');
+    expect(faq).toContain('individual returns from $650');
+    expect(faq).toContain('complimentary first consultation');
+    const about = await description('/about');
+    expect(about).toContain('in Cranberry Township, NY: a New York CPA firm with over 12 years of experience');
+    expect(await description('/resources')).toContain('learn 2026 tax facts such as the 72.5 cents per mile mileage rate.');
+    expect(await description('/services')).toContain('from a Cranberry Township, NY CPA firm.');
+    const home = await renderPage('/', content);
+    expect(home.headTags).toContain('<title>CPA Firm in Cranberry Township, NY | Tax, Accounting &amp; Payroll');
+    expect(home.headTags).toContain('in Cranberry Township, NY and nationwide with tax preparation');
+    expect(home.headTags).toContain('Complimentary initial consultation.');
+    expect(home.headTags).toContain('"areaServed":[{"@type":"State","name":"New York"}');
+    expect(home.html).toContain('Cranberry Township, New York</p>');
+    expect(home.html).toContain('for clients in <!-- -->New York<!-- --> and across the country');
+    content.resources.taxFacts.facts.splice(0, 1);
+    expect(await description('/resources')).toMatch(/learn 2026 tax facts\.$/);
+  });
+
   it('is reached through the worker on every public route (wrangler.toml run_worker_first)', () => {
     const toml = readFileSync(join(root, 'wrangler.toml'), 'utf8');
     const list = /run_worker_first = \[([\s\S]*?)\]/.exec(toml)![1];
