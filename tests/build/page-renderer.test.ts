@@ -72,6 +72,15 @@ describe('the page renderer the worker bundles', () => {
     expect(await description('/resources')).toMatch(/learn 2026 tax facts\.$/);
   });
 
+  it("styles a published rich-text link from the first paint, though the defaults' text has none", () => {
+    for (const file of ['about.html', 'privacy-policy.html']) {
+      const page = readFileSync(join(inject('buildDir'), file), 'utf8');
+      expect(page, file).toContain('data-rich-text=""');
+      const inline = [...page.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('');
+      expect(inline, file).toMatch(/\[data-rich-text\] a\{[^}]*text-decoration-line:underline/);
+    }
+  });
+
   it('is reached through the worker on every public route (wrangler.toml run_worker_first)', () => {
     const toml = readFileSync(join(root, 'wrangler.toml'), 'utf8');
     const list = /run_worker_first = \[([\s\S]*?)\]/.exec(toml)![1];
