@@ -44,7 +44,7 @@ describe('the page renderer the worker bundles', () => {
     console.log(`page renderer, time per render (Node, this machine; the first page's first render includes loading the module): ${timings.join('; ')}`);
   });
 
-  it("derives each page's title, description and structured data from the content, so a publish changes them", async () => {
+  it("derives each page's title, description, structured data and stated facts from the content, so a publish changes them", async () => {
     const { renderPage } = (await import(pathToFileURL(join(root, 'dist/page-renderer/entry-worker.js')).href)) as Renderer;
     const content = structuredClone(defaultContent);
     content.prices.individualReturn = 'from $650';
@@ -68,6 +68,14 @@ describe('the page renderer the worker bundles', () => {
     expect(home.headTags).toContain('"areaServed":[{"@type":"State","name":"New York"}');
     expect(home.html).toContain('Cranberry Township, New York</p>');
     expect(home.html).toContain('for clients in <!-- -->New York<!-- --> and across the country');
+    content.firm.hours = [{ days: 'Monday - Thursday', time: '8:00 AM - 6:00 PM' }, { days: 'Friday - Sunday', time: 'Closed' }];
+    content.firm.confirmationPromise = 'We call you back the same day to confirm your appointment.';
+    const schedule = await renderPage('/schedule', content);
+    expect(schedule.headTags).toContain('content="Book a complimentary initial consultation with a CPA."');
+    expect(schedule.html).toContain('Monday - Thursday: 8:00 AM - 6:00 PM<br/>Friday - Sunday: Closed');
+    expect(schedule.html).toContain('Pick a weekday and a time. We call you back the same day to confirm your appointment.');
+    expect(schedule.html).toContain('* Required fields. We call you back the same day to confirm your appointment. Questions? Call');
+    expect(schedule.html).not.toContain('24 hours');
     content.resources.taxFacts.facts.splice(0, 1);
     expect(await description('/resources')).toMatch(/learn 2026 tax facts\.$/);
   });
