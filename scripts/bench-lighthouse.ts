@@ -14,6 +14,11 @@
 //   ROUTES=/,/faq npm run bench:lighthouse   a subset
 //   RUNS=5 npm run bench:lighthouse          five runs per route
 //   BASE_URL=http://localhost:8787 ...       an already running server (skips build and start)
+//   PUBLISH=1 npm run bench:lighthouse       first publishes a changed content document (a FAQ answer
+//                                            and the phone number, through the admin API), so every
+//                                            page is the worker's render of the published content
+//                                            (docs/decisions/0016-published-content-serving.md); with
+//                                            BASE_URL, sign in with ADMIN_USERNAME / ADMIN_PASSWORD
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
@@ -27,6 +32,42 @@ import { publicRoutes } from '#core/public-routes';
 const routes = process.env.ROUTES ? process.env.ROUTES.split(',') : publicRoutes.map((r) => r.path);
 
 const RUNS = Math.max(1, Number(process.env.RUNS ?? 3));
+
+const BENCH_ADMIN = { username: 'admin', password: 'lighthouse-bench-only' };
+
+/** The edits PUBLISH=1 publishes: a FAQ answer (with markup, shown as text) and the phone number. */
+const PUBLISHED_PHONE = { phone: '(724) 555-0199', phoneHref: 'tel:+17245550199' };
+const PUBLISHED_ANSWER = 'Yes. We prepare returns for every state, and <b>we</b> explain each line to you before you sign.';
+
+/**
+ * Signs in as the administrator and publishes the current content with PUBLISHED_PHONE and the first
+ * FAQ answer replaced; then waits until the home page's first HTML carries the new phone.
+ */
+async function publishChangedContent(baseUrl: string, admin: { username: string; password: string }): Promise<number> {
+  const login = await fetch(`${baseUrl}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) });
+  if (!login.ok) throw new Error(`PUBLISH: sign-in failed (${login.status}); with BASE_URL set ADMIN_USERNAME and ADMIN_PASSWORD`);
+  const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
+  const call = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: { cookie, origin: baseUrl, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`PUBLISH: ${method} ${path} -> ${res.status} ${await res.text()}`);
+    return res.json() as Promise<Record<string, unknown>>;
+  };
+  const state = (await call('GET', '/api/admin/content')) as { published: { version: number; content: { firm: { contact: object }; faq: { items: { answer: string }[] } } } };
+  const { version: basedOn, content } = state.published;
+  Object.assign(content.firm.contact, PUBLISHED_PHONE);
+  content.faq.items[0]!.answer = PUBLISHED_ANSWER;
+  await call('PUT', '/api/admin/content/draft', { basedOn, content });
+  const { version } = (await call('POST', '/api/admin/content/publish', { basedOn })) as { version: number };
+  for (let tries = 0; !(await (await fetch(`${baseUrl}/`)).text()).includes(PUBLISHED_PHONE.phone); tries++) {
+    if (tries === 70) throw new Error('PUBLISH: the home page does not show the published phone after 70 s');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  return version;
+}
 
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 
@@ -63,10 +104,17 @@ async function main() {
       port: 8900 + Math.floor(Math.random() * 90),
       host: 'localhost',
       quiet: true,
-      admin: { username: 'admin', password: 'lighthouse-bench-only', jwtSecret: 'lighthouse-bench-secret-0123456789abcdef0123' },
+      admin: { ...BENCH_ADMIN, jwtSecret: 'lighthouse-bench-secret-0123456789abcdef0123' },
     });
     baseUrl = server.url;
     stop = server.stop;
+  }
+  let published = '';
+  if (process.env.PUBLISH) {
+    const admin = process.env.BASE_URL ? { username: process.env.ADMIN_USERNAME ?? '', password: process.env.ADMIN_PASSWORD ?? '' } : BENCH_ADMIN;
+    const version = await publishChangedContent(baseUrl, admin);
+    published = `, after publishing content version ${version} (a FAQ answer and the phone number changed)`;
+    console.log(`Published content version ${version}.`);
   }
 
   const chrome = await chromeLauncher.launch({ chromePath: ensureChromium(), chromeFlags: CHROME_FLAGS });
@@ -138,7 +186,7 @@ async function main() {
   const table = rows.map((r) => [r.route, r.performance, r.accessibility, r.bestPractices, r.seo, r.fcpMs, r.lcpMs, r.tbtMs, r.cls, r.jsKb, r.jsTransferKb, r.tbtRuns.join(' / ')].map(String));
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
-  console.log(`\nLighthouse ${lhVersion()} - mobile, simulated throttling, the median of ${RUNS} run(s) per route. JS KB gz: script bodies gzip-compressed; JS KB wire: as transferred, with headers.\n`);
+  console.log(`\nLighthouse ${lhVersion()} - mobile, simulated throttling, the median of ${RUNS} run(s) per route${published}. JS KB gz: script bodies gzip-compressed; JS KB wire: as transferred, with headers.\n`);
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const row of table) console.log(line(row));

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { defaultContent } from '#core/content/default-content';
+import type { SiteContent } from '#core/content/schema';
 import { installClickTracking } from './lib/analytics';
 import { ContentProvider } from './lib/content';
 import { takeLinkTokenFromAddress } from './lib/link-token';
@@ -15,6 +16,10 @@ import './styles.css';
 // anything (Tag Manager after consent) can see it; the page keeps it in memory (web/lib/link-token.ts).
 takeLinkTokenFromAddress();
 const router = createBrowserRouter(routes);
+// The published content, when the firm has published its own: the worker writes it into the shell
+// after the root (worker/services/content/published-pages.ts, staticFileWithContent); the defaults otherwise.
+const publishedJson = document.getElementById('published-content')?.textContent;
+const content = publishedJson ? (JSON.parse(publishedJson) as SiteContent) : defaultContent;
 const container = document.getElementById('root')!;
 
 installClickTracking();
@@ -22,8 +27,8 @@ container.replaceChildren();
 createRoot(container).render(
   <StrictMode>
     {/* React Query is provided per page (web/routes.tsx), not here: content pages never load it. */}
-    {/* The client-only screens show the default content (the public pages are prerendered or served by the worker with the published one). */}
-    <ContentProvider value={defaultContent}>
+    {/* The public pages are prerendered, or served by the worker with the published content. */}
+    <ContentProvider value={content}>
       <RouterProvider router={router} />
     </ContentProvider>
   </StrictMode>,

@@ -20,6 +20,7 @@ import { newsletterArchive } from './routes/newsletter-archive';
 import { siteConfig } from './routes/site-config';
 import { sitePages } from './routes/site-pages';
 import { webhooks } from './routes/webhooks';
+import { staticFileWithContent } from './services/content/published-pages';
 import { safeErrorSummary } from './services/platform/log-safe';
 
 const app = new Hono<AppEnv>();
@@ -64,9 +65,8 @@ app.route('/', sitePages);
 app.notFound(async (c) => {
   // (A config without [assets], such as the newsletter benchmark's, has no ASSETS binding.)
   if (c.req.path.startsWith('/api/') || !c.env.ASSETS) return c.json({ message: 'Not found' }, 404);
-  const asset = await c.env.ASSETS.fetch(c.req.raw);
-  // A copy: the security headers middleware adds to it, and a fetched response's headers are immutable.
-  return new Response(asset.body, asset);
+  // The client-only screens' shell carries the published content (docs/decisions/0016-published-content-serving.md).
+  return staticFileWithContent(c.env, c.req.raw);
 });
 
 app.onError((err, c) => {

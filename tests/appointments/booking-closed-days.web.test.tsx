@@ -7,7 +7,7 @@ import { BookingForm } from '../../web/features/booking/components/booking-form'
 import { defaultContent } from '#core/content/default-content';
 import { captureFetch, fakeNow, json, renderForm, type SentRequest } from '../harness/web/form-harness';
 
-const bookingFormContent = { serviceTypes: defaultContent.booking.serviceTypes, phone: defaultContent.firm.contact.phone, phoneHref: defaultContent.firm.contact.phoneHref };
+const bookingFormContent = { serviceTypes: defaultContent.booking.serviceTypes, phone: defaultContent.firm.contact.phone, phoneHref: defaultContent.firm.contact.phoneHref, confirmationPromise: defaultContent.firm.confirmationPromise };
 
 // docs/product.md §3: the booking calendar greys out the firm's closed days (§6.4) and the time
 // list offers only the chosen weekday's slots. "Now" is Monday 13 July 2026, 10:30 in New York.

@@ -7,7 +7,7 @@ import { BookingForm } from '../../web/features/booking/components/booking-form'
 import { defaultContent } from '#core/content/default-content';
 import { captureFetch, dataLayer, deferred, fakeNow, json, renderForm, shownToasts, type SentRequest } from '../harness/web/form-harness';
 
-const bookingFormContent = { serviceTypes: defaultContent.booking.serviceTypes, phone: defaultContent.firm.contact.phone, phoneHref: defaultContent.firm.contact.phoneHref };
+const bookingFormContent = { serviceTypes: defaultContent.booking.serviceTypes, phone: defaultContent.firm.contact.phone, phoneHref: defaultContent.firm.contact.phoneHref, confirmationPromise: defaultContent.firm.confirmationPromise };
 
 // docs/product.md §3 (the form), §9 (its messages, exact), §10 (its toasts), §12 (its events).
 // "Now" is Monday 13 July 2026, 10:30 in the firm's zone (America/New_York): only Date is faked, so

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { adminSessionPerFile, api, saveScreensAtBothWidths } from '../harness/e2e/admin-helpers';
+import { adminSessionPerFile, api, saveScreensAtBothWidths, waitUntil } from '../harness/e2e/admin-helpers';
 import { baseUrl, DESKTOP, islandReady, newPage } from '../harness/e2e/browser';
 
 // docs/decisions/0016-published-content-serving.md: what the firm publishes is in every public
@@ -9,7 +9,7 @@ import { baseUrl, DESKTOP, islandReady, newPage } from '../harness/e2e/browser';
 // server see the site as it was.
 
 interface Content {
-  firm: { contact: { phone: string; phoneHref: string } };
+  firm: { name: string; legalName: string; contact: { phone: string; phoneHref: string } };
   faq: { items: { question: string; answer: string }[] };
   about: { story: string[] };
 }
@@ -102,5 +102,49 @@ describe('published content on the public pages', () => {
     const restored = await plainFetch('/faq');
     expect(restored.html).not.toContain(`faq-${stamp}`);
     expect(jsonLd(restored.html).mainEntity).toEqual(expect.arrayContaining([expect.objectContaining({ acceptedAnswer: { '@type': 'Answer', text: oldAnswer } })]));
+  });
+
+  it('shows the published firm on the client-only screens (e-mail link pages, admin) from their first frame', async () => {
+    const { context, page } = admin;
+    const before = await api<ContentState>(context, 'GET', '/api/admin/content');
+    const start = before.published.version;
+    const oldName = before.published.content.firm.name;
+    const name = `Harbor & <Lane> CPA ${Date.now()}`;
+    const phone = '(724) 555-0166';
+    const content = structuredClone(before.published.content);
+    content.firm.name = name;
+    content.firm.legalName = `${name}, LLC`;
+    content.firm.contact.phone = phone;
+    content.firm.contact.phoneHref = 'tel:+17245550166';
+    await api(context, 'PUT', '/api/admin/content/draft', { basedOn: start, content });
+    await api(context, 'POST', '/api/admin/content/publish', { basedOn: start });
+    try {
+      // The shell's first HTML carries the published content (markup as text) and names the firm.
+      const shell = await plainFetch('/newsletter/confirmed');
+      expect(shell.status).toBe(200);
+      expect(shell.html).toContain(`<title>Harbor &amp; &lt;Lane&gt; CPA`);
+      expect(shell.html).toContain('"name":"Harbor & \\u003cLane> CPA');
+      // (The firm's own texts in the JSON may still name it as before: the head may not.)
+      expect(shell.html.slice(0, shell.html.indexOf('</head>'))).not.toContain(oldName);
+
+      const visitor = await newPage(admin.browser, DESKTOP);
+      for (const path of ['/newsletter/confirmed', '/newsletter/unsubscribed', '/newsletter/invalid-link', '/appointment/cancel', '/appointment/reschedule']) {
+        await visitor.page.goto(path);
+        await visitor.page.locator('footer').getByText(phone).first().waitFor();
+        expect(await visitor.page.title(), path).toContain(name);
+        const text = await visitor.page.locator('body').innerText();
+        expect(text, path).toContain(name);
+        expect(text, path).not.toContain(oldName);
+      }
+      expect(visitor.errors).toEqual([]);
+      await visitor.context.close();
+
+      // The back office names the published firm too.
+      await page.goto('/admin');
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await waitUntil(async () => (await page.title()).includes(name), 'the admin page title names the published firm');
+    } finally {
+      await api(context, 'POST', '/api/admin/content/restore', { version: start });
+    }
   });
 });

@@ -2,8 +2,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { defaultContent } from '#core/content/default-content';
 import { dismissToast } from '../../web/components/ui/use-toast';
-import { FALLBACK_TEMPLATE, SendNewsletterDialog } from '../../web/features/admin/components/send-newsletter-dialog';
+import { fallbackTemplate, SendNewsletterDialog } from '../../web/features/admin/components/send-newsletter-dialog';
 import { captureFetch, deferred, json, renderForm, shownToasts, type Answer } from '../harness/web/form-harness';
 
 // docs/product.md §6.3 (the dialog), §9 (its messages, exact), §10 (its toasts). The subject's
@@ -105,8 +106,8 @@ describe('the send newsletter dialog', () => {
     open(() => json({ message: 'Unauthorized' }, 401));
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Load Template' }));
-    await waitFor(() => expect((screen.getByLabelText('HTML Content') as HTMLTextAreaElement).value).toBe(FALLBACK_TEMPLATE.htmlContent));
-    expect((screen.getByLabelText('Subject') as HTMLInputElement).value).toBe(FALLBACK_TEMPLATE.subject);
+    await waitFor(() => expect((screen.getByLabelText('HTML Content') as HTMLTextAreaElement).value).toBe(fallbackTemplate(defaultContent.firm.name).htmlContent));
+    expect((screen.getByLabelText('Subject') as HTMLInputElement).value).toBe(fallbackTemplate(defaultContent.firm.name).subject);
   });
 });
 

@@ -26,3 +26,19 @@ export function useContent(): SiteContent {
 
 /** The firm's address on one line ("street, city, region postalCode"). */
 export const addressLine = ({ street, city, region, postalCode }: SiteContent['firm']['contact']['address']) => `${street}, ${city}, ${region} ${postalCode}`;
+
+/** The firm's town as the pages name it ("Warrendale, PA"). */
+export const firmTown = ({ city, region }: SiteContent['firm']['contact']['address']) => `${city}, ${region}`;
+
+/** The firm's state spelled out ("Pennsylvania"), by its code in the content's state list; the code itself otherwise. */
+export const firmStateName = ({ firm, resources }: Pick<SiteContent, 'firm' | 'resources'>) =>
+  resources.stateLinks.find((state) => state.code === firm.contact.address.region)?.name ?? firm.contact.address.region;
+
+/** The years of experience in a sentence: "over 5" for "5+", the firm's words as typed otherwise ("25"). */
+export const experienceYears = (yearsOfExperience: string) => yearsOfExperience.replace(/^(\d+)\+$/, 'over $1');
+
+/** The mileage rate a tax fact states ("70 cents per mile"), or null when no fact states one. */
+export const mileageRate = (facts: readonly string[]) => facts.map((fact) => /\d+(?:\.\d+)? cents per mile/.exec(fact)?.[0]).find(Boolean) ?? null;
+
+/** A phrase of the content at the start of a sentence ("free" → "Free"). */
+export const sentenceCase = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -3,20 +3,21 @@ import { PageHero, TitledSection } from '../components/layout/page-parts';
 import { ContentIcon } from '../features/home/components/content-icon';
 import { SocialIcon } from '../features/home/components/social-icon';
 import { RichText } from '../components/ui/rich-text';
-import { useContent } from '../lib/content';
+import { experienceYears, firmStateName, firmTown, useContent } from '../lib/content';
 import { usePageMeta } from '../lib/page-meta';
 
 export default function AboutPage() {
-  const { firm, about } = useContent();
+  const content = useContent();
+  const { firm, about } = content;
   const { highlights: aboutHighlights, leader, story: ourStory } = about;
   usePageMeta({
     title: 'About Us | Our Story and Our CPA',
-    description: `Meet ${leader.name}, founder of ${firm.name} in Warrendale, PA: a Pennsylvania CPA firm with over 5 years of experience serving individuals and businesses.`,
+    description: `Meet ${leader.name}, founder of ${firm.name} in ${firmTown(firm.contact.address)}: a ${firmStateName(content)} CPA firm with ${experienceYears(firm.yearsOfExperience)} years of experience serving individuals and businesses.`,
   });
 
   return (
     <>
-      <PageHero title={`About ${firm.name}`} lead="A Warrendale accounting firm built around one idea: every client deserves an accountant who knows them." />
+      <PageHero title={`About ${firm.name}`} lead={`A ${firm.contact.address.city} accounting firm built around one idea: every client deserves an accountant who knows them.`} />
 
       <section aria-labelledby="story-heading" className="py-16">
         <div className="mx-auto grid max-w-7xl gap-10 px-4 sm:px-6 lg:grid-cols-3 lg:px-8">

@@ -20,9 +20,10 @@ import {
 import { AdminSpinner, AdminSubPageHeading, PanelCard, adminScreen } from '../features/admin/components/admin-page-parts';
 import { DraftStatusBadge } from '../features/admin/components/draft-status';
 import { NewsletterFrame } from '../features/admin/components/newsletter-frame';
-import { FALLBACK_TEMPLATE } from '../features/admin/components/send-newsletter-dialog';
+import { fallbackTemplate } from '../features/admin/components/send-newsletter-dialog';
 import { formatDateTime } from '../features/admin/lib/format';
 import { ApiError, errorMessage } from '../lib/api';
+import { useContent } from '../lib/content';
 
 // TipTap (and ProseMirror under it) is this screen's alone: a chunk of its own, loaded with it.
 const RichTextEditor = lazy(() => import('../features/admin/components/rich-text-editor'));
@@ -82,6 +83,7 @@ function DraftEditor({ draft }: { draft: NewsletterDraft | null }) {
   const schedule = useScheduleDraft();
   const cancel = useCancelSchedule();
   const template = useNewsletterTemplate();
+  const fallback = fallbackTemplate(useContent().firm.name);
   const ai = useAiDraft();
   const current = draft;
   const status = current?.status ?? 'draft';
@@ -143,8 +145,8 @@ function DraftEditor({ draft }: { draft: NewsletterDraft | null }) {
         setContent(t.htmlContent);
       },
       onError: () => {
-        setSubject((s) => s || FALLBACK_TEMPLATE.subject);
-        setContent(FALLBACK_TEMPLATE.htmlContent);
+        setSubject((s) => s || fallback.subject);
+        setContent(fallback.htmlContent);
       },
     });
   }

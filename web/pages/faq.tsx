@@ -7,12 +7,11 @@ import { usePageMeta } from '../lib/page-meta';
 const FaqListIsland = island('faq-list', FaqList);
 
 export default function FaqPage() {
-  const { firm, faq } = useContent();
+  const { firm, faq, prices } = useContent();
   const jsonLd = faqPageJsonLd(faq.items);
   usePageMeta({
     title: 'Frequently Asked Questions | Taxes, Bookkeeping & Fees',
-    description:
-      'Answers about our tax, bookkeeping, payroll and business services, and our fees: individual returns from $500, business returns from $1,000, bookkeeping from $100 a month, free first consultation.',
+    description: `Answers about our tax, bookkeeping, payroll and business services, and our fees: individual returns ${prices.individualReturn}, business returns ${prices.businessReturn}, bookkeeping ${prices.monthlyBookkeeping}, ${prices.initialConsultation} first consultation.`,
     jsonLd,
   });
 

@@ -9,7 +9,7 @@ import { island } from '../islands/island';
 import { heroSkylineSvg } from '../features/home/hero-skyline';
 import { accountingServiceJsonLd } from '../features/home/structured-data';
 import { trackedClick } from '../lib/analytics';
-import { useContent } from '../lib/content';
+import { firmStateName, firmTown, sentenceCase, useContent } from '../lib/content';
 import { usePageMeta } from '../lib/page-meta';
 
 const TestimonialsIsland = island('testimonials', TestimonialsCarousel, { hydrate: 'visible' });
@@ -33,13 +33,14 @@ function IntroducedSection({ id, title, intro, className, children }: { id: stri
 
 export default function HomePage() {
   const content = useContent();
-  const { firm, testimonials } = content;
+  const { firm, testimonials, prices } = content;
+  const town = firmTown(firm.contact.address);
+  const state = firmStateName(content);
   const serviceGroups = content.services.groups;
   const jsonLd = accountingServiceJsonLd(content);
   usePageMeta({
-    title: 'CPA Firm in Warrendale, PA | Tax, Accounting & Payroll',
-    description:
-      `${firm.name} helps individuals and businesses in Warrendale, PA and nationwide with tax preparation, tax planning, bookkeeping, payroll and business consulting. Free initial consultation.`,
+    title: `CPA Firm in ${town} | Tax, Accounting & Payroll`,
+    description: `${firm.name} helps individuals and businesses in ${town} and nationwide with tax preparation, tax planning, bookkeeping, payroll and business consulting. ${sentenceCase(prices.initialConsultation)} initial consultation.`,
     jsonLd,
   });
 
@@ -50,12 +51,12 @@ export default function HomePage() {
         <div className="absolute inset-0 -z-10 opacity-80" aria-hidden="true" dangerouslySetInnerHTML={{ __html: heroSkylineSvg }} />
         <div className="absolute inset-0 -z-10 bg-gradient-to-r from-brand-900 via-brand-900/85 to-brand-900/30" aria-hidden="true" />
         <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 sm:py-28 lg:px-8 lg:py-32">
-          <p className="text-sm font-semibold uppercase tracking-widest text-accent-400">Warrendale, Pennsylvania</p>
+          <p className="text-sm font-semibold uppercase tracking-widest text-accent-400">{`${firm.contact.address.city}, ${state}`}</p>
           <h1 className="mt-4 max-w-3xl text-4xl font-bold leading-tight sm:text-5xl lg:text-6xl">
             Tax and accounting expertise you can count on
           </h1>
           <p className="mt-6 max-w-2xl text-lg text-slate-100 sm:text-xl">
-            {firm.name} prepares returns, keeps books, runs payroll and advises businesses for clients in Pennsylvania and across the country, with{' '}
+            {firm.name} prepares returns, keeps books, runs payroll and advises businesses for clients in {state} and across the country, with{' '}
             {firm.yearsOfExperience} years of experience and a CPA who knows your name.
           </p>
           <div className="mt-10 flex flex-col gap-3 sm:flex-row">

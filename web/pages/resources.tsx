@@ -4,7 +4,7 @@ import { StateRefundSelector } from '../features/resources/components/state-refu
 import { island } from '../islands/island';
 import { NewTabLink, PageHero, TitledSection } from '../components/layout/page-parts';
 import { trackedClick } from '../lib/analytics';
-import { useContent } from '../lib/content';
+import { mileageRate, useContent } from '../lib/content';
 import { usePageMeta } from '../lib/page-meta';
 
 const StateRefundIsland = island('state-refund', StateRefundSelector, { hydrate: 'visible' });
@@ -13,10 +13,11 @@ const DidYouKnowIsland = island('did-you-know', DidYouKnow, { hydrate: 'visible'
 export default function ResourcesPage() {
   const { resources } = useContent();
   const federalResourceLinks = resources.federalLinks;
+  const { taxYear, facts } = resources.taxFacts;
+  const mileage = mileageRate(facts);
   usePageMeta({
     title: 'Tax Resources | Refund Status, IRS Payments & Transcripts',
-    description:
-      "Check your federal and state tax refund status, pay the IRS online, request a tax transcript, and learn 2025 tax facts such as the 70 cents per mile mileage rate.",
+    description: `Check your federal and state tax refund status, pay the IRS online, request a tax transcript, and learn ${taxYear} tax facts${mileage ? ` such as the ${mileage} mileage rate` : ''}.`,
   });
 
   return (

@@ -8,15 +8,15 @@ import { useContent } from '../lib/content';
 import { usePageMeta } from '../lib/page-meta';
 
 export default function SchedulePage() {
-  const { firm, booking } = useContent();
-  usePageMeta({ title: 'Schedule a Consultation', description: 'Book a free initial consultation with a CPA.' });
+  const { firm, booking, prices } = useContent();
+  usePageMeta({ title: 'Schedule a Consultation', description: `Book a ${prices.initialConsultation} initial consultation with a CPA.` });
   return (
     <FormPageShell
       title="Schedule a Consultation"
-      lead="Book a free initial consultation with a CPA. Pick a weekday and a time, and we will confirm within 24 hours."
+      lead={`Book a ${prices.initialConsultation} initial consultation with a CPA. Pick a weekday and a time. ${firm.confirmationPromise}`}
     >
       <div className="mt-10 grid grid-cols-1 items-start gap-8 lg:grid-cols-[2fr_1fr]">
-        <BookingFormIsland serviceTypes={booking.serviceTypes} phone={firm.contact.phone} phoneHref={firm.contact.phoneHref} />
+        <BookingFormIsland serviceTypes={booking.serviceTypes} phone={firm.contact.phone} phoneHref={firm.contact.phoneHref} confirmationPromise={firm.confirmationPromise} />
         <aside className="space-y-6">
           <ScheduleContactCard />
           <ReasonsToBook />

@@ -3,15 +3,15 @@ import { CtaBand, PageHero, SectionLinks } from '../components/layout/page-parts
 import { serviceAnchor } from '#core/content/services';
 import { ContentIcon } from '../features/home/components/content-icon';
 import { trackedClick } from '../lib/analytics';
-import { useContent } from '../lib/content';
+import { firmTown, useContent } from '../lib/content';
 import { usePageMeta } from '../lib/page-meta';
 
 export default function ServicesPage() {
-  const serviceGroups = useContent().services.groups.map((group) => ({ ...group, anchor: serviceAnchor(group.title) }));
+  const { firm, services } = useContent();
+  const serviceGroups = services.groups.map((group) => ({ ...group, anchor: serviceAnchor(group.title) }));
   usePageMeta({
     title: 'Services | Tax, Accounting, Payroll & Consulting',
-    description:
-      'Individual and business tax returns, IRS notice resolution, international tax, bookkeeping, payroll, 1099 filing, business formation and outsourced CFO services from a Warrendale, PA CPA firm.',
+    description: `Individual and business tax returns, IRS notice resolution, international tax, bookkeeping, payroll, 1099 filing, business formation and outsourced CFO services from a ${firmTown(firm.contact.address)} CPA firm.`,
   });
 
   return (

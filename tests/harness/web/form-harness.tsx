@@ -4,6 +4,8 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { LazyToaster } from '../../../web/components/layout/lazy-toaster';
 import { dismissToast } from '../../../web/components/ui/use-toast';
+import { defaultContent } from '#core/content/default-content';
+import { ContentProvider } from '../../../web/lib/content';
 
 // What the forms' component tests share (tests/**/*.web.test.tsx, run in happy-dom): the network is
 // the only thing replaced. globalThis.fetch answers from the test and records each request; the
@@ -59,15 +61,18 @@ export function deferred<T>() {
 
 /**
  * Renders `ui` with what the app puts around it: the lazily mounted toaster (the real Radix one,
- * web/components/layout/lazy-toaster.tsx) and, for the admin dialogs, a React Query client.
+ * web/components/layout/lazy-toaster.tsx), the default content (web/main.tsx provides the
+ * published one) and, for the admin dialogs, a React Query client.
  */
 export function renderForm(ui: ReactNode): RenderResult {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   return render(
-    <QueryClientProvider client={queryClient}>
-      {ui}
-      <LazyToaster />
-    </QueryClientProvider>,
+    <ContentProvider value={defaultContent}>
+      <QueryClientProvider client={queryClient}>
+        {ui}
+        <LazyToaster />
+      </QueryClientProvider>
+    </ContentProvider>,
   );
 }
 

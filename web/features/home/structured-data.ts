@@ -1,11 +1,13 @@
 import type { SiteContent } from '#core/content/schema';
+import { firmStateName, firmTown } from '../../lib/content';
 import { siteUrl } from '../../lib/page-meta';
 
 /**
  * docs/product.md §1.3: the home page's structured business data (foundingDate 2020, as the firm's
  * records say).
  */
-export function accountingServiceJsonLd({ firm, services }: SiteContent): Record<string, unknown> {
+export function accountingServiceJsonLd(content: SiteContent): Record<string, unknown> {
+  const { firm, services } = content;
   const serviceGroups = services.groups;
   const { address } = firm.contact;
   return {
@@ -14,7 +16,7 @@ export function accountingServiceJsonLd({ firm, services }: SiteContent): Record
     '@id': `${siteUrl}/#business`,
     name: firm.name,
     legalName: firm.legalName,
-    description: 'Certified public accountants providing tax preparation, accounting, payroll and business consulting in Warrendale, PA and nationwide.',
+    description: `Certified public accountants providing tax preparation, accounting, payroll and business consulting in ${firmTown(address)} and nationwide.`,
     url: `${siteUrl}/`,
     logo: `${siteUrl}/logo.svg`,
     image: `${siteUrl}/og-image.png`,
@@ -31,7 +33,7 @@ export function accountingServiceJsonLd({ firm, services }: SiteContent): Record
       postalCode: address.postalCode,
       addressCountry: address.country,
     },
-    areaServed: [{ '@type': 'State', name: 'Pennsylvania' }, { '@type': 'Country', name: 'United States' }],
+    areaServed: [{ '@type': 'State', name: firmStateName(content) }, { '@type': 'Country', name: 'United States' }],
     openingHoursSpecification: [
       {
         '@type': 'OpeningHoursSpecification',

@@ -1,7 +1,7 @@
 import type { SiteContent } from '#core/content/schema';
 import type { Db } from '../../db/client';
 import { DEFAULT_VERSION } from './store';
-import { publishedVersion } from './published';
+import { publishedContent, publishedVersion } from './published';
 import { contentOfVersion } from './store';
 
 // The public pages with the published content, at static speed (docs/decisions/0016-published-content-serving.md).
@@ -21,6 +21,9 @@ const PAGE_CACHE_TTL = 24 * 60 * 60;
 const PAGE_TTL = 30 * 24 * 60 * 60;
 
 type PagesEnv = Pick<Env, 'PAGES' | 'ASSETS'>;
+
+/** The id of the element carrying the published content in the client-only screens' shell (web/main.tsx reads it). */
+export const SHELL_CONTENT_ID = 'published-content';
 
 const HEAD = /<!--app-head-->[\s\S]*?<!--\/app-head-->/;
 const ROOT = /<!--app-html-->[\s\S]*<!--\/app-html-->/;
@@ -70,3 +73,41 @@ export async function publishedPage(
 
 /** The headers of a page served by the worker: HTML, revalidated on every visit as the static pages are. */
 export const pageHeaders = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'public, max-age=0, must-revalidate' };
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The client-only screens' shell as scripts/prerender.ts writes it: index.html with an empty root. */
+const EMPTY_ROOT = '<div id="root"></div>';
+
+/**
+ * A static file the worker hands on (`request` reached it without being one of its pages): the
+ * client-only screens' shell (/admin..., the e-mail link pages) carries the published content once
+ * the firm has published its own, as JSON after the empty root, which web/main.tsx renders with
+ * from the first frame: no fetch and no flash of the defaults' name, phone or address. Its title and
+ * description name the published firm too. While nothing is published, or for any other file
+ * (a prerendered 404 page, an image), the static file untouched.
+ */
+export async function staticFileWithContent(env: Pick<Env, 'PAGES' | 'ASSETS' | 'DB'>, request: Request): Promise<Response> {
+  if ((await publishedVersion(env)) === DEFAULT_VERSION) {
+    const asset = await env.ASSETS.fetch(request);
+    // A copy: the security headers middleware adds to it, and a fetched response's headers are immutable.
+    return new Response(asset.body, asset);
+  }
+  // Unconditional: a shell the browser kept from before the publish has no content in it, so its
+  // validator must not earn a 304.
+  const asset = await env.ASSETS.fetch(request.url);
+  if (!asset.ok || !(asset.headers.get('Content-Type') ?? '').startsWith('text/html')) return new Response(asset.body, asset);
+  const html = await asset.text();
+  const headers = new Headers(asset.headers);
+  headers.delete('ETag');
+  if (!html.includes(EMPTY_ROOT)) return new Response(html, { status: asset.status, headers });
+  const content = await publishedContent(env);
+  const { name, tagline } = content.firm;
+  // In a <script> element: "<" escaped, so no text can close it or open a comment.
+  const json = JSON.stringify(content).replace(/</g, '\\u003c');
+  const shell = html
+    .replace(EMPTY_ROOT, () => `${EMPTY_ROOT}<script type="application/json" id="${SHELL_CONTENT_ID}">${json}</script>`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(name)}</title>`)
+    .replace(/(<meta name="description" content=")[^"]*"/, (_, start: string) => `${start}${escapeHtml(`${name}: ${tagline}`)}"`);
+  return new Response(shell, { status: asset.status, headers });
+}

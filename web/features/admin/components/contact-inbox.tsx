@@ -5,7 +5,6 @@ import { Button, buttonClass } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/use-toast';
-import { firm } from '#core/content/firm';
 import { errorMessage } from '../../../lib/api';
 import { useMarkMessageRead, type ContactMessage } from '../api/admin-api';
 import { buildContactMessagesCsv, csvFileName } from '../lib/csv';
@@ -13,6 +12,7 @@ import { downloadText } from '../lib/download';
 import { formatDateTime } from '../lib/format';
 import { SectionHeading } from './admin-page-parts';
 import { RepliedBadge, ReplyThread } from './reply-thread';
+import { useContent } from '../../../lib/content';
 
 // A year of messages can run into the thousands: render the newest first, older ones on request.
 const MESSAGES_PER_PAGE = 25;
@@ -108,7 +108,7 @@ function MessageCard({ message: m }: { message: ContactMessage }) {
       { id: m.id, read: isUnread },
       { onError: (error) => toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to update the message') }) },
     );
-  const replySubject = encodeURIComponent(`Re: Your message to ${firm.name}`);
+  const replySubject = encodeURIComponent(`Re: Your message to ${useContent().firm.name}`);
 
   return (
     <Card data-testid="message-card" data-unread={isUnread} className={isUnread ? 'border-l-4 border-l-brand-600' : ''}>

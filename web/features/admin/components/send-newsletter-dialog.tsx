@@ -4,14 +4,14 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogActions } from '../../../components/ui/dialog';
 import { FieldError, Input, Label, Textarea } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
-import { firm } from '#core/content/firm';
 import { errorMessage } from '../../../lib/api';
+import { useContent } from '../../../lib/content';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useNewsletterTemplate, useSendNewsletter, useSendTestNewsletter } from '../api/admin-api';
 
-/** Used when the template endpoint cannot answer: a sample with the /schedule call to action. */
-export const FALLBACK_TEMPLATE = {
-  subject: `Tax Tips and Updates from ${firm.name}`,
+/** Used when the template endpoint cannot answer: a sample with the /schedule call to action, signed by the firm `firmName`. */
+export const fallbackTemplate = (firmName: string) => ({
+  subject: `Tax Tips and Updates from ${firmName}`,
   htmlContent: `<h1 style="color:#0f2a4a;">Your Monthly Tax &amp; Business Update</h1>
 <p>Hello,</p>
 <p>Here is what our clients should keep in mind this month:</p>
@@ -24,8 +24,11 @@ export const FALLBACK_TEMPLATE = {
 <p style="text-align:center;margin:32px 0;">
   <a href="/schedule" style="background:#163f6c;color:#ffffff;padding:12px 24px;border-radius:6px;text-decoration:none;font-weight:bold;">Schedule a Free Consultation</a>
 </p>
-<p>Warm regards,<br>The ${firm.name} team</p>`,
-};
+<p>Warm regards,<br>The ${escapeText(firmName)} team</p>`,
+});
+
+/** The firm's name as HTML text (the published name is text: "&" and "<" are escaped). */
+const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
  * The Send Newsletter dialog (docs/product.md §6.3); 'Please fill in both subject and content'
@@ -33,6 +36,7 @@ export const FALLBACK_TEMPLATE = {
  */
 export function SendNewsletterDialog({ open, onOpenChange, activeCount }: { open: boolean; onOpenChange: (open: boolean) => void; activeCount: number }) {
   const template = useNewsletterTemplate();
+  const fallback = fallbackTemplate(useContent().firm.name);
   const send = useSendNewsletter();
   const testSend = useSendTestNewsletter();
   // 'Please fill in both subject and content' and the other messages of the server's schema, in a toast.
@@ -69,7 +73,7 @@ export function SendNewsletterDialog({ open, onOpenChange, activeCount }: { open
   function loadTemplate() {
     template.mutate(undefined, {
       onSuccess: (t) => issue.setValues((v) => ({ subject: v.subject || t.subject, content: t.htmlContent })),
-      onError: () => issue.setValues((v) => ({ subject: v.subject || FALLBACK_TEMPLATE.subject, content: FALLBACK_TEMPLATE.htmlContent })),
+      onError: () => issue.setValues((v) => ({ subject: v.subject || fallback.subject, content: fallback.htmlContent })),
     });
   }
 

@@ -11,7 +11,18 @@ const selectClass =
   'block h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-600';
 
 /** docs/product.md §3: the Schedule page's booking form (its data and behaviour: ../use-booking-form.ts). */
-export function BookingForm({ serviceTypes: bookingServiceTypes, phone, phoneHref }: { serviceTypes: string[]; phone: string; phoneHref: string }) {
+export function BookingForm({
+  serviceTypes: bookingServiceTypes,
+  phone,
+  phoneHref,
+  confirmationPromise,
+}: {
+  serviceTypes: string[];
+  phone: string;
+  phoneHref: string;
+  /** The firm's promise to confirm ("We will contact you within 24 hours to confirm your appointment."). */
+  confirmationPromise: string;
+}) {
   const { form, errors, pending, calendar, calendarWanted, startCalendar, slots, unavailable, offered, closed, field, described, update, handleSubmit, turnstile } = useBookingForm();
 
   return (
@@ -131,7 +142,7 @@ export function BookingForm({ serviceTypes: bookingServiceTypes, phone, phoneHre
             {pending ? 'Scheduling...' : 'Schedule Appointment'}
           </Button>
           <p className="text-center text-sm text-slate-600">
-            * Required fields. We'll contact you within 24 hours to confirm your appointment. Questions? Call{' '}
+            {`* Required fields. ${confirmationPromise} Questions? Call `}
             <a href={phoneHref} className="text-brand-700 underline">
               {phone}
             </a>

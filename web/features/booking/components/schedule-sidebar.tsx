@@ -1,4 +1,5 @@
 import { CheckCircle2, Clock, Mail, MapPin, Phone } from 'lucide-react';
+import { Fragment } from 'react';
 import { useContent } from '../../../lib/content';
 import { reasonsToBook, scheduleServiceGroups } from '#core/content/schedule';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
@@ -10,7 +11,16 @@ export function ScheduleContactCard() {
   const rows = [
     { icon: Phone, label: 'Phone', body: <a href={firm.contact.phoneHref} className="text-brand-700 hover:underline">{firm.contact.phone}</a> },
     { icon: Mail, label: 'Email', body: <a href={`mailto:${firm.contact.email}`} className="break-all text-brand-700 hover:underline">{firm.contact.email}</a> },
-    { icon: Clock, label: 'Office Hours', body: <>Monday - Friday: 9:00 AM - 5:00 PM<br />Saturday - Sunday: Closed</> },
+    {
+      icon: Clock,
+      label: 'Office Hours',
+      body: firm.hours.map((h, index) => (
+        <Fragment key={h.days}>
+          {index > 0 && <br />}
+          {`${h.days}: ${h.time}`}
+        </Fragment>
+      )),
+    },
     {
       icon: MapPin,
       label: 'Office',
