@@ -34,14 +34,7 @@ export function accountingServiceJsonLd(content: SiteContent): Record<string, un
       addressCountry: address.country,
     },
     areaServed: [{ '@type': 'State', name: firmStateName(content) }, { '@type': 'Country', name: 'United States' }],
-    openingHoursSpecification: [
-      {
-        '@type': 'OpeningHoursSpecification',
-        dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
-        opens: '09:00',
-        closes: '17:00',
-      },
-    ],
+    ...openingHours(firm.hours),
     sameAs: firm.social.map((s) => s.href),
     hasOfferCatalog: {
       '@type': 'OfferCatalog',
@@ -53,4 +46,44 @@ export function accountingServiceJsonLd(content: SiteContent): Record<string, un
       })),
     },
   };
+}
+
+const WEEK = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+/** "Monday", "Monday - Friday", "Monday, Wednesday": the days named, in week order; null when a name is not a day. */
+function daysOf(text: string): string[] | null {
+  const day = (name: string) => WEEK.findIndex((d) => d.toLowerCase() === name.trim().toLowerCase());
+  const days: string[] = [];
+  for (const part of text.split(',')) {
+    const [from, to, ...rest] = part.split(/\s*(?:-|–|\bto\b)\s*/);
+    const [a, b] = [day(from), to === undefined ? day(from) : day(to)];
+    if (rest.length || a < 0 || b < a) return null;
+    days.push(...WEEK.slice(a, b + 1));
+  }
+  return days;
+}
+
+/** "9:00 AM" or "5 PM" as "09:00" / "17:00"; null when it is not such a time. */
+function clockOf(text: string): string | null {
+  const match = /^(\d{1,2})(?::(\d{2}))?\s*([AP])\.?M\.?$/i.exec(text.trim());
+  if (!match || Number(match[1]) < 1 || Number(match[1]) > 12 || Number(match[2] ?? 0) > 59) return null;
+  const hour = (Number(match[1]) % 12) + (match[3].toUpperCase() === 'P' ? 12 : 0);
+  return `${String(hour).padStart(2, '0')}:${match[2] ?? '00'}`;
+}
+
+/**
+ * The office hours as schema.org OpeningHoursSpecification, read from the published hours ("Monday -
+ * Friday", "9:00 AM - 5:00 PM"; "Closed" days are left out). The hours are free text the firm edits:
+ * when a line cannot be read this way, no hours are stated at all rather than wrong ones.
+ */
+export function openingHours(hours: SiteContent['firm']['hours']): { openingHoursSpecification?: Record<string, unknown>[] } {
+  const specification: Record<string, unknown>[] = [];
+  for (const line of hours) {
+    if (/^closed$/i.test(line.time.trim())) continue;
+    const dayOfWeek = daysOf(line.days);
+    const [opens, closes, ...rest] = line.time.split(/\s*(?:-|–|\bto\b)\s*/).map(clockOf);
+    if (!dayOfWeek || !opens || !closes || rest.length) return {};
+    specification.push({ '@type': 'OpeningHoursSpecification', dayOfWeek, opens, closes });
+  }
+  return specification.length ? { openingHoursSpecification: specification } : {};
 }
