@@ -67,6 +67,8 @@ const server = await stack.start({
     UNVERIFIED_MAIL_DAILY_CAP: '100000000',
     BOOKING_CONFIRMATION_DAILY_CAP: '100000000',
     NEWSLETTER_CONFIRMATION_DAILY_CAP: '100000000',
+    // Every answer says how many D1 calls were made before it (X-D1-Calls): the D1 probe below.
+    COUNT_D1_CALLS: '1',
   },
 });
 const origin = server.url;
@@ -269,8 +271,30 @@ async function runLoginPoll(deviceCookie: string | undefined): Promise<LoginPoll
 /** Throughput each write endpoint should reach as a share of GET /api/health's in the same run (docs/operations.md). */
 const RATIO_TARGETS: Record<string, number> = { 'POST /api/contact': 0.5, 'POST /api/appointments': 0.4 };
 
+/** Submissions sent one at a time after the load, each answer's X-D1-Calls: one batch each (docs/architecture.md, Writes). */
+const D1_PROBES = 5;
+interface D1Probe {
+  contact: number[];
+  booking: number[];
+}
+async function probeD1Calls(): Promise<D1Probe> {
+  const calls = async (scenario: Scenario) => {
+    const res = await fetch(`${origin}${scenario.path}`, { method: 'POST', headers: scenario.headers, body: scenario.body!() });
+    await res.arrayBuffer();
+    return res.ok ? Number(res.headers.get('x-d1-calls')) : NaN;
+  };
+  const probe: D1Probe = { contact: [], booking: [] };
+  const byName = (name: string) => scenarios.find((s) => s.name === name)!;
+  for (let i = 0; i < D1_PROBES; i++) {
+    probe.contact.push(await calls(byName('POST /api/contact')));
+    probe.booking.push(await calls(byName('POST /api/appointments')));
+  }
+  return probe;
+}
+
 const loadAtStart = loadavg();
 const rows: Row[] = [];
+let d1Probe: D1Probe = { contact: [], booking: [] };
 let attack: LoginAttack;
 let poll: LoginPoll;
 try {
@@ -278,6 +302,7 @@ try {
     process.stdout.write(`Running ${scenario.name} (${scenario.amount ? `${scenario.amount} requests` : `${SECONDS}s`}) at concurrency ${CONNECTIONS}...\n`);
     rows.push(await runScenario(scenario));
   }
+  if (!SIGN_IN_ONLY) d1Probe = await probeD1Calls();
   process.stdout.write(`Running the sign-in attack (${ATTACK_ATTEMPTS} parallel wrong passwords from one network)...\n`);
   attack = await runLoginAttack();
   process.stdout.write(`Running the ten-network poll (${POLL_NETWORKS.length} networks, a wrong password every 250 ms each, ${POLL_SECONDS} s)...\n`);
@@ -301,8 +326,9 @@ function reportLoad(): boolean {
   }
 
   const count2xx = (name: string) => Object.entries(rows.find((r) => r.name === name)!.statuses).filter(([c]) => c.startsWith('2')).reduce((n, [, v]) => n + v, 0);
-  const storedContacts = queryCount('select count(*) from contact_messages') - seededMessages;
-  const storedBookings = queryCount('select count(*) from appointments');
+  // The probe's submissions, one at a time after the load, are not the load's.
+  const storedContacts = queryCount('select count(*) from contact_messages') - seededMessages - d1Probe.contact.filter((n) => !Number.isNaN(n)).length;
+  const storedBookings = queryCount('select count(*) from appointments') - d1Probe.booking.filter((n) => !Number.isNaN(n)).length;
   // Every e-mail the forms logged as 'queued' before their answer must have its outcome recorded
   // after it (the request's own outcome write after its answer, docs/architecture.md "Writes").
   const queuedLeft = queryCount("select count(*) from email_log where status = 'queued'");
@@ -314,13 +340,25 @@ function reportLoad(): boolean {
   5xx answers:  ${fiveXx} ${fiveXx === 0 ? '-> OK' : '-> FAIL'}
   e-mail log:   ${mailLogged} e-mails logged, ${queuedLeft} without an outcome ${queuedLeft === 0 ? '-> OK' : '-> FAIL'}`);
 
+  const oneCall = (calls: number[]) => calls.length === D1_PROBES && calls.every((n) => n === 1);
+  console.log(`\nD1 round trips before the answer (X-D1-Calls of ${D1_PROBES} submissions each, sent one at a time after the load)
+  POST /api/contact:        ${d1Probe.contact.join(' ')} ${oneCall(d1Probe.contact) ? '-> OK (one each)' : '-> FAIL'}
+  POST /api/appointments:   ${d1Probe.booking.join(' ')} ${oneCall(d1Probe.booking) ? '-> OK (one each)' : '-> FAIL'}`);
+
   const formatLoad = (load: number[]) => load.map((n) => n.toFixed(2)).join(' ');
   console.log(`\nThroughput targets (vs GET /api/health in this run; load average ${formatLoad(loadAtStart)} at the start, ${formatLoad(loadAtEnd)} at the end, ${cpus().length} CPUs)`);
   for (const [name, target] of Object.entries(RATIO_TARGETS)) {
     const ratio = rows.find((r) => r.name === name)!.rps / health;
     console.log(`  ${pad(name, 26)}${ratio.toFixed(2)} (target >= ${target.toFixed(2)}) ${ratio >= target ? '-> met' : '-> MISSED'}`);
   }
-  return storedContacts === count2xx('POST /api/contact') && storedBookings === count2xx('POST /api/appointments') && fiveXx === 0 && queuedLeft === 0;
+  return (
+    storedContacts === count2xx('POST /api/contact') &&
+    storedBookings === count2xx('POST /api/appointments') &&
+    fiveXx === 0 &&
+    queuedLeft === 0 &&
+    oneCall(d1Probe.contact) &&
+    oneCall(d1Probe.booking)
+  );
 }
 
 const verifications = attack.statuses['401'] ?? 0;

@@ -50,6 +50,11 @@ export interface TuningSettings {
   ALLOW_HTTP_CALENDARS?: string;
   /** Timeout of a busy calendar's fetch in ms (default 10000); tests shorten it. */
   CALENDAR_FETCH_TIMEOUT_MS?: string;
+  /**
+   * '1' answers every request with the number of D1 calls made before its answer (X-D1-Calls,
+   * worker/services/platform/d1-call-count.ts): set only by `npm run bench:load`, never in production.
+   */
+  COUNT_D1_CALLS?: string;
 }
 
 /** Bindings and variables the worker receives (wrangler.toml, .dev.vars, `wrangler secret`). */

@@ -21,6 +21,7 @@ import { siteConfig } from './routes/site-config';
 import { sitePages } from './routes/site-pages';
 import { webhooks } from './routes/webhooks';
 import { staticFileWithContent } from './services/content/published-pages';
+import { countingD1Calls } from './services/platform/d1-call-count';
 import { safeErrorSummary } from './services/platform/log-safe';
 
 const app = new Hono<AppEnv>();
@@ -83,6 +84,6 @@ app.onError((err, c) => {
 export type AppType = typeof routes;
 
 export default {
-  fetch: app.fetch,
+  fetch: countingD1Calls(app.fetch),
   scheduled,
 } satisfies ExportedHandler<AppEnv['Bindings']>;

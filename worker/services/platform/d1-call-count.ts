@@ -1,0 +1,52 @@
+import type { AppEnv } from '../../env';
+
+// How many D1 round trips a request makes before its answer, for `npm run bench:load`
+// (docs/operations.md, Benchmarks): a visitor's submission is one D1 call (docs/architecture.md,
+// Writes), and the bench checks it on the running stack. Only with COUNT_D1_CALLS='1', which the
+// bench sets; otherwise the worker's fetch is untouched.
+
+type Bindings = AppEnv['Bindings'];
+
+/** A D1 binding that counts each call reaching the database: a statement's run/all/first/raw, a batch, an exec. */
+function countingD1(db: D1Database, count: () => void): D1Database {
+  // Each wrapped statement's own, for a batch of wrapped statements (the batch is one call).
+  const unwrapped = new WeakMap<object, D1PreparedStatement>();
+  const wrap = (inner: D1PreparedStatement): D1PreparedStatement => {
+    const outer = new Proxy(inner, {
+      get(target, key) {
+        const value = Reflect.get(target, key, target) as unknown;
+        if (typeof value !== 'function') return value;
+        if (key === 'bind') return (...values: unknown[]) => wrap(target.bind(...values));
+        if (key === 'run' || key === 'all' || key === 'first' || key === 'raw') count();
+        return (value as (...args: unknown[]) => unknown).bind(target);
+      },
+    });
+    unwrapped.set(outer, inner);
+    return outer;
+  };
+  return new Proxy(db, {
+    get(target, key) {
+      const value = Reflect.get(target, key, target) as unknown;
+      if (typeof value !== 'function') return value;
+      if (key === 'prepare') return (query: string) => wrap(target.prepare(query));
+      if (key === 'batch' || key === 'exec') count();
+      if (key === 'batch') return (statements: D1PreparedStatement[]) => target.batch(statements.map((s) => unwrapped.get(s) ?? s));
+      return (value as (...args: unknown[]) => unknown).bind(target);
+    },
+  });
+}
+
+/**
+ * The worker's fetch, answering with X-D1-Calls (the D1 calls made before the answer; work after
+ * it, through waitUntil, is not counted) when COUNT_D1_CALLS is '1'.
+ */
+export function countingD1Calls(fetch: (request: Request, env: Bindings, ctx: ExecutionContext) => Response | Promise<Response>) {
+  return async (request: Request, env: Bindings, ctx: ExecutionContext): Promise<Response> => {
+    if (env.COUNT_D1_CALLS !== '1') return fetch(request, env, ctx);
+    let calls = 0;
+    const response = await fetch(request, { ...env, DB: countingD1(env.DB, () => calls++) }, ctx);
+    const counted = new Response(response.body, response);
+    counted.headers.set('X-D1-Calls', String(calls));
+    return counted;
+  };
+}
