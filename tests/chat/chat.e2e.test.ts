@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { browserPerFile } from '../harness/e2e/admin-helpers';
+import { browserPerFile, saveScreens } from '../harness/e2e/admin-helpers';
 import { DESKTOP, newPage, PHONE } from '../harness/e2e/browser';
 
 const GREETING =
@@ -410,7 +410,7 @@ describe('the chat widget', () => {
     ['phone', PHONE],
   ])('fits the %s screen (screenshot)', async (name, viewport) => {
     const { page, context } = await visitorWithChatOpen(viewport);
-    await page.screenshot({ path: `/tmp/chat-${name}-open.png` });
+    await saveScreens(page, `chat-${name}-open`);
     await input(page).fill('How much does an individual tax return cost?');
     await input(page).press('Enter');
     await waitForReply(page);
@@ -419,7 +419,7 @@ describe('the chat widget', () => {
     expect(box!.x).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
     expect(box!.y).toBeGreaterThanOrEqual(0);
-    await page.screenshot({ path: `/tmp/chat-${name}-answer.png` });
+    await saveScreens(page, `chat-${name}-answer`);
     await context.close();
   });
 });

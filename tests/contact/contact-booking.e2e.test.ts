@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { firmDay, open, pickDay, showCalendar, showMonthOf, weekdayOf } from '../harness/e2e/booking-helpers';
-import { browserPerFile } from '../harness/e2e/admin-helpers';
+import { browserPerFile, saveScreens, screenshotDir } from '../harness/e2e/admin-helpers';
 import { baseUrl, DESKTOP, expectToast, islandReady, newPage, PHONE } from '../harness/e2e/browser';
 
 const shared = browserPerFile();
@@ -200,8 +200,8 @@ describe('screenshots', () => {
     if (path === 'schedule') await showCalendar(page);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `/tmp/contact-booking-${path}-${viewport.width}.png`, fullPage: true });
-    await page.locator('form').first().screenshot({ path: `/tmp/contact-booking-${path}-${viewport.width}-form.png` });
+    await saveScreens(page, `contact-booking-${path}-${viewport.width}`);
+    if (screenshotDir) await page.locator('form').first().screenshot({ path: `${screenshotDir}/contact-booking-${path}-${viewport.width}-form.png` });
     await context.close();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { api, browserPerFile, expectToastSaying, signInThroughCard, uniqueEmail, waitUntil } from '../harness/e2e/admin-helpers';
+import { api, browserPerFile, expectToastSaying, saveScreens, signInThroughCard, uniqueEmail, waitUntil } from '../harness/e2e/admin-helpers';
 import { newPage, PHONE } from '../harness/e2e/browser';
 
 // The send dialog's "Send a test" (docs/product.md §6.3): the issue goes to one address, marked
@@ -32,7 +32,7 @@ describe('send a test from the Send Newsletter dialog', () => {
     await expectToastSaying(page, 'Test sent', to);
     // The dialog stays open for the real send.
     expect(await dialog.isVisible()).toBe(true);
-    await page.screenshot({ path: '/tmp/a-archive/send-test-dialog-1280.png' });
+    await saveScreens(page, 'send-test-dialog-1280');
 
     const emails = await api<EmailEntry[]>(context, 'GET', '/api/admin/emails');
     const test = emails.find((e) => e.to === to);
@@ -60,7 +60,7 @@ describe('send a test from the Send Newsletter dialog', () => {
     await dialog.getByLabel('Send a test to').scrollIntoViewIfNeeded();
     const box = (await dialog.getByRole('button', { name: 'Send a test' }).boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
-    await page.screenshot({ path: '/tmp/a-archive/send-test-dialog-390.png' });
+    await saveScreens(page, 'send-test-dialog-390');
     await context.close();
   });
 });

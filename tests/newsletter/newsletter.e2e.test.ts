@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from 'playwright-core';
 import { request as playwrightRequest } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { browserPerFile } from '../harness/e2e/admin-helpers';
+import { browserPerFile, saveScreens, screenshotDir } from '../harness/e2e/admin-helpers';
 import { baseUrl, DESKTOP, expectToast, islandReady, newPage, PHONE } from '../harness/e2e/browser';
 
 const shared = browserPerFile();
@@ -65,7 +65,7 @@ describe('newsletter: subscribe -> confirm -> unsubscribe through the stored e-m
     await form.getByRole('button', { name: 'Subscribe' }).click();
     await expectToast(page, 'Almost there!', 'Please check your inbox');
     expect(await form.getByPlaceholder('Your email').inputValue()).toBe('');
-    await page.screenshot({ path: '/tmp/newsletter-footer-desktop.png', fullPage: false });
+    await saveScreens(page, 'newsletter-footer-desktop');
     expect(await subscriberStatus(address)).toBe('pending');
 
     // The confirmation e-mail's link opens a page that changes nothing (link scanners open links);
@@ -78,11 +78,11 @@ describe('newsletter: subscribe -> confirm -> unsubscribe through the stored e-m
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Confirm Your Subscription');
     await page.waitForLoadState('networkidle');
     expect(await subscriberStatus(address)).toBe('pending');
-    await page.screenshot({ path: '/tmp/newsletter-confirm-desktop.png' });
+    await saveScreens(page, 'newsletter-confirm-desktop');
     await page.getByRole('button', { name: 'Confirm subscription' }).click();
     await expect.poll(() => pathOf(page)).toBe('/newsletter/confirmed');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Subscription Confirmed');
-    await page.screenshot({ path: '/tmp/newsletter-confirmed-desktop.png' });
+    await saveScreens(page, 'newsletter-confirmed-desktop');
     expect(await subscriberStatus(address)).toBe('active');
 
     // The admin sends a newsletter; the visitor's copy carries a personal unsubscribe link.
@@ -97,7 +97,7 @@ describe('newsletter: subscribe -> confirm -> unsubscribe through the stored e-m
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Unsubscribe from Our Newsletter?');
     await expect.poll(() => page.getByText(/v\*\*\*@example\.com/).isVisible()).toBe(true);
     expect(await subscriberStatus(address)).toBe('active');
-    await page.screenshot({ path: '/tmp/newsletter-unsubscribe-desktop.png' });
+    await saveScreens(page, 'newsletter-unsubscribe-desktop');
 
     await page.getByRole('button', { name: 'Unsubscribe' }).click();
     await expect.poll(() => pathOf(page)).toBe('/newsletter/unsubscribed');
@@ -112,7 +112,7 @@ describe('newsletter: subscribe -> confirm -> unsubscribe through the stored e-m
     await page.goto('/newsletter/unsubscribe?token=not-a-real-token');
     await expect.poll(() => pathOf(page)).toBe('/newsletter/invalid-link');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('This Link Is Invalid or Has Expired');
-    await page.screenshot({ path: '/tmp/newsletter-invalid-phone.png' });
+    await saveScreens(page, 'newsletter-invalid-phone');
     // A link of the old form (/api/newsletter/confirm) leads to the page; a forged token is refused at the button.
     await page.goto('/api/newsletter/confirm?token=forged');
     // The page takes the token out of its address (no token for analytics to read) and keeps it for the button.
@@ -127,7 +127,7 @@ describe('newsletter: subscribe -> confirm -> unsubscribe through the stored e-m
     await page.goto('/');
     const form = page.getByRole('form', { name: 'Newsletter sign-up' });
     await form.scrollIntoViewIfNeeded();
-    await form.screenshot({ path: '/tmp/newsletter-footer-phone.png' });
+    if (screenshotDir) await form.screenshot({ path: `${screenshotDir}/newsletter-footer-phone.png` });
     const box = await form.boundingBox();
     expect(box!.width).toBeLessThanOrEqual(PHONE.width);
     await context.close();
