@@ -51,8 +51,8 @@ export interface TuningSettings {
   /** Timeout of a busy calendar's fetch in ms (default 10000); tests shorten it. */
   CALENDAR_FETCH_TIMEOUT_MS?: string;
   /**
-   * '1' answers every request with the number of D1 calls made before its answer (X-D1-Calls,
-   * worker/services/platform/d1-call-count.ts): set only by `npm run bench:load`, never in production.
+   * '1' answers a request that asks (X-Count-D1-Calls: 1) with the number of D1 calls made before
+   * its answer (X-D1-Calls, worker/services/platform/d1-call-count.ts): set only by `npm run bench:load`.
    */
   COUNT_D1_CALLS?: string;
 }

@@ -10,10 +10,10 @@ import { client, ORIGIN } from './helpers';
 export async function callWithEnv(
   overrides: Partial<typeof env>,
   path: string,
-  options: { body?: unknown; ip?: string; method?: string } = {},
+  options: { body?: unknown; ip?: string; method?: string; headers?: Record<string, string> } = {},
 ): Promise<Response> {
   const method = options.method ?? (options.body !== undefined ? 'POST' : 'GET');
-  const headers = new Headers({ 'cf-connecting-ip': options.ip ?? '203.0.113.7' });
+  const headers = new Headers({ ...options.headers, 'cf-connecting-ip': options.ip ?? '203.0.113.7' });
   if (options.body !== undefined) {
     headers.set('content-type', 'application/json');
     headers.set('origin', ORIGIN);

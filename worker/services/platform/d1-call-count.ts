@@ -2,8 +2,9 @@ import type { AppEnv } from '../../env';
 
 // How many D1 round trips a request makes before its answer, for `npm run bench:load`
 // (docs/operations.md, Benchmarks): a visitor's submission is one D1 call (docs/architecture.md,
-// Writes), and the bench checks it on the running stack. Only with COUNT_D1_CALLS='1', which the
-// bench sets; otherwise the worker's fetch is untouched.
+// Writes), and the bench checks it on the running stack. Only for a request that asks
+// (X-Count-D1-Calls: 1) to a worker run with COUNT_D1_CALLS='1', which the bench sets; every other
+// request, the bench's load included, goes through the worker's fetch untouched.
 
 type Bindings = AppEnv['Bindings'];
 
@@ -38,11 +39,11 @@ function countingD1(db: D1Database, count: () => void): D1Database {
 
 /**
  * The worker's fetch, answering with X-D1-Calls (the D1 calls made before the answer; work after
- * it, through waitUntil, is not counted) when COUNT_D1_CALLS is '1'.
+ * it, through waitUntil, is not counted) a request that asks, when COUNT_D1_CALLS is '1'.
  */
 export function countingD1Calls(fetch: (request: Request, env: Bindings, ctx: ExecutionContext) => Response | Promise<Response>) {
   return async (request: Request, env: Bindings, ctx: ExecutionContext): Promise<Response> => {
-    if (env.COUNT_D1_CALLS !== '1') return fetch(request, env, ctx);
+    if (env.COUNT_D1_CALLS !== '1' || request.headers.get('x-count-d1-calls') !== '1') return fetch(request, env, ctx);
     let calls = 0;
     const response = await fetch(request, { ...env, DB: countingD1(env.DB, () => calls++) }, ctx);
     const counted = new Response(response.body, response);
