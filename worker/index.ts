@@ -18,7 +18,7 @@ import { health } from './routes/health';
 import { newsletter } from './routes/newsletter';
 import { newsletterArchive } from './routes/newsletter-archive';
 import { siteConfig } from './routes/site-config';
-import { sitePages } from './routes/site-pages';
+import { notFoundPage, sitePages } from './routes/site-pages';
 import { webhooks } from './routes/webhooks';
 import { staticFileWithContent } from './services/content/published-pages';
 import { countingD1Calls } from './services/platform/d1-call-count';
@@ -66,8 +66,10 @@ app.route('/', sitePages);
 app.notFound(async (c) => {
   // (A config without [assets], such as the newsletter benchmark's, has no ASSETS binding.)
   if (c.req.path.startsWith('/api/') || !c.env.ASSETS) return c.json({ message: 'Not found' }, 404);
-  // The client-only screens' shell carries the published content (docs/decisions/0016-published-content-serving.md).
-  return staticFileWithContent(c.env, c.req.raw);
+  // The client-only screens' shell carries the published content (docs/decisions/0016-published-content-serving.md),
+  // and so does the 404 page answering a path that names none of them (/admin/no-such-screen).
+  const response = await staticFileWithContent(c.env, c.req.raw);
+  return response.status === 404 ? notFoundPage(c) : response;
 });
 
 app.onError((err, c) => {

@@ -126,6 +126,12 @@ describe('published content on the public pages', () => {
       expect(shell.html).toContain('"name":"Harbor & \\u003cLane> CPA');
       // (The firm's own texts in the JSON may still name it as before: the head may not.)
       expect(shell.html.slice(0, shell.html.indexOf('</head>'))).not.toContain(oldName);
+      // A path under the worker's routes that names no screen: the 404 page, with the published firm.
+      const missing = await plainFetch('/admin/no-such-screen');
+      expect(missing.status).toBe(404);
+      expect(missing.html).toContain('<title>404 Page Not Found | Harbor &amp; &lt;Lane&gt; CPA');
+      expect(missing.html).toContain(phone);
+      expect(missing.html).not.toContain(oldName);
 
       const visitor = await newPage(admin.browser, DESKTOP);
       for (const path of ['/newsletter/confirmed', '/newsletter/unsubscribed', '/newsletter/invalid-link', '/appointment/cancel', '/appointment/reschedule']) {

@@ -48,8 +48,12 @@ async function publicPage(c: Context<AppEnv>, pathname: string): Promise<Respons
   return c.body(html, 200, pageHeaders);
 }
 
-/** The prerendered 404 page with status 404 (the file itself answers /404 with 200). */
-async function notFoundPage(c: Context<AppEnv>): Promise<Response> {
+/**
+ * The prerendered 404 page with status 404 (the file itself answers /404 with 200), with the
+ * published content once there is any; also what worker/index.ts answers a path under the
+ * worker's routes that names nothing (/admin/no-such-screen).
+ */
+export async function notFoundPage(c: Context<AppEnv>): Promise<Response> {
   const html = await published(c, NOT_FOUND_PROBE, '/404');
   if (html !== null) return c.body(html, 404, pageHeaders);
   const page = await c.env.ASSETS.fetch(new URL('/404', c.req.url));
