@@ -6,9 +6,9 @@ import {
   appointmentConfirmationEmail,
   appointmentReminderEmail,
   appointmentStatusEmail,
-  escapeHtml,
   type MailedAppointment,
 } from '../../worker/services/email/submission-emails';
+import { escapeHtml } from '../../worker/services/platform/html';
 
 // docs/product.md §7: the visitor's e-mails state the firm's zone and, beside the .ics invite,
 // carry "Add to Google Calendar" and "Outlook" links for the same hour (UTC instants), in the HTML

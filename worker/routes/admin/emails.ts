@@ -7,7 +7,7 @@ import { deliveryEventsStatus, enrollDeliveryEvents, mailChannelsAccountId, NO_A
 import { listEmailLog } from '../../services/email/email-log';
 import { checkMailChannels } from '../../services/email/mailchannels';
 import { emailTransport, sendEmail } from '../../services/email/send-email';
-import { escapeHtml } from '../../services/email/submission-emails';
+import { escapeHtml } from '../../services/platform/html';
 import { publishedContent } from '../../services/content/published';
 import type { EmailAttachment } from '../../mail-types';
 import { siteOrigin } from '../../services/newsletter/template';

@@ -4,7 +4,7 @@ import { adminInvitations, adminUsers } from '../../db/schema';
 import { isUniqueViolation } from '../../db/unique-violation';
 import type { OutgoingEmail } from '../../mail-types';
 import { INVITATION_TTL_HOURS, type InviteUser } from '#core/schemas/admin-accounts';
-import { escapeHtml } from '../newsletter/template';
+import { escapeHtml } from '../platform/html';
 import { hashPassword } from './passwords';
 
 // Invitations to an admin account (docs/product.md §6.8): the owner invites by e-mail; the link

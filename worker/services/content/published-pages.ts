@@ -1,6 +1,8 @@
 import type { SiteContent } from '#core/content/schema';
+import { SHELL_CONTENT_ID } from '#core/content/shell';
 import type { Db } from '../../db/client';
 import { DEFAULT_VERSION } from './store';
+import { escapeHtml } from '../platform/html';
 import { publishedContent, publishedVersion } from './published';
 import { contentOfVersion } from './store';
 
@@ -21,9 +23,6 @@ const PAGE_CACHE_TTL = 24 * 60 * 60;
 const PAGE_TTL = 30 * 24 * 60 * 60;
 
 type PagesEnv = Pick<Env, 'PAGES' | 'ASSETS'>;
-
-/** The id of the element carrying the published content in the client-only screens' shell (web/main.tsx reads it). */
-export const SHELL_CONTENT_ID = 'published-content';
 
 const HEAD = /<!--app-head-->[\s\S]*?<!--\/app-head-->/;
 const ROOT = /<!--app-html-->[\s\S]*<!--\/app-html-->/;
@@ -73,8 +72,6 @@ export async function publishedPage(
 
 /** The headers of a page served by the worker: HTML, revalidated on every visit as the static pages are. */
 export const pageHeaders = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'public, max-age=0, must-revalidate' };
-
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The client-only screens' shell as scripts/prerender.ts writes it: index.html with an empty root. */
 const EMPTY_ROOT = '<div id="root"></div>';

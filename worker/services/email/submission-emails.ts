@@ -9,6 +9,7 @@ import type { EmailTransport, OutgoingEmail, SendOutcome } from '../../mail-type
 import { timeZoneLabel } from '#core/firm-time';
 import { calendarLinks, type CalendarLinks } from '../appointments/calendar-links';
 import { buildInvite, toBase64 } from '../appointments/ics';
+import { escapeHtml } from '../platform/html';
 import { safeErrorSummary } from '../platform/log-safe';
 import { firmAddressLine, type FirmFacts } from '../content/published';
 
@@ -63,9 +64,6 @@ const firmNotificationAddress = (firm: FirmFacts) => firm.contact.email;
 
 const oneLine = (value: string, max = 120) => value.replace(/[\r\n\t]+/g, ' ').replace(/\s{2,}/g, ' ').trim().slice(0, max);
 
-export function escapeHtml(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-}
 
 // Made once: constructing a formatter costs far more than using it (core/firm-time.ts).
 const longDateFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });

@@ -4,7 +4,8 @@ import type { Bindings } from '../../env';
 import { NEWSLETTER_MODEL_ID } from '../platform/ai-models';
 import { firmDateParts } from '#core/firm-time';
 import { sanitizeHtml } from './sanitize-html';
-import { escapeHtml, type NewsletterDraft, staticNewsletter } from './template';
+import { escapeHtml } from '../platform/html';
+import { type NewsletterDraft, staticNewsletter } from './template';
 import { publishedContent } from '../content/published';
 
 /** The AI preview takes 15 to 20 s (docs/product.md §5.6); past 25 s the static template answers. */

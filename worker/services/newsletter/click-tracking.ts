@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { newsletterClicks, newsletterDeliveries, newsletterSettings, sentNewsletters } from '../../db/schema';
-import { decodeBasicEntities, escapeHtml } from './template';
+import { escapeHtml } from '../platform/html';
+import { decodeBasicEntities } from './template';
 import { key } from './tokens';
 
 /**

@@ -9,7 +9,8 @@ import { type AfterAnswer, deliverQueued, emailTransport, sendEmail } from '../e
 import { safeErrorSummary } from '../platform/log-safe';
 import type { OutgoingEmail } from '../../mail-types';
 import { dailyClaimStatement, firmDay, reportUnverifiedSkip, unverifiedMailBudget } from '../limits/daily-counters';
-import { escapeHtml, siteOrigin } from './template';
+import { escapeHtml } from '../platform/html';
+import { siteOrigin } from './template';
 import { claimsMatch, signLinkToken, verifyLinkToken } from './tokens';
 import { firmAddressLine, publishedContent } from '../content/published';
 

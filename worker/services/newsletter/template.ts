@@ -2,6 +2,7 @@ import { firm as firmCode } from '#core/content/firm';
 import type { Bindings } from '../../env';
 import { firmDateParts } from '#core/firm-time';
 import { firmAddressLine, type FirmFacts } from '../content/published';
+import { escapeHtml } from '../platform/html';
 
 /**
  * The public origin for links in e-mails: SITE_URL (wrangler.toml [vars], the one source), or the
@@ -13,9 +14,6 @@ export function siteOrigin(env: Bindings, requestUrl?: string): string {
   throw new Error('SITE_URL is not set: add the public origin to wrangler.toml [vars]');
 }
 
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-}
 
 /**
  * Text with the entities escapeHtml writes (and &nbsp;, as a space) turned back into characters,
