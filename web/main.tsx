@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { defaultContent } from '#core/content/default-content';
 import type { SiteContent } from '#core/content/schema';
+import { SHELL_CONTENT_ID } from '#core/content/shell';
 import { installClickTracking } from './lib/analytics';
 import { ContentProvider } from './lib/content';
 import { takeLinkTokenFromAddress } from './lib/link-token';
@@ -18,7 +19,7 @@ takeLinkTokenFromAddress();
 const router = createBrowserRouter(routes);
 // The published content, when the firm has published its own: the worker writes it into the shell
 // after the root (worker/services/content/published-pages.ts, staticFileWithContent); the defaults otherwise.
-const publishedJson = document.getElementById('published-content')?.textContent;
+const publishedJson = document.getElementById(SHELL_CONTENT_ID)?.textContent;
 const content = publishedJson ? (JSON.parse(publishedJson) as SiteContent) : defaultContent;
 const container = document.getElementById('root')!;
 
