@@ -41,12 +41,12 @@ interface RecorderState {
  * than outside the viewport or under a fixed or sticky element. It records the stops in the page, so
  * the sweep costs one round trip per key press instead of two; once the sweep is over it swallows
  * further Tabs, so the presses sent before the end was read move nothing.
- * Forward: ends when the focus leaves the document or comes back to `first` (a stop whose key
- * repeats is the focus moving inside a frame: the outer document's focus stays on it). Backward
- * (`first` given): records the focused element now, then each stop, and ends on `first` or when
- * the focus leaves the document.
+ * Forward: ends when the focus leaves the document or comes back to its first stop (the focused
+ * element now, with `fromFocus`; a stop whose key repeats is the focus moving inside a frame: the
+ * outer document's focus stays on it). Backward (`first` given): records the focused element now,
+ * then each stop, and ends on `first` or when the focus leaves the document.
  */
-function installFocusRecorder([direction, first]: ['forward' | 'backward', string | null]): FocusStop | null {
+function installFocusRecorder([direction, first, fromFocus]: ['forward' | 'backward', string | null, boolean]): FocusStop | null {
   const describe = (el: Element) => {
     const name = (el.getAttribute('aria-label') ?? (el as HTMLElement).innerText ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
     const id = el.id ? `#${el.id}` : '';
@@ -110,8 +110,10 @@ function installFocusRecorder([direction, first]: ['forward' | 'backward', strin
   type Recorder = RecorderState & { remove: () => void };
   const host = window as unknown as { __focusRecorder?: Recorder };
   host.__focusRecorder?.remove();
-  const state: Recorder = { stops: [], done: false, first, remove: () => {} };
-  let last = first;
+  const now = inspect();
+  const start = direction === 'forward' && fromFocus && now ? now.key : first;
+  const state: Recorder = { stops: [], done: false, first: start, remove: () => {} };
+  let last = start;
   const record = (stop: FocusStop | null) => {
     if (direction === 'forward') {
       if (!stop || stop.key === state.first) state.done = true;
@@ -143,7 +145,6 @@ function installFocusRecorder([direction, first]: ['forward' | 'backward', strin
     window.removeEventListener('keyup', onKeyup, true);
   };
   host.__focusRecorder = state;
-  const now = inspect();
   if (direction === 'backward' && now) record(now);
   return now;
 }
@@ -183,9 +184,8 @@ export async function focusSweep(page: Page, { backwards = true, maxStops = 250,
     });
   }
   // From where the focus is (a dialog's first field): a focus trap brings Tab back round to it.
-  const start = await page.evaluate(installFocusRecorder, ['forward', null] as ['forward', null]);
+  const start = await page.evaluate(installFocusRecorder, ['forward', null, !fromStart] as ['forward', null, boolean]);
   const opened = !fromStart && start ? [start] : [];
-  if (opened.length) await page.evaluate(installFocusRecorder, ['forward', opened[0].key] as ['forward', string]);
   for (const stop of opened) check(stop, 'on open');
   const forward = await pressUntilDone(page, 'Tab', maxStops);
   if (!forward.done) problems.add(`more than ${maxStops} focus stops: the Tab order never comes back round`);
@@ -194,7 +194,7 @@ export async function focusSweep(page: Page, { backwards = true, maxStops = 250,
 
   if (backwards && stops.length > 1 && forward.done) {
     // From wherever Tab left the focus, back to the first stop.
-    const now = await page.evaluate(installFocusRecorder, ['backward', forward.first] as ['backward', string | null]);
+    const now = await page.evaluate(installFocusRecorder, ['backward', forward.first, false] as ['backward', string | null, boolean]);
     if (!now) await page.keyboard.press('Shift+Tab');
     const backward = await pressUntilDone(page, 'Shift+Tab', maxStops);
     backward.stops.forEach((stop) => check(stop, 'Shift+Tab'));
