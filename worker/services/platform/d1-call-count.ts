@@ -10,6 +10,11 @@ type Bindings = AppEnv['Bindings'];
 
 /** A D1 binding that counts each call reaching the database: a statement's run/all/first/raw, a batch, an exec. */
 function countingD1(db: D1Database, count: () => void): D1Database {
+  // A method of `target`, counted when it is called (not when it is looked up) if it reaches the database.
+  const calling = (method: unknown, target: object, counts: boolean) => (...args: unknown[]) => {
+    if (counts) count();
+    return (method as (...args: unknown[]) => unknown).apply(target, args);
+  };
   // Each wrapped statement's own, for a batch of wrapped statements (the batch is one call).
   const unwrapped = new WeakMap<object, D1PreparedStatement>();
   const wrap = (inner: D1PreparedStatement): D1PreparedStatement => {
@@ -18,8 +23,7 @@ function countingD1(db: D1Database, count: () => void): D1Database {
         const value = Reflect.get(target, key, target) as unknown;
         if (typeof value !== 'function') return value;
         if (key === 'bind') return (...values: unknown[]) => wrap(target.bind(...values));
-        if (key === 'run' || key === 'all' || key === 'first' || key === 'raw') count();
-        return (value as (...args: unknown[]) => unknown).bind(target);
+        return calling(value, target, key === 'run' || key === 'all' || key === 'first' || key === 'raw');
       },
     });
     unwrapped.set(outer, inner);
@@ -30,9 +34,8 @@ function countingD1(db: D1Database, count: () => void): D1Database {
       const value = Reflect.get(target, key, target) as unknown;
       if (typeof value !== 'function') return value;
       if (key === 'prepare') return (query: string) => wrap(target.prepare(query));
-      if (key === 'batch' || key === 'exec') count();
-      if (key === 'batch') return (statements: D1PreparedStatement[]) => target.batch(statements.map((s) => unwrapped.get(s) ?? s));
-      return (value as (...args: unknown[]) => unknown).bind(target);
+      if (key === 'batch') return (statements: D1PreparedStatement[]) => (count(), target.batch(statements.map((s) => unwrapped.get(s) ?? s)));
+      return calling(value, target, key === 'exec');
     },
   });
 }
