@@ -125,6 +125,9 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/**/*.e2e.test.ts'],
+          // One Node process per slot for all its files, as in the worker project: each file still
+          // connects to the browser and signs in on its own (tests/harness/e2e/browser.ts).
+          isolate: false,
           environment: 'node',
           globalSetup: ['./tests/harness/e2e/global-setup.ts'],
           testTimeout: 60_000,

@@ -111,14 +111,21 @@ afterAll(async () => {
 /** What each screen must show before it is checked: its data, loaded. */
 async function waitForData(page: Page, route: string) {
   await page.getByRole('heading', { level: 1 }).waitFor();
+  // A newsletter going out shows a progress block on /admin and /admin/subscribers that goes when
+  // the send settles, moving what is below it in the middle of a sweep (a footer link Tab had
+  // scrolled into view was then found outside the viewport): these screens are swept once it has.
   if (route === '/admin') {
     // A message card, an appointment card, an e-mail with its attachment; past appointments open.
     await page.getByTestId('message-card').first().waitFor();
     await page.getByTestId('appointment-card').first().waitFor();
     await page.getByTestId('email-attachment').first().waitFor({ state: 'attached' });
     await page.getByRole('button', { name: /^Show past appointments/ }).click();
+    await page.getByTestId('sending-progress').first().waitFor({ state: 'detached', timeout: 120_000 });
   } else if (route === '/admin/subscribers') {
     await waitUntil(async () => (await page.getByTestId('subscriber-row').count()) > 0, 'subscriber rows');
+    // The newsletter history loaded, with the seeded issue sent (its Report button).
+    await page.getByRole('button', { name: /^Report: / }).first().waitFor({ timeout: 120_000 });
+    await page.getByTestId('sending-progress').first().waitFor({ state: 'detached', timeout: 120_000 });
   } else if (route === '/admin/newsletters') {
     await page.getByTestId('newsletter-draft').first().waitFor();
   } else if (route === '/admin/newsletters/edit') {
