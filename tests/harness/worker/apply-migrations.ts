@@ -1,5 +1,6 @@
 import { applyD1Migrations, env, reset } from 'cloudflare:test';
 import { afterEach, beforeAll } from 'vitest';
+import { migratedTables, quote } from './d1-tables';
 
 // Every test starts from an empty, fully migrated database and empty KV.
 //
@@ -16,8 +17,6 @@ interface TableRows {
   rows: Record<string, unknown>[];
 }
 
-/** Tables the migrations created (not SQLite's or D1's own, and not the migrations log). */
-const userTables = `select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '_cf_%' and name <> 'd1_migrations'`;
 /** The whole schema (tables, indexes), to notice a test that changed it. */
 const schemaOf = async () => JSON.stringify((await env.DB.prepare('select type, name, sql from sqlite_master order by type, name').all()).results);
 
@@ -25,8 +24,6 @@ let schema = '';
 let tables: string[] = [];
 let seeded: TableRows[] = [];
 let sequences: Record<string, unknown>[] = [];
-
-const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 function insertRows(table: string, rows: Record<string, unknown>[]): D1PreparedStatement[] {
   return rows.map((row) => {
@@ -39,7 +36,7 @@ function insertRows(table: string, rows: Record<string, unknown>[]): D1PreparedS
 
 beforeAll(async () => {
   await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
-  tables = (await env.DB.prepare(userTables).all<{ name: string }>()).results.map((row) => row.name);
+  tables = await migratedTables();
   const contents = await env.DB.batch(tables.map((table) => env.DB.prepare(`select * from ${quote(table)}`)));
   seeded = tables.map((table, i) => ({ table, rows: contents[i].results as Record<string, unknown>[] })).filter(({ rows }) => rows.length > 0);
   sequences = (await env.DB.prepare('select name, seq from sqlite_sequence').all()).results;

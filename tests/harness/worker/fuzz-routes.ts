@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { defaultContent } from '#core/content/default-content';
+import { migratedTables, quote } from './d1-tables';
 import { call, ORIGIN, signIn } from './helpers';
 
 // Property-based fuzzing of every API route: whatever arrives — wrong types, unicode,
@@ -133,16 +134,6 @@ const query = fc.dictionary(fc.constantFrom('date', 'limit', 'offset', 'page', '
 
 /** The table the triggers below log every row write into while a route is fuzzed. */
 const WRITES = '__fuzz_writes';
-
-const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
-
-/** The tables the migrations made (not SQLite's or D1's own, nor the migrations log). */
-async function migratedTables(): Promise<string[]> {
-  const { results } = await env.DB.prepare(
-    "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '_cf_%' and name <> 'd1_migrations' order by name",
-  ).all<{ name: string }>();
-  return results.map((row) => row.name);
-}
 
 /** Every row of each of these tables, read in ONE D1 batch, as JSON by table. */
 async function contentsOf(tables: string[]): Promise<Map<string, string>> {

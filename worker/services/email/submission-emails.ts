@@ -64,7 +64,6 @@ const firmNotificationAddress = (firm: FirmFacts) => firm.contact.email;
 
 const oneLine = (value: string, max = 120) => value.replace(/[\r\n\t]+/g, ' ').replace(/\s{2,}/g, ' ').trim().slice(0, max);
 
-
 // Made once: constructing a formatter costs far more than using it (core/firm-time.ts).
 const longDateFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
 

@@ -14,7 +14,6 @@ export function siteOrigin(env: Bindings, requestUrl?: string): string {
   throw new Error('SITE_URL is not set: add the public origin to wrangler.toml [vars]');
 }
 
-
 /**
  * Text with the entities escapeHtml writes (and &nbsp;, as a space) turned back into characters,
  * for HTML whose tags are already stripped. &amp; goes first, as escapeHtml writes it first.

@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogActions } from '../../../components/ui/dialog';
 import { FieldError, Input, Label, Textarea } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
+import { textToRichText } from '#core/content/rich-text';
 import { errorMessage } from '../../../lib/api';
 import { useContent } from '../../../lib/content';
 import { useSchemaForm } from '../../../lib/use-schema-form';
@@ -24,11 +25,8 @@ export const fallbackTemplate = (firmName: string) => ({
 <p style="text-align:center;margin:32px 0;">
   <a href="/schedule" style="background:#163f6c;color:#ffffff;padding:12px 24px;border-radius:6px;text-decoration:none;font-weight:bold;">Schedule a Free Consultation</a>
 </p>
-<p>Warm regards,<br>The ${escapeText(firmName)} team</p>`,
+<p>Warm regards,<br>The ${textToRichText(firmName)} team</p>`,
 });
-
-/** The firm's name as HTML text (the published name is text: "&" and "<" are escaped). */
-const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
  * The Send Newsletter dialog (docs/product.md §6.3); 'Please fill in both subject and content'
