@@ -16,6 +16,7 @@ import {
   type ChromiumInstaller,
   type ChromiumSetup,
 } from '../../scripts/lib/chromium';
+import { featuresLeftOn } from '../../scripts/lib/chromium-flags';
 
 const dir = mkdtempSync(join(tmpdir(), 'cpa-chromium-finder-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -148,5 +149,16 @@ describe('the installers and candidates of this kind of machine', () => {
   it('reads CHROMIUM_PATH from the environment, so one pointing nowhere stops the run', () => {
     const setup = defaultChromiumSetup({ CHROMIUM_PATH: join(dir, 'nowhere') });
     expect(() => ensureChromium(setup)).toThrow(/^CHROMIUM_PATH is .*nowhere, which is not an executable file/);
+  });
+});
+
+describe('featuresLeftOn', () => {
+  it('finds nothing when the last --disable-features repeats every earlier one', () => {
+    expect(featuresLeftOn(['/usr/bin/chromium', '--disable-features=A,B', '--headless', '--disable-features=A,B,C'])).toEqual([]);
+    expect(featuresLeftOn(['/usr/bin/chromium', '--headless'])).toEqual([]);
+  });
+
+  it('names the features an earlier --disable-features turns off and the last one, which Chromium keeps, leaves on', () => {
+    expect(featuresLeftOn(['/usr/bin/chromium', '--disable-features=A,B,D', '--disable-features=A,C'])).toEqual(['B', 'D']);
   });
 });

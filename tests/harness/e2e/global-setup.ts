@@ -2,7 +2,7 @@ import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { ensureChromium } from '../../../scripts/lib/chromium';
 import { freePort, preparePrivateStack, type PrivateStack } from '../../../scripts/lib/local-server';
-import { CHROMIUM_FLAGS } from '../../../scripts/lib/chromium-flags';
+import { featuresLeftOn, PLAYWRIGHT_CHROMIUM_FLAGS } from '../../../scripts/lib/chromium-flags';
 import { sharedBuild } from '../shared-build';
 
 export const E2E_ADMIN = { username: 'e2e-admin', password: 'e2e-password-2026' };
@@ -65,7 +65,7 @@ export default async function setup(project: TestProject) {
     while (ports.size < 2 * slots) ports.add(await freePort());
     const [serverPorts, inspectorPorts] = [[...ports].slice(0, slots), [...ports].slice(slots)];
     // Chromium starts up meanwhile.
-    launching = chromium.launchServer({ executablePath: chromiumPath, headless: true, args: CHROMIUM_FLAGS });
+    launching = chromium.launchServer({ executablePath: chromiumPath, headless: true, args: PLAYWRIGHT_CHROMIUM_FLAGS });
     const started = await Promise.allSettled(
       prepared.map((stack, i) =>
         stack.start({
@@ -93,6 +93,8 @@ export default async function setup(project: TestProject) {
     const failed = started.find((result): result is PromiseRejectedResult => result.status === 'rejected');
     if (failed) throw failed.reason;
     browserServer = await launching;
+    const leftOn = featuresLeftOn(browserServer.process().spawnargs);
+    if (leftOn.length) throw new Error(`Playwright turns off Chromium features scripts/lib/chromium-flags.ts does not repeat: ${leftOn.join(', ')}. Add them to PLAYWRIGHT_DISABLED_FEATURES there.`);
   } catch (error) {
     await stopAll();
     throw error;
