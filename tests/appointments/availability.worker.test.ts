@@ -8,7 +8,8 @@ import { call, client, signIn } from '../harness/worker/helpers';
 import { callWithEnv, nextSaturday, nextWeekday, visitorIp } from '../harness/worker/submission-helpers';
 
 const date = nextWeekday(7);
-const weekdayName = (['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const)[weekdayOf(date)];
+const WEEKDAY_NAMES = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
+const weekdayName = WEEKDAY_NAMES[weekdayOf(date)];
 const booking = { name: 'Sam Client', email: 'sam@example.com', serviceType: 'Individual Tax Return', date, timeSlot: '10:00 AM' } as const;
 const allSlots = [...bookingTimeSlots];
 const fullWeek = { monday: allSlots, tuesday: allSlots, wednesday: allSlots, thursday: allSlots, friday: allSlots };
@@ -47,16 +48,18 @@ describe('admin availability endpoints', () => {
 
   it('PUT replaces the weekly offer; the GET and the public availability follow it', async () => {
     const cookie = await signIn();
-    const weekdays = { ...fullWeek, monday: ['9:00 AM', '4:00 PM'], [weekdayName]: ['2:00 PM', '9:00 AM'], friday: [] };
+    // A day closed all week, never the test date's own weekday (seven days ahead of a Friday is a Friday).
+    const closed = weekdayName === 'friday' ? 'thursday' : 'friday';
+    const weekdays = { ...fullWeek, monday: ['9:00 AM', '4:00 PM'], [weekdayName]: ['2:00 PM', '9:00 AM'], [closed]: [] };
     // Raw call: a computed weekday key widens the body's type past what the typed client accepts.
     const res = await call('/api/admin/availability', { method: 'PUT', cookie, body: { weekdays } });
     expect(res.status).toBe(200);
     const view = (await res.json()) as AdminView;
     // Stored and answered in the booking form's order, whatever order was sent.
     expect(view.weekdays[weekdayName]).toEqual(['9:00 AM', '2:00 PM']);
-    expect(view.weekdays.friday).toEqual([]);
+    expect(view.weekdays[closed]).toEqual([]);
     expect(((await (await client({ cookie }).api.admin.availability.$get()).json()) as AdminView).weekdays).toEqual(view.weekdays);
-    expect(await count('SELECT count(*) AS n FROM weekday_slots WHERE weekday = 5')).toBe(0);
+    expect(await count(`SELECT count(*) AS n FROM weekday_slots WHERE weekday = ${WEEKDAY_NAMES.indexOf(closed)}`)).toBe(0);
 
     const day = await availability();
     expect(day.closed).toBe(false);
