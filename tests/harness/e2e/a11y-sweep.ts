@@ -1,4 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { AxeResults, ContextObject, RunOptions } from 'axe-core';
 import type { Page } from 'playwright-core';
 
 // The accessibility standard every screen meets (docs/product.md "Accessibility"), as browser checks
@@ -313,28 +315,40 @@ export async function targetSizeProblems(page: Page): Promise<string[]> {
   });
 }
 
+/** axe-core's browser build, read once per test process. */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * axe-core's violations on the page as it is now: within the `include` selectors (the whole page
+ * without), for the rules tagged with one of `tags` (every rule without). axe is evaluated into the
+ * page once per document and run in it, the page's own frame only: the screens' only frames are
+ * the sandboxed newsletter previews (the sanitizer's business, and excluded by axeProblems) and
+ * /contact's map, another origin's page loaded only on request. Only the violations are collected:
+ * axe lists every passing node too unless told not to, about a third of its time, for results
+ * nothing reads.
+ */
+export async function runAxe(page: Page, { include, exclude, tags }: { include?: string[]; exclude?: string[]; tags?: string[] } = {}): Promise<AxeResults['violations']> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  // Selectors as axe's context takes them: a list of selector lists.
+  const context = { ...(include ? { include: include.map((selector) => [selector]) } : {}), exclude: (exclude ?? []).map((selector) => [selector]) };
+  const options: RunOptions = { resultTypes: ['violations'], iframes: false, ...(tags ? { runOnly: { type: 'tag', values: tags } } : {}) };
+  return page.evaluate(async ([context, options]) => {
+    const { axe } = window as unknown as { axe: { run: (context: ContextObject, options: RunOptions) => Promise<AxeResults> } };
+    return (await axe.run(context as ContextObject, options)).violations;
+  }, [context, options] as const);
+}
+
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /**
  * axe-core: every WCAG 2.0-2.2 A/AA violation, and the serious or critical best-practice ones (every
  * best-practice one, whatever its impact, with `everyBestPractice`: the public pages are held to that).
+ * The newsletter previews are sandboxed iframes of e-mail HTML (the sanitizer's business, not the
+ * screen's): their elements keep their titles.
  */
 export async function axeProblems(page: Page, { include, everyBestPractice = false }: { include?: string; everyBestPractice?: boolean } = {}): Promise<string[]> {
-  // The newsletter previews are sandboxed iframes of e-mail HTML (the sanitizer's business, not the
-  // screen's), and lazily loaded ones would keep axe waiting: their elements keep their titles.
-  // axe.run in the page itself (legacy mode) rather than runPartial in each frame plus finishRun in
-  // a new blank page, which injects axe twice and opens a page per call: a third of the sweep's time,
-  // for the same rules and results (the only other frame, /contact's map, is another origin's).
-  // Only the violations are collected in full: axe lists every passing node too unless told not to,
-  // which was about a third of its time here, for results nothing reads.
-  let builder = new AxeBuilder({ page })
-    .setLegacyMode(true)
-    .exclude('iframe[sandbox]')
-    .withTags([...WCAG_TAGS, 'best-practice'])
-    .options({ resultTypes: ['violations'] });
-  if (include) builder = builder.include(include);
-  const results = await builder.analyze();
-  return results.violations
+  const violations = await runAxe(page, { include: include ? [include] : undefined, exclude: ['iframe[sandbox]'], tags: [...WCAG_TAGS, 'best-practice'] });
+  return violations
     .filter((v) => everyBestPractice || v.tags.some((tag) => WCAG_TAGS.includes(tag)) || v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `axe ${v.id} [${v.impact}]: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
