@@ -33,15 +33,15 @@ const PLAYWRIGHT_DISABLED_FEATURES = [
 /**
  * The address bar's pop-ups, which headless Chromium builds as web pages (chrome://omnibox-popup)
  * for every window it opens, and every browser context is a window: a renderer process and about
- * 0.7 CPU-s per context, for an address bar nobody sees. Most of the browser tests' CPU went there
- * (docs/operations.md "The test suite's time").
+ * 0.7 CPU-s per context, for an address bar nobody sees: about a fifth of Chromium's CPU in a test
+ * run (docs/operations.md "The test suite's time").
  */
 const UNSEEN_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOmniboxFullPopup'];
 
 /**
  * The flags for a Chromium that Playwright launches (the browser tests). Chromium keeps only the
  * last --disable-features it is given, and Playwright puts its own first: this one repeats
- * Playwright's list, and checkDisabledFeatures says when a Playwright upgrade changed it.
+ * Playwright's list, and featuresLeftOn says when a Playwright upgrade changed it.
  */
 export const PLAYWRIGHT_CHROMIUM_FLAGS = [...CHROMIUM_FLAGS, `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...UNSEEN_FEATURES].join(',')}`];
 
