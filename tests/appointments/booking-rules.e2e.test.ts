@@ -28,7 +28,8 @@ const weekdayFrom = (from: number) => {
  */
 async function dayWithTenFree(from: number) {
   for (let ahead = from; ahead < from + 30; ahead++) {
-    const day = weekdayFrom(ahead);
+    const day = firmDay(ahead);
+    if ([0, 6].includes(weekdayOf(day))) continue;
     const res = await fetch(`${baseUrl()}/api/appointments/availability?date=${day}`);
     const { slots } = (await res.json()) as { slots: { time: string; available: boolean }[] };
     if (slots.some((slot) => slot.time === '10:00 AM' && slot.available)) return day;
