@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { firmDay, showMonthOf, weekdayOf } from '../harness/e2e/booking-helpers';
-import { runAxe } from '../harness/e2e/a11y-sweep';
+import { seriousAxeViolations } from '../harness/e2e/a11y-sweep';
 import { baseUrl, DESKTOP, newPage, PHONE, SCREEN_SIZES } from '../harness/e2e/browser';
 import { adminSessionPerFile, api, expectToastSaying, saveScreens } from '../harness/e2e/admin-helpers';
 
@@ -88,9 +88,7 @@ describe('the firm’s availability', () => {
     await page.getByTestId('blocked-date-booking').first().waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    const violations = await runAxe(page, { tags: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] });
-    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await saveScreens(page, `availability-${label}`);
     await page.setViewportSize(DESKTOP);
   });

@@ -22,7 +22,7 @@ afterAll(async () => {
 const LINKS = 40;
 const links = Array.from({ length: LINKS }, (_, i) => `<p style="margin: 40px 0"><a href="#${i}" style="outline: 2px solid #1d4ed8">link ${i}</a></p>`).join('');
 
-/** A page of 40 links (and whatever `extra` adds) at a phone's size; `css` goes into its stylesheet. */
+/** A page of `body` in its own context at a phone's size; `css` goes into its stylesheet. */
 async function pageWith(body: string, css = ''): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 390, height: 700 } });
   const page = await context.newPage();

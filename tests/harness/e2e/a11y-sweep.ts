@@ -359,6 +359,16 @@ export async function runAxe(page: Page, { include, exclude, tags }: { include?:
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /**
+ * axe-core's serious and critical violations of WCAG 2.0-2.1 A/AA and the best practices, within
+ * `include` (the whole page without), as "rule: targets" lines: the check a feature's own browser
+ * tests make of its screen or panel (the sweeps above hold whole screens to axeProblems).
+ */
+export async function seriousAxeViolations(page: Page, include?: string[]): Promise<string[]> {
+  const violations = await runAxe(page, { include, tags: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/**
  * axe-core: every WCAG 2.0-2.2 A/AA violation, and the serious or critical best-practice ones (every
  * best-practice one, whatever its impact, with `everyBestPractice`: the public pages are held to that).
  * The newsletter previews are sandboxed iframes of e-mail HTML (the sanitizer's business, not the
