@@ -55,6 +55,7 @@ export function executeLocalSql(sql: string, persistTo?: string): void {
 }
 
 export interface DevServerOptions {
+  /** wrangler dev's port (not used with `direct`). */
   port: number;
   /**
    * The devtools inspector's port. Unset, wrangler takes the first free one from 9229, which two
@@ -86,10 +87,18 @@ export interface DevServerOptions {
    * a private stack must not pick up a local SITE_URL, mail key or admin password.
    */
   envFile?: string;
+  /**
+   * Answer at the worker's own address instead of wrangler dev's proxy, which reloads the worker on
+   * an edit and costs about as much CPU per request again (scripts/lib/direct-worker.ts). The
+   * address is then one the OS picks: `port` and `inspectorPort` are not used. Quiet, and no
+   * terminal output: for the browser tests.
+   */
+  direct?: boolean;
 }
 
 /** Starts `wrangler dev --local`; resolves once /api/health answers. */
 export async function startDevServer(options: DevServerOptions): Promise<{ url: string; process: ChildProcess; stop: () => Promise<void> }> {
+  if (options.direct) return startDirectWorker(options);
   const host = options.host ?? '127.0.0.1';
   const args = ['dev', '--local', '--port', String(options.port), '--ip', host, '--show-interactive-dev-session=false'];
   if (options.inspectorPort) args.push('--inspector-port', String(options.inspectorPort));
@@ -109,7 +118,48 @@ export async function startDevServer(options: DevServerOptions): Promise<{ url: 
     env: childEnv(),
     detached: process.platform !== 'win32',
   });
-  const url = `http://${host}:${options.port}`;
+  return untilHealthy(`http://${host}:${options.port}`, child, 'wrangler dev');
+}
+
+/** The stack of startDevServer's `direct` option: scripts/lib/direct-worker.ts in a process of its own. */
+async function startDirectWorker(options: DevServerOptions): ReturnType<typeof startDevServer> {
+  const adminVars = options.admin
+    ? { JWT_SECRET: options.admin.jwtSecret, ADMIN_USERNAME: options.admin.username, ADMIN_PASSWORD: options.admin.password }
+    : {};
+  const settings = {
+    host: options.host ?? '127.0.0.1',
+    configPath: options.configPath,
+    envFile: options.envFile,
+    assetsDir: options.assetsDir,
+    persistTo: options.persistTo,
+    vars: { ...adminVars, ...options.vars },
+    testScheduled: options.testScheduled,
+  };
+  const child = spawn(`${projectRoot}node_modules/.bin/node`, [fileURLToPath(new URL('./direct-worker.ts', import.meta.url)), JSON.stringify(settings)], {
+    cwd: projectRoot,
+    // stdin stays open: the worker stops when this process goes (direct-worker.ts).
+    stdio: ['pipe', 'pipe', 'inherit'],
+    env: { ...childEnv(), WRANGLER_LOG: 'error' },
+    detached: process.platform !== 'win32',
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const ready = /^ready (\S+)$/m.exec(output);
+      if (ready) resolve(ready[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`the worker exited with ${code} before it was ready: ${output}`)));
+    setTimeout(() => reject(new Error(`the worker was not ready within 90 s: ${output}`)), 90_000).unref();
+  }).catch(async (error: unknown) => {
+    if (child.exitCode === null) process.kill(-child.pid!, 'SIGTERM');
+    throw error;
+  });
+  return untilHealthy(url, child, 'the worker');
+}
+
+/** Resolves once `url`/api/health answers (within 90 s), with a stop that ends the process and its workerd. */
+async function untilHealthy(url: string, child: ChildProcess, label: string): ReturnType<typeof startDevServer> {
   const stop = async () => {
     if (child.exitCode !== null) return;
     try {
@@ -121,7 +171,7 @@ export async function startDevServer(options: DevServerOptions): Promise<{ url: 
   };
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`${label} exited with ${child.exitCode}`);
     try {
       const res = await fetch(`${url}/api/health`);
       if (res.ok) return { url, process: child, stop };
@@ -131,7 +181,7 @@ export async function startDevServer(options: DevServerOptions): Promise<{ url: 
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   await stop();
-  throw new Error('wrangler dev did not become ready within 90 s');
+  throw new Error(`${label} did not become ready within 90 s`);
 }
 
 export interface PrivateStack {

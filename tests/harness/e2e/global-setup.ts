@@ -1,7 +1,7 @@
 import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { ensureChromium } from '../../../scripts/lib/chromium';
-import { freePort, preparePrivateStack, type PrivateStack } from '../../../scripts/lib/local-server';
+import { preparePrivateStack, type PrivateStack } from '../../../scripts/lib/local-server';
 import { featuresLeftOn, PLAYWRIGHT_CHROMIUM_FLAGS } from '../../../scripts/lib/chromium-flags';
 import { sharedBuild } from '../shared-build';
 
@@ -59,18 +59,15 @@ export default async function setup(project: TestProject) {
     // A private copy of the build and a private database per stack, so parallel runs never share
     // state. The migrations run once; the other stacks copy that fresh database.
     for (let i = 0; i < slots; i++) prepared.push(preparePrivateStack('cpa-e2e-', { prebuilt: build, migratedFrom: prepared[0]?.persistTo }));
-    // All at once, each on its own ports (the server's and the inspector's, which wrangler would
-    // otherwise pick itself, the same one for servers starting together).
-    const ports = new Set(process.env.E2E_PORT ? [Number(process.env.E2E_PORT)] : []);
-    while (ports.size < 2 * slots) ports.add(await freePort());
-    const [serverPorts, inspectorPorts] = [[...ports].slice(0, slots), [...ports].slice(slots)];
     // Chromium starts up meanwhile.
     launching = chromium.launchServer({ executablePath: chromiumPath, headless: true, args: PLAYWRIGHT_CHROMIUM_FLAGS });
+    // All at once, each at its worker's own address (`direct`: no wrangler dev proxy in front of
+    // the browser's requests; scripts/lib/direct-worker.ts), on a port the OS picks.
     const started = await Promise.allSettled(
-      prepared.map((stack, i) =>
+      prepared.map((stack) =>
         stack.start({
-          port: serverPorts[i],
-          inspectorPort: inspectorPorts[i],
+          port: 0,
+          direct: true,
           quiet: true,
           admin: { ...E2E_ADMIN, jwtSecret: 'e2e-secret-0123456789abcdef0123456789abcdef' },
           vars: {
