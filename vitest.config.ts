@@ -33,20 +33,23 @@ export function workerPool(bindings: Record<string, string> = {}) {
 }
 
 /**
- * The order files start in. Vitest would run the projects one after another (alphabetically); here
- * every project's files share the worker slots at once: first `npm start`'s test (mostly waiting on
- * its server), then browser and worker files taken in turn (each the slowest known first), so a
- * browser file always has CPU-bound worker files beside it rather than other browser files, and the
- * quick build and web files last, to fill the gaps at the end.
- */
-/**
  * The longest files, started first in their project whatever vitest knows: on a fresh clone it has
  * no timings and orders by file size, which would start the three small fuzz files (a few lines
  * each, minutes of work each) last and leave them running alone at the end.
  */
 const LONGEST = ['tests/admin/admin-accessibility.e2e', 'tests/site/public-site.e2e', 'tests/site/accessibility-sweep.e2e', 'tests/security/fuzz'];
 
-class InterleavedSequencer extends BaseSequencer {
+/**
+ * The order files start in. Vitest would run the projects one after another (alphabetically); here
+ * every project's files share the worker slots at once: first `npm start`'s test (mostly waiting on
+ * its server), then the browser files and then the worker files (each the slowest known first), and
+ * the quick build and web files last, to fill the gaps at the end. Each project's files come one
+ * after another because a slot keeps its runner (`isolate: false`: the browser files' Node process,
+ * the worker files' workerd with its modules loaded) only while the next file in the queue is of
+ * the same project: taken in turn, every file started a runner of its own (docs/operations.md "The
+ * test suite's time").
+ */
+class ProjectBlocksSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
     const rank = (spec: TestSpecification) => {
@@ -54,11 +57,9 @@ class InterleavedSequencer extends BaseSequencer {
       return at === -1 ? LONGEST.length : at;
     };
     const of = (name: string) => sorted.filter((spec) => spec.project.name === name).sort((a, b) => rank(a) - rank(b));
-    const [e2e, worker] = [of('e2e'), of('worker')];
-    const taken: TestSpecification[] = [];
-    while (e2e.length || worker.length) taken.push(...[e2e.shift(), worker.shift()].filter((spec) => spec !== undefined));
-    const rest = sorted.filter((spec) => !['scripts', 'e2e', 'worker', 'build', 'web'].includes(spec.project.name));
-    return [...of('scripts'), ...taken, ...of('build'), ...of('web'), ...rest];
+    const order = ['scripts', 'e2e', 'worker', 'build', 'web'];
+    const rest = sorted.filter((spec) => !order.includes(spec.project.name));
+    return [...order.flatMap(of), ...rest];
   }
 }
 
@@ -68,7 +69,7 @@ export default defineConfig({
     // default here would be one). Each browser test file gets its own local stack per slot
     // (tests/harness/e2e/global-setup.ts), so these may run beside each other too.
     maxWorkers: 3,
-    sequence: { sequencer: InterleavedSequencer },
+    sequence: { sequencer: ProjectBlocksSequencer },
     projects: [
       {
         // API tests inside workerd: real D1 (migrations applied once per file in the setup file, every

@@ -96,7 +96,7 @@ export interface DevServerOptions {
   direct?: boolean;
 }
 
-/** Starts `wrangler dev --local`; resolves once /api/health answers. */
+/** Starts `wrangler dev --local` (or, with `direct`, the worker without its proxy); resolves once /api/health answers. */
 export async function startDevServer(options: DevServerOptions): Promise<{ url: string; process: ChildProcess; stop: () => Promise<void> }> {
   if (options.direct) return startDirectWorker(options);
   const host = options.host ?? '127.0.0.1';
@@ -188,7 +188,7 @@ export interface PrivateStack {
   workDir: string;
   assetsDir: string;
   persistTo: string;
-  /** `wrangler dev --local` serving this stack's build and database. */
+  /** `wrangler dev --local` (or the direct worker) serving this stack's build and database. */
   start: (options: Omit<DevServerOptions, 'assetsDir' | 'persistTo'>) => ReturnType<typeof startDevServer>;
   /** Deletes the work directory (build and database). */
   remove: () => void;

@@ -28,7 +28,8 @@ declare module 'vitest' {
 
 /**
  * Starts the real local stack for the browser tests: the run's production build
- * (tests/harness/shared-build.ts) served by `wrangler dev --local` with a fresh D1 (migrations applied) in a
+ * (tests/harness/shared-build.ts) served by wrangler's local dev environment (workerd, the browsers at the
+ * worker's own address: scripts/lib/direct-worker.ts) with a fresh D1 (migrations applied) in a
  * temporary directory. Browser test files run in parallel with each other and with the other
  * projects, so there is one such stack per worker slot: files that run at the same time never share
  * a server, a database or the admin account, and the files one slot runs share them one after
