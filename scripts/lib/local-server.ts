@@ -1,11 +1,12 @@
 // Shared by `npm start` and the browser tests: the real local stack (wrangler dev in local mode,
 // workerd + local D1 + local KV) with migrations applied, never a mock server.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { migrationNames } from './remote-migrations.ts';
 
 export const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 const wranglerBin = `${projectRoot}node_modules/.bin/wrangler`;
@@ -46,6 +47,31 @@ export function applyLocalMigrations(persistTo?: string): void {
   const args = ['d1', 'migrations', 'apply', 'DB', '--local'];
   if (persistTo) args.push('--persist-to', persistTo);
   run(wranglerBin, args, 'wrangler d1 migrations apply');
+}
+
+/**
+ * A fresh local D1 (in `persistTo`, which no migration has touched) with every migration applied as
+ * `wrangler d1 migrations apply` applies them (each migration's statements, then its row in
+ * d1_migrations, in order), in one `wrangler d1 execute`: the apply command starts a workerd for each
+ * migration, about 9 s for 19 of them against under 2 s. For the private stacks; `npm start` keeps
+ * the apply command, which also brings an existing database up to date.
+ */
+export function migrateFreshDatabase(persistTo: string): void {
+  const dir = join(projectRoot, 'migrations');
+  const migrations = migrationNames(readdirSync(dir));
+  const sql = [
+    // wrangler's own bookkeeping table (its getCreateMigrationsTableQuery), then what its
+    // buildMigrationQuery runs for each migration.
+    'CREATE TABLE IF NOT EXISTS "d1_migrations"(\n\t\tid         INTEGER PRIMARY KEY AUTOINCREMENT,\n\t\tname       TEXT UNIQUE,\n\t\tapplied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL\n);',
+    ...migrations.map((name) => `${readFileSync(join(dir, name), 'utf8')}\nINSERT INTO "d1_migrations" (name) values ('${name.replace(/'/g, "''")}');`),
+  ].join('\n');
+  const file = join(mkdtempSync(join(tmpdir(), 'cpa-migrations-')), 'all.sql');
+  writeFileSync(file, sql);
+  try {
+    run(wranglerBin, ['d1', 'execute', 'DB', '--local', '--persist-to', persistTo, '--file', file], 'wrangler d1 execute (the migrations)');
+  } finally {
+    rmSync(dirname(file), { recursive: true, force: true });
+  }
 }
 
 export function executeLocalSql(sql: string, persistTo?: string): void {
@@ -211,7 +237,7 @@ export function preparePrivateStack(prefix: string, options: { prebuilt?: string
   if (options.prebuilt) cpSync(options.prebuilt, assetsDir, { recursive: true });
   else buildSpa(assetsDir);
   if (options.migratedFrom) cpSync(options.migratedFrom, persistTo, { recursive: true });
-  else applyLocalMigrations(persistTo);
+  else migrateFreshDatabase(persistTo);
   return {
     workDir,
     assetsDir,
