@@ -21,12 +21,16 @@ describe('newsletter editor', () => {
     const subject = `Editor issue ${Date.now()}`;
     await page.getByLabel('Subject').fill(subject);
     const body = page.getByRole('textbox', { name: 'Content' });
-    // Each toolbar press is waited on (its aria-pressed state) before typing, and each line of text
-    // before the next step: on a loaded machine a keystroke may otherwise land before the mark.
+    // Each toolbar press is waited on (its aria-pressed state, and the editor holding the focus
+    // again, which the toolbar gives back on the next frame) before typing, and each line of text
+    // before the next step: on a loaded machine a keystroke may otherwise land before the mark, or
+    // on the button (a space typed there was lost).
     const heading = page.getByRole('button', { name: 'Heading', exact: true });
     const bold = page.getByRole('button', { name: 'Bold', exact: true });
-    const pressed = (button: typeof bold, state: 'true' | 'false') =>
-      waitUntil(async () => (await button.getAttribute('aria-pressed')) === state, `${(button === bold ? 'Bold' : 'Heading')} ${state === 'true' ? 'on' : 'off'}`);
+    const pressed = async (button: typeof bold, state: 'true' | 'false') => {
+      await waitUntil(async () => (await button.getAttribute('aria-pressed')) === state, `${button === bold ? 'Bold' : 'Heading'} ${state === 'true' ? 'on' : 'off'}`);
+      await waitUntil(() => body.evaluate((el) => el.contains(document.activeElement)), 'the editor focused again');
+    };
     await body.click();
     await heading.click();
     await pressed(heading, 'true');
