@@ -160,8 +160,20 @@ async function openScreen(page: Page, route: string, viewport: { width: number; 
   await waitForData(page, route);
   // Not 'networkidle': /admin/subscribers keeps polling while an earlier test's newsletter is
   // still going out to its 10,000 subscribers, so the network never goes quiet. The screen's
-  // data is on screen (waitForData); let pending renders settle.
+  // data is on screen (waitForData); let pending renders settle, and wait until the page has
+  // stopped growing: a panel that loads late (on a loaded machine, after the sweep began) moved
+  // the footer a Shift+Tab had just scrolled into view out of it again.
   await page.waitForTimeout(300);
+  await page.waitForFunction(
+    () => {
+      const seen = window as unknown as { sweepHeight?: number; sweepHeightSince?: number };
+      const height = document.documentElement.scrollHeight;
+      if (seen.sweepHeight !== height) Object.assign(seen, { sweepHeight: height, sweepHeightSince: performance.now() });
+      return performance.now() - (seen.sweepHeightSince ?? 0) >= 500;
+    },
+    undefined,
+    { polling: 100, timeout: 30_000 },
+  );
 }
 
 /** Marks the opener, so where the focus lands after closing can be compared with it. */
