@@ -83,11 +83,6 @@ export function executeLocalSql(sql: string, persistTo?: string): void {
 export interface DevServerOptions {
   /** wrangler dev's port (not used with `direct`). */
   port: number;
-  /**
-   * The devtools inspector's port. Unset, wrangler takes the first free one from 9229, which two
-   * servers starting at the same moment can both take: servers started together each pass their own.
-   */
-  inspectorPort?: number;
   /** Interface to listen on: tests use 127.0.0.1; `npm start` uses localhost as the README says. */
   host?: string;
   persistTo?: string;
@@ -116,10 +111,16 @@ export interface DevServerOptions {
   /**
    * Answer at the worker's own address instead of wrangler dev's proxy, which reloads the worker on
    * an edit and costs about as much CPU per request again (scripts/lib/direct-worker.ts). The
-   * address is then one the OS picks: `port` and `inspectorPort` are not used. Quiet, and no
+   * address is then one the OS picks: `port` is not used. Quiet, and no
    * terminal output: for the browser tests.
    */
   direct?: boolean;
+}
+
+/** The worker's variables: the administrator account and session secret, then `vars`. */
+function workerVars(options: DevServerOptions): Record<string, string> {
+  const admin: Record<string, string> = options.admin ? { JWT_SECRET: options.admin.jwtSecret, ADMIN_USERNAME: options.admin.username, ADMIN_PASSWORD: options.admin.password } : {};
+  return { ...admin, ...options.vars };
 }
 
 /** Starts `wrangler dev --local` (or, with `direct`, the worker without its proxy); resolves once /api/health answers. */
@@ -127,13 +128,9 @@ export async function startDevServer(options: DevServerOptions): Promise<{ url: 
   if (options.direct) return startDirectWorker(options);
   const host = options.host ?? '127.0.0.1';
   const args = ['dev', '--local', '--port', String(options.port), '--ip', host, '--show-interactive-dev-session=false'];
-  if (options.inspectorPort) args.push('--inspector-port', String(options.inspectorPort));
   if (options.persistTo) args.push('--persist-to', options.persistTo);
   if (options.assetsDir) args.push('--assets', options.assetsDir);
-  const adminVars = options.admin
-    ? { JWT_SECRET: options.admin.jwtSecret, ADMIN_USERNAME: options.admin.username, ADMIN_PASSWORD: options.admin.password }
-    : {};
-  for (const [key, value] of Object.entries({ ...adminVars, ...options.vars })) args.push('--var', `${key}:${value}`);
+  for (const [key, value] of Object.entries(workerVars(options))) args.push('--var', `${key}:${value}`);
   if (options.quiet) args.push('--log-level', 'error');
   if (options.testScheduled) args.push('--test-scheduled');
   if (options.configPath) args.push('--config', options.configPath);
@@ -149,16 +146,13 @@ export async function startDevServer(options: DevServerOptions): Promise<{ url: 
 
 /** The stack of startDevServer's `direct` option: scripts/lib/direct-worker.ts in a process of its own. */
 async function startDirectWorker(options: DevServerOptions): ReturnType<typeof startDevServer> {
-  const adminVars = options.admin
-    ? { JWT_SECRET: options.admin.jwtSecret, ADMIN_USERNAME: options.admin.username, ADMIN_PASSWORD: options.admin.password }
-    : {};
   const settings = {
     host: options.host ?? '127.0.0.1',
     configPath: options.configPath,
     envFile: options.envFile,
     assetsDir: options.assetsDir,
     persistTo: options.persistTo,
-    vars: { ...adminVars, ...options.vars },
+    vars: workerVars(options),
     testScheduled: options.testScheduled,
   };
   const child = spawn(`${projectRoot}node_modules/.bin/node`, [fileURLToPath(new URL('./direct-worker.ts', import.meta.url)), JSON.stringify(settings)], {
