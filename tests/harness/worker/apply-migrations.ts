@@ -1,8 +1,11 @@
 import { applyD1Migrations, env, reset } from 'cloudflare:test';
 import { afterEach, beforeAll } from 'vitest';
+import { forgetPublishedPointer } from '../../../worker/services/content/published';
 import { migratedTables, quote } from './d1-tables';
 
-// Every test starts from an empty, fully migrated database and empty KV.
+// Every test starts from an empty, fully migrated database and empty KV, and an isolate that has
+// not read the published-content pointer from KV (worker/services/content/published.ts keeps it a
+// few seconds).
 //
 // The migrations run once per file, not before every test: the pool keeps one runtime (and its
 // storage) per worker, so a later file finds them applied and applyD1Migrations skips them. After
@@ -57,6 +60,7 @@ async function emptyKv(): Promise<void> {
 }
 
 afterEach(async () => {
+  forgetPublishedPointer();
   if ((await schemaOf()) !== schema) {
     await reset();
     await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
