@@ -48,13 +48,19 @@ export const POINTER_CACHE_TTL = 50;
  */
 export const POINTER_MEMO_MS = 10_000;
 
-/** The pointer this isolate read last, from which namespace, and until when it holds. */
+/** The pointer this isolate read (or wrote) last, from which namespace, and until when it holds. */
 let memo: { pages: KVNamespace; version: number; until: number } | null = null;
+
+/** Keeps `version` as `pages`' pointer for POINTER_MEMO_MS; answers it. */
+function keepPointer(pages: KVNamespace, version: number): number {
+  memo = { pages, version, until: Date.now() + POINTER_MEMO_MS };
+  return version;
+}
 
 /** Records `version` as the published one (after a publish or a restore committed). */
 export async function setPublishedVersion(env: Pick<Env, 'PAGES'>, version: number): Promise<void> {
   await env.PAGES.put(CONTENT_POINTER_KEY, String(version));
-  memo = { pages: env.PAGES, version, until: Date.now() + POINTER_MEMO_MS };
+  keepPointer(env.PAGES, version);
 }
 
 /** The published version, as the pointer names it; version 1 (the defaults) without one. */
@@ -62,9 +68,7 @@ export async function publishedVersion(env: Pick<Env, 'PAGES'>): Promise<number>
   if (memo?.pages === env.PAGES && Date.now() < memo.until) return memo.version;
   const pointer = await env.PAGES.get(CONTENT_POINTER_KEY, { cacheTtl: POINTER_CACHE_TTL });
   const read = pointer === null ? Number.NaN : Number(pointer);
-  const version = Number.isInteger(read) && read >= DEFAULT_VERSION ? read : DEFAULT_VERSION;
-  memo = { pages: env.PAGES, version, until: Date.now() + POINTER_MEMO_MS };
-  return version;
+  return keepPointer(env.PAGES, Number.isInteger(read) && read >= DEFAULT_VERSION ? read : DEFAULT_VERSION);
 }
 
 /**
