@@ -7,7 +7,8 @@ import { launchBrowser } from '../harness/e2e/browser';
 // sweeps of the site (tests/site/accessibility-sweep.e2e.test.ts, tests/admin/admin-accessibility.e2e.test.ts)
 // pass only if it can. The sweep sends its Tab presses in ordered batches; these pages show that it
 // still reaches every stop in order, sees a stop a sticky header or a fixed banner covers once the
-// browser has scrolled it into view, and sees a stop without a focus indicator.
+// browser has scrolled it into view, sees a stop placed outside the viewport (but not one the page
+// moved away for a moment), and sees a stop without a focus indicator.
 
 let browser: Browser;
 
@@ -58,6 +59,31 @@ describe('the focus sweep', () => {
     expect(problems.length).toBeGreaterThan(5);
     expect(problems.every((problem) => problem.startsWith('focus hidden (Tab) under section "Banner": a "link '))).toBe(true);
     await page.context().close();
+  });
+
+  it('finds a stop placed outside the viewport, and not one the page moved away after the browser scrolled it into view', async () => {
+    // A skip link that stays off screen when focused: a real problem, whatever the recheck does.
+    const page = await pageWith(`<a href="#main" style="position: absolute; left: -9999px; outline: 2px solid #1d4ed8">skip</a><main>${links}</main>`);
+    const { problems } = await focusSweep(page, { backwards: true });
+    expect(problems).toEqual(['focus hidden (Tab) outside the viewport: a "skip"', 'focus hidden (Shift+Tab) outside the viewport: a "skip"']);
+    await page.context().close();
+
+    // A block that appears above as "link 38" takes the focus (as a polled panel grows), after the
+    // browser has scrolled the link into view and before the sweep looks: the link is then below
+    // the viewport for a moment, and on screen again when focused anew. Not a problem of the page.
+    const shifting = await pageWith(
+      `<main>${links}</main><script>
+        window.addEventListener('keyup', () => {
+          if (document.activeElement?.textContent === 'link 38') document.querySelector('main').insertAdjacentHTML('afterbegin', '<div style="height: 3000px"></div>');
+        }, true);
+      </script>`,
+      'html { overflow-anchor: none }',
+    );
+    const sweep = await focusSweep(shifting, { backwards: true });
+    expect(sweep.stops).toEqual(Array.from({ length: LINKS }, (_, i) => `a "link ${i}"`));
+    expect(sweep.problems).toEqual([]);
+    expect(await shifting.evaluate(() => document.querySelectorAll('main > div').length)).toBe(2);
+    await shifting.context().close();
   });
 
   it('finds a stop that shows no focus indicator', async () => {

@@ -42,7 +42,8 @@ interface RecorderState {
  * inspects the focused element: its focus indicator, and whether any point of it is on screen rather
  * than outside the viewport or under a fixed or sticky element. It records the stops in the page, so
  * the sweep costs one round trip per key press instead of two; once the sweep is over it swallows
- * further Tabs, so the presses sent before the end was read move nothing.
+ * further Tabs, so the presses sent before the end was read move nothing. A stop found outside the
+ * viewport is kept aside for recheckOutside, which looks at it again once the sweep is over.
  * Forward: ends when the focus leaves the document or comes back to its first stop (the focused
  * element now, with `fromFocus`; a stop whose key repeats is the focus moving inside a frame: the
  * outer document's focus stays on it). Backward (`first` given): records the focused element now,
@@ -54,10 +55,14 @@ function installFocusRecorder([direction, first, fromFocus]: ['forward' | 'backw
     const id = el.id ? `#${el.id}` : '';
     return `${el.tagName.toLowerCase()}${id}${name ? ` "${name}"` : ''}`;
   };
-  const inspect = (): FocusStop | null => {
+  const focused = () => {
     let el: Element | null = document.activeElement;
     while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
-    if (!el || el === document.body || el === document.documentElement) return null;
+    return !el || el === document.body || el === document.documentElement ? null : el;
+  };
+  const inspect = (): FocusStop | null => {
+    const el = focused();
+    if (!el) return null;
     const path: number[] = [];
     for (let node: Element | null = el; node?.parentElement; node = node.parentElement) path.push([...node.parentElement.children].indexOf(node));
     const key = path.join('.');
@@ -110,24 +115,45 @@ function installFocusRecorder([direction, first, fromFocus]: ['forward' | 'backw
   };
 
   type Recorder = RecorderState & { remove: () => void };
-  const host = window as unknown as { __focusRecorder?: Recorder };
+  type Suspect = { direction: 'forward' | 'backward'; index: number; el: Element };
+  const host = window as unknown as { __focusRecorder?: Recorder; __focusSuspects?: Suspect[]; __focusRecheck?: () => Promise<(string | null)[]> };
   host.__focusRecorder?.remove();
+  // The stops found outside the viewport, both ways, looked at again once the sweep is over (recheckOutside).
+  if (direction === 'forward') host.__focusSuspects = [];
+  const suspects = (host.__focusSuspects ??= []);
+  host.__focusRecheck = async () => {
+    const before = focused();
+    const found: (string | null)[] = [];
+    for (const { el } of suspects) {
+      (el as HTMLElement).focus();
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      found.push(el.isConnected && focused() === el ? (inspect()?.hiddenBy ?? null) : 'outside the viewport');
+    }
+    if (before) (before as HTMLElement).focus({ preventScroll: true });
+    else (document.activeElement as HTMLElement | null)?.blur?.();
+    return found;
+  };
   const now = inspect();
   const start = direction === 'forward' && fromFocus && now ? now.key : first;
   const state: Recorder = { stops: [], done: false, first: start, remove: () => {} };
   let last = start;
+  const push = (stop: FocusStop) => {
+    state.stops.push(stop);
+    const el = focused();
+    if (stop.hiddenBy === 'outside the viewport' && el) suspects.push({ direction, index: state.stops.length - 1, el });
+  };
   const record = (stop: FocusStop | null) => {
     if (direction === 'forward') {
       if (!stop || stop.key === state.first) state.done = true;
       else if (stop.key !== last) {
         state.first ??= stop.key;
         last = stop.key;
-        state.stops.push(stop);
+        push(stop);
       }
     } else if (!stop) {
       state.done = true;
     } else {
-      state.stops.push(stop);
+      push(stop);
       if (stop.key === state.first) state.done = true;
     }
   };
@@ -187,6 +213,24 @@ async function pressUntilDone(page: Page, backwards: boolean, max: number): Prom
 }
 
 /**
+ * Looks again at each stop the sweep found outside the viewport, once the sweep is over: focused
+ * again, the browser scrolls it into view as it does for Tab. A stop still not on screen is a real
+ * problem (clipped, or placed off screen); one on screen now was moved by the page between the key
+ * press and the look (a panel that a poll grew above it), and its finding is replaced by this look's.
+ * The recorded stops are updated in place; nothing is asked of the page when none was found outside.
+ */
+async function recheckOutside(page: Page, stops: Record<'forward' | 'backward', FocusStop[]>) {
+  if (![...stops.forward, ...stops.backward].some((stop) => stop.hiddenBy === 'outside the viewport')) return;
+  const { suspects, found } = await page.evaluate(async () => {
+    const host = window as unknown as { __focusSuspects: { direction: 'forward' | 'backward'; index: number }[]; __focusRecheck: () => Promise<(string | null)[]> };
+    return { suspects: host.__focusSuspects.map(({ direction, index }) => ({ direction, index })), found: await host.__focusRecheck() };
+  });
+  suspects.forEach(({ direction, index }, i) => {
+    stops[direction][index].hiddenBy = found[i];
+  });
+}
+
+/**
  * Tabs through the page from its start (or, unless `fromStart`, from the focused element) until the
  * focus comes back round (or leaves the document), then, when `backwards`, Shift+Tabs all the way back. Returns the problems found, and the stops in
  * order (for tests that check the order or the count).
@@ -209,16 +253,18 @@ export async function focusSweep(page: Page, { backwards = true, maxStops = 250,
   for (const stop of opened) check(stop, 'on open');
   const forward = await pressUntilDone(page, false, maxStops);
   if (!forward.done) problems.add(`more than ${maxStops} focus stops: the Tab order never comes back round`);
-  forward.stops.forEach((stop) => check(stop, 'Tab'));
   const stops = [...opened, ...forward.stops].map((stop) => stop.label);
 
+  let backward: RecorderState | null = null;
   if (backwards && stops.length > 1 && forward.done) {
     // From wherever Tab left the focus, back to the first stop.
     const now = await page.evaluate(installFocusRecorder, ['backward', forward.first, false] as ['backward', string | null, boolean]);
     if (!now) await page.keyboard.press('Shift+Tab');
-    const backward = await pressUntilDone(page, true, maxStops);
-    backward.stops.forEach((stop) => check(stop, 'Shift+Tab'));
+    backward = await pressUntilDone(page, true, maxStops);
   }
+  await recheckOutside(page, { forward: forward.stops, backward: backward?.stops ?? [] });
+  forward.stops.forEach((stop) => check(stop, 'Tab'));
+  backward?.stops.forEach((stop) => check(stop, 'Shift+Tab'));
   await page.evaluate(() => (window as unknown as { __focusRecorder?: { remove: () => void } }).__focusRecorder?.remove());
   return { problems: [...problems], stops };
 }
