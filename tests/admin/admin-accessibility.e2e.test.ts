@@ -161,8 +161,9 @@ async function openScreen(page: Page, route: string, viewport: { width: number; 
   // Not 'networkidle': /admin/subscribers keeps polling while an earlier test's newsletter is
   // still going out to its 10,000 subscribers, so the network never goes quiet. The screen's
   // data is on screen (waitForData); let pending renders settle, and wait until the page has
-  // stopped growing: a panel that loads late (on a loaded machine, after the sweep began) moved
-  // the footer a Shift+Tab had just scrolled into view out of it again.
+  // stopped growing, so axe and the sweep see the whole screen. A poll may still grow a panel during
+  // the sweep: it looks again at any stop it found outside the viewport (recheckOutside in
+  // tests/harness/e2e/a11y-sweep.ts).
   await page.waitForTimeout(300);
   await page.waitForFunction(
     () => {
