@@ -26,6 +26,13 @@ interface FocusStop {
   hiddenBy: string | null;
 }
 
+/** A stop found outside the viewport, looked at again (recheckOutside): the recorder's direction, its index there, what hides it now. */
+interface Rechecked {
+  direction: 'forward' | 'backward';
+  index: number;
+  hiddenBy: string | null;
+}
+
 /** The in-page recorder's state (window.__focusRecorder). */
 interface RecorderState {
   /** The stops recorded, in the order the key reached them. */
@@ -116,18 +123,18 @@ function installFocusRecorder([direction, first, fromFocus]: ['forward' | 'backw
 
   type Recorder = RecorderState & { remove: () => void };
   type Suspect = { direction: 'forward' | 'backward'; index: number; el: Element };
-  const host = window as unknown as { __focusRecorder?: Recorder; __focusSuspects?: Suspect[]; __focusRecheck?: () => Promise<(string | null)[]> };
+  const host = window as unknown as { __focusRecorder?: Recorder; __focusSuspects?: Suspect[]; __focusRecheck?: () => Promise<Rechecked[]> };
   host.__focusRecorder?.remove();
   // The stops found outside the viewport, both ways, looked at again once the sweep is over (recheckOutside).
   if (direction === 'forward') host.__focusSuspects = [];
   const suspects = (host.__focusSuspects ??= []);
   host.__focusRecheck = async () => {
     const before = focused();
-    const found: (string | null)[] = [];
-    for (const { el } of suspects) {
+    const found: Rechecked[] = [];
+    for (const { direction, index, el } of suspects) {
       (el as HTMLElement).focus();
       await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-      found.push(el.isConnected && focused() === el ? (inspect()?.hiddenBy ?? null) : 'outside the viewport');
+      found.push({ direction, index, hiddenBy: el.isConnected && focused() === el ? (inspect()?.hiddenBy ?? null) : 'outside the viewport' });
     }
     if (before) (before as HTMLElement).focus({ preventScroll: true });
     else (document.activeElement as HTMLElement | null)?.blur?.();
@@ -221,13 +228,8 @@ async function pressUntilDone(page: Page, backwards: boolean, max: number): Prom
  */
 async function recheckOutside(page: Page, stops: Record<'forward' | 'backward', FocusStop[]>) {
   if (![...stops.forward, ...stops.backward].some((stop) => stop.hiddenBy === 'outside the viewport')) return;
-  const { suspects, found } = await page.evaluate(async () => {
-    const host = window as unknown as { __focusSuspects: { direction: 'forward' | 'backward'; index: number }[]; __focusRecheck: () => Promise<(string | null)[]> };
-    return { suspects: host.__focusSuspects.map(({ direction, index }) => ({ direction, index })), found: await host.__focusRecheck() };
-  });
-  suspects.forEach(({ direction, index }, i) => {
-    stops[direction][index].hiddenBy = found[i];
-  });
+  const found = await page.evaluate(() => (window as unknown as { __focusRecheck: () => Promise<Rechecked[]> }).__focusRecheck());
+  for (const { direction, index, hiddenBy } of found) stops[direction][index].hiddenBy = hiddenBy;
 }
 
 /**
