@@ -10,8 +10,7 @@ CREATE TABLE `admin_users` (
 CREATE UNIQUE INDEX `admin_users_username_uq` ON `admin_users` (`username`);--> statement-breakpoint
 CREATE TABLE `appointments` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
-	`name` text NOT NULL,
-	`email` text NOT NULL,
+	`name` text NOT NULL, `email` text NOT NULL,
 	`phone` text,
 	`service_type` text NOT NULL,
 	`date` text NOT NULL,
