@@ -1,4 +1,5 @@
-// A migration that has shipped is never edited (docs/architecture.md "Migrations"): wrangler records
+// A migration that has shipped is never edited (docs/architecture.md "Migrations", which also tells
+// the one white-space edit, resealed, that changed no database's schema): wrangler records
 // applied migrations by file name only, so an edit never reaches a database that already applied the
 // file, and fresh installs would build another schema than the live one. migrations/shipped.sha256
 // seals each migration (in `sha256sum` format: `cd migrations && sha256sum -c shipped.sha256`).
