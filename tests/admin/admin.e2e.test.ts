@@ -1,7 +1,7 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, newPage, SCREEN_SIZES } from '../harness/e2e/browser';
-import { adminSessionPerFile, api, expectToastSaying, saveScreens, signInThroughCard, uniqueEmail, waitUntil } from '../harness/e2e/admin-helpers';
+import { baseUrl, SCREEN_SIZES } from '../harness/e2e/browser';
+import { adminSessionPerFile, api, expectToastSaying, saveScreens, signedInTab, uniqueEmail, waitUntil } from '../harness/e2e/admin-helpers';
 import { confirmedSubscriber } from '../harness/e2e/admin-newsletter-helpers';
 
 // The back office at /admin, driven as the administrator drives it. The server is the real local
@@ -26,13 +26,11 @@ async function postContact(context: BrowserContext, fields: { name: string; emai
 
 const card = (page: Page, email: string) => page.getByTestId('message-card').filter({ hasText: email });
 
-/** A fresh signed-in page at /admin on which this API path fails with this status and message. */
+/** A new signed-in tab at /admin on which this API path fails with this status and message. */
 async function adminPageWhereFails(path: string, status: number, message: string) {
-  const opened = await newPage(admin.browser);
-  await signInThroughCard(opened.page);
-  await opened.page.route(`**${path}`, (route) => route.fulfill({ status, contentType: 'application/json', body: JSON.stringify({ message }) }));
-  await opened.page.goto('/admin');
-  return opened;
+  const { page } = await signedInTab(admin);
+  await page.route(`**${path}`, (route) => route.fulfill({ status, contentType: 'application/json', body: JSON.stringify({ message }) }));
+  return page;
 }
 
 describe('the admin panel', () => {
@@ -77,8 +75,7 @@ describe('the admin panel', () => {
   });
 
   it('shows three skeleton cards while the inbox loads, then the empty state', async () => {
-    const { context, page } = await newPage(admin.browser);
-    await signInThroughCard(page);
+    const { page } = await signedInTab(admin);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/admin/contact-messages', async (route) => {
@@ -90,7 +87,7 @@ describe('the admin panel', () => {
     release();
     await page.getByText('No messages yet').waitFor();
     expect(await page.getByText('Contact messages will appear here when customers submit the form.').isVisible()).toBe(true);
-    await context.close();
+    await page.close();
   });
 
   it("shows a visitor's message with its details, Reply via Email and Call, and the badges count it", async () => {
@@ -154,8 +151,7 @@ describe('the admin panel', () => {
     const email = uniqueEmail('xss');
     const payload = `<img src=x onerror="window.__xss='img';alert('img')"><script>window.__xss='script';alert('script')</script><b>bold?</b> javascript:alert(1)`;
     await postContact(admin.context, { name: '<i>Mallory</i>', email, message: payload });
-    const { context, page, errors } = await newPage(admin.browser);
-    await signInThroughCard(page);
+    const { page, errors } = await signedInTab(admin);
     const dialogs: string[] = [];
     page.on('dialog', (d) => {
       dialogs.push(d.message());
@@ -171,7 +167,7 @@ describe('the admin panel', () => {
     expect(await page.evaluate(() => (window as unknown as { __xss?: string }).__xss)).toBeUndefined();
     expect(dialogs).toEqual([]);
     expect(errors.filter((e) => !e.includes('401'))).toEqual([]);
-    await context.close();
+    await page.close();
   });
 
   it('sends the generated newsletter from the panel after asking, and refreshes the statistics', async () => {
@@ -197,8 +193,7 @@ describe('the admin panel', () => {
   });
 
   it('shows a newsletter still going out with its progress until it settles', async () => {
-    const { context, page } = await newPage(admin.browser);
-    await signInThroughCard(page);
+    const { page } = await signedInTab(admin);
     // Sending resumes on cron ticks, so a large list is "sending" for a while. Hold the server's
     // history answer in that state: first still going out, then settled.
     let settled = false;
@@ -222,7 +217,7 @@ describe('the admin panel', () => {
     settled = true;
     // Re-read every 10 s while one is sending; the bar goes away once it has settled.
     await waitUntil(async () => (await progress.count()) === 0, 'the progress to disappear', 15_000);
-    await context.close();
+    await page.close();
   });
 
   it('starts and stops the scheduler, re-reading its status, and Send Now triggers it', async () => {
@@ -261,7 +256,7 @@ describe('the admin panel', () => {
   });
 
   it('says which scheduler action failed', async () => {
-    const { context, page } = await adminPageWhereFails('/api/admin/scheduler/start', 500, 'Scheduler store unavailable');
+    const page = await adminPageWhereFails('/api/admin/scheduler/start', 500, 'Scheduler store unavailable');
     await page.getByTestId('scheduler-status').waitFor();
     if ((await page.getByTestId('scheduler-status').textContent()) === 'Running') {
       await page.getByRole('button', { name: 'Stop Scheduler' }).click();
@@ -269,12 +264,11 @@ describe('the admin panel', () => {
     }
     await page.getByRole('button', { name: 'Start Scheduler' }).click();
     await expectToastSaying(page, 'Failed to start scheduler', 'Scheduler store unavailable');
-    await context.close();
+    await page.close();
   });
 
   it('polls the scheduler status every 10 seconds while signed in and the tab is visible', async () => {
-    const { context, page } = await newPage(admin.browser);
-    await signInThroughCard(page);
+    const { page } = await signedInTab(admin);
     let reads = 0;
     page.on('request', (r) => {
       if (r.url().endsWith('/api/admin/scheduler/status')) reads++;
@@ -297,7 +291,7 @@ describe('the admin panel', () => {
     // A request the page makes now is reported after any it made while the clock ran.
     await page.evaluate(() => fetch('/api/health').then((res) => res.status));
     expect(reads).toBe(hiddenFrom);
-    await context.close();
+    await page.close();
   });
 
   it('shows the quick preview and the AI preview in a sandboxed frame', async () => {
@@ -352,10 +346,10 @@ describe('the admin panel', () => {
   });
 
   it('reports an authentication test that cannot run', async () => {
-    const { context, page } = await adminPageWhereFails('/api/admin/email/test-auth', 500, 'Internal server error');
+    const page = await adminPageWhereFails('/api/admin/email/test-auth', 500, 'Internal server error');
     await page.getByRole('button', { name: 'Test Email Auth' }).click();
     await expectToastSaying(page, 'Authentication test failed');
-    await context.close();
+    await page.close();
   });
 
   it('confirms and cancels an appointment, e-mailing the client each time', async () => {
@@ -386,17 +380,16 @@ describe('the admin panel', () => {
   });
 
   it('says why a panel send failed', async () => {
-    const { context, page } = await adminPageWhereFails('/api/admin/newsletter/send', 502, 'Mail relay unavailable');
+    const page = await adminPageWhereFails('/api/admin/newsletter/send', 502, 'Mail relay unavailable');
     await page.getByRole('button', { name: 'Send Newsletter' }).click();
     await page.getByRole('button', { name: 'Send now' }).click();
     await expectToastSaying(page, 'Failed to send newsletter', 'Mail relay unavailable');
-    await context.close();
+    await page.close();
   });
 
   it('looks right on desktop and phone (screenshots when ADMIN_SCREENSHOTS is set)', async () => {
     for (const [label, viewport] of SCREEN_SIZES) {
-      const { context, page, errors } = await newPage(admin.browser, viewport);
-      await signInThroughCard(page);
+      const { page, errors } = await signedInTab(admin, '/admin', viewport);
       await page.getByRole('button', { name: 'Quick Preview' }).click();
       await page.getByRole('heading', { name: 'Newsletter Preview' }).waitFor();
       await page.getByTestId('message-card').first().waitFor();
@@ -405,7 +398,7 @@ describe('the admin panel', () => {
       expect(overflow).toBeLessThanOrEqual(0);
       await saveScreens(page, `admin-${label}`);
       expect(errors.filter((e) => !e.includes('401'))).toEqual([]);
-      await context.close();
+      await page.close();
     }
   });
 });

@@ -2,8 +2,8 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { firm } from '#core/content/firm';
 import { parseCsv } from '../harness/web/csv-reader';
-import { adminSessionPerFile, api, saveScreens, signInThroughCard, uniqueEmail, waitUntil } from '../harness/e2e/admin-helpers';
-import { baseUrl, downloadedFile, newPage, PHONE } from '../harness/e2e/browser';
+import { adminSessionPerFile, api, saveScreens, signedInTab, uniqueEmail, waitUntil } from '../harness/e2e/admin-helpers';
+import { baseUrl, downloadedFile, PHONE } from '../harness/e2e/browser';
 
 // The admin's appointments view (grouped by day, status filter, past on request, CSV exports) and
 // the e-mail log's attachments, against the real local stack.
@@ -242,11 +242,9 @@ describe("the admin's appointments view", () => {
   });
 
   it('stays usable at 390 px: filter, past toggle and exports on screen, nothing wider than the phone', async () => {
-    const phone = await newPage(admin.browser, PHONE);
-    await signInThroughCard(phone.page);
-    await withTodayAndPast(phone.page);
-    await phone.page.goto('/admin');
-    const { page } = phone;
+    const { page } = await signedInTab(admin, '/admin', PHONE);
+    await withTodayAndPast(page);
+    await page.goto('/admin');
     await cardOf(upcomingList(page), scene.early).waitFor();
     await page.getByRole('button', { name: /^Show past appointments/ }).click();
     await cardOf(pastList(page), pasts).waitFor();
@@ -258,7 +256,7 @@ describe("the admin's appointments view", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await page.getByRole('heading', { name: 'Appointments' }).scrollIntoViewIfNeeded();
     await saveScreens(page, 'admin-appointments-390');
-    await phone.context.close();
+    await page.close();
     await admin.page.goto('/admin');
     await cardOf(upcomingList(admin.page), scene.early).waitFor();
     await admin.page.getByRole('button', { name: /^Show past appointments/ }).click();

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { downloadedFile, newPage, SCREEN_SIZES } from '../harness/e2e/browser';
-import { adminSessionPerFile, api, expectToastSaying, saveScreens, screenshotDir, signInThroughCard, uniqueEmail, waitUntil } from '../harness/e2e/admin-helpers';
+import { adminSessionPerFile, api, expectToastSaying, saveScreens, screenshotDir, signedInTab, signInThroughCard, uniqueEmail, waitUntil } from '../harness/e2e/admin-helpers';
 import { confirmedSubscriber } from '../harness/e2e/admin-newsletter-helpers';
 import { parseCsv } from '../harness/web/csv-reader';
 
@@ -114,8 +114,7 @@ describe('subscriber administration', () => {
   });
 
   it('stays quick with 10,000 subscribers: one page in the DOM, all of them in the CSV', async () => {
-    const { context, page, errors } = await newPage(admin.browser);
-    await signInThroughCard(page, '/admin/subscribers');
+    const { page, errors } = await signedInTab(admin, '/admin/subscribers');
     const many: Subscriber[] = Array.from({ length: 10_000 }, (_, i) => ({
       id: 10_000 - i,
       email: `bulk${i}@example.com`,
@@ -148,7 +147,7 @@ describe('subscriber administration', () => {
     const csv = (await downloadedFile(download)).toString('utf8');
     expect(csv.split('\r\n').filter(Boolean)).toHaveLength(10_001);
     expect(errors).toEqual([]);
-    await context.close();
+    await page.close();
   });
 
   it('validates the Send Newsletter dialog, loads the template and sends to a confirmed subscriber', async () => {
@@ -188,8 +187,7 @@ describe('subscriber administration', () => {
   });
 
   it('falls back to the built-in template when the template cannot be loaded, and shows a send failure', async () => {
-    const { context, page } = await newPage(admin.browser);
-    await signInThroughCard(page, '/admin/subscribers');
+    const { page } = await signedInTab(admin, '/admin/subscribers');
     await page.route('**/api/admin/newsletter/template', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"down"}' }));
     await page.route('**/api/admin/send-newsletter', (route) =>
       route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ message: 'No active subscribers to send to' }) }),
@@ -201,12 +199,11 @@ describe('subscriber administration', () => {
     await dialog.getByLabel('Subject').fill('Fallback test');
     await dialog.getByRole('button', { name: /^Send to \d+ Subscribers$/ }).click();
     await expectToastSaying(page, 'Error', 'No active subscribers to send to');
-    await context.close();
+    await page.close();
   });
 
   it('shows load failures as the spec says', async () => {
-    const { context, page } = await newPage(admin.browser);
-    await signInThroughCard(page, '/admin/subscribers');
+    const { page } = await signedInTab(admin, '/admin/subscribers');
     await page.route('**/api/admin/sent-newsletters', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal server error"}' }));
     await page.reload();
     await expectToastSaying(page, 'Error', 'Failed to load sent newsletters history.');
@@ -214,7 +211,7 @@ describe('subscriber administration', () => {
     await page.route('**/api/admin/subscribers', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal server error"}' }));
     await page.reload();
     await expectToastSaying(page, 'Error', 'Failed to load subscribers. Please try again.');
-    await context.close();
+    await page.close();
   });
 
   it('signs out to /admin/login, and says so when signing out fails', async () => {
@@ -305,8 +302,7 @@ describe('subscriber administration', () => {
   });
 
   it('shows suppressed subscribers as Inactive with the reason and date beside it, and exports them as Inactive', async () => {
-    const { context, page, errors } = await newPage(admin.browser);
-    await signInThroughCard(page, '/admin/subscribers');
+    const { page, errors } = await signedInTab(admin, '/admin/subscribers');
     await withSuppressed(page);
     await page.reload();
     await page.getByRole('searchbox', { name: 'Search subscribers' }).fill('.reader@example.com');
@@ -330,13 +326,12 @@ describe('subscriber administration', () => {
     expect(new Set(rows.slice(1).map((r) => r[3]))).toEqual(new Set(['Active', 'Inactive']));
     expect(csv).not.toContain('550 5.1.1');
     expect(errors).toEqual([]);
-    await context.close();
+    await page.close();
   });
 
   it('looks right on desktop and phone (screenshots when ADMIN_SCREENSHOTS is set)', async () => {
     for (const [label, viewport] of SCREEN_SIZES) {
-      const { context, page, errors } = await newPage(admin.browser, viewport);
-      await signInThroughCard(page, '/admin/subscribers');
+      const { page, errors } = await signedInTab(admin, '/admin/subscribers', viewport);
       // Phones get the stacked list, wider screens the table.
       await page.getByTestId(label === '390' ? 'subscriber-item' : 'subscriber-row').first().waitFor();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -357,7 +352,7 @@ describe('subscriber administration', () => {
         await page.screenshot({ path: `${screenshotDir}/subscribers-dialog-${label}.png` });
       }
       expect(errors.filter((e) => !e.includes('401'))).toEqual([]);
-      await context.close();
+      await page.close();
     }
   });
 

@@ -54,6 +54,27 @@ export function adminSessionPerFile(path = '/admin'): AdminSession {
 }
 
 /**
+ * A new page (a tab) in the file's signed-in context, at `path` and this size, with its own error
+ * log: the administrator's session and the browser's cache are shared, the page's routes, dialogs,
+ * clock and viewport are its own. For a test whose subject is a screen rather than signing in or
+ * out: a tab costs about half of a fresh context signed in through the card, whose renderer
+ * fetches and compiles the whole back office again (docs/operations.md "The test suite's time").
+ * Close it with `page.close()`; the session stays signed in for the file's other tests.
+ */
+export async function signedInTab(session: AdminSession, path = '/admin', viewport = DESKTOP): Promise<{ page: Page; errors: string[] }> {
+  const page = await session.context.newPage();
+  await page.setViewportSize(viewport);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await page.goto(path);
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  return { page, errors };
+}
+
+/**
  * A same-origin JSON call with this context's cookies: used to set the scene (a visitor's
  * contact message, a booking) and to read what the screen should show.
  */
