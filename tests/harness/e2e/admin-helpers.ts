@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { baseUrl, DESKTOP, expectToast, launchBrowser, newPage, SCREEN_SIZES } from './browser';
+import { baseUrl, DESKTOP, errorLog, expectToast, launchBrowser, newPage, SCREEN_SIZES } from './browser';
 
 /** Signs in through the login card on `path`, as the administrator does. */
 export async function signInThroughCard(page: Page, path = '/admin', credentials = inject('admin')): Promise<void> {
@@ -64,11 +64,7 @@ export function adminSessionPerFile(path = '/admin'): AdminSession {
 export async function signedInTab(session: AdminSession, path = '/admin', viewport = DESKTOP): Promise<{ page: Page; errors: string[] }> {
   const page = await session.context.newPage();
   await page.setViewportSize(viewport);
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
+  const errors = errorLog(page);
   await page.goto(path);
   await page.getByRole('heading', { level: 1 }).waitFor();
   return { page, errors };

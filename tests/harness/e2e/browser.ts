@@ -50,16 +50,21 @@ export const SCREEN_SIZES = [
   ['390', PHONE],
 ] as const;
 
-/** A fresh context (own cookies and storage) with the base URL and an error log. */
-export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport });
-  const page = await context.newPage();
+/** The page's error log from now on: uncaught errors and console errors, as their text. */
+export function errorLog(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
-  return { context, page, errors };
+  return errors;
+}
+
+/** A fresh context (own cookies and storage) with the base URL and an error log. */
+export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport });
+  const page = await context.newPage();
+  return { context, page, errors: errorLog(page) };
 }
 
 /** Waits until the toast on screen shows this title (and description, when given). */
