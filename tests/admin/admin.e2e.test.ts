@@ -1,7 +1,7 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, SCREEN_SIZES } from '../harness/e2e/browser';
-import { adminSessionPerFile, api, expectToastSaying, saveScreens, signedInTab, uniqueEmail, waitUntil } from '../harness/e2e/admin-helpers';
+import { adminSessionPerFile, api, expectToastSaying, saveScreens, signedInContext, signedInTab, uniqueEmail, waitUntil } from '../harness/e2e/admin-helpers';
 import { confirmedSubscriber } from '../harness/e2e/admin-newsletter-helpers';
 
 // The back office at /admin, driven as the administrator drives it. The server is the real local
@@ -268,7 +268,8 @@ describe('the admin panel', () => {
   });
 
   it('polls the scheduler status every 10 seconds while signed in and the tab is visible', async () => {
-    const { page } = await signedInTab(admin);
+    // A context of its own: the fake clock below is the context's, and would stay in every later tab.
+    const { context, page } = await signedInContext(admin);
     let reads = 0;
     page.on('request', (r) => {
       if (r.url().endsWith('/api/admin/scheduler/status')) reads++;
@@ -291,7 +292,7 @@ describe('the admin panel', () => {
     // A request the page makes now is reported after any it made while the clock ran.
     await page.evaluate(() => fetch('/api/health').then((res) => res.status));
     expect(reads).toBe(hiddenFrom);
-    await page.close();
+    await context.close();
   });
 
   it('shows the quick preview and the AI preview in a sandboxed frame', async () => {

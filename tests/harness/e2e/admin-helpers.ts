@@ -56,10 +56,14 @@ export function adminSessionPerFile(path = '/admin'): AdminSession {
 /**
  * A new page (a tab) in the file's signed-in context, at `path` and this size, with its own error
  * log: the administrator's session and the browser's cache are shared, the page's routes, dialogs,
- * clock and viewport are its own. For a test whose subject is a screen rather than signing in or
- * out: a tab costs about half of a fresh context signed in through the card, whose renderer
+ * init scripts and viewport are its own. For a test whose subject is a screen rather than signing
+ * in or out: a tab costs about half of a fresh context signed in through the card, whose renderer
  * fetches and compiles the whole back office again (docs/operations.md "The test suite's time").
  * Close it with `page.close()`; the session stays signed in for the file's other tests.
+ *
+ * Not for a test that changes the context: Playwright's clock belongs to the context (`page.clock`
+ * is the context's), so a clock installed from a tab would fake the timers of every later tab and
+ * inject its script into their frames. Such a test takes signedInContext.
  */
 export async function signedInTab(session: AdminSession, path = '/admin', viewport = DESKTOP): Promise<{ page: Page; errors: string[] }> {
   const page = await session.context.newPage();
@@ -68,6 +72,20 @@ export async function signedInTab(session: AdminSession, path = '/admin', viewpo
   await page.goto(path);
   await page.getByRole('heading', { level: 1 }).waitFor();
   return { page, errors };
+}
+
+/**
+ * A context of its own holding the file's signed-in session (its cookies, copied: no second sign-in
+ * through the card), with a page at `path`: for a test that changes something context-wide, such as
+ * the clock. Close it with `context.close()`.
+ */
+export async function signedInContext(session: AdminSession, path = '/admin', viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await session.browser.newContext({ baseURL: baseUrl(), viewport, storageState: await session.context.storageState() });
+  const page = await context.newPage();
+  const errors = errorLog(page);
+  await page.goto(path);
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  return { context, page, errors };
 }
 
 /**
