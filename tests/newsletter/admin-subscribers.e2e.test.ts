@@ -44,6 +44,25 @@ async function withSuppressed(page: Page) {
   });
 }
 
+/**
+ * The statistics' labels ("Total Subscribers", ...) that only fit their card by breaking inside a
+ * word: the page lets long words wrap anywhere, so a card too narrow for "Subscribers" shows
+ * "Subscriber / s" rather than overflowing. Measured with that wrapping turned off for a moment.
+ */
+function statLabelsCutInsideAWord(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('h2')]
+      .filter((h) => h.textContent!.endsWith(' Subscribers'))
+      .filter((h) => {
+        h.style.overflowWrap = 'normal';
+        const cut = h.scrollWidth > h.clientWidth;
+        h.style.overflowWrap = '';
+        return cut;
+      })
+      .map((h) => `${h.textContent} at ${window.innerWidth} px`),
+  );
+}
+
 describe('subscriber administration', () => {
   it('asks a signed-out visitor to sign in, then shows the header, buttons and statistics', async () => {
     const { context, page } = await newPage(admin.browser);
@@ -336,6 +355,13 @@ describe('subscriber administration', () => {
       await page.getByTestId(label === '390' ? 'subscriber-item' : 'subscriber-row').first().waitFor();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
+      expect(await statLabelsCutInsideAWord(page)).toEqual([]);
+      if (label === '390') {
+        // The smallest width WCAG's reflow asks for: the cards stack there.
+        await page.setViewportSize({ width: 320, height: 640 });
+        expect(await statLabelsCutInsideAWord(page)).toEqual([]);
+        await page.setViewportSize(viewport);
+      }
       if (screenshotDir) {
         await saveScreens(page, `subscribers-${label}`);
         await withSuppressed(page);

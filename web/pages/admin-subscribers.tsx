@@ -74,7 +74,8 @@ function SubscriberAdministration() {
         </div>
       </div>
 
-      <div className="grid grid-cols-3 gap-2 sm:gap-4">
+      {/* Three across from 360 px; below that a label such as "Subscribers" no longer fits a third. */}
+      <div className="grid grid-cols-1 gap-2 min-[360px]:grid-cols-3 sm:gap-4">
         <StatCard label="Total Subscribers" value={stats.total} />
         <StatCard label="Active Subscribers" value={stats.active} />
         <StatCard label="Recent Subscribers" value={stats.recent} hint={`Last ${RECENT_DAYS} days`} />
@@ -111,10 +112,10 @@ function countSubscribers(list: Subscriber[]) {
 function StatCard({ label, value, hint }: { label: string; value: number; hint?: string }) {
   return (
     <Card>
-      <CardHeader className="p-3 pb-1 sm:p-6 sm:pb-2">
+      <CardHeader padding="p-3 pb-1 sm:p-6 sm:pb-2">
         <h2 className="text-xs font-medium text-slate-600 sm:text-sm">{label}</h2>
       </CardHeader>
-      <CardContent className="p-3 pt-0 sm:p-6 sm:pt-0">
+      <CardContent padding="p-3 pt-0 sm:p-6 sm:pt-0">
         <p className="text-2xl font-bold text-brand-800 sm:text-3xl" data-testid={`stat-${label.toLowerCase().replaceAll(' ', '-')}`}>
           {value.toLocaleString('en-US')}
         </p>

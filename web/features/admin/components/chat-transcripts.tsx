@@ -95,7 +95,7 @@ export function ChatSessionsList({ sessions }: { sessions: ChatSessionSummary[] 
 export function TranscriptSkeleton() {
   return (
     <Card aria-busy="true" aria-label="Loading the conversation">
-      <CardContent className="space-y-4 p-6">
+      <CardContent className="space-y-4" padding="p-6">
         {[0, 1, 2].map((i) => (
           <div key={i} className="space-y-2">
             <Skeleton className="h-4 w-1/4" />
@@ -121,7 +121,7 @@ export function ChatTranscriptView({ transcript }: { transcript: ChatTranscript 
   const { session, messages } = transcript;
   return (
     <Card aria-labelledby="transcript-heading">
-      <CardHeader className="gap-2 border-b border-slate-100 p-4 sm:p-6">
+      <CardHeader className="gap-2 border-b border-slate-100" padding="p-4 sm:p-6">
         <h2 id="transcript-heading" className="text-lg font-semibold text-brand-800">
           Conversation of {formatDateTime(session.startedAt)}
         </h2>
@@ -143,7 +143,7 @@ export function ChatTranscriptView({ transcript }: { transcript: ChatTranscript 
           </dd>
         </dl>
       </CardHeader>
-      <CardContent className="p-4 sm:p-6">
+      <CardContent padding="p-4 sm:p-6">
         {messages.length === 0 ? (
           <p className="text-sm text-slate-600">No messages are stored for this conversation.</p>
         ) : (
