@@ -87,6 +87,12 @@ describe('the admin panel', () => {
     release();
     await page.getByText('No messages yet').waitFor();
     expect(await page.getByText('Contact messages will appear here when customers submit the form.').isVisible()).toBe(true);
+    // The empty state sits in the middle of its card: as much room above as below.
+    const padding = await page.getByText('No messages yet').evaluate((text) => {
+      const { paddingTop, paddingBottom } = getComputedStyle(text.parentElement!);
+      return { paddingTop, paddingBottom };
+    });
+    expect(padding).toEqual({ paddingTop: '48px', paddingBottom: '48px' });
     await page.close();
   });
 

@@ -40,7 +40,7 @@ function AuditTrail() {
         )
       ) : rows.length === 0 ? (
         <Card>
-          <CardContent className="py-12 text-center">
+          <CardContent className="text-center" padding="px-6 py-12">
             <History className="mx-auto mb-3 h-10 w-10 text-slate-400" aria-hidden="true" />
             <p className="text-lg font-medium text-slate-800">No entries match.</p>
           </CardContent>

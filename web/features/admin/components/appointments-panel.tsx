@@ -80,7 +80,7 @@ export function AppointmentsPanel({ appointments, isPending, error }: { appointm
         </p>
       ) : !appointments || appointments.length === 0 ? (
         <Card>
-          <CardContent className="py-8 text-center text-sm text-slate-600">No appointment requests yet.</CardContent>
+          <CardContent className="text-center text-sm text-slate-600" padding="px-6 py-8">No appointment requests yet.</CardContent>
         </Card>
       ) : (
         <>

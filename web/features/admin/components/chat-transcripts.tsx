@@ -42,7 +42,7 @@ export function ChatSessionsList({ sessions }: { sessions: ChatSessionSummary[] 
   if (sessions.length === 0) {
     return (
       <Card>
-        <CardContent className="py-12 text-center">
+        <CardContent className="text-center" padding="px-6 py-12">
           <MessagesSquare className="mx-auto mb-3 h-10 w-10 text-slate-400" aria-hidden="true" />
           <p className="text-lg font-medium text-slate-800">No chat conversations yet.</p>
           <p className="text-sm text-slate-600">Conversations with the chat assistant will appear here.</p>

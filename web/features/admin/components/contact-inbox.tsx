@@ -74,7 +74,7 @@ export function ContactInbox({
         </p>
       ) : !messages || messages.length === 0 ? (
         <Card>
-          <CardContent className="py-12 text-center">
+          <CardContent className="text-center" padding="px-6 py-12">
             <Mail className="mx-auto mb-3 h-10 w-10 text-slate-400" aria-hidden="true" />
             <p className="text-lg font-medium text-slate-800">No messages yet</p>
             <p className="text-sm text-slate-600">Contact messages will appear here when customers submit the form.</p>
