@@ -69,8 +69,7 @@ export async function signedInTab(session: AdminSession, path = '/admin', viewpo
   const page = await session.context.newPage();
   await page.setViewportSize(viewport);
   const errors = errorLog(page);
-  await page.goto(path);
-  await page.getByRole('heading', { level: 1 }).waitFor();
+  await openScreen(page, path);
   return { page, errors };
 }
 
@@ -80,12 +79,15 @@ export async function signedInTab(session: AdminSession, path = '/admin', viewpo
  * the clock. Close it with `context.close()`.
  */
 export async function signedInContext(session: AdminSession, path = '/admin', viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await session.browser.newContext({ baseURL: baseUrl(), viewport, storageState: await session.context.storageState() });
-  const page = await context.newPage();
-  const errors = errorLog(page);
+  const opened = await newPage(session.browser, viewport, await session.context.storageState());
+  await openScreen(opened.page, path);
+  return opened;
+}
+
+/** Goes to a back-office screen and waits until its heading is on the page. */
+async function openScreen(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await page.getByRole('heading', { level: 1 }).waitFor();
-  return { context, page, errors };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Download, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import type { E2eStack } from './global-setup';
 
@@ -60,9 +60,16 @@ export function errorLog(page: Page): string[] {
   return errors;
 }
 
-/** A fresh context (own cookies and storage) with the base URL and an error log. */
-export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport });
+/**
+ * A fresh context (own cookies and storage, empty or a copy of `storageState`) with the base URL and
+ * an error log.
+ */
+export async function newPage(
+  browser: Browser,
+  viewport = DESKTOP,
+  storageState?: BrowserContextOptions['storageState'],
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport, storageState });
   const page = await context.newPage();
   return { context, page, errors: errorLog(page) };
 }
