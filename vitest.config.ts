@@ -48,6 +48,8 @@ export function workerPool(bindings: Record<string, string> = {}) {
         MAILCHANNELS_API_KEY: '',
         TEST_MIGRATIONS: await readD1Migrations(migrationsDir),
         TEST_KV_BINDINGS: unstable_readConfig({ config: './wrangler.toml' }, { hideWarnings: true }).kv_namespaces.map((kv: { binding: string }) => kv.binding),
+        // The moved clock of scripts/test-dates.ts (tests/harness/worker/moved-clock-setup.ts), when set.
+        ...(process.env.TEST_CLOCK_OFFSET_MS ? { TEST_CLOCK_OFFSET_MS: process.env.TEST_CLOCK_OFFSET_MS } : {}),
         ...bindings,
       },
     },
@@ -100,7 +102,7 @@ export default defineConfig({
         test: {
           name: 'worker',
           include: ['tests/**/*.worker.test.ts'],
-          setupFiles: ['./tests/harness/worker/apply-migrations.ts'],
+          setupFiles: ['./tests/harness/worker/moved-clock-setup.ts', './tests/harness/worker/apply-migrations.ts'],
           // One runtime per worker slot for all its files, rather than a new one (a workerd process
           // and the whole module graph) per file: that start-up was half of this project's time.
           // Every file still starts from the migrated database and empty KV (the setup file's
@@ -129,7 +131,13 @@ export default defineConfig({
         // tests (*.test.tsx), which choose happy-dom with a `// @vitest-environment happy-dom` line.
         // 30 s like the worker tests: the 5 s default timed out 35 component tests in a full run on a
         // loaded machine (they render and wait on their own state, never on a clock).
-        test: { name: 'web', include: ['tests/**/*.web.test.ts', 'tests/**/*.web.test.tsx'], environment: 'node', setupFiles: ['./tests/harness/web/setup.ts'], testTimeout: 30_000 },
+        test: {
+          name: 'web',
+          include: ['tests/**/*.web.test.ts', 'tests/**/*.web.test.tsx'],
+          environment: 'node',
+          setupFiles: ['./tests/harness/moved-clock-setup.ts', './tests/harness/web/setup.ts'],
+          testTimeout: 30_000,
+        },
       },
       {
         // The local tooling: `npm start` itself (scripts/start.ts) in a private state directory, with
@@ -153,6 +161,8 @@ export default defineConfig({
           isolate: false,
           environment: 'node',
           globalSetup: ['./tests/harness/e2e/global-setup.ts'],
+          // The moved clock of scripts/test-dates.ts, when set (tests/harness/moved-clock.ts).
+          setupFiles: ['./tests/harness/moved-clock-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
           // expect.poll waits on the state itself; its 1 s default failed on a busy 2-core machine.

@@ -21,6 +21,9 @@ interface DirectWorkerOptions {
 }
 
 const options = JSON.parse(process.argv[2] ?? '{}') as DirectWorkerOptions;
+// The date-sensitive tests under a moved clock (scripts/test-dates.ts) serve the real worker through
+// an entry that moves its Date (tests/harness/moved-clock-worker.ts); otherwise wrangler.toml's main.
+const movedClock = options.vars.TEST_CLOCK_OFFSET_MS ? { entrypoint: 'tests/harness/moved-clock-worker.ts' } : {};
 const devEnv = new unstable_DevEnv();
 const workerUrl = new Promise<string>((resolve) => {
   devEnv.on('reloadComplete', (event: { proxyData: { userWorkerUrl: { protocol: string; hostname: string; port: string } } }) => {
@@ -42,6 +45,7 @@ process.stdin.resume();
 
 await devEnv.startWorker({
   config: options.configPath ?? 'wrangler.toml',
+  ...movedClock,
   envFiles: options.envFile ? [options.envFile] : undefined,
   assets: options.assetsDir,
   bindings: Object.fromEntries(Object.entries(options.vars).map(([name, value]) => [name, { type: 'plain_text', value }])),

@@ -10,6 +10,7 @@ import { AVAILABILITY_MESSAGES } from '../../worker/services/appointments/availa
 import { IP_LIMIT_MESSAGE } from '../../worker/services/limits/submission-limits';
 import { appointmentInvite } from '../../worker/services/email/submission-emails';
 import { call, client, signIn } from '../harness/worker/helpers';
+import { firmDay } from '../harness/calendar-days';
 import { expectAtSlot, inviteOf, newYork, newYorkOffset, parseInvite, uidOf } from '../harness/worker/ical-helpers';
 import { callWith, fakeMailChannels, mailChannelsEnv, type RecordedRequest } from '../harness/worker/mailchannels-fake';
 import { type BookingInput, callWithEnv, nextSaturday, nextWeekday, validBooking, visitorIp } from '../harness/worker/submission-helpers';
@@ -358,7 +359,7 @@ describe('the limits on the link actions', () => {
   it("counts only the firm day's changes, and only those made: refused moves do not use one up", async () => {
     const { id, links } = await book();
     // Three changes yesterday do not count today.
-    const yesterday = new Date(Date.now() - 86_400_000).toLocaleDateString('en-CA', { timeZone: firm.timeZone });
+    const yesterday = firmDay(-1);
     await env.DB.prepare('INSERT INTO daily_counters (day, counter, count) VALUES (?, ?, 3)').bind(yesterday, `appointment-changes:${id}`).run();
     // Refused moves (the same slot, a taken slot) change nothing and count nothing.
     expect((await reschedule(links.reschedule, { date, timeSlot: '10:00 AM' }, freshIp())).status).toBe(409);

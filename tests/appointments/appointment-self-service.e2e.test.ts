@@ -1,20 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { api, browserPerFile, saveScreens, screenshotDir, signInThroughCard, uniqueEmail, waitUntil } from '../harness/e2e/admin-helpers';
 import { latestEmailBody } from '../harness/e2e/admin-newsletter-helpers';
-import { firmDay, open, pickDay, weekdayOf } from '../harness/e2e/booking-helpers';
+import { addDays, isWeekday } from '../harness/calendar-days';
+import { bookableDay, open, pickDay, showMonthOf } from '../harness/e2e/booking-helpers';
 import { baseUrl, DESKTOP, expectToast, newPage, PHONE } from '../harness/e2e/browser';
 
 // The visitor's self-service links (docs/product.md §3), as a visitor uses them: book, open the
 // Cancel link from the e-mail, cancel; book again, open the Reschedule link, move; the admin sees it.
 
 const shared = browserPerFile();
-
-const isWeekday = (day: string) => ![0, 6].includes(weekdayOf(day));
-/** The first weekday at least `from` days ahead in New York (far enough out that other test files do not book it), with its offset. */
-function weekdayAhead(from: number): { date: string; offset: number } {
-  for (let i = from; i < from + 7; i++) if (isWeekday(firmDay(i))) return { date: firmDay(i), offset: i };
-  throw new Error('no weekday');
-}
 
 /** The link of that name in the newest e-mail of this kind to the address, as a path on the test server. */
 async function linkFromEmail(to: string, kind: string, label: 'Cancel' | 'Reschedule'): Promise<string> {
@@ -37,15 +31,13 @@ async function bookThroughApi(email: string, date: string, timeSlot: string) {
 }
 
 describe('appointment self-service', () => {
-  const first = weekdayAhead(36);
-  const day = first.date;
-  const second = weekdayAhead(first.offset + 1);
-  const newDay = second.date;
-  // Another weekday in the new day's month, so the calendar shows both without turning.
-  const sameMonth = (d: string) => d.slice(0, 7) === newDay.slice(0, 7) && isWeekday(d) && d !== day && d !== newDay;
-  const blockedDay = [1, 2, 3, 4, 5, 6, 7, -1, -2, -3, -4, -5, -6, -7].map((k) => firmDay(second.offset + k)).find(sameMonth)!;
-
   it('a visitor books, cancels through the e-mailed link, books again and reschedules through the page; the admin sees it', async () => {
+    // Days the server offers about five weeks out (far enough that other test files do not book them).
+    const day = await bookableDay(36, { slots: ['9:00 AM'] });
+    const newDay = await bookableDay(addDays(day, 1), { slots: ['2:00 PM'] });
+    // Another weekday in the new day's month, so the calendar shows both without turning.
+    const sameMonth = (d: string) => d.slice(0, 7) === newDay.slice(0, 7) && isWeekday(d) && d !== day && d !== newDay;
+    const blockedDay = [1, 2, 3, 4, 5, 6, 7, -1, -2, -3, -4, -5, -6, -7].map((k) => addDays(newDay, k)).find(sameMonth)!;
     const email = uniqueEmail('self-service');
     const { page, context, errors } = await newPage(shared.browser, DESKTOP);
 
@@ -95,9 +87,7 @@ describe('appointment self-service', () => {
     await api(admin.context, 'POST', '/api/admin/blocked-dates', { date: blockedDay, reason: 'Training day' });
     await open(page, reschedulePath);
     await page.getByRole('heading', { name: 'Reschedule Your Appointment' }).waitFor();
-    await page.locator('td[data-day]').first().waitFor();
-    const blockedCell = page.locator(`td[data-day="${blockedDay}"]:not([data-outside])`);
-    for (let i = 0; i < 3 && (await blockedCell.count()) === 0; i++) await page.getByRole('button', { name: /next month/i }).click();
+    const blockedCell = await showMonthOf(page, blockedDay);
     await expect.poll(() => blockedCell.getByRole('button').isDisabled()).toBe(true);
     await pickDay(page, newDay);
     await page.getByText('2:00 PM', { exact: true }).click();

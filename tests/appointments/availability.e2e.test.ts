@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { firmDay, showMonthOf, weekdayOf } from '../harness/e2e/booking-helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bookableDay, showMonthOf } from '../harness/e2e/booking-helpers';
 import { seriousAxeViolations } from '../harness/e2e/a11y-sweep';
 import { baseUrl, DESKTOP, newPage, PHONE, SCREEN_SIZES } from '../harness/e2e/browser';
 import { adminSessionPerFile, api, expectToastSaying, saveScreens } from '../harness/e2e/admin-helpers';
@@ -12,14 +12,11 @@ import { adminSessionPerFile, api, expectToastSaying, saveScreens } from '../har
 
 const admin = adminSessionPerFile('/admin');
 
-/** A weekday about four weeks ahead that no other browser test books. */
-const day = (() => {
-  for (let i = 27; i < 34; i++) {
-    const weekday = weekdayOf(firmDay(i));
-    if (weekday >= 1 && weekday <= 5) return firmDay(i);
-  }
-  throw new Error('unreachable');
-})();
+/** A day the server offers about four weeks ahead, with 10:00 AM free (no other browser test books that far out, this one asks the API). */
+let day: string;
+beforeAll(async () => {
+  day = await bookableDay(27, { slots: ['10:00 AM'] });
+});
 const reason = 'Staff training day';
 
 async function book(body: Record<string, string>) {

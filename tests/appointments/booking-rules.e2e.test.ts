@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { BOOKING_RULE_DEFAULTS } from '#core/content/booking';
 import { axeProblems, reflowProblems } from '../harness/e2e/a11y-sweep';
 import { adminSessionPerFile, api, expectToastSaying, saveScreens } from '../harness/e2e/admin-helpers';
-import { firmDay, open, pickDay, showMonthOf, weekdayOf } from '../harness/e2e/booking-helpers';
+import { bookableDay, firmDay, open, pickDay, showMonthOf } from '../harness/e2e/booking-helpers';
 import { baseUrl, DESKTOP, newPage, SCREEN_SIZES } from '../harness/e2e/browser';
 
 // docs/product.md §6.4 and §3: the admin sets a 48-hour minimum notice on /admin/availability and
@@ -15,27 +15,6 @@ const admin = adminSessionPerFile('/admin');
 afterAll(async () => {
   if (admin) await api(admin.context, 'PUT', '/api/admin/booking-rules', BOOKING_RULE_DEFAULTS);
 });
-
-/** The first weekday at least `from` days ahead, as YYYY-MM-DD. */
-const weekdayFrom = (from: number) => {
-  for (let i = from; i < from + 7; i++) if (![0, 6].includes(weekdayOf(firmDay(i)))) return firmDay(i);
-  throw new Error('unreachable');
-};
-
-/**
- * The first weekday at least `from` days ahead whose 10:00 AM is still free: the other browser files
- * on this stack book days that far ahead too (which ones depends on the date and the file order).
- */
-async function dayWithTenFree(from: number) {
-  for (let ahead = from; ahead < from + 30; ahead++) {
-    const day = firmDay(ahead);
-    if ([0, 6].includes(weekdayOf(day))) continue;
-    const res = await fetch(`${baseUrl()}/api/appointments/availability?date=${day}`);
-    const { slots } = (await res.json()) as { slots: { time: string; available: boolean }[] };
-    if (slots.some((slot) => slot.time === '10:00 AM' && slot.available)) return day;
-  }
-  throw new Error(`10:00 AM is taken on every weekday from ${from} to ${from + 30} days ahead`);
-}
 
 describe('booking rules and the firm’s zone', () => {
   it('the admin sets a 48-hour notice: the visitor’s calendar greys tomorrow and still offers a later day', async () => {
@@ -67,9 +46,12 @@ describe('booking rules and the firm’s zone', () => {
 
     const visitor = await newPage(admin.browser, DESKTOP);
     await open(visitor.page, '/schedule');
+    // Tomorrow is inside 48 hours whatever its weekday; four days out is not (a day the server
+    // offers, asked after the rule was saved, so a weekend or closed day is never taken for "later").
+    const laterDay = await bookableDay(4);
     const tomorrow = await showMonthOf(visitor.page, firmDay(1));
     await expect.poll(() => tomorrow.getAttribute('data-disabled'), { timeout: 15_000 }).toBe('true');
-    const later = await showMonthOf(visitor.page, weekdayFrom(4));
+    const later = await showMonthOf(visitor.page, laterDay);
     expect(await later.getAttribute('data-disabled')).toBeNull();
     await visitor.context.close();
   });
@@ -79,7 +61,8 @@ describe('booking rules and the firm’s zone', () => {
       const context = await admin.browser.newContext({ baseURL: baseUrl(), viewport, timezoneId: 'America/Los_Angeles' });
       const page = await context.newPage();
       await open(page, '/schedule');
-      const day = await dayWithTenFree(10);
+      // The other browser files on this stack book days that far ahead too: a day whose 10:00 AM is free.
+      const day = await bookableDay(10, { slots: ['10:00 AM'] });
       await pickDay(page, day);
       const time = page.getByLabel('Preferred Time');
       await expect.poll(() => time.locator('option[value="10:00 AM"]').count(), { timeout: 15_000 }).toBe(1);

@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { api, browserPerFile, expectToastSaying, signInThroughCard, uniqueEmail, waitUntil } from '../harness/e2e/admin-helpers';
-import { firmDay, open, pickDay, weekdayOf } from '../harness/e2e/booking-helpers';
+import { bookableDay, open, pickDay } from '../harness/e2e/booking-helpers';
 import { baseUrl, DESKTOP, expectToast, newPage } from '../harness/e2e/browser';
 
 // Preferred Time is optional (docs/product.md §3), against the real local stack: a visitor books
@@ -12,14 +12,12 @@ const shared = browserPerFile();
 
 type Logged = { to: string; kind: string; subject: string; textBody: string; attachments: { filename: string; content: string }[] };
 
-/** A weekday 20 to 70 days ahead (the calendar helper turns at most three months), at random so other files' bookings rarely share it. */
-function someWeekday(): string {
-  for (let i = 20 + Math.floor(Math.random() * 50); ; i++) if (![0, 6].includes(weekdayOf(firmDay(i)))) return firmDay(i);
-}
+/** A day the server offers 20 to 70 days ahead, at random so other files' bookings rarely share it. */
+const someWeekday = () => bookableDay(20 + Math.floor(Math.random() * 50));
 
 describe('a booking without a preferred time', () => {
   it('is sent by the visitor without a time, then confirmed by the admin with a free slot, and only then carries the invite', async () => {
-    const day = someWeekday();
+    const day = await someWeekday();
     const email = uniqueEmail('no-time');
     const visitor = await newPage(shared.browser, DESKTOP);
     await open(visitor.page, '/schedule');

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/lib/local-server';
-import { firmDay, open, pickDay, weekdayOf } from '../harness/e2e/booking-helpers';
+import { bookableDay, open, pickDay } from '../harness/e2e/booking-helpers';
 import { seriousAxeViolations } from '../harness/e2e/a11y-sweep';
 import { baseUrl, DESKTOP, newPage, PHONE, SCREEN_SIZES } from '../harness/e2e/browser';
 import { adminSessionPerFile, expectToastSaying, saveScreens } from '../harness/e2e/admin-helpers';
@@ -16,38 +16,35 @@ const admin = adminSessionPerFile('/admin/availability');
 let calendarServer: Server;
 let calendarUrl: string;
 
-/** A weekday about six weeks ahead that no other browser test books. */
-const day = (() => {
-  for (let i = 41; i < 48; i++) {
-    const weekday = weekdayOf(firmDay(i));
-    if (weekday >= 1 && weekday <= 5) return firmDay(i);
-  }
-  throw new Error('unreachable');
-})();
-const compact = day.replaceAll('-', '');
+/** A day the server offers about six weeks ahead that no other browser test books (set before the tests). */
+let day: string;
 
-// The dentist at 1:00 to 1:45 PM in New York: the 1:00 PM slot, and only it, is busy.
-const busyIcs = [
-  'BEGIN:VCALENDAR',
-  'VERSION:2.0',
-  'PRODID:-//Google Inc//Google Calendar 70.9054//EN',
-  'BEGIN:VEVENT',
-  'UID:dentist@google.com',
-  'DTSTAMP:20261101T120000Z',
-  `DTSTART;TZID=America/New_York:${compact}T130000`,
-  `DTEND;TZID=America/New_York:${compact}T134500`,
-  'SUMMARY:Dentist',
-  'END:VEVENT',
-  'END:VCALENDAR',
-  '',
-].join('\r\n');
+// The dentist at 1:00 to 1:45 PM in New York on that day: the 1:00 PM slot, and only it, is busy.
+const busyIcs = () => {
+  const compact = day.replaceAll('-', '');
+  return [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Google Inc//Google Calendar 70.9054//EN',
+    'BEGIN:VEVENT',
+    'UID:dentist@google.com',
+    'DTSTAMP:20261101T120000Z',
+    `DTSTART;TZID=America/New_York:${compact}T130000`,
+    `DTEND;TZID=America/New_York:${compact}T134500`,
+    'SUMMARY:Dentist',
+    'END:VEVENT',
+    'END:VCALENDAR',
+    '',
+  ].join('\r\n');
+};
 
 beforeAll(async () => {
+  day = await bookableDay(41, { slots: ['11:00 AM', '1:00 PM', '2:00 PM', '3:00 PM'] });
   const port = await freePort();
   calendarServer = createServer((req, res) => {
     if (req.url === '/private-xyz/basic.ics') {
       res.writeHead(200, { 'content-type': 'text/calendar; charset=utf-8' });
-      res.end(busyIcs);
+      res.end(busyIcs());
     } else {
       res.writeHead(404);
       res.end();

@@ -1,15 +1,16 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { firmDay, open, pickDay, showCalendar, showMonthOf, weekdayOf } from '../harness/e2e/booking-helpers';
+import { addDays } from '../harness/calendar-days';
+import { bookableDay, firmDay, open, pickDay, showCalendar, showMonthOf, weekdayOf } from '../harness/e2e/booking-helpers';
 import { browserPerFile, saveScreens, screenshotDir } from '../harness/e2e/admin-helpers';
 import { baseUrl, DESKTOP, expectToast, islandReady, newPage, PHONE } from '../harness/e2e/browser';
 
 const shared = browserPerFile();
 
-/** The first day at least `from` days ahead (New York) whose weekday passes the test. */
-function dayAhead(from: number, test: (weekday: number) => boolean): string {
-  for (let i = from; i < from + 14; i++) if (test(weekdayOf(firmDay(i)))) return firmDay(i);
-  throw new Error('no such day');
+/** The first Saturday at least `from` days ahead (New York). */
+function saturdayAhead(from: number): string {
+  const first = firmDay(from);
+  return addDays(first, (6 - weekdayOf(first) + 7) % 7);
 }
 
 /** Holds the browser's requests to `path` for a moment (then lets them through to the real server), so the pending state can be seen. */
@@ -107,7 +108,7 @@ describe('schedule page', () => {
 
   it('books an appointment as a visitor and resets the form', async () => {
     const { page, context, errors } = await newPage(shared.browser, DESKTOP);
-    const day = dayAhead(8, (w) => w >= 1 && w <= 5);
+    const day = await bookableDay(8, { slots: ['10:00 AM'] });
     await open(page, '/schedule');
     await page.getByLabel('Full Name').fill('Robin Client');
     await page.getByLabel('Email *').fill('robin@example.com');
@@ -128,7 +129,7 @@ describe('schedule page', () => {
 
   it('shows a taken slot as unavailable and refuses to pick it', async () => {
     const { page, context } = await newPage(shared.browser, PHONE);
-    const day = dayAhead(9, (w) => w >= 1 && w <= 5);
+    const day = await bookableDay(9, { slots: ['2:00 PM', '3:00 PM'] });
     await bookThroughApi({ date: day, timeSlot: '2:00 PM' });
     await open(page, '/schedule');
     await pickDay(page, day);
@@ -142,7 +143,7 @@ describe('schedule page', () => {
   it('disables weekends and past days in the calendar', async () => {
     const { page, context } = await newPage(shared.browser, DESKTOP);
     await open(page, '/schedule');
-    const saturday = dayAhead(1, (w) => w === 6);
+    const saturday = saturdayAhead(1);
     const cell = await showMonthOf(page, saturday);
     expect(await cell.getAttribute('data-disabled')).toBe('true');
     expect(await cell.getByRole('button').isDisabled()).toBe(true);
@@ -157,7 +158,7 @@ describe('schedule page', () => {
 
   it('tells the visitor when the slot was booked by someone else meanwhile', async () => {
     const { page, context } = await newPage(shared.browser, DESKTOP);
-    const day = dayAhead(10, (w) => w >= 1 && w <= 5);
+    const day = await bookableDay(10, { slots: ['11:00 AM'] });
     await open(page, '/schedule');
     await page.getByLabel('Full Name').fill('Late Visitor');
     await page.getByLabel('Email *').fill('late@example.com');
@@ -178,7 +179,7 @@ describe('schedule page', () => {
     await page.getByLabel('Email *').fill('short@example.com');
     await page.getByLabel('Phone Number').fill('555-0100');
     await page.getByLabel('Service Needed').selectOption('Payroll Services');
-    await pickDay(page, dayAhead(11, (w) => w >= 1 && w <= 5));
+    await pickDay(page, await bookableDay(11, { slots: ['9:00 AM'] }));
     await page.getByLabel('Preferred Time').selectOption('9:00 AM');
     await page.getByRole('button', { name: 'Schedule Appointment' }).click();
     await expectToast(page, 'Error', 'Please enter a valid phone number');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { api, browserPerFile, expectToastSaying, saveScreens, signInThroughCard, waitUntil } from '../harness/e2e/admin-helpers';
 import { newPage, PHONE } from '../harness/e2e/browser';
+import { firmDay } from '../harness/calendar-days';
 
 // The newsletter editor (docs/product.md §5.9): write in the rich-text editor, see the live preview
 // in the firm's frame at desktop and phone widths, save, schedule, see it listed, cancel it.
@@ -74,8 +75,8 @@ describe('newsletter editor', () => {
     await page.getByLabel('Date').fill('2020-01-06');
     await page.getByRole('button', { name: 'Schedule', exact: true }).click();
     await page.getByText('Please choose a time in the future').first().waitFor();
-    const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
-    await page.getByLabel('Date').fill(tomorrow);
+    // The firm's day after tomorrow: 10:15 AM on it is in the future whatever the hour now.
+    await page.getByLabel('Date').fill(firmDay(2));
     await page.getByLabel(/^Time/).fill('10:15');
     await page.getByRole('button', { name: 'Schedule', exact: true }).click();
     await expectToastSaying(page, 'Newsletter scheduled');

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { firmDay, pickDay, weekdayOf } from '../harness/e2e/booking-helpers';
+import { bookableDay, pickDay } from '../harness/e2e/booking-helpers';
 import { browserPerFile } from '../harness/e2e/admin-helpers';
 import { baseUrl, DESKTOP, expectToast, islandReady, newPage, PHONE } from '../harness/e2e/browser';
 
@@ -89,8 +89,7 @@ describe('a form used before its island is live', () => {
     const { page, context, errors } = await newPage(shared.browser, DESKTOP);
     const { release } = await holdIslands(page, '/schedule');
     const sent = posts(page, '/api/appointments');
-    let day = firmDay(12);
-    for (let i = 12; weekdayOf(day) === 0 || weekdayOf(day) === 6; i++) day = firmDay(i + 1);
+    const day = await bookableDay(12, { slots: ['1:00 PM'] });
     await page.goto('/schedule');
     await page.getByLabel('Full Name').fill('Early Booker');
     await page.getByLabel('Email *').fill('early.booker@example.com');

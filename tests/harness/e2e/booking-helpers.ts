@@ -1,18 +1,41 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { firm } from '#core/content/firm';
+import { addDays, dayCell, firmDay, monthsBetween } from '../calendar-days';
+import { baseUrl } from './browser';
 
 // What the browser tests of the booking calendar share (contact-booking, availability,
-// appointment-self-service): the firm's days, and a visitor's way through the calendar.
+// appointment-self-service, booking rules ...): the firm's days, a day the server still offers, and
+// a visitor's way through the calendar. Days are found by their date, never by grid position
+// (tests/harness/calendar-days.ts).
 
-/** The firm's calendar day (New York) `offsetDays` from now, as YYYY-MM-DD. */
-export const firmDay = (offsetDays: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: firm.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(Date.now() + offsetDays * 86_400_000),
-  );
+export { firmDay, isWeekday, weekdayOf } from '../calendar-days';
 
-/** The weekday (0 = Sunday) of a YYYY-MM-DD day. */
-export const weekdayOf = (day: string) => new Date(`${day}T12:00:00Z`).getUTCDay();
+type DayAvailability = { closed: boolean; slots: { time: string; available: boolean }[] };
+
+/** What the server offers on `day` (GET /api/appointments/availability, as the visitor's form asks). */
+export async function availabilityOn(day: string): Promise<DayAvailability> {
+  const res = await fetch(`${baseUrl()}/api/appointments/availability?date=${day}`);
+  if (!res.ok) throw new Error(`availability of ${day}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as DayAvailability;
+}
+
+/**
+ * The first day at least `from` days ahead (the firm's days; or from that YYYY-MM-DD day on) that the server offers, with each of
+ * `slots` still free (any free slot when none is named): not a weekend, a blocked date, a federal
+ * holiday the rules close, nor a slot another test file on this stack has taken. Asked of the API,
+ * so it holds whatever today is. `except` skips days a test keeps for something else.
+ */
+export async function bookableDay(from: number | string, { slots = [], except = [] }: { slots?: readonly string[]; except?: readonly string[] } = {}): Promise<string> {
+  const first = typeof from === 'string' ? from : firmDay(from);
+  for (let i = 0; i < 60; i++) {
+    const day = addDays(first, i);
+    if (except.includes(day)) continue;
+    const { closed, slots: offered } = await availabilityOn(day);
+    const free = new Set(offered.filter((slot) => slot.available).map((slot) => slot.time));
+    if (!closed && free.size > 0 && slots.every((slot) => free.has(slot))) return day;
+  }
+  throw new Error(`no day from ${first} in the 60 days after it offers ${slots.join(', ') || 'a free slot'}`);
+}
 
 /** Opens the page and accepts the cookie banner, as a returning visitor would have. */
 export async function open(page: Page, path: string) {
@@ -37,14 +60,26 @@ export async function showCalendar(page: Page) {
       if (await show.count()) throw error;
     });
   }
-  await page.locator('td[data-day]').first().waitFor();
+  await calendarGrid(page).waitFor();
 }
 
-/** Shows the month holding `day` in the booking calendar (it opens on the current month) and returns the day's cell. */
+/**
+ * The month grid on show. Not its first cell: in a month that does not begin on a Sunday that cell
+ * is the previous month's day, which the calendar renders hidden in its first month.
+ */
+export const calendarGrid = (page: Page) => page.getByRole('grid').first();
+
+/**
+ * Shows the month holding `day` in the booking calendar, pressing "Next month" as a visitor would
+ * (it opens on the month of the firm's today, or of the day already chosen), and returns the day's cell.
+ */
 export async function showMonthOf(page: Page, day: string) {
   await showCalendar(page);
-  const cell = page.locator(`td[data-day="${day}"]:not([data-outside])`);
-  for (let i = 0; i < 3 && (await cell.count()) === 0; i++) await page.getByRole('button', { name: /next month/i }).click();
+  const cell = page.locator(dayCell(day));
+  // At most as many presses as months lie between today and the day, plus one for a calendar that
+  // opened on an earlier month than today's (never happens, but a loop here must end).
+  for (let i = 0; i <= monthsBetween(firmDay(0), day) + 1 && (await cell.count()) === 0; i++) await page.getByRole('button', { name: /next month/i }).click();
+  await cell.waitFor();
   return cell;
 }
 

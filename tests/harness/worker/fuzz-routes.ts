@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { defaultContent } from '#core/content/default-content';
+import { addDays, firmDay, isWeekday } from '../calendar-days';
 import { migratedTables, quote } from './d1-tables';
 import { call, ORIGIN, signIn } from './helpers';
 
@@ -28,10 +29,11 @@ export interface RouteSpec {
   query?: Record<string, string>;
 }
 
+/** A weekday at least three of the firm's days ahead. */
 const tomorrowWeekday = () => {
-  const d = new Date(Date.now() + 3 * 86_400_000);
-  while (d.getUTCDay() === 0 || d.getUTCDay() === 6) d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
+  let day = firmDay(3);
+  while (!isWeekday(day)) day = addDays(day, 1);
+  return day;
 };
 
 /** The visitors' routes and the sign-in ones (tests/security/fuzz.worker.test.ts). */

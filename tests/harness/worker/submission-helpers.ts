@@ -1,6 +1,6 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
-import { firm } from '#core/content/firm';
 import worker from '../../../worker/index';
+import { addDays, firmDay, weekdayOf } from '../calendar-days';
 import { client, ORIGIN } from './helpers';
 
 /**
@@ -49,25 +49,14 @@ export const bookingRequest = (date: string, overrides: Record<string, unknown> 
 /** Distinct documentation-range addresses (RFC 5737), one per simulated visitor. */
 export const visitorIp = (n: number) => `198.51.${Math.floor(n / 250)}.${(n % 250) + 1}`;
 
-/** A weekday at least `daysAhead` days after today in the firm's time zone, as YYYY-MM-DD. */
+/** A weekday at least `daysAhead` days after today in the firm's time zone, as YYYY-MM-DD (calendar days: tests/harness/calendar-days.ts). */
 export function nextWeekday(daysAhead = 7): string {
-  const base = new Date(Date.now() + daysAhead * 86_400_000);
-  for (let i = 0; i < 7; i++) {
-    const candidate = new Date(base.getTime() + i * 86_400_000);
-    const day = new Intl.DateTimeFormat('en-CA', { timeZone: firm.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(candidate);
-    const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
-    if (weekday !== 0 && weekday !== 6) return day;
-  }
-  throw new Error('unreachable');
+  const first = firmDay(daysAhead);
+  return addDays(first, weekdayOf(first) === 6 ? 2 : weekdayOf(first) === 0 ? 1 : 0);
 }
 
-/** The next Saturday after `daysAhead` days, as YYYY-MM-DD. */
+/** The first Saturday at least `daysAhead` days after today in the firm's time zone, as YYYY-MM-DD. */
 export function nextSaturday(daysAhead = 1): string {
-  for (let i = daysAhead; i < daysAhead + 7; i++) {
-    const day = new Intl.DateTimeFormat('en-CA', { timeZone: firm.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-      new Date(Date.now() + i * 86_400_000),
-    );
-    if (new Date(`${day}T12:00:00Z`).getUTCDay() === 6) return day;
-  }
-  throw new Error('unreachable');
+  const first = firmDay(daysAhead);
+  return addDays(first, 6 - weekdayOf(first));
 }
