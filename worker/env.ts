@@ -44,8 +44,9 @@ export interface TuningSettings {
   /** Timeout of a Turnstile siteverify call in ms (default 5000); tests shorten it. */
   TURNSTILE_SITEVERIFY_TIMEOUT_MS?: string;
   /**
-   * 'true' lets busy calendars use http://localhost or 127.0.0.1 (worker/services/appointments/busy-calendars.ts):
-   * set only by the local stack's tests, never in wrangler.toml or production.
+   * 'true' marks local development for the busy calendars: this machine (localhost, 127.0.0.0/8, [::1]),
+   * over http too, may serve one (worker/services/appointments/busy-calendars.ts). Never in wrangler.toml
+   * or production, where only public internet hosts are fetched.
    */
   ALLOW_HTTP_CALENDARS?: string;
   /** Timeout of a busy calendar's fetch in ms (default 10000); tests shorten it. */

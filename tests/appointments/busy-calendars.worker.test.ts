@@ -148,7 +148,7 @@ describe('admin busy calendar endpoints', () => {
     // And http to localhost only where local development allows it (never in production).
     const row = { id: 1, url: 'http://127.0.0.1:9/a.ics' };
     await env.DB.prepare("INSERT INTO busy_calendars (id, label, url) VALUES (1, 'Local', ?)").bind(row.url).run();
-    expect(await refreshBusyCalendar(env, getDb(env.DB), row, { allowLocalHttp: false })).toMatchObject({ ok: false });
+    expect(await refreshBusyCalendar(env, getDb(env.DB), row, { localDevelopment: false })).toMatchObject({ ok: false });
     expect(await env.DB.prepare('SELECT last_error FROM busy_calendars').first('last_error')).toBe(BUSY_CALENDAR_MESSAGES.https);
     expect(hits.size).toBe(0);
   });

@@ -5,7 +5,7 @@ import type { AppEnv } from '../../env';
 import { validate } from '../../middleware/validate';
 import {
   addBusyCalendar,
-  allowsLocalHttp,
+  isLocalDevelopment,
   calendarUrlProblem,
   normalizeCalendarUrl,
   findBusyCalendar,
@@ -50,20 +50,20 @@ export const adminCalendarSync = new Hono<AppEnv>()
   .post('/busy-calendars', validate('json', busyCalendarSchema), async (c) => {
     const { label, url: typed } = c.req.valid('json');
     const url = normalizeCalendarUrl(typed);
-    const allowLocalHttp = allowsLocalHttp(c.env, c.req.url);
-    const problem = calendarUrlProblem(new URL(url), allowLocalHttp);
+    const localDevelopment = isLocalDevelopment(c.env, c.req.url);
+    const problem = calendarUrlProblem(new URL(url), localDevelopment);
     if (problem) return c.json({ message: problem, fields: { url: [problem] } }, 400);
     const db = getDb(c.env.DB);
     const id = await addBusyCalendar(db, { label, url });
     await audit(c, 'calendar.busy-add', `busy-calendar:${id}`);
-    await refreshBusyCalendar(c.env, db, { id, url }, { allowLocalHttp });
+    await refreshBusyCalendar(c.env, db, { id, url }, { localDevelopment });
     return c.json(view(await findBusyCalendar(db, id)), 201);
   })
   .post('/busy-calendars/:id/refresh', validate('param', busyCalendarParamSchema), async (c) => {
     const db = getDb(c.env.DB);
     const row = await findBusyCalendar(db, c.req.valid('param').id);
     if (!row) return c.json({ message: BUSY_CALENDAR_INPUT_MESSAGES.id }, 404);
-    await refreshBusyCalendar(c.env, db, row, { allowLocalHttp: allowsLocalHttp(c.env, c.req.url) });
+    await refreshBusyCalendar(c.env, db, row, { localDevelopment: isLocalDevelopment(c.env, c.req.url) });
     await audit(c, 'calendar.busy-refresh', `busy-calendar:${row.id}`);
     return c.json(view(await findBusyCalendar(db, row.id)), 200);
   })

@@ -1,5 +1,5 @@
 import ICAL from 'ical.js';
-import { asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { firm } from '#core/content/firm';
 import { addCalendarDays, firmToday } from '#core/firm-time';
 import { lastBookableDay, slotStartMinutes } from '#core/schemas/appointments';
@@ -9,13 +9,18 @@ import { busyCalendars, type BusyInterval } from '../../db/schema';
 import type { Bindings } from '../../env';
 import { readBookingRules } from './booking-rules';
 import { zonedToUtc } from './ics';
+import { isLoopbackHost, isPublicHost } from './public-address';
+import { guardRecurrence, RecurrenceBudgetError, recurrenceRuleProblem } from './recurrence-guard';
 
 // The firm's busy calendars (docs/product.md §6.4, docs/decisions/0014): the secret iCal addresses
 // Google Calendar and Outlook give. Each is fetched (at once when added or refreshed, then by the
 // cron at most every 15 minutes), its events expanded with ical.js (recurrence rules, EXDATE and
 // RECURRENCE-ID overrides, the file's own VTIMEZONEs) into opaque intervals within the booking
 // horizon, and stored as the last good copy; any slot overlapping one is not bookable, exactly like
-// a taken slot. A failed fetch keeps the last good copy and records the error.
+// a taken slot. A failed fetch keeps the last good copy and records the error. No calendar can
+// stall the worker (docs/decisions/0019-recurrence-rules-that-cannot-stall.md): repeat rules ical.js
+// cannot walk are skipped before iterating, the expansion has a hard cap of steps and time, the cron
+// claims a calendar before fetching it, and only public internet hosts are fetched.
 
 export const BUSY_CALENDAR_LIMITS = {
   /** A year of a busy person's calendar is well under 1 MB; Workers hold the text in memory. */
@@ -28,6 +33,14 @@ export const BUSY_CALENDAR_LIMITS = {
   perTick: 3,
   /** Occurrence steps per calendar: bounds the CPU a FREQ=MINUTELY rule could take. */
   maxSteps: 20_000,
+  /**
+   * Candidate dates ical.js may look at per calendar, all rules together (recurrence-guard.ts):
+   * a step takes 1 to 15 µs, so the cap is well under a second; a year of a daily event is 365.
+   * A single rule that would walk more than this between two occurrences is skipped up front.
+   */
+  maxRuleSteps: 50_000,
+  /** Wall time of one calendar's expansion, where the clock runs during it (local development, tests). */
+  maxExpandMs: 1_000,
   /** Stored intervals per calendar (after merging), the nearest first. */
   maxIntervals: 5_000,
 } as const;
@@ -43,28 +56,43 @@ export const BUSY_CALENDAR_MESSAGES = {
   timeout: `The calendar server did not answer within ${BUSY_CALENDAR_LIMITS.timeoutMs / 1000} seconds`,
   unreachable: 'The calendar server could not be reached',
   notICalendar: 'The address did not return an iCalendar (.ics) file',
+  /** One message for every refused host, at any hop: it says nothing about what is on the network. */
+  notPublic: 'The calendar address must be on the public internet',
+  tooComplex: 'The calendar has repeating events too costly to expand; it was not read (check for events repeating every minute or second)',
 } as const;
 
 export class CalendarFetchError extends Error {}
 
-const isLocalHost = (hostname: string) => hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]';
+const siteIsLocal = (siteUrl: string | undefined) => {
+  try {
+    return siteUrl !== undefined && isLoopbackHost(new URL(siteUrl).hostname);
+  } catch {
+    return false;
+  }
+};
 
 /**
- * Plain http is refused, except to this machine in local development: ALLOW_HTTP_CALENDARS (set
- * only by the local stack and the tests, never in wrangler.toml), or a request that itself came to
- * localhost. Production requests never arrive with a localhost origin.
+ * Whether this is local development, where this machine (localhost, 127.0.0.0/8, [::1]) may serve
+ * a busy calendar, over plain http too: ALLOW_HTTP_CALENDARS (never in wrangler.toml), a SITE_URL on
+ * this machine (what `npm start` and `npm run dev` set, scripts/dev.ts), or a request that itself
+ * came to localhost. A production request never arrives with a localhost origin, and production's
+ * SITE_URL is the firm's domain (wrangler.toml).
  */
-export const allowsLocalHttp = (env: Pick<Bindings, 'ALLOW_HTTP_CALENDARS'>, requestUrl?: string) =>
-  env.ALLOW_HTTP_CALENDARS === 'true' || (requestUrl !== undefined && isLocalHost(new URL(requestUrl).hostname));
+export const isLocalDevelopment = (env: Pick<Bindings, 'ALLOW_HTTP_CALENDARS' | 'SITE_URL'>, requestUrl?: string) =>
+  env.ALLOW_HTTP_CALENDARS === 'true' || siteIsLocal(env.SITE_URL) || (requestUrl !== undefined && isLoopbackHost(new URL(requestUrl).hostname));
 
 /** webcal:// (what calendar apps hand out) is https. */
 export const normalizeCalendarUrl = (text: string) => text.trim().replace(/^webcal:\/\//i, 'https://');
 
-/** Why this address may not be fetched, or null. */
-export function calendarUrlProblem(url: URL, allowLocalHttp: boolean): string | null {
-  if (url.protocol === 'https:') return null;
-  if (url.protocol === 'http:' && allowLocalHttp && isLocalHost(url.hostname)) return null;
-  return BUSY_CALENDAR_MESSAGES.https;
+/**
+ * Why this address may not be fetched, or null: https to a public host, or in local development
+ * this machine over https or http. Checked on the typed address and again on every redirect.
+ */
+export function calendarUrlProblem(url: URL, localDevelopment: boolean): string | null {
+  const local = localDevelopment && isLoopbackHost(url.hostname);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && local)) return BUSY_CALENDAR_MESSAGES.https;
+  if (!local && !isPublicHost(url.hostname)) return BUSY_CALENDAR_MESSAGES.notPublic;
+  return null;
 }
 
 /** The address as logs and the admin screen show it: scheme and host only (the path is the secret). */
@@ -111,12 +139,12 @@ async function cappedText(response: Response, maxBytes: number): Promise<string>
 
 /**
  * Fetches an iCal address: redirects followed by hand (at most maxRedirects, each hop re-checked
- * against the https rule), one timeout for the whole exchange, the body capped. Returns the text
- * and how many fetches it took (the cron's subrequest count).
+ * against the https and public-host rules before it is fetched), one timeout for the whole
+ * exchange, the body capped. Returns the text and how many fetches it took (the cron's subrequest count).
  */
 export async function fetchCalendarText(
   address: string,
-  options: { allowLocalHttp: boolean; fetcher?: CalendarFetcher; timeoutMs?: number },
+  options: { localDevelopment: boolean; fetcher?: CalendarFetcher; timeoutMs?: number },
 ): Promise<{ text: string; fetches: number }> {
   const fetcher = options.fetcher ?? ((url, init) => fetch(url, init));
   const signal = AbortSignal.timeout(options.timeoutMs ?? BUSY_CALENDAR_LIMITS.timeoutMs);
@@ -124,7 +152,8 @@ export async function fetchCalendarText(
   let fetches = 0;
   try {
     for (let hop = 0; ; hop++) {
-      if (calendarUrlProblem(url, options.allowLocalHttp)) throw new CalendarFetchError(hop === 0 ? BUSY_CALENDAR_MESSAGES.https : BUSY_CALENDAR_MESSAGES.redirectHttps);
+      const problem = calendarUrlProblem(url, options.localDevelopment);
+      if (problem) throw new CalendarFetchError(hop > 0 && problem === BUSY_CALENDAR_MESSAGES.https ? BUSY_CALENDAR_MESSAGES.redirectHttps : problem);
       fetches++;
       const response = await fetcher(url.href, { redirect: 'manual', signal, headers: { accept: 'text/calendar, */*;q=0.5' } });
       if ([301, 302, 303, 307, 308].includes(response.status)) {
@@ -201,9 +230,13 @@ function merged(intervals: BusyInterval[]): BusyInterval[] {
 
 /**
  * The busy intervals of an iCalendar text that overlap [from, to) (epoch ms), clipped to it,
- * merged and sorted. Throws CalendarFetchError when the text is not an iCalendar.
+ * merged and sorted, and how many events were skipped: a repeat rule that never occurs as ical.js
+ * reads it, or that would take it too long to walk (recurrence-guard.ts), or that ical.js refuses.
+ * Throws CalendarFetchError when the text is not an iCalendar, or when its expansion passes the
+ * calendar's cap of steps or time (then nothing of it is used: a partial copy would open slots the
+ * firm is busy in).
  */
-export function busyIntervalsOf(text: string, from: number, to: number): BusyInterval[] {
+export function busyIntervalsOf(text: string, from: number, to: number): { busy: BusyInterval[]; skippedEvents: number } {
   let root: ICAL.Component;
   try {
     root = new ICAL.Component(ICAL.parse(text) as unknown[]);
@@ -230,16 +263,28 @@ export function busyIntervalsOf(text: string, from: number, to: number): BusyInt
     intervals.push([Math.max(startMs, from), Math.min(endMs, to)]);
   };
   let steps = 0;
-  for (const vevent of vevents) {
+  let skippedEvents = 0;
+  // The rules are checked over four years from the horizon's first day (a day's margin for zones).
+  const windowStart = Math.floor(from / 86_400_000) - 1;
+  const rulesProblem = (vevent: ICAL.Component) =>
+    vevent
+      .getAllProperties('rrule')
+      .some((property) => recurrenceRuleProblem(property.getFirstValue() as ICAL.Recur, windowStart, BUSY_CALENDAR_LIMITS.maxRuleSteps) !== null);
+  const expandEvent = (vevent: ICAL.Component) => {
     const uid = String(vevent.getFirstPropertyValue('uid'));
     const isOverride = vevent.hasProperty('recurrence-id');
     // An override of a series the file does carry is expanded with it, below; one without is an event of its own.
-    if (isOverride && masterUids.has(uid)) continue;
-    if (!vevent.hasProperty('dtstart')) continue;
+    if (isOverride && masterUids.has(uid)) return;
+    if (!vevent.hasProperty('dtstart')) return;
     const event = new ICAL.Event(vevent, { strictExceptions: true, exceptions: isOverride ? [] : (overrides.get(uid) ?? []) });
     if (isOverride || !event.isRecurring()) {
       add(event.startDate, event.endDate, event);
-      continue;
+      return;
+    }
+    // Refused before iterating: ical.js would loop for ever, or for minutes (upstream kewisch/ical.js#1038).
+    if (rulesProblem(vevent)) {
+      skippedEvents++;
+      return;
     }
     const iterator = event.iterator();
     for (let next = iterator.next(); next; next = iterator.next()) {
@@ -249,8 +294,24 @@ export function busyIntervalsOf(text: string, from: number, to: number): BusyInt
       const details = event.getOccurrenceDetails(next);
       add(details.startDate, details.endDate, details.item);
     }
+  };
+  try {
+    guardRecurrence({ maxSteps: BUSY_CALENDAR_LIMITS.maxRuleSteps, maxMs: BUSY_CALENDAR_LIMITS.maxExpandMs }, () => {
+      for (const vevent of vevents) {
+        try {
+          expandEvent(vevent);
+        } catch (error) {
+          if (error instanceof RecurrenceBudgetError) throw error;
+          // One event ical.js cannot read (a rule it refuses, a broken date) costs that event, not the calendar.
+          skippedEvents++;
+        }
+      }
+    });
+  } catch (error) {
+    if (error instanceof RecurrenceBudgetError) throw new CalendarFetchError(BUSY_CALENDAR_MESSAGES.tooComplex);
+    throw error;
   }
-  return merged(intervals).slice(0, BUSY_CALENDAR_LIMITS.maxIntervals);
+  return { busy: merged(intervals).slice(0, BUSY_CALENDAR_LIMITS.maxIntervals), skippedEvents };
 }
 
 /**
@@ -296,23 +357,29 @@ export type BusyCalendarRow = typeof busyCalendars.$inferSelect;
 
 /**
  * Fetches one busy calendar now and stores the outcome: the new intervals and the time of success,
- * or the error and its time with the last good intervals kept. Returns the fetches made.
+ * or the error and its time with the last good intervals kept. The fetch is claimed first
+ * (last_fetch_at written before the address is fetched, unless the cron's claim already did), so a
+ * calendar whose reading never ends still waits its 15 minutes like any failing one. Returns the
+ * fetches made.
  */
 export async function refreshBusyCalendar(
   env: Bindings,
   db: Db,
   row: Pick<BusyCalendarRow, 'id' | 'url'>,
-  options: { at?: Date; allowLocalHttp?: boolean; fetcher?: CalendarFetcher; horizonDays?: number } = {},
+  options: { at?: Date; localDevelopment?: boolean; fetcher?: CalendarFetcher; horizonDays?: number; claimed?: boolean } = {},
 ): Promise<{ ok: boolean; fetches: number }> {
   const at = options.at ?? new Date();
   try {
+    if (!options.claimed) await db.update(busyCalendars).set({ lastFetchAt: at }).where(eq(busyCalendars.id, row.id));
     const [from, to] = bookingHorizon(at, options.horizonDays ?? (await readBookingRules(db)).horizonDays);
     const { text, fetches } = await fetchCalendarText(row.url, {
-      allowLocalHttp: options.allowLocalHttp ?? allowsLocalHttp(env),
+      localDevelopment: options.localDevelopment ?? isLocalDevelopment(env),
       fetcher: options.fetcher,
       timeoutMs: env.CALENDAR_FETCH_TIMEOUT_MS ? Number(env.CALENDAR_FETCH_TIMEOUT_MS) : undefined,
     });
-    const busy = busyIntervalsOf(text, from, to);
+    const { busy, skippedEvents } = busyIntervalsOf(text, from, to);
+    // The admin screen shows the calendar as read; the log says which calendar had events left out.
+    if (skippedEvents) console.warn('Busy calendar events skipped', JSON.stringify({ id: row.id, host: redactedCalendarUrl(row.url), skippedEvents }));
     await db
       .update(busyCalendars)
       .set({ busy, lastFetchAt: at, lastSuccessAt: at, lastError: null, lastErrorAt: null })
@@ -328,26 +395,48 @@ export async function refreshBusyCalendar(
   }
 }
 
+/** The most subrequests one calendar can cost the cron: its fetches (1 + redirects) and its one D1 write. */
+export const SUBREQUESTS_PER_BUSY_CALENDAR = 1 + BUSY_CALENDAR_LIMITS.maxRedirects + 1;
+/** The pass's own D1 calls besides the calendars': the claim and the booking horizon's read. */
+export const BUSY_CALENDAR_PASS_CALLS = 2;
+
 /**
  * The cron's part: the busy calendars not fetched for 15 minutes, oldest first, at most perTick of
- * them. Returns how many were due and the subrequests spent (fetches and D1 calls), which the
- * tick takes out of the newsletter's batch.
+ * them and no more than `subrequestBudget` allows. They are claimed in one UPDATE before any is
+ * fetched (last_fetch_at set to this tick), so a calendar that fails, or whose reading dies with
+ * the invocation, is not first in the queue again at the next tick: it waits its interval. Returns
+ * how many were claimed and the subrequests spent (fetches and D1 calls).
  */
-export async function refreshDueBusyCalendars(env: Bindings, db: Db, at: Date): Promise<{ due: number; refreshed: number; subrequests: number }> {
-  const due = await db
-    .select({ id: busyCalendars.id, url: busyCalendars.url })
+export async function refreshDueBusyCalendars(
+  env: Bindings,
+  db: Db,
+  at: Date,
+  subrequestBudget = BUSY_CALENDAR_PASS_CALLS + BUSY_CALENDAR_LIMITS.perTick * SUBREQUESTS_PER_BUSY_CALENDAR,
+): Promise<{ due: number; refreshed: number; subrequests: number }> {
+  const room = Math.min(BUSY_CALENDAR_LIMITS.perTick, Math.floor((subrequestBudget - BUSY_CALENDAR_PASS_CALLS) / SUBREQUESTS_PER_BUSY_CALENDAR));
+  if (room < 1) return { due: 0, refreshed: 0, subrequests: 0 };
+  const dueBefore = new Date(at.getTime() - BUSY_CALENDAR_LIMITS.refreshEveryMs);
+  const isDue = or(isNull(busyCalendars.lastFetchAt), lt(busyCalendars.lastFetchAt, dueBefore));
+  const oldest = db
+    .select({ id: busyCalendars.id })
     .from(busyCalendars)
-    .where(or(isNull(busyCalendars.lastFetchAt), lt(busyCalendars.lastFetchAt, new Date(at.getTime() - BUSY_CALENDAR_LIMITS.refreshEveryMs))))
+    .where(isDue)
     .orderBy(sql`${busyCalendars.lastFetchAt} IS NOT NULL`, asc(busyCalendars.lastFetchAt), asc(busyCalendars.id))
-    .limit(BUSY_CALENDAR_LIMITS.perTick);
+    .limit(room);
+  // One statement: a concurrent tick's claim either came first (the rows are no longer due) or waits.
+  const due = await db
+    .update(busyCalendars)
+    .set({ lastFetchAt: at })
+    .where(and(inArray(busyCalendars.id, oldest), isDue))
+    .returning({ id: busyCalendars.id, url: busyCalendars.url });
   let subrequests = 1;
   let refreshed = 0;
   if (due.length === 0) return { due: 0, refreshed, subrequests };
   // The horizon, read once for the tick's calendars.
   const { horizonDays } = await readBookingRules(db);
   subrequests += 1;
-  for (const row of due) {
-    const result = await refreshBusyCalendar(env, db, row, { at, horizonDays });
+  for (const row of due.sort((a, b) => a.id - b.id)) {
+    const result = await refreshBusyCalendar(env, db, row, { at, horizonDays, claimed: true });
     subrequests += result.fetches + 1;
     if (result.ok) refreshed++;
   }
