@@ -9,6 +9,8 @@ import { AUDIT_RETENTION_DAYS, recordFailedSignIn, UNKNOWN_ACCOUNT } from '../..
 import { ADMIN, call, client, cronTick, sessionCookieFrom, signIn } from '../harness/worker/helpers';
 import { totpCode } from '../../worker/services/admin-auth/totp';
 import { nextWeekday } from '../harness/worker/submission-helpers';
+import { firm } from '#core/content/firm';
+import { addCalendarDays, zonedInstant } from '#core/firm-time';
 import { ACCOUNT_PASSWORD } from '../harness/worker/admin-accounts-helpers';
 
 // The audit trail (docs/product.md §6.9): every back-office state change leaves one append-only
@@ -272,6 +274,38 @@ describe('every back-office change', () => {
     const token = new URL(links.cancelUrl).searchParams.get('token')!;
     expect((await call('/api/appointments/manage/cancel', { body: { token }, ip: '198.51.100.77' })).status).toBe(200);
     expect((await entries()).map((e) => [e.actor, e.actor_id, e.action, e.record, e.network])).toEqual([['visitor', null, 'appointment.cancel', `appointment:${id}`, null]]);
+  });
+});
+
+describe("the cron's sends on someone's behalf", () => {
+  it('records, by the system, the scheduled draft it sent, the running scheduler\'s issue it started and the import confirmations it sent', async () => {
+    const cookie = await signIn();
+    await env.DB.prepare("INSERT INTO newsletter_subscriptions (email, active, confirmed_at) VALUES ('reader@example.com', 'true', ?)").bind(Date.now()).run();
+    const created = await call('/api/admin/newsletter/drafts', { cookie, body: { subject: 'Spring tips', content: '<p>File early.</p>' } });
+    const { draft } = (await created.json()) as { draft: { id: number } };
+    const date = nextWeekday(20);
+    expect((await call(`/api/admin/newsletter/drafts/${draft.id}/schedule`, { cookie, body: { date, time: '10:00' } })).status).toBe(200);
+    expect((await call('/api/admin/scheduler/start', { method: 'POST', cookie })).status).toBe(200);
+    // An import whose people must confirm: the cron sends each their double opt-in e-mail.
+    const { id: importId } = (await (await call('/api/admin/subscriber-imports', { cookie, body: { fileName: 'list.csv' } })).json()) as { id: number };
+    await call('/api/admin/subscriber-imports/rows', { cookie, body: { importId, rows: [2, 3].map((line) => ({ line, email: `person${line}@example.com` })) } });
+    await call(`/api/admin/subscriber-imports/${importId}/confirm`, { cookie, body: { consent: 'confirm', consentConfirmed: true } });
+    await call(`/api/admin/subscriber-imports/${importId}/run`, { method: 'POST', cookie });
+    await clear();
+
+    await cronTick(zonedInstant(date, 10 * 60, firm.timeZone).getTime());
+    // The scheduler's slot: the first Monday at 9:30 in the firm's zone, of the month after the draft's.
+    const [year, month] = addCalendarDays(date, 31).split('-').map(Number);
+    const firstWeekday = new Date(Date.UTC(year, month - 1, 1)).getUTCDay();
+    const firstMonday = `${year}-${String(month).padStart(2, '0')}-${String(1 + ((1 - firstWeekday + 7) % 7)).padStart(2, '0')}`;
+    await cronTick(zonedInstant(firstMonday, 9 * 60 + 30, firm.timeZone).getTime());
+    const issue = (await env.DB.prepare('SELECT id FROM sent_newsletters WHERE period_key IS NOT NULL').first<{ id: number }>())!.id;
+    const rows = (await env.DB.prepare('SELECT actor, actor_id, action, record, network, count FROM audit_log ORDER BY id').all()).results;
+    expect(rows).toEqual([
+      { actor: 'system', actor_id: null, action: 'subscriber.import-confirmations-sent', record: `subscriber-import:${importId}`, network: null, count: 2 },
+      { actor: 'system', actor_id: null, action: 'newsletter.scheduled-send', record: `newsletter-draft:${draft.id}`, network: null, count: 1 },
+      { actor: 'system', actor_id: null, action: 'newsletter.scheduler-send', record: `newsletter:${issue}`, network: null, count: 1 },
+    ]);
   });
 });
 

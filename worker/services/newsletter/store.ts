@@ -110,7 +110,7 @@ export async function createNewsletter(
      * The cron's send on someone's behalf (a scheduled draft, the running scheduler's issue), recorded
      * in the audit trail by the system in the same transaction as the newsletter (docs/product.md §6.9).
      */
-    cronAudit?: 'newsletter.scheduled-send' | 'newsletter.scheduler-send';
+    cronAudit?: { action: 'newsletter.scheduled-send' | 'newsletter.scheduler-send'; at: Date };
   },
 ): Promise<NewsletterRow> {
   // A scheduled draft is named by the draft, which its "scheduled by" entry names too; the
@@ -137,7 +137,12 @@ export async function createNewsletter(
         .set({ status: 'sent', newsletterId: sql`(SELECT max(id) FROM sent_newsletters)`, claimedAt: null, error: null })
         .where(eq(newsletterDrafts.id, input.draftId ?? -1)),
       // Written only for the cron's sends (the admin's own sends are recorded by their routes).
-      insertWhen(db, auditLog, { at: new Date(), actor: 'system', action: input.cronAudit ?? '', record: auditRecord, outcome: 'success' }, input.cronAudit ? sql`1` : sql`0`),
+      insertWhen(
+        db,
+        auditLog,
+        { at: input.cronAudit?.at ?? new Date(), actor: 'system', action: input.cronAudit?.action ?? '', record: auditRecord, outcome: 'success' },
+        input.cronAudit ? sql`1` : sql`0`,
+      ),
     ]);
     return created[0];
   } catch (error) {
