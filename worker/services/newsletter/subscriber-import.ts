@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { emailField, FIELD_LIMITS } from '#core/schemas/fields';
+import { emailField, FIELD_LIMITS, foldLine } from '#core/schemas/fields';
 import type { ImportRow } from '#core/schemas/subscriber-import';
 import type { Db } from '../../db/client';
 import { subscriberImports } from '../../db/schema';
@@ -34,7 +34,9 @@ const LEFT_THE_LIST = /unsubscrib|blocklist|blacklist|cleaned|bounced|opted.?out
 /** The row as stored: normalised, with why it cannot be imported (null when it can). */
 export function checkRow(row: ImportRow): { email: string; name: string | null; consentAt: Date | null; source: string | null; problem: string | null } {
   const rawEmail = row.email.trim();
-  const name = row.name?.trim() || null;
+  // A name from a spreadsheet may hold a line break or a tab: folded onto one line, since it becomes
+  // the display name of every e-mail to that person (core/schemas/fields.ts foldLine).
+  const name = (row.name && foldLine(row.name)) || null;
   const source = row.source?.trim() || null;
   const consentText = row.consentDate?.trim() || '';
   const consentMs = consentText ? Date.parse(consentText.replace(/^(\d{4}-\d\d-\d\d) (\d)/, '$1T$2')) : NaN;
