@@ -124,7 +124,7 @@ describe('a failing e-mail never loses the message', () => {
     // Stored, such a name once made every reply to it fail (tests/security/one-line-fields.worker.test.ts).
     const res = await client().api.contact.$post({ json: { ...valid, name: 'Jane\r\nBcc: victim@example.com' } });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { fields: Record<string, string[]> }).fields.name).toEqual(['Name must be a single line, without tabs or control characters']);
+    expect(((await res.json()) as unknown as { fields: Record<string, string[]> }).fields.name).toEqual(['Name must be a single line, without tabs or control characters']);
     expect(await countRows('contact_messages')).toBe(0);
     expect(await countRows('email_log')).toBe(0);
   });

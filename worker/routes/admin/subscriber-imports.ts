@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { confirmImportSchema, createImportSchema, stageImportRowsSchema } from '#core/schemas/subscriber-import';
+import { confirmImportSchema, createImportSchema, IMPORT_TOO_MANY_ROWS, stageImportRowsSchema } from '#core/schemas/subscriber-import';
 import { idParamSchema } from '#core/schemas/appointments';
 import { getDb } from '../../db/client';
 import type { AppEnv } from '../../env';
@@ -26,6 +26,7 @@ export const adminSubscriberImports = new Hono<AppEnv>()
     const staged = await stageRows(c.env.DB, getDb(c.env.DB), importId, rows);
     if (staged === null) return c.json({ message: IMPORT_NOT_FOUND }, 404);
     if (staged === 'closed') return c.json({ message: 'This import was already confirmed; start a new one to change its rows' }, 409);
+    if (staged === 'too-many') return c.json({ message: IMPORT_TOO_MANY_ROWS }, 413);
     // One entry per import, counting its chunks: a 50,000-row file is 100 requests, not 100 entries.
     await aggregatedAuditStatement(getDb(c.env.DB), auditEntry(c, 'subscriber.import-stage', `subscriber-import:${importId}`), `subscriber.import-stage:${importId}`);
     return c.json(staged, 200);
