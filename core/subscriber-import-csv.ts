@@ -1,4 +1,4 @@
-import type { ImportRow } from './schemas/subscriber-import';
+import { IMPORT_MAX_ROWS, IMPORT_TOO_MANY_ROWS, type ImportRow } from './schemas/subscriber-import';
 
 /**
  * Reads a subscriber CSV as Mailchimp, Constant Contact and listmonk export it, or a plain
@@ -113,5 +113,6 @@ export function readSubscriberCsv(text: string): ParsedImport {
     return row;
   });
   if (rows.length === 0) return { ok: false, message: 'The file has a header row but no subscribers' };
+  if (rows.length > IMPORT_MAX_ROWS) return { ok: false, message: IMPORT_TOO_MANY_ROWS };
   return { ok: true, rows, columns };
 }

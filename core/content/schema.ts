@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, tooLongMessage } from '../schemas/fields';
+import { emailField, foldLine, tooLongMessage } from '../schemas/fields';
 import { isSafeLink, sanitizeRichText } from './rich-text';
 
 // The firm's content as one document (docs/decisions/0013-content-as-a-versioned-document.md): what
@@ -17,14 +17,20 @@ export const contentByteSize = (content: unknown) => new TextEncoder().encode(JS
 
 const required = (label: string) => `${label} is required`;
 
-/** A one-line text: trimmed, not blank, no line breaks (it may end up in an e-mail header or an .ics line). */
+/**
+ * A one-line text: trimmed, not blank, no line breaks (it may end up in an e-mail header, such as
+ * the firm's name in every reply's subject, or an .ics line). Any other control character (a tab,
+ * NEL, a separator) is folded into a space rather than refused, so a version published before the
+ * rule still parses (a stored version that no longer did would be replaced by the defaults).
+ */
 const line = (label: string, max = 120) =>
   z
     .string({ error: required(label) })
     .trim()
     .min(1, required(label))
     .max(max, tooLongMessage(label, max))
-    .refine((value) => !/[\r\n]/.test(value), `${label} must be a single line`);
+    .refine((value) => !/[\r\n]/.test(value), `${label} must be a single line`)
+    .transform(foldLine);
 
 /** A paragraph of plain text (shown as text everywhere: escaped in HTML, e-mail, ICS and JSON-LD). */
 const paragraph = (label: string, max = 1000) =>

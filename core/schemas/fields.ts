@@ -16,14 +16,35 @@ export const tooLongMessage = (label: string, max: number) => `${label} must be 
 export const FIELD_MESSAGES = {
   nameRequired: 'Name is required',
   nameTooLong: tooLongMessage('Name', FIELD_LIMITS.name),
+  nameOneLine: 'Name must be a single line, without tabs or control characters',
   email: 'Please enter a valid email address',
 } as const;
 
 /** Required text: trimmed; missing or blank gets `required`, more than `max` characters `tooLong`. */
 export const requiredText = (required: string, max: number, tooLong: string) => z.string({ error: required }).trim().min(1, required).max(max, tooLong);
 
-/** A required name: trimmed, not blank, at most 100 characters (contact and booking forms). */
-export const nameField = () => requiredText(FIELD_MESSAGES.nameRequired, FIELD_LIMITS.name, FIELD_MESSAGES.nameTooLong);
+/**
+ * What never belongs in a one-line field that may become an e-mail header (a recipient's display
+ * name, a subject) or an .ics line: the C0 controls (line breaks and tabs among them), DEL, the C1
+ * controls (NEL among them) and the Unicode line and paragraph separators. MailChannels refuses a
+ * header with a line break, so a name stored with one made every e-mail to that person fail.
+ */
+export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+/** The one wording of that refusal: "Name must be a single line, without tabs or control characters". */
+export const singleLineMessage = (label: string) => `${label} must be a single line, without tabs or control characters`;
+
+/** Whether a text has no control character (CONTROL_CHARACTERS): a zod refine. */
+export const isSingleLine = (value: string) => !CONTROL_CHARACTERS.test(value);
+
+/**
+ * A text folded onto one line: each run of control characters becomes one space, the ends trimmed.
+ * For what was stored before the rule (e-mail headers built from it, worker/services/email/mailchannels.ts).
+ */
+export const foldLine = (value: string) => value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
+
+/** A required name: trimmed, not blank, at most 100 characters, one line (contact and booking forms, chat hand-off, invitations). */
+export const nameField = () => requiredText(FIELD_MESSAGES.nameRequired, FIELD_LIMITS.name, FIELD_MESSAGES.nameTooLong).refine(isSingleLine, FIELD_MESSAGES.nameOneLine);
 
 /**
  * The Cloudflare Turnstile token a public form sends when Turnstile is on (worker/middleware/turnstile.ts

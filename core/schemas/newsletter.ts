@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, FIELD_LIMITS, FIELD_MESSAGES, tooLongMessage, turnstileTokenField } from './fields';
+import { emailField, FIELD_LIMITS, FIELD_MESSAGES, isSingleLine, singleLineMessage, tooLongMessage, turnstileTokenField } from './fields';
 
 /** docs/product.md §5.1 and §9: the footer form. One schema for the API and the form resolver. */
 export const newsletterSubscribeSchema = z.object({
@@ -9,6 +9,7 @@ export const newsletterSubscribeSchema = z.object({
     .string()
     .trim()
     .max(FIELD_LIMITS.name, FIELD_MESSAGES.nameTooLong)
+    .refine(isSingleLine, FIELD_MESSAGES.nameOneLine)
     .optional()
     .transform((value) => (value ? value : undefined)),
   turnstileToken: turnstileTokenField(),
@@ -26,7 +27,7 @@ export const sendNewsletterSchema = z.object({
     .trim()
     .min(1, 'Please fill in both subject and content')
     .max(200, tooLongMessage('Subject', 200))
-    .refine((value) => !/[\r\n]/.test(value), 'The subject must be a single line'),
+    .refine(isSingleLine, singleLineMessage('The subject')),
   content: z.string().trim().min(1, 'Please fill in both subject and content').max(500_000, 'Content is too long'),
 });
 

@@ -8,6 +8,15 @@ import { z } from 'zod';
  */
 export const IMPORT_CHUNK_ROWS = 500;
 
+/**
+ * The most rows one import holds: a firm's list is a few thousand; 50,000 keeps each dry run and run
+ * far inside D1's limits. Past it the browser refuses the file, and the API a chunk (413).
+ */
+export const IMPORT_MAX_ROWS = 50_000;
+
+/** The one wording of that limit, in the browser's check of the file and the API's 413. */
+export const IMPORT_TOO_MANY_ROWS = `An import holds at most ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows: split the file and import each part`;
+
 const cell = (max: number) => z.string().max(max, `A cell is longer than ${max} characters`).optional();
 
 export const importRowSchema = z.object({

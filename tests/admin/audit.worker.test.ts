@@ -5,10 +5,12 @@ import { adminApi } from '../../worker/routes/admin/index';
 import { getDb } from '../../worker/db/client';
 import { appointmentLinks } from '../../worker/services/appointments/links';
 import { findAppointment } from '../../worker/services/appointments/bookings';
-import { AUDIT_RETENTION_DAYS } from '../../worker/services/audit/audit-log';
+import { AUDIT_RETENTION_DAYS, recordFailedSignIn, UNKNOWN_ACCOUNT } from '../../worker/services/audit/audit-log';
 import { ADMIN, call, client, cronTick, sessionCookieFrom, signIn } from '../harness/worker/helpers';
 import { totpCode } from '../../worker/services/admin-auth/totp';
 import { nextWeekday } from '../harness/worker/submission-helpers';
+import { firm } from '#core/content/firm';
+import { addCalendarDays, zonedInstant } from '#core/firm-time';
 import { ACCOUNT_PASSWORD } from '../harness/worker/admin-accounts-helpers';
 
 // The audit trail (docs/product.md §6.9): every back-office state change leaves one append-only
@@ -28,20 +30,55 @@ async function insertAppointment(date: string, timeSlot: string | null, status =
 }
 
 describe('sign-in', () => {
-  it('records a success and each failure, with the network: an IPv4 address as is, an IPv6 address as its /64', async () => {
+  it('records a success with its network (IPv4 as is), and a failure under its network (IPv4 /24, IPv6 /48), never the name typed for no account', async () => {
     await signIn(ADMIN, '203.0.113.50');
     expect((await client({ ip: '2001:db8:1:2:3:4:5:6' }).api.admin.login.$post({ json: { ...ADMIN, password: 'not the password at all' } })).status).toBe(401);
     expect((await client({ ip: '198.51.100.9' }).api.admin.login.$post({ json: { username: 'nobody-here', password: 'whatever it is here' } })).status).toBe(401);
     const rows = await entries();
     expect(rows.map((e) => [e.action, e.outcome, e.actor, e.network])).toEqual([
       ['auth.sign-in', 'success', ADMIN.username, '203.0.113.50'],
-      ['auth.sign-in', 'failure', ADMIN.username, '2001:db8:1:2::/64'],
-      ['auth.sign-in', 'failure', 'nobody-here', '198.51.100.9'],
+      ['auth.sign-in', 'failure', ADMIN.username, '2001:db8:1::/48'],
+      ['auth.sign-in', 'failure', UNKNOWN_ACCOUNT, '198.51.100.0/24'],
     ]);
     expect(rows[0].actor_id).toBeTypeOf('number');
     expect(rows[1].actor_id).toBe(rows[0].actor_id);
     expect(rows[2].actor_id).toBeNull();
     expect(rows[0].record).toBe(`admin-user:${rows[0].actor_id}`);
+    expect(JSON.stringify(rows)).not.toContain('nobody-here');
+  });
+
+  it('counts a burst of refused sign-ins in one entry per network, account and hour, not one row each', async () => {
+    await signIn(ADMIN, '203.0.113.50');
+    await clear();
+    const fail = (ip: string, username: string) => client({ ip }).api.admin.login.$post({ json: { username, password: 'a wrong password guess' } });
+    // Thirty unknown names from thirty addresses of one /24, then the admin's name from the same /24,
+    // then from another /24 and from two /64s of one IPv6 /48: refused (401) or throttled (429) alike.
+    for (let i = 1; i <= 30; i++) expect([401, 429]).toContain((await fail(`192.0.2.${i}`, `guess-${i}`)).status);
+    for (let i = 1; i <= 3; i++) expect([401, 429]).toContain((await fail(`192.0.2.${100 + i}`, ADMIN.username)).status);
+    expect([401, 429]).toContain((await fail('198.51.100.7', 'guess-x')).status);
+    expect([401, 429]).toContain((await fail('2001:db8:5:1::9', 'guess-y')).status);
+    expect([401, 429]).toContain((await fail('2001:db8:5:2::9', 'guess-z')).status);
+    const rows = (await env.DB.prepare('SELECT actor, network, outcome, count FROM audit_log ORDER BY id').all()).results;
+    expect(rows).toEqual([
+      { actor: UNKNOWN_ACCOUNT, network: '192.0.2.0/24', outcome: 'failure', count: 30 },
+      { actor: ADMIN.username, network: '192.0.2.0/24', outcome: 'failure', count: 3 },
+      { actor: UNKNOWN_ACCOUNT, network: '198.51.100.0/24', outcome: 'failure', count: 1 },
+      { actor: UNKNOWN_ACCOUNT, network: '2001:db8:5::/48', outcome: 'failure', count: 2 },
+    ]);
+  });
+
+  it('starts a new entry for the next hour, and the screen and the CSV show the count', async () => {
+    const db = getDb(env.DB);
+    const hour = 60 * 60 * 1000;
+    const start = Math.floor(Date.now() / hour) * hour - 3 * hour;
+    for (const offset of [0, 1000, hour - 1]) await recordFailedSignIn(db, { account: null, network: '192.0.2.9', at: new Date(start + offset) });
+    await recordFailedSignIn(db, { account: null, network: '192.0.2.9', at: new Date(start + hour) });
+    expect((await env.DB.prepare('SELECT count FROM audit_log ORDER BY id').all()).results).toEqual([{ count: 3 }, { count: 1 }]);
+    const cookie = await signIn();
+    const listed = (await (await client({ cookie }).api.admin.audit.$get({ query: { actor: UNKNOWN_ACCOUNT } })).json()) as { entries: { count: number }[] };
+    expect(listed.entries.map((e) => e.count)).toEqual([1, 3]);
+    const csv = await (await call(`/api/admin/audit/export?actor=${encodeURIComponent(UNKNOWN_ACCOUNT)}`, { cookie })).text();
+    expect(csv.split('\r\n')[2]).toBe(`"${new Date(start).toISOString()}","${UNKNOWN_ACCOUNT}","","auth.sign-in","","failure","192.0.2.0/24","3"`);
   });
 });
 
@@ -240,6 +277,38 @@ describe('every back-office change', () => {
   });
 });
 
+describe("the cron's sends on someone's behalf", () => {
+  it('records, by the system, the scheduled draft it sent, the running scheduler\'s issue it started and the import confirmations it sent', async () => {
+    const cookie = await signIn();
+    await env.DB.prepare("INSERT INTO newsletter_subscriptions (email, active, confirmed_at) VALUES ('reader@example.com', 'true', ?)").bind(Date.now()).run();
+    const created = await call('/api/admin/newsletter/drafts', { cookie, body: { subject: 'Spring tips', content: '<p>File early.</p>' } });
+    const { draft } = (await created.json()) as { draft: { id: number } };
+    const date = nextWeekday(20);
+    expect((await call(`/api/admin/newsletter/drafts/${draft.id}/schedule`, { cookie, body: { date, time: '10:00' } })).status).toBe(200);
+    expect((await call('/api/admin/scheduler/start', { method: 'POST', cookie })).status).toBe(200);
+    // An import whose people must confirm: the cron sends each their double opt-in e-mail.
+    const { id: importId } = (await (await call('/api/admin/subscriber-imports', { cookie, body: { fileName: 'list.csv' } })).json()) as { id: number };
+    await call('/api/admin/subscriber-imports/rows', { cookie, body: { importId, rows: [2, 3].map((line) => ({ line, email: `person${line}@example.com` })) } });
+    await call(`/api/admin/subscriber-imports/${importId}/confirm`, { cookie, body: { consent: 'confirm', consentConfirmed: true } });
+    await call(`/api/admin/subscriber-imports/${importId}/run`, { method: 'POST', cookie });
+    await clear();
+
+    await cronTick(zonedInstant(date, 10 * 60, firm.timeZone).getTime());
+    // The scheduler's slot: the first Monday at 9:30 in the firm's zone, of the month after the draft's.
+    const [year, month] = addCalendarDays(date, 31).split('-').map(Number);
+    const firstWeekday = new Date(Date.UTC(year, month - 1, 1)).getUTCDay();
+    const firstMonday = `${year}-${String(month).padStart(2, '0')}-${String(1 + ((1 - firstWeekday + 7) % 7)).padStart(2, '0')}`;
+    await cronTick(zonedInstant(firstMonday, 9 * 60 + 30, firm.timeZone).getTime());
+    const issue = (await env.DB.prepare('SELECT id FROM sent_newsletters WHERE period_key IS NOT NULL').first<{ id: number }>())!.id;
+    const rows = (await env.DB.prepare('SELECT actor, actor_id, action, record, network, count FROM audit_log ORDER BY id').all()).results;
+    expect(rows).toEqual([
+      { actor: 'system', actor_id: null, action: 'subscriber.import-confirmations-sent', record: `subscriber-import:${importId}`, network: null, count: 2 },
+      { actor: 'system', actor_id: null, action: 'newsletter.scheduled-send', record: `newsletter-draft:${draft.id}`, network: null, count: 1 },
+      { actor: 'system', actor_id: null, action: 'newsletter.scheduler-send', record: `newsletter:${issue}`, network: null, count: 1 },
+    ]);
+  });
+});
+
 describe('GET /api/admin/audit', () => {
   it('lists the newest first, filtered by actor, action and firm days, and exports the same as CSV', async () => {
     const cookie = await signIn();
@@ -267,10 +336,27 @@ describe('GET /api/admin/audit', () => {
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toContain('text/csv');
     expect(await csv.text()).toBe(
-      [AUDIT_CSV_COLUMNS.join(','), '2026-03-04T03:00:00.000Z,alice,,appointment.cancel,appointment:1,success,192.0.2.1', '2026-03-02T15:00:00.000Z,alice,,appointment.confirm,appointment:1,success,192.0.2.1', ''].join('\r\n'),
+      [
+        AUDIT_CSV_COLUMNS.map((c) => `"${c}"`).join(','),
+        '"2026-03-04T03:00:00.000Z","alice","","appointment.cancel","appointment:1","success","192.0.2.1","1"',
+        '"2026-03-02T15:00:00.000Z","alice","","appointment.confirm","appointment:1","success","192.0.2.1","1"',
+        '',
+      ].join('\r\n'),
     );
     expect((await call('/api/admin/audit')).status).toBe(401);
     expect((await call('/api/admin/audit/export')).status).toBe(401);
+  });
+
+  it('writes the export through the shared CSV writer: a formula is neutralised wherever a spreadsheet could start a cell', async () => {
+    const cookie = await signIn();
+    await clear();
+    // A failed sign-in once kept the name typed: such text is what reaches the export.
+    for (const actor of ['x;=1+2', '=cmd', '+1', '-1', '@SUM(A1)', '\t=1', '\r=1', 'a, =HYPERLINK("x")']) {
+      await env.DB.prepare("INSERT INTO audit_log (actor, action, at) VALUES (?, 'auth.sign-in', ?)").bind(actor, Date.parse('2026-03-02T15:00:00Z')).run();
+    }
+    const text = await (await call('/api/admin/audit/export', { cookie })).text();
+    const actorsCells = text.split('\r\n').slice(1, -1).map((line) => line.split('","')[1]);
+    expect(actorsCells).toEqual(['a,\' =HYPERLINK(""x"")', "'\r=1", "'\t=1", "'@SUM(A1)", "'-1", "'+1", "'=cmd", "x;'=1+2"]);
   });
 
   it('has no route that changes an entry: only GET answers under /api/admin/audit', async () => {

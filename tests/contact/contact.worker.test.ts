@@ -120,12 +120,13 @@ describe('a failing e-mail never loses the message', () => {
     expect(log).toEqual({ status: 'failed', error: 'MailChannels answered 503' });
   });
 
-  it('keeps a name with line breaks out of the mail headers', async () => {
+  it('keeps a name with line breaks out of the mail headers: refused at the door, nothing stored or sent', async () => {
+    // Stored, such a name once made every reply to it fail (tests/security/one-line-fields.worker.test.ts).
     const res = await client().api.contact.$post({ json: { ...valid, name: 'Jane\r\nBcc: victim@example.com' } });
-    expect(res.status).toBe(201);
-    const mail = await env.DB.prepare('SELECT subject, status FROM email_log').first<{ subject: string; status: string }>();
-    expect(mail!.subject).toBe('New contact message from Jane Bcc: victim@example.com');
-    expect(mail!.status).toBe('stored');
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as unknown as { fields: Record<string, string[]> }).fields.name).toEqual(['Name must be a single line, without tabs or control characters']);
+    expect(await countRows('contact_messages')).toBe(0);
+    expect(await countRows('email_log')).toBe(0);
   });
 });
 

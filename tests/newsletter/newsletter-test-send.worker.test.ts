@@ -116,7 +116,7 @@ describe('POST /api/admin/newsletter/test-send', () => {
       [{ subject: 'S', content: '<p>x</p>', to: 'not-an-address' }, 'to', 'Please enter a valid email address'],
       [{ subject: 'S', content: '<p>x</p>', to: 'a@b.co\r\nBcc: x@y.z' }, 'to', 'Please enter a valid email address'],
       [{ subject: '', content: '<p>x</p>', to: 'me@example.com' }, 'subject', 'Please fill in both subject and content'],
-      [{ subject: 'Two\nlines', content: '<p>x</p>', to: 'me@example.com' }, 'subject', 'The subject must be a single line'],
+      [{ subject: 'Two\nlines', content: '<p>x</p>', to: 'me@example.com' }, 'subject', 'The subject must be a single line, without tabs or control characters'],
       [{ subject: 'S', content: '  ', to: 'me@example.com' }, 'content', 'Please fill in both subject and content'],
     ];
     for (const [body, field, message] of cases) {

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { IMPORT_CHUNK_ROWS, type ImportRow } from '#core/schemas/subscriber-import';
+import { IMPORT_CHUNK_ROWS, IMPORT_MAX_ROWS, IMPORT_TOO_MANY_ROWS, type ImportRow } from '#core/schemas/subscriber-import';
 import { readSubscriberCsv } from '#core/subscriber-import-csv';
 import { getDb } from '../../worker/db/client';
 import { stalePendingPurge } from '../../worker/services/newsletter/list-hygiene';
@@ -245,5 +245,51 @@ describe('subscriber import: confirm and run', () => {
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ message: 'At most 500 rows per request' });
     expect((await client().api.admin['subscriber-imports'].$post({ json: { fileName: 'x.csv' } })).status).toBe(401);
+  });
+});
+
+describe('the import is capped, and its dry run computed once', () => {
+  const call = (cookie: string) => client({ cookie }).api.admin['subscriber-imports'];
+  const rowsFrom = (first: number, n: number): ImportRow[] => Array.from({ length: n }, (_, i) => ({ line: first + i, email: `person${first + i}@example.com` }));
+  const storedRows = async (id: number) => (await env.DB.prepare('SELECT count(*) AS n FROM subscriber_import_rows WHERE import_id = ?').bind(id).first<{ n: number }>())!.n;
+
+  it(`refuses rows past ${IMPORT_MAX_ROWS.toLocaleString('en-US')} with a 413 and a clear message, storing none of the chunk; a chunk sent again still counts once`, async () => {
+    const cookie = await signIn();
+    const { id } = await okJson(await call(cookie).$post({ json: { fileName: 'huge.csv' } }));
+    // All but 200 of the cap, written straight to D1 (staging them through the API takes 100 requests).
+    await env.DB.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 2 UNION ALL SELECT i + 1 FROM n WHERE i < ?2)
+       INSERT INTO subscriber_import_rows (import_id, line, email) SELECT ?1, i, 'p' || i || '@example.com' FROM n`,
+    )
+      .bind(id, IMPORT_MAX_ROWS - 200 + 1)
+      .run();
+    const next = IMPORT_MAX_ROWS - 200 + 2;
+    const over = await call(cookie).rows.$post({ json: { importId: id, rows: rowsFrom(next, IMPORT_CHUNK_ROWS) } });
+    expect(over.status).toBe(413);
+    expect(await over.json()).toEqual({ message: IMPORT_TOO_MANY_ROWS });
+    expect(await storedRows(id)).toBe(IMPORT_MAX_ROWS - 200);
+
+    expect(await okJson(await call(cookie).rows.$post({ json: { importId: id, rows: rowsFrom(next, 200) } }))).toEqual({ staged: IMPORT_MAX_ROWS });
+    expect(await okJson(await call(cookie).rows.$post({ json: { importId: id, rows: rowsFrom(next, 200) } }))).toEqual({ staged: IMPORT_MAX_ROWS });
+    expect((await call(cookie).rows.$post({ json: { importId: id, rows: rowsFrom(next + 200, 1) } })).status).toBe(413);
+    expect(await storedRows(id)).toBe(IMPORT_MAX_ROWS);
+  });
+
+  it('the browser refuses such a file before sending any of it', () => {
+    const csv = ['Email', ...Array.from({ length: IMPORT_MAX_ROWS + 1 }, (_, i) => `p${i}@example.com`)].join('\n');
+    expect(readSubscriberCsv(csv)).toEqual({ ok: false, message: IMPORT_TOO_MANY_ROWS });
+  });
+
+  it('reads the stored dry run again instead of rescanning the rows, and works it out anew once more rows are staged', async () => {
+    const cookie = await signIn();
+    const { id } = await okJson(await call(cookie).$post({ json: { fileName: 'list.csv' } }));
+    await okJson(await call(cookie).rows.$post({ json: { importId: id, rows: rowsFrom(2, 3) } }));
+    const read = async () => okJson(await call(cookie)[':id'].$get({ param: { id: String(id) } }));
+    expect((await read()).counts).toMatchObject({ new: 3, invalid: 0 });
+    // A change to the rows behind the API's back: a second read that rescanned would see it.
+    await env.DB.prepare("UPDATE subscriber_import_rows SET problem = 'Not a valid e-mail address' WHERE import_id = ?").bind(id).run();
+    expect((await read()).counts).toMatchObject({ new: 3, invalid: 0 });
+    await okJson(await call(cookie).rows.$post({ json: { importId: id, rows: rowsFrom(5, 1) } }));
+    expect(await read()).toMatchObject({ rows: 4, counts: { new: 1, invalid: 3 } });
   });
 });

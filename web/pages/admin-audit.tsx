@@ -105,8 +105,10 @@ function AuditFilterBar({ onApply, exportUrl }: { onApply: (filter: AuditFilterF
   );
 }
 
+/** The outcome, with how many events the entry counts when more than one (failed sign-ins per network and hour). */
 function OutcomeBadge({ entry }: { entry: AuditEntry }) {
-  return entry.outcome === 'failure' ? <Badge variant="destructive">failure</Badge> : <span className="text-slate-700">success</span>;
+  const times = entry.count > 1 ? ` × ${entry.count}` : '';
+  return entry.outcome === 'failure' ? <Badge variant="destructive">failure{times}</Badge> : <span className="text-slate-700">success{times}</span>;
 }
 
 /** The entries: a block per entry on phones, a table from md up (the columns of the CSV but the actor's id). */

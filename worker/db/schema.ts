@@ -659,8 +659,20 @@ export const auditLog = sqliteTable(
       .default('success'),
     /** The network (IPv4 address, IPv6 /64) of an admin's request; null for visitors and the system. */
     network: text('network'),
+    /** How many events the entry stands for: 1, or the failed sign-ins of one network in one hour (bucket). */
+    count: integer('count').notNull().default(1),
+    /**
+     * The key of an aggregated entry (failed sign-ins: network, hour, account), unique so each
+     * further attempt adds to its count instead of a row; null for every other entry.
+     */
+    bucket: text('bucket'),
   },
-  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_actor_idx').on(t.actor, t.at), index('audit_log_action_idx').on(t.action, t.at)],
+  (t) => [
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_actor_idx').on(t.actor, t.at),
+    index('audit_log_action_idx').on(t.action, t.at),
+    uniqueIndex('audit_log_bucket_uq').on(t.bucket),
+  ],
 );
 
 /**
@@ -705,6 +717,10 @@ export const subscriberImports = sqliteTable('subscriber_imports', {
   nextLine: integer('next_line').notNull().default(0),
   importedCount: integer('imported_count').notNull().default(0),
   finishedAt: integer('finished_at', { mode: 'timestamp_ms' }),
+  /** Rows staged so far, set by each staging batch: the import's cap is checked against it. */
+  stagedRows: integer('staged_rows').notNull().default(0),
+  /** The dry run as computed for `stagedRows` rows (JSON), cleared when rows are staged: read once, not rescanned. */
+  dryRun: text('dry_run', { mode: 'json' }),
 });
 
 /** The rows of an import's file as uploaded, keyed by their line, so a chunk sent twice is stored once. */

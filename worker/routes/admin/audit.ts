@@ -15,6 +15,8 @@ const toAuditEntry = (row: AuditRow) => ({
   record: row.record,
   outcome: row.outcome,
   network: row.network,
+  /** How many events the entry stands for: more than 1 for failed sign-ins counted per network and hour. */
+  count: row.count,
 });
 
 /**

@@ -7,6 +7,7 @@ import { getDb } from '../../db/client';
 import { publishedContent } from '../../services/content/published';
 import type { AppEnv } from '../../env';
 import { validate } from '../../middleware/validate';
+import { audit } from '../../services/audit/audit-log';
 import {
   cancelScheduledDraft,
   createDraft,
@@ -44,6 +45,7 @@ export const adminNewsletterDrafts = new Hono<AppEnv>()
   .get('/newsletter/drafts', async (c) => c.json(await listDrafts(getDb(c.env.DB)), 200))
   .post('/newsletter/drafts', validate('json', newsletterDraftSchema), async (c) => {
     const row = await createDraft(getDb(c.env.DB), c.req.valid('json'));
+    await audit(c, 'newsletter.draft-create', `newsletter-draft:${row.id}`);
     return c.json({ message: 'Draft saved', draft: toDraft(row) }, 201);
   })
   .get('/newsletter/drafts/:id', validate('param', idParamSchema), async (c) => {
@@ -58,6 +60,7 @@ export const adminNewsletterDrafts = new Hono<AppEnv>()
     }
     if (result.outcome === 'not-found') return c.json({ message: DRAFT_NOT_FOUND }, 404);
     if (result.outcome === 'not-editable') return c.json({ message: notEditable(result.status) }, 409);
+    await audit(c, 'newsletter.draft-update', `newsletter-draft:${result.draft.id}`);
     return c.json({ message: 'Draft saved', draft: toDraft(result.draft) }, 200);
   })
   .delete('/newsletter/drafts/:id', validate('param', idParamSchema), async (c) => {
@@ -66,6 +69,7 @@ export const adminNewsletterDrafts = new Hono<AppEnv>()
     if (result.outcome === 'not-editable') {
       return c.json({ message: result.status === 'scheduled' ? 'Cancel the schedule before deleting this draft' : notEditable(result.status) }, 409);
     }
+    await audit(c, 'newsletter.draft-delete', `newsletter-draft:${c.req.valid('param').id}`);
     return c.json({ message: 'Draft deleted' }, 200);
   })
   .post('/newsletter/drafts/:id/schedule', validate('param', idParamSchema), validate('json', scheduleDraftSchema), async (c) => {
@@ -81,6 +85,7 @@ export const adminNewsletterDrafts = new Hono<AppEnv>()
     }
     if (result.outcome === 'not-found') return c.json({ message: DRAFT_NOT_FOUND }, 404);
     if (result.outcome === 'not-editable') return c.json({ message: notEditable(result.status) }, 409);
+    await audit(c, 'newsletter.draft-schedule', `newsletter-draft:${result.draft.id}`);
     return c.json({ message: `Scheduled for ${firmWhen(at)}`, draft: toDraft(result.draft) }, 200);
   })
   .post('/newsletter/drafts/:id/cancel', validate('param', idParamSchema), async (c) => {
@@ -90,5 +95,6 @@ export const adminNewsletterDrafts = new Hono<AppEnv>()
       const status = result.outcome === 'not-editable' ? result.status : 'draft';
       return c.json({ message: status === 'draft' || status === 'cancelled' ? 'This draft is not scheduled' : notEditable(status) }, 409);
     }
+    await audit(c, 'newsletter.draft-cancel', `newsletter-draft:${result.draft.id}`);
     return c.json({ message: 'Schedule cancelled: this newsletter will not be sent', draft: toDraft(result.draft) }, 200);
   });

@@ -4,6 +4,7 @@ import { idParamSchema } from '#core/schemas/appointments';
 import { getDb } from '../../db/client';
 import type { AppEnv } from '../../env';
 import { validate } from '../../middleware/validate';
+import { audit } from '../../services/audit/audit-log';
 import { clickTrackingQuery, setClickTracking } from '../../services/newsletter/click-tracking';
 import { newsletterReport } from '../../services/newsletter/report';
 
@@ -26,5 +27,6 @@ export const adminNewsletterReports = new Hono<AppEnv>()
   .put('/newsletter/settings', validate('json', settingsSchema), async (c) => {
     const { clickTracking } = c.req.valid('json');
     await setClickTracking(getDb(c.env.DB), clickTracking);
+    await audit(c, clickTracking ? 'newsletter.click-tracking-on' : 'newsletter.click-tracking-off');
     return c.json({ clickTracking, message: clickTracking ? 'Click tracking is on' : 'Click tracking is off' }, 200);
   });

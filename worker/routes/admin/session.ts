@@ -21,7 +21,7 @@ import { loginSubject, setKnownDevice } from '../../services/admin-auth/known-de
 import { claimLoginAttempt, forgiveLoginAttempt, throttledMessage } from '../../services/admin-auth/login-throttle';
 import { checkAdminPassword } from '../../services/admin-auth/password-check';
 import { DUMMY_PASSWORD_HASH, verifyPassword } from '../../services/admin-auth/passwords';
-import { audit, recordAudit } from '../../services/audit/audit-log';
+import { audit, recordAudit, recordFailedSignIn } from '../../services/audit/audit-log';
 import { clientNetwork } from '../../services/limits/client-ip';
 
 const INVALID_CREDENTIALS = 'Invalid username or password';
@@ -88,9 +88,12 @@ export const adminSession = new Hono<AppEnv>()
     // The attempt is counted before any password work, so a parallel burst gets no more
     // verifications than the limit allows (worker/services/admin-auth/login-throttle.ts).
     const claim = await claimLoginAttempt(c.env.DB, username, subject);
-    // Every answer but a session is a failure of sign-in, recorded as one (docs/product.md §6.8).
+    // Every answer but a session is a failure of sign-in, recorded as one (docs/product.md §6.9):
+    // failures are counted per network, account and hour in one entry, so no burst floods the trail.
     const signIn = (outcome: 'success' | 'failure') =>
-      recordAudit(db, { actor: { id: user?.id ?? null, username }, action: 'auth.sign-in', record: user ? `admin-user:${user.id}` : null, outcome, network: clientNetwork(c) });
+      outcome === 'success' && user
+        ? recordAudit(db, { actor: { id: user.id, username: user.username }, action: 'auth.sign-in', record: `admin-user:${user.id}`, network: clientNetwork(c) })
+        : recordFailedSignIn(db, { account: user ? { id: user.id, username: user.username } : null, network: clientNetwork(c) });
     if (!claim.ok) {
       await signIn('failure');
       return c.json({ message: throttledMessage(claim) }, 429, { 'Retry-After': String(claim.retryAfterSeconds) });

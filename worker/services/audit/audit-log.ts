@@ -1,4 +1,5 @@
-import { and, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { buildCsv } from '#core/csv';
 import type { Context } from 'hono';
 import { firm } from '#core/content/firm';
 import { addCalendarDays, zonedInstant } from '#core/firm-time';
@@ -7,7 +8,7 @@ import { type Db, getDb } from '../../db/client';
 import { insertIfPreviousChanged } from '../../db/granted-batch';
 import { auditLog } from '../../db/schema';
 import type { AppEnv } from '../../env';
-import { clientNetwork } from '../limits/client-ip';
+import { clientNetwork, UNKNOWN_NETWORK } from '../limits/client-ip';
 
 // The audit trail (docs/product.md §6.9): who changed what in the back office, which record, when,
 // from which network. Append-only: this module inserts, lists and exports; the only delete is the
@@ -97,19 +98,15 @@ export async function exportAudit(db: Db, filter: AuditFilter): Promise<AuditRow
     .limit(AUDIT_EXPORT_LIMIT);
 }
 
-// A cell starting with = + - @ (or tab / CR) is read as a formula by spreadsheets: prefixed with '.
-const csvCell = (value: string) => {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-};
-
-/** The CSV export: AUDIT_CSV_COLUMNS, one line per entry, CRLF line ends (RFC 4180). */
+/**
+ * The CSV export: AUDIT_CSV_COLUMNS, one line per entry, through the one CSV writer of every export
+ * (core/csv.ts): every cell quoted, a formula neutralised wherever a spreadsheet could start a cell.
+ */
 export function auditCsv(rows: AuditRow[]): string {
-  const lines = [AUDIT_CSV_COLUMNS.join(',')];
-  for (const r of rows) {
-    lines.push([r.at.toISOString(), r.actor, r.actorId === null ? '' : String(r.actorId), r.action, r.record ?? '', r.outcome, r.network ?? ''].map(csvCell).join(','));
-  }
-  return `${lines.join('\r\n')}\r\n`;
+  return buildCsv(
+    AUDIT_CSV_COLUMNS,
+    rows.map((r) => [r.at.toISOString(), r.actor, r.actorId === null ? '' : String(r.actorId), r.action, r.record ?? '', r.outcome, r.network ?? '', String(r.count)]),
+  );
 }
 
 /** The statement for the housekeeping batch: deletes entries older than AUDIT_RETENTION_DAYS, oldest first. */
@@ -132,3 +129,54 @@ export async function audit(c: Context<AppEnv>, action: AuditAction, record?: st
  * row: the change was granted (e.g. a reply within its daily cap), so a refused one is never recorded as done.
  */
 export const auditIfPreviousChanged = (db: Db, entry: AuditEntry) => insertIfPreviousChanged(db, auditLog, auditValues(entry));
+
+/**
+ * An entry that stands for many events of one kind (bucket: a key naming the kind, the window and
+ * whatever tells them apart): the first writes the row, every later one adds 1 to its count, so a
+ * burst of them costs one row, never one row each.
+ */
+export const aggregatedAuditStatement = (db: Db, entry: AuditEntry, bucket: string, options: { at?: Date; times?: number } = {}) => {
+  const times = options.times ?? 1;
+  return db
+    .insert(auditLog)
+    .values({ ...auditValues(entry, options.at), bucket, count: times })
+    .onConflictDoUpdate({ target: auditLog.bucket, set: { count: sql`${auditLog.count} + ${times}` } });
+};
+
+/** The window failed sign-ins are counted in: one entry per network and account per hour. */
+export const SIGN_IN_FAILURE_WINDOW_MS = 60 * 60 * 1000;
+/** The actor of a failed sign-in to a name no account has: the name typed is not kept (it may be a password). */
+export const UNKNOWN_ACCOUNT = '(unknown account)';
+
+/**
+ * The network failed sign-ins are counted under: an IPv4 address's /24, an IPv6 address's /48
+ * (from the /64 clientNetwork keeps), so one attacker's addresses share an entry however many of
+ * them a subscriber line or a hosting provider hands out.
+ */
+export function signInFailureNetwork(network: string): string {
+  if (network === UNKNOWN_NETWORK) return network;
+  const v4 = /^(\d{1,3}\.\d{1,3}\.\d{1,3})\.\d{1,3}$/.exec(network);
+  if (v4) return `${v4[1]}.0/24`;
+  const v6 = /^([0-9a-f]{1,4}:[0-9a-f]{1,4}:[0-9a-f]{1,4}):[0-9a-f]{1,4}::\/64$/.exec(network);
+  return v6 ? `${v6[1]}::/48` : network;
+}
+
+/**
+ * Records a refused sign-in (wrong password or code, unknown name, deactivated account, throttled)
+ * as one entry per network, account and hour with a count (docs/product.md §6.9): an anonymous
+ * burst of attempts cannot flood the trail, and the owner still sees who was tried, from where, how often.
+ */
+export async function recordFailedSignIn(db: Db, attempt: { account: { id: number; username: string } | null; network: string; at?: Date }): Promise<void> {
+  const at = attempt.at ?? new Date();
+  const network = signInFailureNetwork(attempt.network);
+  const window = new Date(Math.floor(at.getTime() / SIGN_IN_FAILURE_WINDOW_MS) * SIGN_IN_FAILURE_WINDOW_MS).toISOString();
+  const who = attempt.account ? `admin-user:${attempt.account.id}` : 'unknown';
+  const entry: AuditEntry = {
+    actor: attempt.account ?? { id: null, username: UNKNOWN_ACCOUNT },
+    action: 'auth.sign-in',
+    record: attempt.account ? `admin-user:${attempt.account.id}` : null,
+    outcome: 'failure',
+    network,
+  };
+  await aggregatedAuditStatement(db, entry, `auth.sign-in:failure:${window}:${network}:${who}`, { at });
+}

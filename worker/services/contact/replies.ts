@@ -1,6 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { firm } from '#core/content/firm';
 import { firmToday } from '#core/firm-time';
+import { foldLine } from '#core/schemas/fields';
 import type { Db } from '../../db/client';
 import { insertWhen } from '../../db/granted-batch';
 import { contactMessages, contactReplies, emailLog } from '../../db/schema';
@@ -68,8 +69,10 @@ export function replyEmail(
   return {
     kind: 'contact-reply',
     to: message.email,
-    toName: message.name,
-    fromName: `${reply.authorName} at ${facts.name}`,
+    // Folded onto one line: a name stored with a line break before names were refused at the door
+    // (core/schemas/fields.ts) would otherwise fail every reply as an unsafe header.
+    toName: foldLine(message.name),
+    fromName: foldLine(`${reply.authorName} at ${facts.name}`),
     replyTo: facts.contact.email,
     subject: `Re: Your message to ${facts.name}`,
     text,

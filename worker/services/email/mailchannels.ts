@@ -1,4 +1,5 @@
 import { defaultContent } from '#core/content/default-content';
+import { foldLine } from '#core/schemas/fields';
 import type { Bindings } from '../../env';
 import type { EmailTransport, OutgoingEmail, TransportResult } from '../../mail-types';
 
@@ -54,15 +55,17 @@ export function mailChannelsPayload(config: MailChannelsConfig, message: Outgoin
   return {
     personalizations: [
       {
-        to: [message.toName ? { email: message.to, name: message.toName } : { email: message.to }],
+        // Headers on one line whatever was stored (core/schemas/fields.ts foldLine): MailChannels
+        // refuses a display name or subject with a line break, which failed every reply to such a name.
+        to: [message.toName && foldLine(message.toName) ? { email: message.to, name: foldLine(message.toName) } : { email: message.to }],
         ...(config.dkim
           ? { dkim_domain: config.dkim.domain, dkim_selector: config.dkim.selector, dkim_private_key: config.dkim.privateKey }
           : {}),
       },
     ],
-    from: message.fromName ? { email: config.from.email, name: message.fromName } : config.from,
+    from: message.fromName ? { email: config.from.email, name: foldLine(message.fromName) } : config.from,
     ...(message.replyTo ? { reply_to: { email: message.replyTo } } : {}),
-    subject: message.subject,
+    subject: foldLine(message.subject),
     content,
     ...(message.headers && Object.keys(message.headers).length ? { headers: message.headers } : {}),
     ...(message.attachments?.length

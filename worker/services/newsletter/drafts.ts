@@ -166,7 +166,7 @@ export async function startDueDraft(db: Db, at: Date, leaseMs: number): Promise<
   if (!hasText(content)) return refuse('empty-content', EMPTY_CONTENT_ERROR);
   if ((await countActiveSubscribers(db)) === 0) return refuse('no-subscribers', NO_SUBSCRIBERS_ERROR);
   try {
-    const created = await createNewsletter(db, { subject: draft.subject, content, trigger: 'scheduled', draftId: draft.id });
+    const created = await createNewsletter(db, { subject: draft.subject, content, trigger: 'scheduled', draftId: draft.id, cronAudit: { action: 'newsletter.scheduled-send', at } });
     return { outcome: 'created', newsletterId: created.id, draftId: draft.id };
   } catch (error) {
     if (!(error instanceof DraftAlreadySentError)) throw error;

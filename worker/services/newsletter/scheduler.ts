@@ -81,6 +81,9 @@ export async function startPeriodNewsletter(
       content: sanitizeHtml(draft.htmlContent),
       trigger: options.trigger,
       periodKey: period.key,
+      // The running scheduler's own issue (the cron's, not the admin's trigger, which its route
+      // records) is a send on the behalf of whoever started the scheduler.
+      ...(options.trigger === 'scheduled' && !options.force ? { cronAudit: { action: 'newsletter.scheduler-send' as const, at } } : {}),
     });
     await schedulerState(db);
     await db.update(schedulerSettings).set({ lastPeriodKey: period.key }).where(eq(schedulerSettings.id, 1));

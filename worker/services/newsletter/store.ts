@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, gte, inArray, max, type SQL, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from '../../db/client';
-import { newsletterDeliveries, newsletterDrafts, newsletterSubscriptions, sentNewsletters } from '../../db/schema';
+import { auditLog, newsletterDeliveries, newsletterDrafts, newsletterSubscriptions, sentNewsletters } from '../../db/schema';
+import { insertWhen } from '../../db/granted-batch';
 import { isUniqueViolation } from '../../db/unique-violation';
 
 /**
@@ -99,8 +100,22 @@ export class DraftAlreadySentError extends Error {
  */
 export async function createNewsletter(
   db: Db,
-  input: { subject: string; content: string; trigger: 'manual' | 'scheduled'; periodKey?: string; draftId?: number },
+  input: {
+    subject: string;
+    content: string;
+    trigger: 'manual' | 'scheduled';
+    periodKey?: string;
+    draftId?: number;
+    /**
+     * The cron's send on someone's behalf (a scheduled draft, the running scheduler's issue), recorded
+     * in the audit trail by the system in the same transaction as the newsletter (docs/product.md §6.9).
+     */
+    cronAudit?: { action: 'newsletter.scheduled-send' | 'newsletter.scheduler-send'; at: Date };
+  },
 ): Promise<NewsletterRow> {
+  // A scheduled draft is named by the draft, which its "scheduled by" entry names too; the
+  // scheduler's issue by the newsletter this batch inserts.
+  const auditRecord = input.draftId !== undefined ? `newsletter-draft:${input.draftId}` : sql`'newsletter:' || (SELECT max(id) FROM sent_newsletters)`;
   try {
     const [, , , created] = await db.batch([
       db.insert(sentNewsletters).values({
@@ -121,6 +136,13 @@ export async function createNewsletter(
         .update(newsletterDrafts)
         .set({ status: 'sent', newsletterId: sql`(SELECT max(id) FROM sent_newsletters)`, claimedAt: null, error: null })
         .where(eq(newsletterDrafts.id, input.draftId ?? -1)),
+      // Written only for the cron's sends (the admin's own sends are recorded by their routes).
+      insertWhen(
+        db,
+        auditLog,
+        { at: input.cronAudit?.at ?? new Date(), actor: 'system', action: input.cronAudit?.action ?? '', record: auditRecord, outcome: 'success' },
+        input.cronAudit ? sql`1` : sql`0`,
+      ),
     ]);
     return created[0];
   } catch (error) {

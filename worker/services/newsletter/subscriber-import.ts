@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { emailField, FIELD_LIMITS } from '#core/schemas/fields';
-import type { ImportRow } from '#core/schemas/subscriber-import';
+import { emailField, FIELD_LIMITS, foldLine } from '#core/schemas/fields';
+import { IMPORT_MAX_ROWS, type ImportRow } from '#core/schemas/subscriber-import';
 import type { Db } from '../../db/client';
 import { subscriberImports } from '../../db/schema';
 
@@ -34,7 +34,9 @@ const LEFT_THE_LIST = /unsubscrib|blocklist|blacklist|cleaned|bounced|opted.?out
 /** The row as stored: normalised, with why it cannot be imported (null when it can). */
 export function checkRow(row: ImportRow): { email: string; name: string | null; consentAt: Date | null; source: string | null; problem: string | null } {
   const rawEmail = row.email.trim();
-  const name = row.name?.trim() || null;
+  // A name from a spreadsheet may hold a line break or a tab: folded onto one line, since it becomes
+  // the display name of every e-mail to that person (core/schemas/fields.ts foldLine).
+  const name = (row.name && foldLine(row.name)) || null;
   const source = row.source?.trim() || null;
   const consentText = row.consentDate?.trim() || '';
   const consentMs = consentText ? Date.parse(consentText.replace(/^(\d{4}-\d\d-\d\d) (\d)/, '$1T$2')) : NaN;
@@ -63,16 +65,28 @@ export async function findImport(db: Db, id: number): Promise<ImportRecord | und
 /**
  * Stores a chunk of rows (insert-or-nothing on (import, line): a chunk sent again changes nothing).
  * Returns null when the import is unknown, 'closed' once it was confirmed (its dry run must stay
- * what the admin confirmed). The rows go in only while the import is still staged, checked in
- * the same statements. Raw D1 statements: Drizzle's D1 batch does not bind a raw statement's parameters.
+ * what the admin confirmed), 'too-many' when the chunk's new rows would take the import past
+ * IMPORT_MAX_ROWS (nothing of it is stored). The rows go in only while the import is still staged
+ * and under the cap, checked in the same transaction; the batch counts the import's rows first and
+ * last (staged_rows), and clears the stored dry run when rows were added. Raw D1 statements:
+ * Drizzle's D1 batch does not bind a raw statement's parameters.
  */
-export async function stageRows(d1: D1Database, db: Db, importId: number, rows: ImportRow[]): Promise<{ staged: number } | null | 'closed'> {
+export async function stageRows(d1: D1Database, db: Db, importId: number, rows: ImportRow[]): Promise<{ staged: number } | null | 'closed' | 'too-many'> {
   const record = await findImport(db, importId);
   if (!record) return null;
   if (record.status !== 'staged') return 'closed';
   const checked = rows.map((row) => ({ line: row.line, ...checkRow(row) }));
+  const lines = JSON.stringify([...new Set(rows.map((row) => row.line))]);
+  let added = new Set(rows.map((row) => row.line)).size;
+  if (record.stagedRows + added > IMPORT_MAX_ROWS) {
+    // Near the cap, lines already stored (a chunk sent again) do not count twice.
+    const present = await d1.prepare('SELECT count(*) AS n FROM subscriber_import_rows WHERE import_id = ?1 AND line IN (SELECT value FROM json_each(?2))').bind(importId, lines).first<{ n: number }>();
+    added -= present?.n ?? 0;
+    if (record.stagedRows + added > IMPORT_MAX_ROWS) return 'too-many';
+  }
+  const count = 'SELECT count(*) FROM subscriber_import_rows WHERE import_id = ?1';
+  const statements: D1PreparedStatement[] = [d1.prepare(`UPDATE subscriber_imports SET staged_rows = (${count}) WHERE id = ?1`).bind(importId)];
   // 6 parameters a row plus the import id; D1 binds at most 100 per statement: 16 rows a statement.
-  const statements: D1PreparedStatement[] = [];
   for (let i = 0; i < checked.length; i += 16) {
     const chunk = checked.slice(i, i + 16);
     statements.push(
@@ -81,25 +95,46 @@ export async function stageRows(d1: D1Database, db: Db, importId: number, rows: 
           `INSERT INTO subscriber_import_rows (import_id, line, email, name, consent_at, source, problem)
            SELECT ?1, v.column1, v.column2, v.column3, v.column4, v.column5, v.column6
            FROM (VALUES ${chunk.map((_, j) => `(${[1, 2, 3, 4, 5, 6].map((k) => `?${2 + j * 6 + k - 1}`).join(', ')})`).join(', ')}) AS v
-           WHERE EXISTS (SELECT 1 FROM subscriber_imports WHERE id = ?1 AND status = 'staged')
+           WHERE EXISTS (SELECT 1 FROM subscriber_imports WHERE id = ?1 AND status = 'staged' AND staged_rows + ${Math.max(0, added)} <= ${IMPORT_MAX_ROWS})
            ON CONFLICT (import_id, line) DO NOTHING`,
         )
         .bind(importId, ...chunk.flatMap((r) => [r.line, r.email, r.name, r.consentAt?.getTime() ?? null, r.source, r.problem])),
     );
   }
-  statements.push(d1.prepare('SELECT count(*) AS n FROM subscriber_import_rows WHERE import_id = ?1').bind(importId));
-  const results = await d1.batch<{ n: number }>(statements);
-  return { staged: results[results.length - 1].results[0]?.n ?? 0 };
+  statements.push(d1.prepare(`UPDATE subscriber_imports SET dry_run = NULL, staged_rows = (${count}) WHERE id = ?1 AND staged_rows != (${count})`).bind(importId));
+  statements.push(
+    d1
+      .prepare(`SELECT (${count}) AS n, (SELECT count(*) FROM subscriber_import_rows WHERE import_id = ?1 AND line IN (SELECT value FROM json_each(?2))) AS present`)
+      .bind(importId, lines),
+  );
+  const results = await d1.batch<{ n: number; present: number }>(statements);
+  const last = results[results.length - 1].results[0];
+  // The chunk's rows are all there, or the same transaction refused them: confirmed or full meanwhile.
+  if (last && last.present < JSON.parse(lines).length) return (await findImport(db, importId))?.status === 'staged' ? 'too-many' : 'closed';
+  return { staged: last?.n ?? 0 };
 }
 
 export type SkipReason = 'bounced' | 'complained' | 'unsubscribed';
 
+/** The dry run's part computed over the rows: how many, each category's count and the rows listed. */
+export interface DryRun {
+  rows: number;
+  counts: { new: number; alreadySubscribed: number; suppressed: number; duplicates: number; invalid: number };
+  invalid: { line: number; email: string; problem: string }[];
+  duplicates: { line: number; email: string }[];
+  suppressed: { line: number; email: string; reason: SkipReason }[];
+}
+
 /**
  * The dry run: every staged row in exactly one category. The first valid row of an address counts
  * as new, already subscribed (active or awaiting confirmation: left as it is) or suppressed;
- * later rows of the same address are duplicates; invalid rows say why.
+ * later rows of the same address are duplicates; invalid rows say why. Worked out once per set of
+ * staged rows and stored on the import (dry_run), so reading it again (the screen polls it, a
+ * second tab opens it) costs one row, not a scan of up to IMPORT_MAX_ROWS rows; staging more rows
+ * clears it (stageRows). Stored only if no rows were staged meanwhile (staged_rows unchanged).
  */
-export async function importSummary(d1: D1Database, record: ImportRecord) {
+async function dryRun(d1: D1Database, record: ImportRecord): Promise<DryRun> {
+  if (record.dryRun) return record.dryRun as DryRun;
   const categorised = `
     WITH staged AS (
       SELECT r.line, r.email, r.problem,
@@ -119,13 +154,31 @@ export async function importSummary(d1: D1Database, record: ImportRecord) {
     FROM staged LEFT JOIN newsletter_subscriptions s ON s.email = staged.email AND staged.problem IS NULL`;
   const query = (columns: string, rest: string) => d1.prepare(`SELECT ${columns} FROM (${categorised}) ${rest}`).bind(record.id);
   const listed = (category: string) => `WHERE category = '${category}' ORDER BY line LIMIT ${LISTED}`;
-  const [counts, invalid, duplicates, suppressed] = await d1.batch<Record<string, unknown>>([
+  // One batch, one transaction: the staged_rows read is the set of rows the categories describe.
+  const [stagedRows, counts, invalid, duplicates, suppressed] = await d1.batch<Record<string, unknown>>([
+    d1.prepare('SELECT staged_rows AS n FROM subscriber_imports WHERE id = ?1').bind(record.id),
     query('category, count(*) AS n', 'GROUP BY category'),
     query('line, email, problem', listed('invalid')),
     query('line, email', listed('duplicate')),
     query('line, email, reason', listed('suppressed')),
   ]);
   const n = Object.fromEntries(counts.results.map((c) => [c.category as string, c.n as number]));
+  const result: DryRun = {
+    rows: Object.values(n).reduce((a, b) => a + b, 0),
+    counts: { new: n.new ?? 0, alreadySubscribed: n.existing ?? 0, suppressed: n.suppressed ?? 0, duplicates: n.duplicate ?? 0, invalid: n.invalid ?? 0 },
+    invalid: invalid.results as DryRun['invalid'],
+    duplicates: duplicates.results as DryRun['duplicates'],
+    suppressed: suppressed.results as DryRun['suppressed'],
+  };
+  await d1
+    .prepare('UPDATE subscriber_imports SET dry_run = ?2 WHERE id = ?1 AND dry_run IS NULL AND staged_rows = ?3')
+    .bind(record.id, JSON.stringify(result), stagedRows.results[0]?.n ?? 0)
+    .run();
+  return result;
+}
+
+/** The import as the screen shows it: who, when, its state, and its dry run (dryRun, computed once). */
+export async function importSummary(d1: D1Database, record: ImportRecord) {
   return {
     id: record.id,
     fileName: record.fileName,
@@ -136,11 +189,7 @@ export async function importSummary(d1: D1Database, record: ImportRecord) {
     confirmedBy: record.confirmedBy,
     confirmedAt: record.confirmedAt?.toISOString() ?? null,
     importedCount: record.importedCount,
-    rows: Object.values(n).reduce((a, b) => a + b, 0),
-    counts: { new: n.new ?? 0, alreadySubscribed: n.existing ?? 0, suppressed: n.suppressed ?? 0, duplicates: n.duplicate ?? 0, invalid: n.invalid ?? 0 },
-    invalid: invalid.results as { line: number; email: string; problem: string }[],
-    duplicates: duplicates.results as { line: number; email: string }[],
-    suppressed: suppressed.results as { line: number; email: string; reason: SkipReason }[],
+    ...(await dryRun(d1, record)),
   };
 }
 

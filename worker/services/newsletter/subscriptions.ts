@@ -13,6 +13,7 @@ import { escapeHtml } from '../platform/html';
 import { siteOrigin } from './template';
 import { claimsMatch, signLinkToken, verifyLinkToken } from './tokens';
 import { firmAddressLine, publishedContent } from '../content/published';
+import { aggregatedAuditStatement } from '../audit/audit-log';
 
 type SubscriptionRow = typeof newsletterSubscriptions.$inferSelect;
 
@@ -196,10 +197,21 @@ export async function sendImportConfirmations(env: Bindings, db: Db, now = new D
     .limit(limit);
   let sent = 0;
   let subrequests = 1;
+  const sentPerImport = new Map<number, number>();
   for (const row of due) {
     subrequests += 3;
     if (!(await confirmIfDue(env, db, row, null, origin, now))) break;
     sent++;
+    sentPerImport.set(row.importId!, (sentPerImport.get(row.importId!) ?? 0) + 1);
+  }
+  // Sent by the system on behalf of whoever ran the import: one entry per import and day, counting them.
+  const day = now.toISOString().slice(0, 10);
+  for (const [importId, times] of sentPerImport) {
+    subrequests += 1;
+    await aggregatedAuditStatement(db, { actor: 'system', action: 'subscriber.import-confirmations-sent', record: `subscriber-import:${importId}` }, `subscriber.import-confirmations-sent:${importId}:${day}`, {
+      at: now,
+      times,
+    });
   }
   return { due: due.length, sent, subrequests };
 }
