@@ -28,6 +28,6 @@ export function oldEmailBodiesPurge(db: Db, at: Date) {
     .limit(EMAIL_BODY_PURGE_BATCH);
   return db
     .update(emailLog)
-    .set({ textBody: '', htmlBody: null, headers: null, attachments: null, updatedAt: at })
+    .set({ textBody: '', htmlBody: null, headers: null, attachments: null, outboxMessage: null, updatedAt: at })
     .where(inArray(emailLog.id, due));
 }
