@@ -1,5 +1,5 @@
 ALTER TABLE `email_log` ADD `outbox_message` text;--> statement-breakpoint
--- No bearer secret in the e-mail log (docs/decisions/0027-no-bearer-secret-in-the-e-mail-log.md).
+-- No bearer secret in the e-mail log (docs/decisions/0019-no-bearer-secret-in-the-e-mail-log.md).
 -- A message still waiting for its transport moves, whole, into outbox_message, where the sweep
 -- finds it; its body columns are blanked like those of every earlier message whose links carried a
 -- secret (a token= parameter, a /r/ click link): SQL cannot cut the secret out of the text, and a

@@ -1,6 +1,6 @@
 import type { OutgoingEmail } from './mail-types';
 
-// What the e-mail log keeps of a message (docs/decisions/0027-no-bearer-secret-in-the-e-mail-log.md):
+// What the e-mail log keeps of a message (docs/decisions/0019-no-bearer-secret-in-the-e-mail-log.md):
 // everything but the bearer secrets its links carry. Whoever reads the log (the admin's e-mail log,
 // GET /api/admin/emails, open to staff) must not be able to act as the recipient: accept an owner's
 // invitation, confirm or end a subscription, cancel or move an appointment. The full message lives

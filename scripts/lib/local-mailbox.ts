@@ -1,4 +1,4 @@
-// Local development's mailbox (docs/decisions/0027-no-bearer-secret-in-the-e-mail-log.md): with no
+// Local development's mailbox (docs/decisions/0019-no-bearer-secret-in-the-e-mail-log.md): with no
 // MailChannels key, the worker hands every message to this sink on a loopback port
 // (worker/services/email/local-mailbox.ts, LOCAL_MAILBOX_URL) as the JSON MailChannels' /send would
 // receive, and the sink writes it as one .eml file (full MIME: headers, the text and HTML parts,

@@ -9,7 +9,7 @@ import { cronTick, ORIGIN, signIn } from '../harness/worker/helpers';
 import { fakeMailbox, MAILBOX_ENV, type DeliveredMail } from '../harness/worker/mailbox-fake';
 import { nextWeekday, validBooking } from '../harness/worker/submission-helpers';
 
-// No bearer secret in any log a person can read (docs/decisions/0027-no-bearer-secret-in-the-e-mail-log.md).
+// No bearer secret in any log a person can read (docs/decisions/0019-no-bearer-secret-in-the-e-mail-log.md).
 // Every kind of e-mail the product sends (EMAIL_KINDS) is caused through the routes and the cron as
 // a visitor, the owner and the cron cause it, delivered to the mailbox (where its links work), and
 // then the e-mail log as GET /api/admin/emails answers it, to the owner and to a staff member, must

@@ -3,7 +3,7 @@ import type { Bindings } from '../../env';
 import type { EmailTransport, OutgoingEmail, TransportResult } from '../../mail-types';
 import { mailChannelsPayload, type MailChannelsConfig } from './mailchannels';
 
-// Local development's mailbox (docs/decisions/0027-no-bearer-secret-in-the-e-mail-log.md). With no
+// Local development's mailbox (docs/decisions/0019-no-bearer-secret-in-the-e-mail-log.md). With no
 // MailChannels key the e-mail log keeps every message without its links' secrets, so a developer
 // could no longer follow an invitation or a confirmation link from it. Instead the local scripts
 // run a small mail sink on a loopback port (scripts/lib/local-mailbox.ts) and pass its address as
