@@ -95,7 +95,7 @@ describe('appointment self-service', () => {
     await api(admin.context, 'POST', '/api/admin/blocked-dates', { date: blockedDay, reason: 'Training day' });
     await open(page, reschedulePath);
     await page.getByRole('heading', { name: 'Reschedule Your Appointment' }).waitFor();
-    await page.locator('td[data-day]').first().waitFor();
+    await page.locator('td[data-day]:not([data-hidden])').first().waitFor();
     const blockedCell = page.locator(`td[data-day="${blockedDay}"]:not([data-outside])`);
     for (let i = 0; i < 3 && (await blockedCell.count()) === 0; i++) await page.getByRole('button', { name: /next month/i }).click();
     await expect.poll(() => blockedCell.getByRole('button').isDisabled()).toBe(true);

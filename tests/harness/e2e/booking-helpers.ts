@@ -37,7 +37,9 @@ export async function showCalendar(page: Page) {
       if (await show.count()) throw error;
     });
   }
-  await page.locator('td[data-day]').first().waitFor();
+  // A day of this month: the grid's leading days of the previous month are hidden cells (on
+  // 1 December 2026, a Tuesday, the first cell is 29 November, never visible).
+  await page.locator('td[data-day]:not([data-hidden])').first().waitFor();
 }
 
 /** Shows the month holding `day` in the booking calendar (it opens on the current month) and returns the day's cell. */
