@@ -4,7 +4,9 @@
 // `npm start` (.wrangler/state) and an edit to a page or a route shows without a rebuild.
 //
 // As in `npm start`, the worker's scheduled handler fires every minute (scripts/lib/local-cron.ts;
-// CRON=off turns it off) and e-mailed links point at the port served (PORT, default 8787).
+// CRON=off turns it off), e-mailed links point at the port served (PORT, default 8787), and with no
+// MailChannels key every e-mail is written as an .eml file into .wrangler/mail
+// (scripts/lib/local-mailbox.ts).
 //
 // The plugin is added here, never in vite.config.ts: `npm run build` (and the prerender step, which
 // builds with vite.config.ts) keep producing exactly dist/client, as `wrangler deploy` expects.
@@ -13,6 +15,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { createServer } from 'vite';
 import { localCronEnabled, startLocalCron } from './lib/local-cron.ts';
+import { localMailDir, startLocalMailbox } from './lib/local-mailbox.ts';
 import { projectRoot } from './lib/local-server.ts';
 import { prepareDevVars, prepareLocalDatabase, printRunning } from './lib/local-state.ts';
 
@@ -23,6 +26,9 @@ const url = `http://localhost:${port}`;
 // is `npm start`'s alone.
 const settings = prepareDevVars(`${projectRoot}.dev.vars`);
 await prepareLocalDatabase(settings);
+// The checkout's .wrangler/mail (LOCAL_STATE_DIR is `npm start`'s alone, as above).
+const mailDir = localMailDir(projectRoot, {});
+const mailbox = settings.mailChannels ? undefined : await startLocalMailbox(mailDir);
 
 // The plugin runs the worker on its own workerd, which can be older than wrangler's: it refuses a
 // compatibility_date newer than its release. Only then, and only here, the worker runs on that
@@ -53,7 +59,7 @@ const server = await createServer({
           assets: { not_found_handling: 'single-page-application' },
           // E-mailed links point at this server, unless .dev.vars sets SITE_URL on purpose (which
           // the plugin then applies over these vars anyway).
-          vars: { ...config.vars, SITE_URL: settings.siteUrl ?? url },
+          vars: { ...config.vars, SITE_URL: settings.siteUrl ?? url, ...(mailbox ? { LOCAL_MAILBOX_URL: mailbox.url } : {}) },
         };
         if (config.compatibility_date && config.compatibility_date > runtimeDate) {
           console.log(`Dev runs the worker with compatibility date ${runtimeDate}, the newest the Vite plugin's workerd supports (wrangler.toml: ${config.compatibility_date}).`);
@@ -66,11 +72,11 @@ const server = await createServer({
 });
 await server.listen();
 const cron = localCronEnabled() ? startLocalCron(url) : undefined;
-printRunning(url, settings, { note: 'hot reload', cron: cron !== undefined });
+printRunning(url, settings, { note: 'hot reload', cron: cron !== undefined, mailDir });
 
 const shutdown = () => {
   cron?.stop();
-  void server.close().then(() => process.exit(0));
+  void Promise.all([server.close(), mailbox?.stop()]).then(() => process.exit(0));
 };
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);

@@ -2,19 +2,23 @@
 // exists, serve everything on http://localhost:$PORT (8787 unless PORT is set) with
 // `wrangler dev --local`, fire the worker's scheduled handler every minute as Cloudflare's Cron
 // Trigger does (scripts/lib/local-cron.ts; CRON=off turns it off), and print how to sign in and
-// where mail goes. LOCAL_STATE_DIR moves the whole state (.dev.vars, D1, build) to another directory.
+// where mail goes: with no MailChannels key, every e-mail is written as an .eml file into the local
+// mailbox, .wrangler/mail (scripts/lib/local-mailbox.ts). LOCAL_STATE_DIR moves the whole state
+// (.dev.vars, D1, build, mail) to another directory.
 // LOCAL_PREBUILT_CLIENT names a finished build's client directory to copy instead of building (the
 // test of `npm start` passes the one build `npm test` makes for every suite).
 import { cpSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { localCronEnabled, localCronSeconds, startLocalCron } from './lib/local-cron.ts';
 import { buildSpa, projectRoot, startDevServer } from './lib/local-server.ts';
+import { localMailDir } from './lib/local-mailbox.ts';
 import { localPaths, prepareDevVars, prepareLocalDatabase, printRunning } from './lib/local-state.ts';
 
 const port = Number(process.env.PORT ?? 8787);
 if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`PORT must be a port number (got ${JSON.stringify(process.env.PORT)})`);
 const url = `http://localhost:${port}`;
 const paths = localPaths();
+const mailDir = localMailDir(projectRoot);
 const settings = prepareDevVars(paths.devVars);
 const prebuilt = process.env.LOCAL_PREBUILT_CLIENT;
 if (prebuilt) {
@@ -42,9 +46,11 @@ const server = await startDevServer({
   // Only silences wrangler's "Scheduled Workers are not automatically triggered" notice, which the
   // local cron makes untrue; the cron itself calls /cdn-cgi/local/scheduled.
   testScheduled: true,
+  // No MailChannels key: the local mailbox, where every e-mail's links can be followed.
+  mailDir: settings.mailChannels ? undefined : mailDir,
 });
 const cron = localCronEnabled() ? startLocalCron(url, undefined, localCronSeconds()) : undefined;
-printRunning(url, settings, { cron: cron !== undefined });
+printRunning(url, settings, { cron: cron !== undefined, mailDir });
 const shutdown = () => {
   cron?.stop();
   void server.stop().then(() => process.exit(0));

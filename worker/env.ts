@@ -28,6 +28,13 @@ export interface TuningSettings {
   CHAT_AI_TIMEOUT_MS?: string;
   /** The MailChannels API base URL (default the public API); tests and the newsletter benchmark point it at a fake. */
   MAILCHANNELS_API_URL?: string;
+  /**
+   * Local development's mailbox (scripts/lib/local-mailbox.ts): with no MailChannels key, every
+   * message is handed to this loopback address, which writes it as an .eml file. Set only by the
+   * local scripts (`npm start`, `npm run dev`, the browser tests' stacks); any address but a
+   * loopback one is ignored (worker/services/email/local-mailbox.ts).
+   */
+  LOCAL_MAILBOX_URL?: string;
   /** Per-request timeout for MailChannels calls in ms (default 10000). */
   MAILCHANNELS_TIMEOUT_MS?: string;
   /** Newsletter e-mails per invocation; keep it under the plan's subrequest limit (50 free / 1000 paid). Default 40. */

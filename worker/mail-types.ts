@@ -1,19 +1,25 @@
-/** What the product sends; the e-mail log records it as `kind`. */
-export type EmailKind =
-  | 'contact-notification'
-  | 'appointment-confirmation'
-  | 'appointment-notification'
-  | 'appointment-status'
-  | 'appointment-reminder'
-  | 'newsletter-confirmation'
-  | 'newsletter'
+/**
+ * What the product sends; the e-mail log records it as `kind`. A new kind is added here, and
+ * tests/email/no-secret-in-email-log.worker.test.ts, which walks every one, fails until it sends it too.
+ */
+export const EMAIL_KINDS = [
+  'contact-notification',
+  'appointment-confirmation',
+  'appointment-notification',
+  'appointment-status',
+  'appointment-reminder',
+  'newsletter-confirmation',
+  'newsletter',
   /** One newsletter sent to one address from the send dialog before the real send. */
-  | 'newsletter-test'
+  'newsletter-test',
   /** An invitation to an admin account (worker/services/admin-auth/invitations.ts). */
-  | 'admin-invitation'
+  'admin-invitation',
   /** A person of the firm answering a contact message or chat hand-off from the inbox. */
-  | 'contact-reply'
-  | 'test';
+  'contact-reply',
+  'test',
+] as const;
+
+export type EmailKind = (typeof EMAIL_KINDS)[number];
 
 export interface EmailAttachment {
   filename: string;

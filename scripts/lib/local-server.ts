@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startLocalMailbox } from './local-mailbox.ts';
 import { migrationNames } from './remote-migrations.ts';
 
 export const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -115,6 +116,12 @@ export interface DevServerOptions {
    * terminal output: for the browser tests.
    */
   direct?: boolean;
+  /**
+   * The local mailbox's folder: a mail sink writes every message there as an .eml file
+   * (scripts/lib/local-mailbox.ts), for a worker without a MailChannels key. Unset: no mailbox,
+   * and the worker keeps mail in its D1 outbox only, without the links' secrets.
+   */
+  mailDir?: string;
 }
 
 /** The worker's variables: the administrator account and session secret, then `vars`. */
@@ -123,8 +130,30 @@ function workerVars(options: DevServerOptions): Record<string, string> {
   return { ...admin, ...options.vars };
 }
 
-/** Starts `wrangler dev --local` (or, with `direct`, the worker without its proxy); resolves once /api/health answers. */
-export async function startDevServer(options: DevServerOptions): Promise<{ url: string; process: ChildProcess; stop: () => Promise<void> }> {
+/** A started stack: its address, its process, and how to stop it (and its mailbox). */
+export interface DevServer {
+  url: string;
+  process: ChildProcess;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts `wrangler dev --local` (or, with `direct`, the worker without its proxy), with the local
+ * mailbox when `mailDir` is given; resolves once /api/health answers.
+ */
+export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
+  if (!options.mailDir) return startWorker(options);
+  const mailbox = await startLocalMailbox(options.mailDir);
+  try {
+    const server = await startWorker({ ...options, vars: { ...options.vars, LOCAL_MAILBOX_URL: mailbox.url } });
+    return { ...server, stop: () => server.stop().finally(() => mailbox.stop()) };
+  } catch (error) {
+    await mailbox.stop();
+    throw error;
+  }
+}
+
+async function startWorker(options: DevServerOptions): Promise<DevServer> {
   if (options.direct) return startDirectWorker(options);
   const host = options.host ?? '127.0.0.1';
   const args = ['dev', '--local', '--port', String(options.port), '--ip', host, '--show-interactive-dev-session=false'];
@@ -145,7 +174,7 @@ export async function startDevServer(options: DevServerOptions): Promise<{ url: 
 }
 
 /** The stack of startDevServer's `direct` option: scripts/lib/direct-worker.ts in a process of its own. */
-async function startDirectWorker(options: DevServerOptions): ReturnType<typeof startDevServer> {
+async function startDirectWorker(options: DevServerOptions): Promise<DevServer> {
   const settings = {
     host: options.host ?? '127.0.0.1',
     configPath: options.configPath,
@@ -179,7 +208,7 @@ async function startDirectWorker(options: DevServerOptions): ReturnType<typeof s
 }
 
 /** Resolves once `url`/api/health answers (within 90 s), with a stop that ends the process and its workerd. */
-async function untilHealthy(url: string, child: ChildProcess, label: string): ReturnType<typeof startDevServer> {
+async function untilHealthy(url: string, child: ChildProcess, label: string): Promise<DevServer> {
   const stop = async () => {
     if (child.exitCode !== null) return;
     try {
@@ -208,8 +237,10 @@ export interface PrivateStack {
   workDir: string;
   assetsDir: string;
   persistTo: string;
+  /** Where the stack's local mailbox would write (scripts/lib/local-mailbox.ts): pass it to `start` as `mailDir` to have one. */
+  mailDir: string;
   /** `wrangler dev --local` (or the direct worker) serving this stack's build and database. */
-  start: (options: Omit<DevServerOptions, 'assetsDir' | 'persistTo'>) => ReturnType<typeof startDevServer>;
+  start: (options: Omit<DevServerOptions, 'assetsDir' | 'persistTo'>) => Promise<DevServer>;
   /** Deletes the work directory (build and database). */
   remove: () => void;
 }
@@ -225,6 +256,7 @@ export function preparePrivateStack(prefix: string, options: { prebuilt?: string
   const workDir = mkdtempSync(join(tmpdir(), prefix));
   const assetsDir = join(workDir, 'client');
   const persistTo = join(workDir, 'state');
+  const mailDir = join(workDir, 'mail');
   // Empty: what the run needs comes from its options, never from the checkout's .dev.vars.
   const envFile = join(workDir, 'private.env');
   writeFileSync(envFile, '');
@@ -236,6 +268,7 @@ export function preparePrivateStack(prefix: string, options: { prebuilt?: string
     workDir,
     assetsDir,
     persistTo,
+    mailDir,
     start: (options) => startDevServer({ ...options, assetsDir, persistTo, envFile }),
     remove: () => rmSync(workDir, { recursive: true, force: true }),
   };

@@ -1,6 +1,7 @@
 // The local state `npm start` and `npm run dev` share: .dev.vars (the worker's local secrets and
 // overrides), the local D1 under .wrangler/state with its migrations applied, the local admin, and
-// the banner that tells the developer where the site is, how to sign in and where mail goes.
+// the banner that tells the developer where the site is, how to sign in and where mail goes (the
+// local mailbox, scripts/lib/local-mailbox.ts).
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,7 +18,7 @@ export interface LocalAdmin {
 export interface LocalSettings extends LocalAdmin {
   /** SITE_URL from .dev.vars (e.g. a tunnel's public address); unset: the served address. */
   siteUrl?: string;
-  /** MAILCHANNELS_API_KEY is set: real mail goes out instead of into the D1 outbox. */
+  /** MAILCHANNELS_API_KEY is set: real mail goes out instead of into the local mailbox. */
   mailChannels: boolean;
 }
 
@@ -94,10 +95,10 @@ export async function prepareLocalDatabase(admin: LocalAdmin, persistTo?: string
  * The "running at" banner, printed once: the site, the admin panel, the local admin's credentials,
  * where e-mail goes and whether the local cron fires the scheduled handler.
  */
-export function printRunning(url: string, settings: LocalSettings, options: { note?: string; cron: boolean }): void {
+export function printRunning(url: string, settings: LocalSettings, options: { note?: string; cron: boolean; mailDir: string }): void {
   const mail = settings.mailChannels
     ? 'sent for real through MailChannels (MAILCHANNELS_API_KEY is set in .dev.vars)'
-    : 'not sent: kept in the local D1 outbox, listed in the admin panel\'s Email Log\n                (set MAILCHANNELS_API_KEY in .dev.vars to send real mail)';
+    : `not sent: each one is written as an .eml file into the local mailbox\n                ${options.mailDir}\n                (the admin panel's Email Log lists it without its links' tokens;\n                set MAILCHANNELS_API_KEY in .dev.vars to send real mail)`;
   const cron = options.cron
     ? 'the scheduled handler runs every minute, as on Cloudflare (reminders, newsletter\n                batches, the monthly issue); CRON=off turns it off'
     : 'off (CRON=off): reminders and newsletters wait for a call to /cdn-cgi/local/scheduled';

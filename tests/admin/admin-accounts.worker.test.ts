@@ -3,22 +3,22 @@ import { describe, expect, it } from 'vitest';
 import { totpCode } from '../../worker/services/admin-auth/totp';
 import { ACCOUNT_PASSWORD, accountSignedIn } from '../harness/worker/admin-accounts-helpers';
 import { ADMIN, call, client, okJson, sessionCookieFrom, signIn } from '../harness/worker/helpers';
+import { fakeMailbox, MAILBOX_ENV } from '../harness/worker/mailbox-fake';
 
 // Staff accounts (docs/product.md §6.8): invitations, roles, deactivation, the last-owner rule,
 // two-factor by policy and the sessions list.
 
-/** The token of the last invitation e-mailed to `email`, read from the outbox (the e-mail log). */
-async function invitationToken(email: string): Promise<string> {
-  const row = await env.DB.prepare('SELECT text_body AS text FROM email_log WHERE "to" = ?1 AND kind = \'admin-invitation\' ORDER BY id DESC').bind(email.toLowerCase()).first<{ text: string }>();
-  const token = row?.text.match(/accept-invitation\?token=([A-Za-z0-9_-]+)/)?.[1];
-  if (!token) throw new Error(`no invitation e-mail to ${email}`);
-  return token;
-}
-
+/**
+ * Invites `email` as the owner, with the e-mail delivered to the mailbox (the e-mail log keeps no
+ * token: tests/harness/worker/mailbox-fake.ts), and returns the token of its link.
+ */
 async function invite(owner: string, email: string, role: 'owner' | 'staff' = 'staff') {
-  const res = await client({ cookie: owner }).api.admin.users.invitations.$post({ json: { name: 'Sam Staff', email, role, canSendNewsletters: false } });
+  const mailbox = fakeMailbox();
+  const res = await client({ cookie: owner, env: MAILBOX_ENV }).api.admin.users.invitations.$post({ json: { name: 'Sam Staff', email, role, canSendNewsletters: false } });
   expect(res.status).toBe(201);
-  return invitationToken(email);
+  const token = mailbox.latest(email.toLowerCase(), 'admin-invitation').text.match(/accept-invitation\?token=([A-Za-z0-9_-]+)/)?.[1];
+  if (!token) throw new Error(`no invitation link to ${email}`);
+  return token;
 }
 
 const accept = (token: string, username = 'sam.staff', password = ACCOUNT_PASSWORD) =>

@@ -94,8 +94,10 @@ describe('the outbox', () => {
     const requests = fakeMailChannels();
     const testEnv = mailChannelsEnv();
     const old = Date.now() - OUTBOX_GRACE_MS - MINUTE;
+    // A queued row holds its whole message in outbox_message, where the sweep reads it.
     const insert = env.DB.prepare(
-      "INSERT INTO email_log (\"to\", subject, kind, status, transport, text_body, created_at, updated_at) VALUES (?1, 'Queued', ?2, 'queued', 'mailchannels', 'Body', ?3, ?3)",
+      `INSERT INTO email_log ("to", subject, kind, status, transport, text_body, outbox_message, created_at, updated_at)
+       VALUES (?1, 'Queued', ?2, 'queued', 'mailchannels', 'Body', json_object('to', ?1, 'subject', 'Queued', 'kind', ?2, 'text', 'Body'), ?3, ?3)`,
     );
     await env.DB.batch([
       insert.bind('issue@example.com', 'newsletter', old - 1000),

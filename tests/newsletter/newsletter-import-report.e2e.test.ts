@@ -1,6 +1,4 @@
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
+import { readMailbox } from '../../scripts/lib/local-mailbox';
 import { describe, expect, it } from 'vitest';
 import { adminSessionPerFile, api, expectToastSaying, saveScreensAtBothWidths, uniqueEmail, waitUntil } from '../harness/e2e/admin-helpers';
 import { confirmedSubscriber } from '../harness/e2e/admin-newsletter-helpers';
@@ -13,20 +11,9 @@ const admin = adminSessionPerFile('/admin/subscribers');
 
 type Subscriber = { email: string; active: string; name: string | null };
 
-/** The HTML of one e-mail of this newsletter in the run's outbox (the local D1's e-mail log). */
+/** The HTML of one e-mail of this newsletter in the stack's mailbox (its click links whole: the e-mail log keeps no token). */
 function newsletterHtml(subject: string): string | undefined {
-  const dir = join(stack().persistTo, 'v3', 'd1', 'miniflare-D1DatabaseObject');
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.sqlite'))) {
-    const db = new DatabaseSync(join(dir, file), { readOnly: true });
-    try {
-      if (!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'email_log'").get()) continue;
-      const row = db.prepare("SELECT html_body AS html FROM email_log WHERE kind = 'newsletter' AND subject = ? ORDER BY id LIMIT 1").get(subject) as { html: string } | undefined;
-      if (row) return row.html;
-    } finally {
-      db.close();
-    }
-  }
-  return undefined;
+  return readMailbox(stack().mailDir).find((m) => m.kind === 'newsletter' && m.subject === subject)?.html;
 }
 
 describe('subscriber import', () => {

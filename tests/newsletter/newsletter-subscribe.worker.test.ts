@@ -1,10 +1,11 @@
 import { env } from 'cloudflare:test';
 import { exports } from 'cloudflare:workers';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { LINK_TTL_SECONDS, signLinkToken } from '../../worker/services/newsletter/tokens';
 import { call, client, ORIGIN } from '../harness/worker/helpers';
 import { callWithEnv } from '../harness/worker/submission-helpers';
+import { fakeMailbox, MAILBOX_ENV } from '../harness/worker/mailbox-fake';
 
 // Links in e-mails use SITE_URL (wrangler.toml [vars]; a developer's .dev.vars may override it).
 const SITE = env.SITE_URL.replace(/\/+$/, '');
@@ -13,9 +14,16 @@ async function subscriber(email: string) {
   return env.DB.prepare('SELECT * FROM newsletter_subscriptions WHERE email = ?').bind(email).first<Record<string, unknown>>();
 }
 
+// The confirmation e-mails go to the mailbox (the e-mail log keeps no token:
+// tests/harness/worker/mailbox-fake.ts), each test's own.
+let mailbox: ReturnType<typeof fakeMailbox>;
+beforeEach(() => {
+  mailbox = fakeMailbox();
+});
+
+/** The confirmation links mailed to `email` in this test, oldest first. */
 async function confirmationLinks(email: string): Promise<string[]> {
-  const rows = await env.DB.prepare("SELECT text_body FROM email_log WHERE kind = 'newsletter-confirmation' AND \"to\" = ? ORDER BY id").bind(email).all<{ text_body: string }>();
-  return rows.results.map((r) => /(https?:\/\/\S+\/newsletter\/confirm\?token=\S+)/.exec(r.text_body)![1]);
+  return mailbox.to(email, 'newsletter-confirmation').map((m) => /(https?:\/\/\S+\/newsletter\/confirm\?token=\S+)/.exec(m.text)![1]);
 }
 
 /** Presses the confirmation page's button for a link from an e-mail: POST /api/newsletter/confirm. */
@@ -46,7 +54,7 @@ const SUBSCRIBE_ANSWER = { message: 'Thank you! Please check your inbox and clic
 
 describe('POST /api/newsletter/subscribe', () => {
   it('creates a pending subscriber and mails a confirmation link to a page whose button activates it', async () => {
-    const res = await client().api.newsletter.subscribe.$post({ json: { email: 'New.Person@Example.com', name: 'New Person' } });
+    const res = await client({ env: MAILBOX_ENV }).api.newsletter.subscribe.$post({ json: { email: 'New.Person@Example.com', name: 'New Person' } });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual(SUBSCRIBE_ANSWER);
     expect(await subscriber('new.person@example.com')).toMatchObject({ active: 'false', name: 'New Person', confirmed_at: null });
@@ -65,17 +73,17 @@ describe('POST /api/newsletter/subscribe', () => {
 
   it("links to the request's origin only when a deployment has no SITE_URL", async () => {
     expect(SITE).toMatch(/^https?:\/\/[^/]+$/);
-    expect((await callWithEnv({ SITE_URL: '' }, '/api/newsletter/subscribe', { body: { email: 'no-site@example.com' } })).status).toBe(200);
+    expect((await callWithEnv({ SITE_URL: '', ...MAILBOX_ENV }, '/api/newsletter/subscribe', { body: { email: 'no-site@example.com' } })).status).toBe(200);
     const [link] = await confirmationLinks('no-site@example.com');
     expect(link.startsWith(`${ORIGIN}/newsletter/confirm?token=`)).toBe(true);
   });
 
   it('answers the same for new, pending and active addresses and never creates a second row', async () => {
     const answers = [];
-    answers.push(await (await client().api.newsletter.subscribe.$post({ json: { email: 'dup@example.com' } })).json());
-    answers.push(await (await client().api.newsletter.subscribe.$post({ json: { email: 'DUP@example.com' } })).json());
+    answers.push(await (await client({ env: MAILBOX_ENV }).api.newsletter.subscribe.$post({ json: { email: 'dup@example.com' } })).json());
+    answers.push(await (await client({ env: MAILBOX_ENV }).api.newsletter.subscribe.$post({ json: { email: 'DUP@example.com' } })).json());
     await env.DB.prepare("UPDATE newsletter_subscriptions SET active = 'true' WHERE email = 'dup@example.com'").run();
-    const active = await client().api.newsletter.subscribe.$post({ json: { email: 'dup@example.com' } });
+    const active = await client({ env: MAILBOX_ENV }).api.newsletter.subscribe.$post({ json: { email: 'dup@example.com' } });
     expect(active.status).toBe(200);
     answers.push(await active.json());
     expect(answers).toEqual([SUBSCRIBE_ANSWER, SUBSCRIBE_ANSWER, SUBSCRIBE_ANSWER]);
@@ -87,11 +95,11 @@ describe('POST /api/newsletter/subscribe', () => {
 
   it('validates the address with the message of docs/product.md §9', async () => {
     for (const email of ['', 'not-an-email', 'a@b', 'x'.repeat(250) + '@example.com']) {
-      const res = await client().api.newsletter.subscribe.$post({ json: { email } });
+      const res = await client({ env: MAILBOX_ENV }).api.newsletter.subscribe.$post({ json: { email } });
       expect(res.status, email).toBe(400);
       expect(((await res.json()) as { message: string }).message).toBe('Please enter a valid email address');
     }
-    const crlf = await client().api.newsletter.subscribe.$post({ json: { email: 'a@example.com\r\nBcc: b@example.com' } });
+    const crlf = await client({ env: MAILBOX_ENV }).api.newsletter.subscribe.$post({ json: { email: 'a@example.com\r\nBcc: b@example.com' } });
     expect(crlf.status).toBe(400);
     const count = await env.DB.prepare('SELECT count(*) AS n FROM email_log').first<{ n: number }>();
     expect(count?.n).toBe(0);
@@ -99,16 +107,16 @@ describe('POST /api/newsletter/subscribe', () => {
 
   it('limits sign-ups per IP', async () => {
     for (let i = 0; i < 10; i++) {
-      expect((await client({ ip: '198.51.100.1' }).api.newsletter.subscribe.$post({ json: { email: `p${i}@example.com` } })).status).toBe(200);
+      expect((await client({ ip: '198.51.100.1', env: MAILBOX_ENV }).api.newsletter.subscribe.$post({ json: { email: `p${i}@example.com` } })).status).toBe(200);
     }
-    expect((await client({ ip: '198.51.100.1' }).api.newsletter.subscribe.$post({ json: { email: 'p11@example.com' } })).status).toBe(429);
-    expect((await client({ ip: '198.51.100.2' }).api.newsletter.subscribe.$post({ json: { email: 'p11@example.com' } })).status).toBe(200);
+    expect((await client({ ip: '198.51.100.1', env: MAILBOX_ENV }).api.newsletter.subscribe.$post({ json: { email: 'p11@example.com' } })).status).toBe(429);
+    expect((await client({ ip: '198.51.100.2', env: MAILBOX_ENV }).api.newsletter.subscribe.$post({ json: { email: 'p11@example.com' } })).status).toBe(200);
   });
 });
 
 describe('confirmation links', () => {
   it('reject forged, tampered, wrong-purpose and expired tokens', async () => {
-    await client().api.newsletter.subscribe.$post({ json: { email: 'tok@example.com' } });
+    await client({ env: MAILBOX_ENV }).api.newsletter.subscribe.$post({ json: { email: 'tok@example.com' } });
     const row = (await subscriber('tok@example.com'))!;
     const [link] = await confirmationLinks('tok@example.com');
     const token = new URL(link).searchParams.get('token')!;
@@ -127,7 +135,7 @@ describe('confirmation links', () => {
   });
 
   it('an old confirmation link cannot re-subscribe someone who unsubscribed later', async () => {
-    await client().api.newsletter.subscribe.$post({ json: { email: 'late@example.com' } });
+    await client({ env: MAILBOX_ENV }).api.newsletter.subscribe.$post({ json: { email: 'late@example.com' } });
     const [link] = await confirmationLinks('late@example.com');
     await confirm(link);
     const row = (await subscriber('late@example.com'))!;
@@ -137,7 +145,7 @@ describe('confirmation links', () => {
     expect((await subscriber('late@example.com'))?.active).toBe('false');
     // Signing up again sends a fresh link, which works.
     await env.DB.prepare("UPDATE newsletter_subscriptions SET confirmation_sent_at = 0 WHERE email = 'late@example.com'").run();
-    await client().api.newsletter.subscribe.$post({ json: { email: 'late@example.com' } });
+    await client({ env: MAILBOX_ENV }).api.newsletter.subscribe.$post({ json: { email: 'late@example.com' } });
     const links = await confirmationLinks('late@example.com');
     expect(links).toHaveLength(2);
     expect((await confirm(links[1])).status).toBe(200);
@@ -147,7 +155,7 @@ describe('confirmation links', () => {
 
 describe('opt-in that link scanners cannot complete, with tokens that name nobody', () => {
   it('a GET of the link, old form or new, changes nothing: the old one forwards to the page with the button', async () => {
-    await client().api.newsletter.subscribe.$post({ json: { email: 'scanner@example.com' } });
+    await client({ env: MAILBOX_ENV }).api.newsletter.subscribe.$post({ json: { email: 'scanner@example.com' } });
     const [link] = await confirmationLinks('scanner@example.com');
     const token = new URL(link).searchParams.get('token')!;
     // What a mail scanner does: open the e-mailed link, and the link as e-mails carried it before.
@@ -162,8 +170,8 @@ describe('opt-in that link scanners cannot complete, with tokens that name nobod
     expect((await subscriber('scanner@example.com'))?.active).toBe('true');
   });
 
-  it('the tokens in the logged e-mails carry the subscriber id, never the address', async () => {
-    await client().api.newsletter.subscribe.$post({ json: { email: 'opaque.person@example.com' } });
+  it('the tokens in the e-mails carry the subscriber id, never the address', async () => {
+    await client({ env: MAILBOX_ENV }).api.newsletter.subscribe.$post({ json: { email: 'opaque.person@example.com' } });
     const row = (await subscriber('opaque.person@example.com'))!;
     const [link] = await confirmationLinks('opaque.person@example.com');
     const token = new URL(link).searchParams.get('token')!;

@@ -3,6 +3,7 @@ import type { Db } from './client';
 import { insertWhen, previousChanged, type RowInBatch } from './granted-batch';
 import { emailLog } from './schema';
 import type { EmailTransport, OutgoingEmail } from '../mail-types';
+import { loggedCopy } from '../mail-redaction';
 
 // The e-mail log as an outbox, at the database's level: the row a message is queued as, and the
 // statements that queue it inside a caller's batch (worker/db/one-call-write.ts, the newsletter
@@ -27,6 +28,14 @@ export function attachmentsJson(message: OutgoingEmail): string | null {
   return JSON.stringify(message.attachments.map(({ filename, contentType, content }) => ({ filename, contentType, content })));
 }
 
+/**
+ * The whole message as email_log.outbox_message keeps it while it waits for its transport: what
+ * the transport is handed, so the cron's sweep can send it as it was queued.
+ */
+export function outboxMessageJson(message: OutgoingEmail): string {
+  return JSON.stringify(message);
+}
+
 /** Messages written to the e-mail log as 'queued' (or 'failed', for an unsafe header), not yet handed over. */
 export interface LoggedMessages {
   messages: OutgoingEmail[];
@@ -49,8 +58,12 @@ export function headerRefusal(message: OutgoingEmail): string | null {
  * The e-mail log row of a message: 'queued' with everything the transport needs to send it later
  * (the outbox, worker/services/email/outbox-sweep.ts), or 'failed' with the reason when a header
  * field is unsafe; 'stored' at once with a transport whose whole effect is that row (storesWhenQueued).
+ * The body columns hold the message without its links' secrets (worker/mail-redaction.ts); only a
+ * 'queued' row holds the whole message, in outbox_message, until its outcome is written.
  */
 export function logRow(transport: EmailTransport, message: OutgoingEmail, unsafe: string | null) {
+  const status = unsafe ? ('failed' as const) : transport.storesWhenQueued ? ('stored' as const) : ('queued' as const);
+  const logged = loggedCopy(message);
   return {
     to: unsafe ? message.to.replace(/[\r\n]/g, ' ') : message.to,
     toName: message.toName && !unsafe ? message.toName : null,
@@ -58,13 +71,14 @@ export function logRow(transport: EmailTransport, message: OutgoingEmail, unsafe
     replyTo: message.replyTo && !unsafe ? message.replyTo : null,
     subject: unsafe ? message.subject.replace(/[\r\n]/g, ' ') : message.subject,
     kind: message.kind,
-    status: unsafe ? ('failed' as const) : transport.storesWhenQueued ? ('stored' as const) : ('queued' as const),
+    status,
     error: unsafe,
     transport: transport.name,
-    textBody: message.text,
-    htmlBody: message.html,
-    headers: message.headers && !unsafe ? JSON.stringify(message.headers) : null,
+    textBody: logged.text,
+    htmlBody: logged.html ?? null,
+    headers: logged.headers && !unsafe ? JSON.stringify(logged.headers) : null,
     attachments: attachmentsJson(message),
+    outboxMessage: status === 'queued' ? outboxMessageJson(message) : null,
   };
 }
 
@@ -100,6 +114,7 @@ export function queuedMailStatement(db: Db, transport: EmailTransport, message: 
           htmlBody: slot('htmlBody'),
           headers: slot('headers'),
           attachments: slot('attachments'),
+          outboxMessage: slot('outboxMessage'),
         },
         when === 'row-stands' ? row.stands : previousChanged,
       ).returning({ id: emailLog.id }),

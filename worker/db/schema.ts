@@ -297,6 +297,11 @@ export const emailLog = sqliteTable(
     // JSON array of { filename, contentType, content } (content base64), exactly as handed to the
     // transport, so the firm can see the invite it sent.
     attachments: text('attachments'),
+    // The whole message (JSON, an OutgoingEmail) while it waits for its transport, links with their
+    // secrets included: text_body, html_body and headers hold the copy without them that the log
+    // shows (worker/mail-redaction.ts). Set only on a 'queued' row and emptied in the same write
+    // that records the hand-over (docs/decisions/0020-no-bearer-secret-in-the-e-mail-log.md).
+    outboxMessage: text('outbox_message'),
     /** What happened after the hand-off to the provider (its delivery events): delivered, bounced... */
     deliveryStatus: text('delivery_status'),
     deliveryDetail: text('delivery_detail'),

@@ -1,11 +1,16 @@
 import type { BrowserContext } from 'playwright-core';
-import { latestLoggedEmail } from '../local-outbox';
+import { latestMail, latestMailText } from '../local-mailbox';
 import { api, uniqueEmail, waitUntil } from './admin-helpers';
 import { baseUrl, stack } from './browser';
 
-/** The newest e-mail of this kind to this address in the run's outbox (tests/harness/local-outbox.ts). */
+/** The text of the newest e-mail of this kind to this address in the stack's mailbox (tests/harness/local-mailbox.ts). */
 export function latestEmailBody(to: string, kind: string): string | undefined {
-  return latestLoggedEmail(stack().persistTo, to, kind);
+  return latestMailText(stack().mailDir, to, kind);
+}
+
+/** The newest e-mail of this kind to this address in the stack's mailbox, whole (headers, HTML, attachments). */
+export function latestEmail(to: string, kind: string) {
+  return latestMail(stack().mailDir, to, kind);
 }
 
 /**

@@ -39,8 +39,10 @@ function movedClock(): { vars: Record<string, string>; browserEnv?: Record<strin
 /** One local stack: a server and the D1 state directory behind it. */
 export interface E2eStack {
   baseUrl: string;
-  /** The stack's local state directory (D1 SQLite files), for reading the e-mail outbox. */
+  /** The stack's local state directory (D1 SQLite files). */
   persistTo: string;
+  /** The stack's local mailbox: every e-mail it sent, one .eml file each (scripts/lib/local-mailbox.ts). */
+  mailDir: string;
 }
 
 declare module 'vitest' {
@@ -100,6 +102,8 @@ export default async function setup(project: TestProject) {
           port: 0,
           direct: true,
           quiet: true,
+          // Every e-mail as an .eml file, where the tests follow its links (tests/harness/e2e/mailbox.ts).
+          mailDir: stack.mailDir,
           admin: { ...E2E_ADMIN, jwtSecret: 'e2e-secret-0123456789abcdef0123456789abcdef' },
           vars: {
             // Throttles are generous so a test run never trips them by accident.
@@ -130,7 +134,7 @@ export default async function setup(project: TestProject) {
   }
   project.provide(
     'stacks',
-    servers.map((server, i) => ({ baseUrl: server.url, persistTo: prepared[i].persistTo })),
+    servers.map((server, i) => ({ baseUrl: server.url, persistTo: prepared[i].persistTo, mailDir: prepared[i].mailDir })),
   );
   project.provide('admin', E2E_ADMIN);
   project.provide('chromiumPath', chromiumPath);

@@ -1,3 +1,5 @@
+import { redactSecrets } from '../../mail-redaction';
+
 /**
  * Applies MailChannels' delivery events (docs/product.md §7) to the e-mail log and the newsletter
  * list, idempotently: each event is first claimed in `delivery_events` (insert-or-ignore on a key
@@ -56,7 +58,8 @@ const str = (value: unknown): string | null => (typeof value === 'string' && val
 
 function detailOf(e: MailChannelsEvent): string | null {
   const text = [str(e.status) ?? (typeof e.status === 'number' ? String(e.status) : null), str(e.reason)].filter(Boolean).join(' ');
-  return text ? text.slice(0, 500) : null;
+  // A provider's reason may quote the message: a link's secret stays out of the log.
+  return text ? redactSecrets(text).slice(0, 500) : null;
 }
 
 /**

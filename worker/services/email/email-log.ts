@@ -1,13 +1,17 @@
-import { desc } from 'drizzle-orm';
+import { desc, getTableColumns } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { emailLog } from '../../db/schema';
 
-export type EmailLogRow = typeof emailLog.$inferSelect;
+// Every column but the whole message a queued row holds for its transport (outbox_message): the
+// log is read by staff too, and that copy carries the links' secrets (worker/mail-redaction.ts).
+const { outboxMessage: _whole, ...loggedColumns } = getTableColumns(emailLog);
+
+export type EmailLogRow = Omit<typeof emailLog.$inferSelect, 'outboxMessage'>;
 
 /** The newest 200 entries: enough for the admin (and the tests) to see what went out. */
 const LOG_LIMIT = 200;
 
 /** The e-mail log as the admin reads it (docs/product.md §7): the newest entries first. */
 export async function listEmailLog(db: Db): Promise<EmailLogRow[]> {
-  return db.select().from(emailLog).orderBy(desc(emailLog.createdAt), desc(emailLog.id)).limit(LOG_LIMIT);
+  return db.select(loggedColumns).from(emailLog).orderBy(desc(emailLog.createdAt), desc(emailLog.id)).limit(LOG_LIMIT);
 }

@@ -5,8 +5,8 @@ import { emailLog } from '../../db/schema';
 /**
  * E-mail bodies in the log are kept 90 days (docs/product.md §8): long enough for the
  * firm to see what it sent and to answer a question about it; after that the text, HTML, headers
- * and attachments are blanked, because they carry live links (unsubscribe, appointment management)
- * and whatever a visitor wrote. The row stays: who was mailed what subject when, and how delivery went.
+ * and attachments are blanked, because they carry whatever a visitor wrote (their links' tokens
+ * were never kept: worker/mail-redaction.ts). The row stays: who was mailed what subject when, and how delivery went.
  */
 export const EMAIL_BODY_RETENTION_DAYS = 90;
 /** Rows blanked per cron tick at most, so a large newsletter crossing the line spreads over a few ticks. */
@@ -28,6 +28,6 @@ export function oldEmailBodiesPurge(db: Db, at: Date) {
     .limit(EMAIL_BODY_PURGE_BATCH);
   return db
     .update(emailLog)
-    .set({ textBody: '', htmlBody: null, headers: null, attachments: null, updatedAt: at })
+    .set({ textBody: '', htmlBody: null, headers: null, attachments: null, outboxMessage: null, updatedAt: at })
     .where(inArray(emailLog.id, due));
 }

@@ -148,7 +148,8 @@ export async function checkMailChannels(env: Bindings): Promise<ProviderCheck> {
     return {
       provider: 'MailChannels',
       success: false,
-      detail: 'No MAILCHANNELS_API_KEY is configured: e-mail is stored in the outbox (see Admin > e-mail log) instead of being sent.',
+      detail:
+        'No MAILCHANNELS_API_KEY is configured: e-mail is stored in the outbox (see Admin > e-mail log, which keeps no link\'s token, so those links reach nobody) instead of being sent.',
     };
   }
   const domain = config.dkim?.domain ?? config.from.email.split('@')[1];

@@ -1,6 +1,6 @@
 import type { Bindings } from '../../env';
-import { deliverQueued, emailTransport } from './send-email';
-import type { EmailAttachment, EmailKind, OutgoingEmail } from '../../mail-types';
+import { deliverQueued, emailTransport, writeOutcomes } from './send-email';
+import type { OutgoingEmail } from '../../mail-types';
 
 // The cron's half of the outbox (docs/architecture.md, Writes): a visitor's e-mails are queued in
 // the e-mail log with the write that causes them and delivered by the request after its answer
@@ -30,41 +30,26 @@ export interface SweepStats {
 
 interface QueuedRow {
   id: number;
-  to: string;
-  to_name: string | null;
-  from_name: string | null;
-  reply_to: string | null;
-  subject: string;
-  kind: string;
-  text_body: string;
-  html_body: string | null;
-  headers: string | null;
-  attachments: string | null;
+  outbox_message: string | null;
 }
 
 // Claims the rows by moving their updated_at to now: a second sweep (or a tick that ends before it
 // has written the outcomes) leaves them for another grace period; the outcome write only changes a
 // row still 'queued', so a row its request settled in the meantime is not written twice.
+// The message is read whole from outbox_message: the log's own columns hold it without its links'
+// secrets (worker/mail-redaction.ts). A row without one (it cannot be sent as it was queued) is failed.
 const CLAIM_QUEUED = `UPDATE email_log SET updated_at = ?1
   WHERE id IN (SELECT id FROM email_log WHERE status = 'queued' AND kind NOT IN ('newsletter', 'appointment-reminder') AND updated_at <= ?2 ORDER BY updated_at, id LIMIT ?3)
-  RETURNING id, "to", to_name, from_name, reply_to, subject, kind, text_body, html_body, headers, attachments`;
+  RETURNING id, outbox_message`;
 
-/** The message as it was queued: everything the transport is handed. */
-function queuedMessage(row: QueuedRow): OutgoingEmail {
-  return {
-    to: row.to,
-    ...(row.to_name ? { toName: row.to_name } : {}),
-    ...(row.from_name ? { fromName: row.from_name } : {}),
-    ...(row.reply_to ? { replyTo: row.reply_to } : {}),
-    subject: row.subject,
-    // Only the kinds the product sends are ever logged.
-    kind: row.kind as EmailKind,
-    text: row.text_body,
-    ...(row.html_body !== null ? { html: row.html_body } : {}),
-    ...(row.headers ? { headers: JSON.parse(row.headers) as Record<string, string> } : {}),
-    ...(row.attachments ? { attachments: JSON.parse(row.attachments) as EmailAttachment[] } : {}),
-  };
+/** The message as it was queued: everything the transport is handed (JSON nulls, from migration 0019's copy, are absent fields). */
+function queuedMessage(row: QueuedRow): OutgoingEmail | null {
+  if (!row.outbox_message) return null;
+  const parsed = JSON.parse(row.outbox_message) as Record<string, unknown>;
+  return Object.fromEntries(Object.entries(parsed).filter(([, value]) => value !== null)) as unknown as OutgoingEmail;
 }
+
+const LOST = 'The message was not kept for sending';
 
 /** Sends the e-mails still 'queued' OUTBOX_GRACE_MS after they were queued, the oldest first. */
 export async function sweepOutbox(env: Bindings, now: Date = new Date(), limit = OUTBOX_SWEEP_PER_TICK): Promise<SweepStats> {
@@ -72,9 +57,16 @@ export async function sweepOutbox(env: Bindings, now: Date = new Date(), limit =
     .bind(now.getTime(), now.getTime() - OUTBOX_GRACE_MS, limit)
     .all<QueuedRow>();
   if (results.length === 0) return { swept: 0, sent: 0, failed: 0, subrequests: 1 };
-  const messages = results.map(queuedMessage);
-  const logged = { messages, logIds: results.map((row) => row.id), unsafe: messages.map(() => null) };
-  const outcomes = await deliverQueued(env.DB, emailTransport(env), logged);
-  const failed = outcomes.filter((o) => !o.ok).length;
-  return { swept: results.length, sent: outcomes.length - failed, failed, subrequests: results.length + 2 };
+  const kept = results.flatMap((row) => {
+    const message = queuedMessage(row);
+    return message ? [{ id: row.id, message }] : [];
+  });
+  const lost = results.filter((row) => !row.outbox_message).map((row) => ({ logId: row.id, status: 'failed' as const, error: LOST, providerId: null }));
+  const messages = kept.map((k) => k.message);
+  const logged = { messages, logIds: kept.map((k) => k.id), unsafe: messages.map(() => null) };
+  const outcomes = messages.length ? await deliverQueued(env.DB, emailTransport(env), logged) : [];
+  // Rows queued without their message (none since migration 0019 moved them) cannot be sent.
+  if (lost.length) await writeOutcomes(env.DB, lost, now);
+  const sent = outcomes.filter((o) => o.ok).length;
+  return { swept: results.length, sent, failed: results.length - sent, subrequests: results.length + 2 + (lost.length ? 1 : 0) };
 }

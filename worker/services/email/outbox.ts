@@ -1,8 +1,10 @@
 import type { EmailTransport, OutgoingEmail, TransportResult } from '../../mail-types';
 
 /**
- * The offline transport (local development and tests, or production before a MailChannels key is
- * set): the message is kept in the e-mail log with status 'stored' and nothing leaves the machine.
+ * The offline transport (the worker tests, or production before a MailChannels key is set): the
+ * message is kept in the e-mail log with status 'stored' and nothing leaves the machine. The log
+ * keeps it without its links' secrets (worker/mail-redaction.ts), so such a link reaches nobody:
+ * local development hands messages to its mailbox instead (worker/services/email/local-mailbox.ts).
  */
 export class OutboxTransport implements EmailTransport {
   readonly name = 'outbox';

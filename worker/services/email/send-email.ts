@@ -5,18 +5,24 @@ import { emailLog } from '../../db/schema';
 import type { Bindings } from '../../env';
 import { MailChannelsError, MailChannelsTransport, mailChannelsConfig } from './mailchannels';
 import { OutboxTransport } from './outbox';
+import { LocalMailboxTransport, localMailboxUrl } from './local-mailbox';
 import { publishedContent } from '../content/published';
 import { safeErrorSummary } from '../platform/log-safe';
 import type { EmailTransport, OutgoingEmail, SendOutcome } from '../../mail-types';
-import { assertHeaderSafe, attachmentsJson, headerRefusal, logRow, type LoggedMessages } from '../../db/queued-mail';
+import { assertHeaderSafe, attachmentsJson, headerRefusal, logRow, outboxMessageJson, type LoggedMessages } from '../../db/queued-mail';
+import { loggedCopy, redactSecrets } from '../../mail-redaction';
 
 /**
  * The transport this deployment uses: MailChannels when an API key is configured (From: the firm's
- * published name), else the D1 outbox.
+ * published name); else, in local development, the local mailbox (an .eml file per message,
+ * worker/services/email/local-mailbox.ts); else the D1 outbox, which keeps only the log's copy.
  */
 export function emailTransport(env: Bindings): EmailTransport {
+  const firmName = async () => (await publishedContent(env)).firm.name;
   const config = mailChannelsConfig(env);
-  return config ? new MailChannelsTransport(config, async () => (await publishedContent(env)).firm.name) : new OutboxTransport();
+  if (config) return new MailChannelsTransport(config, firmName);
+  const mailbox = localMailboxUrl(env);
+  return mailbox ? new LocalMailboxTransport(mailbox, env.MAIL_FROM, firmName) : new OutboxTransport();
 }
 
 /**
@@ -26,15 +32,18 @@ export function emailTransport(env: Bindings): EmailTransport {
  */
 export async function sendEmail(env: Bindings, message: OutgoingEmail, transport = emailTransport(env)): Promise<SendOutcome> {
   const db = getDb(env.DB);
+  const logged = loggedCopy(message);
   try {
     assertHeaderSafe(message);
   } catch (error) {
     const [row] = await db
       .insert(emailLog)
-      .values({ to: message.to.replace(/[\r\n]/g, ' '), subject: message.subject.replace(/[\r\n]/g, ' '), kind: message.kind, status: 'failed', transport: transport.name, error: (error as Error).message, textBody: message.text, htmlBody: message.html, attachments: attachmentsJson(message) })
+      .values({ to: message.to.replace(/[\r\n]/g, ' '), subject: message.subject.replace(/[\r\n]/g, ' '), kind: message.kind, status: 'failed', transport: transport.name, error: (error as Error).message, textBody: logged.text, htmlBody: logged.html, attachments: attachmentsJson(message) })
       .returning({ id: emailLog.id });
     return { ok: false, logId: row.id, status: 'failed', error: (error as Error).message };
   }
+  // Logged without its links' secrets (worker/mail-redaction.ts); the whole message is in
+  // outbox_message only until the write that records the hand-over.
   const [row] = await db
     .insert(emailLog)
     .values({
@@ -46,22 +55,23 @@ export async function sendEmail(env: Bindings, message: OutgoingEmail, transport
       kind: message.kind,
       status: 'queued',
       transport: transport.name,
-      textBody: message.text,
-      htmlBody: message.html,
-      headers: message.headers ? JSON.stringify(message.headers) : null,
+      textBody: logged.text,
+      htmlBody: logged.html,
+      headers: logged.headers ? JSON.stringify(logged.headers) : null,
       attachments: attachmentsJson(message),
+      outboxMessage: transport.storesWhenQueued ? null : outboxMessageJson(message),
     })
     .returning({ id: emailLog.id });
   try {
     const result = await transport.send(message);
     await db
       .update(emailLog)
-      .set({ status: result.status, providerId: result.providerId ?? null, updatedAt: new Date() })
+      .set({ status: result.status, providerId: result.providerId ?? null, outboxMessage: null, updatedAt: new Date() })
       .where(eq(emailLog.id, row.id));
     return { ok: true, logId: row.id, status: result.status };
   } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
-    await db.update(emailLog).set({ status: 'failed', error: detail.slice(0, 1000), updatedAt: new Date() }).where(eq(emailLog.id, row.id));
+    const detail = redactSecrets(error instanceof Error ? error.message : String(error));
+    await db.update(emailLog).set({ status: 'failed', error: detail.slice(0, 1000), outboxMessage: null, updatedAt: new Date() }).where(eq(emailLog.id, row.id));
     return { ok: false, logId: row.id, status: 'failed', error: detail };
   }
 }
@@ -98,7 +108,8 @@ async function handOver(transport: EmailTransport, { messages, logIds, unsafe }:
         const result = await transport.send(message);
         return { ok: true, logId, status: result.status, providerId: result.providerId, retryable: false };
       } catch (error) {
-        const detail = error instanceof Error ? error.message : String(error);
+        // A provider's refusal may quote the message: its secrets stay out of the log.
+        const detail = redactSecrets(error instanceof Error ? error.message : String(error));
         const retryable = error instanceof MailChannelsError ? error.retryable : false;
         return { ok: false, logId, status: 'failed', error: detail.slice(0, 1000), retryable };
       }
@@ -121,8 +132,9 @@ const outcomeRows = (outcomes: BatchSendOutcome[], unsafe: (string | null)[]): O
 // Every outcome in one statement: the list travels as one JSON parameter ([logId, status, error,
 // providerId] per outcome), whatever its length (D1 binds at most 100 parameters). Only a row
 // still 'queued' changes: an outcome written twice (the request's and the cron's sweep) changes nothing.
+// The whole message (outbox_message) goes in the same write: handed over, or failed for good.
 const UPDATE_OUTCOMES = `UPDATE email_log
-  SET status = o.status, error = o.error, provider_id = o.provider_id, updated_at = ?2
+  SET status = o.status, error = o.error, provider_id = o.provider_id, outbox_message = NULL, updated_at = ?2
   FROM (SELECT value ->> 0 AS id, value ->> 1 AS status, value ->> 2 AS error, value ->> 3 AS provider_id FROM json_each(?1)) AS o
   WHERE email_log.id = o.id AND email_log.status = 'queued'`;
 
@@ -146,7 +158,7 @@ export async function deliverLogged(
   const outcomes = await handOver(transport, logged);
   const now = new Date();
   const updates: BatchItem<'sqlite'>[] = outcomeRows(outcomes, logged.unsafe).map((o) =>
-    db.update(emailLog).set({ status: o.status, error: o.error, providerId: o.providerId, updatedAt: now }).where(eq(emailLog.id, o.logId)),
+    db.update(emailLog).set({ status: o.status, error: o.error, providerId: o.providerId, outboxMessage: null, updatedAt: now }).where(eq(emailLog.id, o.logId)),
   );
   const statements = [...updates, ...settle(outcomes, logged.logIds)];
   if (statements.length) await db.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);

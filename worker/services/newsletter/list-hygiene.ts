@@ -39,6 +39,8 @@ export async function eraseSubscriber(db: Db, id: number): Promise<{ email: stri
         htmlBody: null,
         headers: null,
         attachments: null,
+        // A message still waiting is not sent to an erased address (the sweep fails it).
+        outboxMessage: null,
         error: scrub(emailLog.error),
         deliveryDetail: scrub(emailLog.deliveryDetail),
       })

@@ -4,6 +4,8 @@
 // e-mail address, a message, a password hash) into its message after "params:", and the object's
 // own fields and stack carry them too.
 
+import { redactSecrets } from '../../mail-redaction';
+
 const EMAIL_ADDRESS = /[^\s@"'<>,;:()[\]]+@[^\s@"'<>,;:()[\]]+\.[a-z]{2,}/gi;
 const JWT = /\beyJ[\w-]+\.[\w-]+\.[\w-]*/g;
 /** Hex or base64 runs, with a digit, as long as a SHA-256 hash: IP hashes, password hashes, secrets (not SQL names). */
@@ -15,7 +17,8 @@ function withoutParams(message: string): string {
 }
 
 function scrub(text: string): string {
-  return text.replace(JWT, '[token]').replace(EMAIL_ADDRESS, '[address]').replace(LONG_OPAQUE, '[redacted]');
+  // A link's secret first, whatever its length (worker/mail-redaction.ts), then the shapes below.
+  return redactSecrets(text).replace(JWT, '[token]').replace(EMAIL_ADDRESS, '[address]').replace(LONG_OPAQUE, '[redacted]');
 }
 
 function describeOne(error: unknown): string {

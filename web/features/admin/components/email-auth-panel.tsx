@@ -93,7 +93,8 @@ export function EmailAuthPanel() {
             <li>
               <strong>MailChannels API key.</strong> Create an API key in the MailChannels console and store it as a Worker
               secret: <code className="rounded bg-white px-1">wrangler secret put MAILCHANNELS_API_KEY</code>. Without it, e-mail
-              is kept in the local outbox instead of being sent.
+              is kept in the e-mail log instead of being sent, without the tokens of its links (invitations, confirmations),
+              so those links reach nobody.
             </li>
             <li>
               <strong>SPF.</strong> Add to the sending domain's TXT record:{' '}
