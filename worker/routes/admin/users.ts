@@ -41,7 +41,8 @@ export const adminUsersApi = new Hono<AppEnv>()
     return c.json(
       {
         users: users.map((u) => ({ ...u, createdAt: u.createdAt.toISOString() })),
-        invitations: invitations.map((i) => ({ ...i, createdAt: i.createdAt.toISOString(), expiresAt: i.expiresAt.toISOString() })),
+        // An expired one stays listed until withdrawn, so the owner can resend it.
+        invitations: invitations.map((i) => ({ ...i, createdAt: i.createdAt.toISOString(), expiresAt: i.expiresAt.toISOString(), expired: i.expiresAt.getTime() <= Date.now() })),
         settings,
       },
       200,
