@@ -119,6 +119,11 @@ describe('staff accounts', () => {
       await row(kept).waitFor();
       await row(dropped).waitFor();
       expect(await row(kept).textContent()).toMatch(/Robin Pending · pending-kept-.*Staff · invited by .+Link works until \w{3} \d{1,2}, \d{4}/);
+      // The screen as the owner sees it once the toasts have gone and the cookie banner was answered.
+      const banner = owner.page.getByRole('button', { name: 'Accept', exact: true });
+      if (await banner.count()) await banner.click();
+      for (const close of await owner.page.locator('[data-variant][data-state="open"]').getByRole('button').all()) await close.click();
+      await waitUntil(async () => (await owner.page.locator('[data-variant][data-state="open"]').count()) === 0, 'the toasts to close');
       await saveScreensAtBothWidths(owner.page, 'admin-users-pending');
 
       // Resend: a new link; the old one no longer works.
