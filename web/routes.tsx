@@ -53,6 +53,7 @@ export const routes: RouteObject[] = [
       { path: 'admin/chats', lazy: lazyPage(() => import('./pages/admin-chats')) },
       { path: 'admin/users', lazy: lazyPage(() => import('./pages/admin-users')) },
       { path: 'admin/accept-invitation', lazy: lazyPage(() => import('./pages/admin-accept-invitation')) },
+      { path: 'admin/reset-password', lazy: lazyPage(() => import('./pages/admin-reset-password')) },
       { path: 'admin/audit', lazy: lazyPage(() => import('./pages/admin-audit')) },
       { path: 'admin/content', lazy: lazyPage(() => import('./pages/admin-content')) },
       { path: 'admin/content/history', lazy: lazyPage(() => import('./pages/admin-content-history')) },

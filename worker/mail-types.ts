@@ -14,6 +14,8 @@ export const EMAIL_KINDS = [
   'newsletter-test',
   /** An invitation to an admin account (worker/services/admin-auth/invitations.ts). */
   'admin-invitation',
+  /** An owner's password-reset link for an account (worker/services/admin-auth/password-resets.ts). */
+  'admin-password-reset',
   /** A person of the firm answering a contact message or chat hand-off from the inbox. */
   'contact-reply',
   'test',

@@ -11,10 +11,25 @@ export type AdminRole = (typeof ADMIN_ROLES)[number];
 /** How long an invitation link works (docs/product.md §6.8). */
 export const INVITATION_TTL_HOURS = 72;
 
+/** How long a password-reset link works (docs/product.md §6.8): a working day, and a night. */
+export const PASSWORD_RESET_TTL_HOURS = 24;
+
+/**
+ * What a name may not hold: control characters (a line break among them), line and paragraph
+ * separators, and the bidirectional overrides that make a name read as another. A name goes into
+ * e-mail headers ("To: Sam Staff <...>"), where a line break is refused and every reply to it would
+ * fail (issue 48), and onto every screen that lists accounts.
+ */
+const NOT_A_NAME = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
+export const NAME_CONTROL_CHARACTERS = 'Name must not contain line breaks or control characters';
+
+/** A person's name on an account or invitation: trimmed, 1 to 100 characters, no control characters. */
+export const accountNameField = () => nameField().refine((name) => !NOT_A_NAME.test(name), NAME_CONTROL_CHARACTERS);
+
 const role = z.enum(ADMIN_ROLES, { error: 'Choose owner or staff' });
 
 export const inviteUserSchema = z.object({
-  name: nameField(),
+  name: accountNameField(),
   email: emailField('Email is required').transform((email) => email.toLowerCase()),
   role,
   canSendNewsletters: z.boolean().default(false),
@@ -30,12 +45,31 @@ export const securitySettingsSchema = z.object({ requireTwoFactor: z.boolean({ e
 /** An invitation link's token: 32 random bytes, base64url (worker/services/admin-auth/invitations.ts). */
 export const invitationTokenSchema = z.string().trim().min(1, 'This invitation link is incomplete').max(100, 'This invitation link is not valid');
 
-/** The invitee picks a username and a password, under the same rules as every admin password. */
+/** A chosen username: ASCII letters, digits and . _ @ - (so its case folds the same in SQLite's lower() as anywhere). */
+export const chosenUsernameField = () => adminUserSchema.shape.username.regex(/^[A-Za-z0-9._@-]+$/, 'Use letters, digits and . _ @ - only');
+
+/** A code from the authenticator the invitee is enrolling (required while the owner requires two-factor sign-in). */
+export const ENROLMENT_CODE_REQUIRED = 'Enter the 6-digit code from your authenticator app';
+
+/**
+ * The invitee picks a username and a password, under the same rules as every admin password, and,
+ * while the owner requires two-factor sign-in, sends a code from the authenticator enrolled on the page.
+ */
 export const acceptInvitationSchema = z.object({
   token: invitationTokenSchema,
-  username: adminUserSchema.shape.username.regex(/^[A-Za-z0-9._@-]+$/, 'Use letters, digits and . _ @ - only'),
+  username: chosenUsernameField(),
   password: adminUserSchema.shape.password,
+  code: z.string().trim().max(64).optional(),
 });
+
+/** A password-reset link's token: 32 random bytes, base64url (worker/services/admin-auth/password-resets.ts). */
+export const passwordResetTokenSchema = z.string().trim().min(1, 'This password-reset link is incomplete').max(100, 'This password-reset link is not valid');
+
+/** Choosing a new password through a reset link: the same rules as every admin password. */
+export const completePasswordResetSchema = z.object({ token: passwordResetTokenSchema, password: adminUserSchema.shape.password });
+
+/** A pending invitation in the users API's paths (`/users/invitations/:id/...`). */
+export const invitationParamSchema = z.object({ id: z.coerce.number({ error: 'Invalid invitation id' }).int('Invalid invitation id').positive('Invalid invitation id') });
 
 export type InviteUser = z.infer<typeof inviteUserSchema>;
 export type AcceptInvitation = z.infer<typeof acceptInvitationSchema>;

@@ -37,7 +37,7 @@ describe('invitations', () => {
     const owner = await signIn();
     const token = await invite(owner, 'Sam@Example.com');
     const check = await client().api.admin.invitations.check.$post({ json: { token } });
-    expect(await check.json()).toEqual({ name: 'Sam Staff', email: 'sam@example.com', role: 'staff' });
+    expect(await check.json()).toEqual({ name: 'Sam Staff', email: 'sam@example.com', role: 'staff', twoFactorRequired: false });
 
     const accepted = await accept(token);
     expect(accepted.status).toBe(201);

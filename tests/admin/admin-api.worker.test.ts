@@ -4,11 +4,21 @@ import { adminApi } from '../../worker/routes/admin/index';
 import { call, client, signIn } from '../harness/worker/helpers';
 
 // The admin API is a sub-app (worker/routes/admin/index.ts) with its own guard: the routes of
-// signing in, and of accepting an invitation (docs/product.md §6.8), answer without a session;
+// signing in, of accepting an invitation and of using a password-reset link (docs/product.md §6.8),
+// whose link is the credential, answer without a session;
 // every other one answers 401. The routes are read from the
 // sub-app itself, so a route added later is covered without touching this test.
 
-const PUBLIC_ROUTES = ['POST /login', 'POST /logout', 'GET /session', 'POST /invitations/check', 'POST /invitations/accept'];
+const PUBLIC_ROUTES = [
+  'POST /login',
+  'POST /logout',
+  'GET /session',
+  'POST /invitations/check',
+  'POST /invitations/two-factor',
+  'POST /invitations/accept',
+  'POST /password-resets/check',
+  'POST /password-resets/complete',
+];
 
 /** A concrete path for a route pattern: `:action{start|stop|trigger}` takes its first choice, any other parameter a number. */
 const concrete = (pattern: string) => pattern.replace(/:\w+\{([^|}]+)[^}]*\}/g, '$1').replace(/:\w+/g, '1');

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { api, browserPerFile, expectToastSaying, saveScreensAtBothWidths, signInThroughCard, uniqueEmail, waitUntil } from '../harness/e2e/admin-helpers';
+import { latestEmailBody } from '../harness/e2e/admin-newsletter-helpers';
 import { invitationPath, STAFF_PASSWORD } from '../harness/e2e/admin-users-helpers';
 import { newPage } from '../harness/e2e/browser';
+import { totpCode } from '../../worker/services/admin-auth/totp';
 
 // Staff accounts as the firm uses them (docs/product.md §6.8): the owner invites from /admin/users,
 // the invitee opens the e-mail's link, chooses a username and password and signs in as staff, who
@@ -93,6 +95,88 @@ describe('staff accounts', () => {
     } finally {
       await owner.context.close();
       await staff.context.close();
+    }
+  }, 120_000);
+
+  it('pending invitations: listed with Resend and Revoke; the invitee enrols two-factor sign-in on the acceptance page', async () => {
+    const owner = await newPage(shared.browser);
+    const invitee = await newPage(shared.browser);
+    try {
+      await signInThroughCard(owner.page);
+      await owner.page.goto('/admin/users');
+      await owner.page.getByRole('heading', { name: 'Users', level: 1 }).waitFor();
+      const kept = uniqueEmail('pending-kept');
+      const dropped = uniqueEmail('pending-dropped');
+      const inviteForm = owner.page.locator('form').filter({ has: owner.page.getByRole('button', { name: 'Send invitation' }) });
+      for (const [name, email] of [['Robin Pending', kept], ['Drew Dropped', dropped]]) {
+        await inviteForm.getByLabel('Name').fill(name);
+        await inviteForm.getByLabel('Email').fill(email);
+        await inviteForm.getByRole('button', { name: 'Send invitation' }).click();
+        await expectToastSaying(owner.page, 'Invitation sent', `Invitation sent to ${email}`);
+      }
+      // Each pending invitation: to whom, which role, by whom, until when.
+      const row = (email: string) => owner.page.locator(`[data-testid="invitation-row"][data-email="${email}"]`);
+      await row(kept).waitFor();
+      await row(dropped).waitFor();
+      expect(await row(kept).textContent()).toMatch(/Robin Pending · pending-kept-.*Staff · invited by .+Link works until \w{3} \d{1,2}, \d{4}/);
+      // The screen as the owner sees it once the toasts have gone and the cookie banner was answered.
+      const banner = owner.page.getByRole('button', { name: 'Accept', exact: true });
+      if (await banner.count()) await banner.click();
+      for (const close of await owner.page.locator('[data-variant][data-state="open"]').getByRole('button').all()) await close.click();
+      await waitUntil(async () => (await owner.page.locator('[data-variant][data-state="open"]').count()) === 0, 'the toasts to close');
+      await saveScreensAtBothWidths(owner.page, 'admin-users-pending');
+
+      // Resend: a new link; the old one no longer works.
+      const oldPath = await invitationPath(kept);
+      await row(kept).getByRole('button', { name: `Resend the invitation to ${kept}` }).click();
+      await expectToastSaying(owner.page, 'Invitation resent');
+      let newPath = oldPath;
+      await waitUntil(async () => {
+        newPath = latestEmailBody(kept, 'admin-invitation')?.match(/\/admin\/accept-invitation\?token=[A-Za-z0-9_-]+/)?.[0] ?? oldPath;
+        return newPath !== oldPath;
+      }, 'the resent invitation');
+      // Revoke: the row goes, and its link says it was withdrawn.
+      const droppedPath = await invitationPath(dropped);
+      await row(dropped).getByRole('button', { name: `Revoke the invitation to ${dropped}` }).click();
+      await expectToastSaying(owner.page, 'Invitation revoked');
+      await waitUntil(async () => (await row(dropped).count()) === 0, 'the revoked invitation to leave the list');
+      await invitee.page.goto(droppedPath);
+      await invitee.page.getByText('This invitation has been withdrawn. Ask the firm’s owner for a new invitation.').waitFor();
+      await invitee.page.goto(oldPath);
+      await invitee.page.getByText('This invitation link is not valid. Ask the firm’s owner for a new invitation.').waitFor();
+
+      // The invitee opens the new link and enrols an authenticator before the account exists.
+      await invitee.page.goto(newPath);
+      await invitee.page.getByText('Welcome, Robin Pending.').waitFor();
+      const username = `robin-${Date.now().toString(36)}`;
+      await invitee.page.getByLabel('Username').fill(username);
+      await invitee.page.getByLabel('Password').fill(STAFF_PASSWORD);
+      await invitee.page.getByRole('button', { name: 'Set up my authenticator app' }).click();
+      await invitee.page.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
+      const secret = (await invitee.page.getByTestId('two-factor-secret').textContent())!.replace(/\s/g, '');
+      await invitee.page.getByLabel('Code from the app').fill(await totpCode(secret, Date.now()));
+      await invitee.page.getByRole('button', { name: 'Create account' }).click();
+      await expectToastSaying(invitee.page, 'Account created');
+      const codes = invitee.page.getByRole('region', { name: 'Recovery codes' });
+      await codes.waitFor();
+      expect(await codes.getByRole('listitem').count()).toBe(10);
+      await invitee.page.getByRole('button', { name: 'I have saved them' }).click();
+      // Sign-in now asks for a code from that authenticator.
+      await invitee.page.getByLabel('Username').fill(username);
+      await invitee.page.getByLabel('Password').fill(STAFF_PASSWORD);
+      await invitee.page.getByRole('button', { name: 'Login' }).click();
+      await invitee.page.getByLabel('Authentication code').waitFor();
+      await invitee.page.getByLabel('Authentication code').fill(await totpCode(secret, Date.now() + 30_000));
+      await invitee.page.getByRole('button', { name: 'Login' }).click();
+      await invitee.page.getByRole('heading', { name: 'Admin Panel', level: 1 }).waitFor({ timeout: 20_000 });
+
+      // Accepted: no longer pending; the account is listed with two-factor on.
+      await owner.page.reload();
+      await owner.page.locator(`[data-testid="user-row"][data-username="${username}"]`).getByText('Two-factor on').waitFor();
+      expect(await row(kept).count()).toBe(0);
+    } finally {
+      await owner.context.close();
+      await invitee.context.close();
     }
   }, 120_000);
 

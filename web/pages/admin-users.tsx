@@ -1,12 +1,13 @@
 import { useAccounts } from '../features/admin/api/users-api';
 import { useReadFailures } from '../features/admin/api/admin-api';
 import { AdminSubPageHeading, OwnerOnlyNotice, QueryView, SignedInOnly } from '../features/admin/components/admin-page-parts';
-import { AccountList, InviteCard, SecuritySettingsCard } from '../features/admin/components/users-panel';
+import { AccountList, InviteCard, PendingInvitations, SecuritySettingsCard } from '../features/admin/components/users-panel';
 import { usePageMeta } from '../lib/page-meta';
 
 /**
- * /admin/users: the firm's accounts (docs/product.md §6.8), the owner's screen: invite, change
- * roles and the newsletter permission, deactivate, see and end sessions, require two-factor.
+ * /admin/users: the firm's accounts (docs/product.md §6.8), the owner's screen: invite, see,
+ * resend and revoke pending invitations, change roles and the newsletter permission, deactivate,
+ * send a password-reset link, see and end sessions, require two-factor.
  */
 export default function AdminUsersPage() {
   usePageMeta({ title: 'Users', description: 'Accounts, roles and sessions' });
@@ -32,6 +33,10 @@ function Accounts({ username }: { username: string }) {
       {(data) => (
         <>
           <InviteCard />
+          <div className="space-y-3">
+            <h2 className="text-xl font-semibold text-brand-800">Pending invitations</h2>
+            <PendingInvitations invitations={data.invitations} />
+          </div>
           <SecuritySettingsCard requireTwoFactor={data.settings.requireTwoFactor} />
           <div className="space-y-3">
             <h2 className="text-xl font-semibold text-brand-800">Accounts</h2>

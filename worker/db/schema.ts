@@ -371,7 +371,14 @@ export const adminUsers = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('admin_users_username_uq').on(t.username), uniqueIndex('admin_users_email_uq').on(t.email)],
+  (t) => [
+    uniqueIndex('admin_users_username_uq').on(t.username),
+    uniqueIndex('admin_users_email_uq').on(t.email),
+    // Usernames are one name whatever their case (docs/product.md §6.8): `ADMIN` cannot sit beside
+    // `admin`, and sign-in looks a name up by lower(username), through this index. SQLite's lower()
+    // folds ASCII only, which is all a chosen username may hold (core/schemas/admin-accounts.ts).
+    uniqueIndex('admin_users_username_lower_uq').on(sql`lower(${t.username})`),
+  ],
 );
 
 /**
@@ -411,9 +418,38 @@ export const adminInvitations = sqliteTable(
     invitedBy: integer('invited_by').references(() => adminUsers.id, { onDelete: 'set null' }),
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
     acceptedAt: integer('accepted_at', { mode: 'timestamp_ms' }),
+    /** Withdrawn by an owner, or with its inviter's deactivation or demotion: the link no longer works. */
+    revokedAt: integer('revoked_at', { mode: 'timestamp_ms' }),
+    /**
+     * The authenticator secret the invitee is enrolling on the acceptance page while the owner
+     * requires two-factor sign-in (proven by the link's token); it becomes the account's second
+     * factor when a code from it comes with the acceptance.
+     */
+    totpPendingSecret: text('totp_pending_secret'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('admin_invitations_token_hash_uq').on(t.tokenHash)],
+  (t) => [uniqueIndex('admin_invitations_token_hash_uq').on(t.tokenHash), index('admin_invitations_invited_by_idx').on(t.invitedBy)],
+);
+
+/**
+ * Password-reset links an owner sends an account (worker/services/admin-auth/password-resets.ts):
+ * only the SHA-256 of the link's token is kept; a link sets a new password once (`usedAt`), until
+ * `expiresAt`, and a newer link for the same account replaces it.
+ */
+export const adminPasswordResets = sqliteTable(
+  'admin_password_resets',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    tokenHash: text('token_hash').notNull(),
+    adminUserId: integer('admin_user_id')
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    requestedBy: integer('requested_by').references(() => adminUsers.id, { onDelete: 'set null' }),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    usedAt: integer('used_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('admin_password_resets_token_hash_uq').on(t.tokenHash), index('admin_password_resets_user_idx').on(t.adminUserId)],
 );
 
 /** The owner's security settings (docs/product.md §6.9), one row (id 1); no row = the defaults (two-factor optional). */

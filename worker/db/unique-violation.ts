@@ -27,3 +27,15 @@ export function isUniqueViolation(error: unknown, columns: readonly SQLiteColumn
   }
   return false;
 }
+
+/**
+ * True when `error` is the database refusing a row because the UNIQUE index `name` over an
+ * expression already holds its value: SQLite names such an index rather than columns, e.g.
+ * "UNIQUE constraint failed: index 'admin_users_username_lower_uq'".
+ */
+export function isUniqueIndexViolation(error: unknown, name: string): boolean {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    if (e.message.includes(`${UNIQUE_FAILED}index '${name}'`)) return true;
+  }
+  return false;
+}

@@ -19,3 +19,14 @@ export async function accountSignedIn(username: string, role: 'owner' | 'staff',
   const cookie = await signIn({ username, password: ACCOUNT_PASSWORD });
   return { id: row!.id, cookie };
 }
+
+/**
+ * The token of the newest link of `kind` e-mailed to `email` (an invitation, a password reset),
+ * read from the outbox (the e-mail log), the way the person would click it.
+ */
+export async function emailedLinkToken(email: string, kind: 'admin-invitation' | 'admin-password-reset'): Promise<string> {
+  const row = await env.DB.prepare('SELECT text_body AS text FROM email_log WHERE "to" = ?1 AND kind = ?2 ORDER BY id DESC').bind(email.toLowerCase(), kind).first<{ text: string }>();
+  const token = row?.text.match(/\/admin\/(?:accept-invitation|reset-password)\?token=([A-Za-z0-9_-]+)/)?.[1];
+  if (!token) throw new Error(`no ${kind} e-mail to ${email}`);
+  return token;
+}

@@ -2,46 +2,77 @@ import { Hono } from 'hono';
 import { getDb } from '../../db/client';
 import type { AppEnv } from '../../env';
 import { validate } from '../../middleware/validate';
-import { acceptInvitationSchema, invitationTokenSchema } from '#core/schemas/admin-accounts';
+import { acceptInvitationSchema, completePasswordResetSchema, ENROLMENT_CODE_REQUIRED, invitationTokenSchema, passwordResetTokenSchema } from '#core/schemas/admin-accounts';
 import { z } from 'zod';
-import { acceptInvitation, findInvitation, INVITATION_MESSAGES } from '../../services/admin-auth/invitations';
+import { readSecuritySettings } from '../../services/admin-auth/accounts';
+import { acceptInvitation, findInvitation, INVITATION_MESSAGES, INVITATION_STATUS, startInvitationTwoFactor } from '../../services/admin-auth/invitations';
+import { completePasswordReset, findPasswordReset, RESET_MESSAGES, RESET_STATUS } from '../../services/admin-auth/password-resets';
+import { otpauthUri } from '../../services/admin-auth/totp';
 import { recordAudit } from '../../services/audit/audit-log';
 import { clientNetwork } from '../../services/limits/client-ip';
 
 const USERNAME_TAKEN = 'This username is taken. Choose another.';
+const CODE_WRONG = 'That code did not match. Check the time on your phone and enter the current code.';
 
 /**
- * Accepting an invitation (docs/product.md §6.8): public (the link is the credential), mounted
- * beside sign-in. Checking a link tells the page whom it invites; accepting it creates the account,
- * after which the invitee signs in (and sets up two-factor sign-in, optional unless the owner requires it).
- * An unknown link is 404, a used one 409, an expired one 410, each with a message saying what to do.
+ * Accepting an invitation and using a password-reset link (docs/product.md §6.8): public (the link
+ * is the credential), mounted beside sign-in. Checking a link tells the page whom it is for;
+ * accepting an invitation creates the account (with its second factor, enrolled on the same page,
+ * while the owner requires one), after which the invitee signs in. An unknown link is 404, a used
+ * one 409, a withdrawn or expired one 410, each with a message saying what to do.
  */
 export const adminInvitationsApi = new Hono<AppEnv>()
   .post('/invitations/check', validate('json', z.object({ token: invitationTokenSchema })), async (c) => {
-    const found = await findInvitation(getDb(c.env.DB), c.req.valid('json').token);
-    if (!found.ok) return c.json({ message: INVITATION_MESSAGES[found.problem], reason: found.problem }, found.problem === 'unknown' ? 404 : found.problem === 'used' ? 409 : 410);
+    const db = getDb(c.env.DB);
+    const found = await findInvitation(db, c.req.valid('json').token);
+    if (!found.ok) return c.json({ message: INVITATION_MESSAGES[found.problem], reason: found.problem }, INVITATION_STATUS[found.problem]);
     const { name, email, role } = found.invitation;
-    return c.json({ name, email, role }, 200);
+    const { requireTwoFactor } = await readSecuritySettings(db);
+    return c.json({ name, email, role, twoFactorRequired: requireTwoFactor }, 200);
+  })
+  // The invitee's authenticator, enrolled before the account exists: proven by the link's token,
+  // never later by whoever holds the password.
+  .post('/invitations/two-factor', validate('json', z.object({ token: invitationTokenSchema })), async (c) => {
+    const started = await startInvitationTwoFactor(getDb(c.env.DB), c.req.valid('json').token);
+    if (!started.ok) return c.json({ message: INVITATION_MESSAGES[started.problem], reason: started.problem }, INVITATION_STATUS[started.problem]);
+    return c.json({ secret: started.secret, otpauthUri: otpauthUri(started.secret, started.email) }, 200);
   })
   .post('/invitations/accept', validate('json', acceptInvitationSchema), async (c) => {
-    const { token, username, password } = c.req.valid('json');
-    const result = await acceptInvitation(c.env.DB, getDb(c.env.DB), token, username, password);
+    const acceptance = c.req.valid('json');
+    const db = getDb(c.env.DB);
+    // Read at the moment of acceptance: a policy turned on while the page was open still holds.
+    const { requireTwoFactor } = await readSecuritySettings(db);
+    const result = await acceptInvitation(c.env.DB, db, acceptance, requireTwoFactor);
     if (result.ok) {
       // The new account records its own creation (the invitation named who asked for it).
       const { id, username: created } = result.user;
-      await recordAudit(getDb(c.env.DB), { actor: { id, username: created }, action: 'user.create', record: `admin-user:${id}`, network: clientNetwork(c) });
-      return c.json({ message: 'Your account is ready. Sign in with your username and password.', username: result.user.username }, 201);
+      await recordAudit(db, { actor: { id, username: created }, action: 'user.create', record: `admin-user:${id}`, network: clientNetwork(c) });
+      if (result.recoveryCodes) await recordAudit(db, { actor: { id, username: created }, action: 'auth.two-factor-enable', record: `admin-user:${id}`, network: clientNetwork(c) });
+      return c.json({ message: 'Your account is ready. Sign in with your username and password.', username: result.user.username, recoveryCodes: result.recoveryCodes }, 201);
     }
     switch (result.problem) {
       case 'username-taken':
         return c.json({ message: USERNAME_TAKEN, fields: { username: [USERNAME_TAKEN] } }, 409);
       case 'email-taken':
         return c.json({ message: 'An account with this e-mail address already exists. Sign in with it instead.' }, 409);
-      case 'unknown':
-        return c.json({ message: INVITATION_MESSAGES.unknown, reason: result.problem }, 404);
-      case 'used':
-        return c.json({ message: INVITATION_MESSAGES.used, reason: result.problem }, 409);
-      case 'expired':
-        return c.json({ message: INVITATION_MESSAGES.expired, reason: result.problem }, 410);
+      case 'two-factor-required':
+        return c.json({ message: 'The firm requires two-factor sign-in: set up your authenticator app on this page first.', fields: { code: [ENROLMENT_CODE_REQUIRED] }, twoFactorRequired: true }, 400);
+      case 'code-wrong':
+        return c.json({ message: CODE_WRONG, fields: { code: [CODE_WRONG] } }, 400);
+      default:
+        return c.json({ message: INVITATION_MESSAGES[result.problem], reason: result.problem }, INVITATION_STATUS[result.problem]);
     }
+  })
+  .post('/password-resets/check', validate('json', z.object({ token: passwordResetTokenSchema })), async (c) => {
+    const found = await findPasswordReset(getDb(c.env.DB), c.req.valid('json').token);
+    if (!found.ok) return c.json({ message: RESET_MESSAGES[found.problem], reason: found.problem }, RESET_STATUS[found.problem]);
+    return c.json({ username: found.username, name: found.name }, 200);
+  })
+  .post('/password-resets/complete', validate('json', completePasswordResetSchema), async (c) => {
+    const { token, password } = c.req.valid('json');
+    const db = getDb(c.env.DB);
+    const result = await completePasswordReset(c.env.DB, db, token, password);
+    if (!result.ok) return c.json({ message: RESET_MESSAGES[result.problem], reason: result.problem }, RESET_STATUS[result.problem]);
+    await recordAudit(db, { actor: { id: result.userId, username: result.username }, action: 'auth.password-reset', record: `admin-user:${result.userId}`, network: clientNetwork(c) });
+    return c.json({ message: 'Your new password is set, and your account is signed out everywhere. Sign in with it now.', username: result.username }, 200);
   });

@@ -2,9 +2,19 @@ import { Hono } from 'hono';
 import { getDb } from '../../db/client';
 import type { AppEnv } from '../../env';
 import { validate } from '../../middleware/validate';
-import { inviteUserSchema, securitySettingsSchema, updateUserSchema, userParamSchema, userSessionParamSchema } from '#core/schemas/admin-accounts';
+import { invitationParamSchema, inviteUserSchema, securitySettingsSchema, updateUserSchema, userParamSchema, userSessionParamSchema } from '#core/schemas/admin-accounts';
 import { deactivateAccount, listAccounts, reactivateAccount, readSecuritySettings, saveSecuritySettings, updateAccount } from '../../services/admin-auth/accounts';
-import { createInvitation, emailInUse, invitationEmail } from '../../services/admin-auth/invitations';
+import {
+  claimOwnerLink,
+  createInvitation,
+  DAILY_LINKS_MESSAGE,
+  emailInUse,
+  invitationEmail,
+  listPendingInvitations,
+  renewInvitation,
+  revokeInvitation,
+} from '../../services/admin-auth/invitations';
+import { createPasswordReset, passwordResetEmail, resetTarget } from '../../services/admin-auth/password-resets';
 import { endSessionOf, listSessions } from '../../services/admin-auth/session';
 import { sendAfterAnswer } from '../../services/email/send-email';
 import { siteOrigin } from '../../services/newsletter/template';
@@ -27,19 +37,61 @@ export const toSession = (row: Awaited<ReturnType<typeof listSessions>>[number],
 export const adminUsersApi = new Hono<AppEnv>()
   .get('/', async (c) => {
     const db = getDb(c.env.DB);
-    const [users, settings] = await Promise.all([listAccounts(db), readSecuritySettings(db)]);
-    return c.json({ users: users.map((u) => ({ ...u, createdAt: u.createdAt.toISOString() })), settings }, 200);
+    const [users, invitations, settings] = await Promise.all([listAccounts(db), listPendingInvitations(db), readSecuritySettings(db)]);
+    return c.json(
+      {
+        users: users.map((u) => ({ ...u, createdAt: u.createdAt.toISOString() })),
+        // An expired one stays listed until withdrawn, so the owner can resend it.
+        invitations: invitations.map((i) => ({ ...i, createdAt: i.createdAt.toISOString(), expiresAt: i.expiresAt.toISOString(), expired: i.expiresAt.getTime() <= Date.now() })),
+        settings,
+      },
+      200,
+    );
   })
   .post('/invitations', validate('json', inviteUserSchema), async (c) => {
     const invite = c.req.valid('json');
     const db = getDb(c.env.DB);
     if (await emailInUse(db, invite.email)) return c.json({ message: 'An account with this e-mail address already exists', fields: { email: ['An account with this e-mail address already exists'] } }, 409);
     const inviter = c.get('adminUser');
+    if (!(await claimOwnerLink(c.env, inviter.id))) return c.json({ message: DAILY_LINKS_MESSAGE }, 429);
     const { id, token, expiresAt } = await createInvitation(db, invite, inviter.id);
     await audit(c, 'user.invite', `invitation:${id}`);
     // Through the outbox (logged first, then sent after the answer): nothing is lost if the send fails.
     await sendAfterAnswer(c.env, c.executionCtx, [invitationEmail(siteOrigin(c.env, c.req.url), invite, inviter.name || inviter.username, token)]);
     return c.json({ message: `Invitation sent to ${invite.email}`, expiresAt: expiresAt.toISOString() }, 201);
+  })
+  .post('/invitations/:id/revoke', validate('param', invitationParamSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    if (!(await revokeInvitation(getDb(c.env.DB), id))) return c.json({ message: 'This invitation is no longer pending: it was accepted or withdrawn already.' }, 404);
+    await audit(c, 'user.invitation-revoke', `invitation:${id}`);
+    return c.json({ message: 'Invitation withdrawn; its link no longer works' }, 200);
+  })
+  .post('/invitations/:id/resend', validate('param', invitationParamSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const db = getDb(c.env.DB);
+    const owner = c.get('adminUser');
+    if (!(await claimOwnerLink(c.env, owner.id))) return c.json({ message: DAILY_LINKS_MESSAGE }, 429);
+    // The resending owner now vouches for it: the e-mail names them, and the link works while they are an owner.
+    const renewed = await renewInvitation(db, id, owner.id);
+    if (!renewed) return c.json({ message: 'This invitation is no longer pending: it was accepted or withdrawn already.' }, 404);
+    await audit(c, 'user.invitation-resend', `invitation:${id}`);
+    const { invitation, token } = renewed;
+    await sendAfterAnswer(c.env, c.executionCtx, [invitationEmail(siteOrigin(c.env, c.req.url), invitation, owner.name || owner.username, token)]);
+    return c.json({ message: `A new link was sent to ${invitation.email}; the old one no longer works`, expiresAt: invitation.expiresAt.toISOString() }, 200);
+  })
+  .post('/:id/password-reset', validate('param', userParamSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const db = getDb(c.env.DB);
+    const account = await resetTarget(db, id);
+    if (!account) return c.json({ message: 'User not found' }, 404);
+    if (account.status !== 'active') return c.json({ message: 'This account is deactivated: reactivate it first.' }, 409);
+    if (!account.email) return c.json({ message: 'This account has no e-mail address to send a link to.' }, 409);
+    const owner = c.get('adminUser');
+    if (!(await claimOwnerLink(c.env, owner.id))) return c.json({ message: DAILY_LINKS_MESSAGE }, 429);
+    const { token, expiresAt } = await createPasswordReset(db, id, owner.id);
+    await audit(c, 'user.password-reset-send', `admin-user:${id}`);
+    await sendAfterAnswer(c.env, c.executionCtx, [passwordResetEmail(siteOrigin(c.env, c.req.url), { ...account, email: account.email }, owner.name || owner.username, token)]);
+    return c.json({ message: `A password-reset link was sent to ${account.email}`, expiresAt: expiresAt.toISOString() }, 200);
   })
   .patch('/:id', validate('param', userParamSchema), validate('json', updateUserSchema), async (c) => {
     const { id } = c.req.valid('param');

@@ -1,6 +1,6 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { adminSecuritySettings, adminSessions, adminUsers } from '../../db/schema';
+import { adminInvitations, adminSecuritySettings, adminSessions, adminUsers } from '../../db/schema';
 import type { AdminRole } from '#core/schemas/admin-accounts';
 
 // The owner's side of accounts (docs/product.md §6.8): the list, role and newsletter permission,
@@ -40,22 +40,39 @@ async function refusal(db: Db, id: number): Promise<AccountChange> {
   return exists ? { ok: false, status: 409, message: LAST_OWNER } : { ok: false, status: 404, message: 'User not found' };
 }
 
-/** Changes an account's role and/or newsletter permission; demoting the last active owner is refused (409). */
+/**
+ * Withdraws the pending invitations an account sent, in the caller's batch, when (after the
+ * statement before it) the account holds `state`: an invitation is the owner's word, and it goes
+ * with the owner (docs/product.md §6.8). A refused demotion or deactivation leaves them.
+ */
+const revokeInvitationsOf = (db: Db, id: number, state: SQL) =>
+  db
+    .update(adminInvitations)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(adminInvitations.invitedBy, id), isNull(adminInvitations.acceptedAt), isNull(adminInvitations.revokedAt), sql`exists (select 1 from ${adminUsers} where ${adminUsers.id} = ${id} and ${state})`));
+
+/**
+ * Changes an account's role and/or newsletter permission; demoting the last active owner is refused
+ * (409). A demotion withdraws the account's pending invitations in the same batch.
+ */
 export async function updateAccount(db: Db, id: number, change: { role?: AdminRole; canSendNewsletters?: boolean }): Promise<AccountChange> {
   const demotion = change.role === 'staff';
-  const updated = await db
+  const update = db
     .update(adminUsers)
     .set({ ...change, updatedAt: new Date() })
     .where(and(eq(adminUsers.id, id), demotion ? sql`(${adminUsers.role} <> 'owner' or ${anotherActiveOwner(id)})` : undefined))
     .returning({ id: adminUsers.id });
+  const [updated] = demotion ? await db.batch([update, revokeInvitationsOf(db, id, sql`${adminUsers.role} = 'staff'`)]) : [await update];
   return updated.length > 0 ? { ok: true } : refusal(db, id);
 }
 
 /**
- * Deactivates an account and ends all its sessions at once (one batch): its cookies are refused
- * from the next request. The last active owner cannot be deactivated (409).
+ * Deactivates an account and ends all its sessions and withdraws its pending invitations at once
+ * (one batch): its cookies are refused from the next request, its links no longer work. The last
+ * active owner cannot be deactivated (409).
  */
 export async function deactivateAccount(db: Db, id: number): Promise<AccountChange> {
+  const deactivated = sql`${adminUsers.status} = 'deactivated'`;
   const [updated] = await db.batch([
     db
       .update(adminUsers)
@@ -66,7 +83,8 @@ export async function deactivateAccount(db: Db, id: number): Promise<AccountChan
     // and its sessions are only ended if it was already deactivated (it had none left).
     db
       .delete(adminSessions)
-      .where(and(eq(adminSessions.adminUserId, id), sql`exists (select 1 from ${adminUsers} where ${adminUsers.id} = ${id} and ${adminUsers.status} = 'deactivated')`)),
+      .where(and(eq(adminSessions.adminUserId, id), sql`exists (select 1 from ${adminUsers} where ${adminUsers.id} = ${id} and ${deactivated})`)),
+    revokeInvitationsOf(db, id, deactivated),
   ]);
   return updated.length > 0 ? { ok: true } : refusal(db, id);
 }

@@ -94,6 +94,9 @@ export const ADMIN_PERMISSIONS: Readonly<Record<string, Access>> = {
   // Users, their sessions, the security settings and the audit trail.
   'GET /users': 'owner',
   'POST /users/invitations': 'owner',
+  'POST /users/invitations/:id/revoke': 'owner',
+  'POST /users/invitations/:id/resend': 'owner',
+  'POST /users/:id/password-reset': 'owner',
   'PATCH /users/:id': 'owner',
   'POST /users/:id/deactivate': 'owner',
   'POST /users/:id/reactivate': 'owner',

@@ -6,8 +6,12 @@ import { MIN_PASSWORD_LENGTH } from '#core/schemas/admin';
 import { hashPassword } from './passwords';
 import { generateRecoveryCodes, generateTotpSecret, hashRecoveryCode, looksLikeTotpCode, verifyTotp } from './totp';
 
+/**
+ * The account of a username, whatever its case (`Admin` signs in as `admin`): one name is one
+ * account, and the unique index on lower(username) both guarantees it and serves this lookup.
+ */
 export async function findAdminByUsername(db: Db, username: string) {
-  return db.query.adminUsers.findFirst({ where: eq(adminUsers.username, username) });
+  return db.query.adminUsers.findFirst({ where: sql`lower(${adminUsers.username}) = lower(${username})` });
 }
 
 export async function findAdminById(db: Db, id: number) {
@@ -73,7 +77,8 @@ export async function ensureAdmin(db: Db, username: string, password: string): P
   const inserted = await db
     .insert(adminUsers)
     .values({ username, passwordHash, name: username, role: 'owner' })
-    .onConflictDoNothing({ target: adminUsers.username })
+    // Any unique index: the exact name's, or its lower case's (a concurrent first sign-in).
+    .onConflictDoNothing()
     .returning({ id: adminUsers.id });
   return inserted.length > 0;
 }

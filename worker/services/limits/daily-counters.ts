@@ -22,12 +22,14 @@ import { firmToday } from '#core/firm-time';
 //   'newsletter-confirmation-mail' (NEWSLETTER_CONFIRMATION_DAILY_CAP) and 'unverified-mail'
 //   (UNVERIFIED_MAIL_DAILY_CAP: any other kind; the default of the two others when they are unset);
 // - 'appointment-changes:<id>': the visitor's changes of one appointment through its links
-//   (worker/services/appointments/changes.ts).
+//   (worker/services/appointments/changes.ts);
+// - 'admin-links:<owner id>': the invitations, resent invitations and password-reset links one
+//   owner sends in a day (worker/services/admin-auth/invitations.ts).
 
 /** The daily counters of e-mail to unverified addresses, one per kind (unverifiedMailBudget). */
 export type UnverifiedMailCounter = 'booking-confirmation-mail' | 'newsletter-confirmation-mail' | 'unverified-mail';
 
-export type DailyCounter = 'contact' | 'booking' | 'chat-ai' | UnverifiedMailCounter | `appointment-changes:${number}`;
+export type DailyCounter = 'contact' | 'booking' | 'chat-ai' | UnverifiedMailCounter | `appointment-changes:${number}` | `admin-links:${number}`;
 
 /** A non-negative integer setting, else the fallback (also for '', a typo or a negative number). */
 export function intSetting(value: string | undefined, fallback: number): number {

@@ -6,6 +6,7 @@ import { api, okJson } from '../../../lib/api';
 // invitations.ts, docs/product.md §6.8). Keys under '/api/admin/', so signing out drops them.
 
 export type AdminAccount = InferResponseType<typeof api.admin.users.$get, 200>['users'][number];
+export type PendingInvitation = InferResponseType<typeof api.admin.users.$get, 200>['invitations'][number];
 export type AdminSessionRow = InferResponseType<(typeof api.admin.users)[':id']['sessions']['$get'], 200>[number];
 export type InviteRequest = InferRequestType<typeof api.admin.users.invitations.$post>['json'];
 
@@ -18,7 +19,29 @@ export const useAccountSessions = (id: number, enabled: boolean) =>
   useQuery({ queryKey: sessionsKey(id), queryFn: () => okJson(api.admin.users[':id'].sessions.$get({ param: { id: String(id) } })), enabled });
 
 export function useInvite() {
-  return useMutation({ mutationFn: (json: InviteRequest) => okJson(api.admin.users.invitations.$post({ json })) });
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: (json: InviteRequest) => okJson(api.admin.users.invitations.$post({ json })), onSettled: () => queryClient.invalidateQueries({ queryKey: usersKey }) });
+}
+
+export function useRevokeInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => okJson(api.admin.users.invitations[':id'].revoke.$post({ param: { id: String(id) } })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: usersKey }),
+  });
+}
+
+export function useResendInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => okJson(api.admin.users.invitations[':id'].resend.$post({ param: { id: String(id) } })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: usersKey }),
+  });
+}
+
+/** An owner has a single-use password-reset link e-mailed to an account (never a password). */
+export function useSendPasswordReset() {
+  return useMutation({ mutationFn: (id: number) => okJson(api.admin.users[':id']['password-reset'].$post({ param: { id: String(id) } })) });
 }
 
 export function useUpdateAccount() {
@@ -65,3 +88,13 @@ export const useInvitation = (token: string) =>
 
 export const useAcceptInvitation = () =>
   useMutation({ mutationFn: (json: InferRequestType<typeof api.admin.invitations.accept.$post>['json']) => okJson(api.admin.invitations.accept.$post({ json })) });
+
+/** The invitee's authenticator, enrolled on the acceptance page (proven by the link's token). */
+export const useInvitationTwoFactor = () => useMutation({ mutationFn: (token: string) => okJson(api.admin.invitations['two-factor'].$post({ json: { token } })) });
+
+/** Whose password a reset link sets (or why it no longer works). */
+export const usePasswordReset = (token: string) =>
+  useQuery({ queryKey: ['password-reset', token], queryFn: () => okJson(api.admin['password-resets'].check.$post({ json: { token } })), retry: false, enabled: token !== '' });
+
+export const useCompletePasswordReset = () =>
+  useMutation({ mutationFn: (json: InferRequestType<(typeof api.admin)['password-resets']['complete']['$post']>['json']) => okJson(api.admin['password-resets'].complete.$post({ json })) });

@@ -48,7 +48,7 @@ export function TwoFactorPanel() {
 }
 
 /** The QR code of an otpauth:// URI as inline SVG (no data: URL, nothing from the network). */
-function QrCode({ value }: { value: string }) {
+export function QrCode({ value }: { value: string }) {
   const { size, path } = useMemo(() => {
     const qr = qrcode(0, 'M');
     qr.addData(value);
@@ -165,7 +165,7 @@ function Enrolment({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
   );
 }
 
-function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   async function copy() {
     try {
       await navigator.clipboard.writeText(codes.join('\n'));

@@ -1,4 +1,4 @@
-import { ChevronDown, ChevronUp, ShieldCheck, UserPlus } from 'lucide-react';
+import { ChevronDown, ChevronUp, KeyRound, MailPlus, ShieldCheck, UserPlus, XCircle } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button, SubmitButton } from '../../../components/ui/button';
 import { CardContent } from '../../../components/ui/card';
@@ -12,10 +12,14 @@ import {
   useAccountSessions,
   useEndSession,
   useInvite,
+  useResendInvitation,
+  useRevokeInvitation,
   useSaveSecuritySettings,
+  useSendPasswordReset,
   useSetAccountActive,
   useUpdateAccount,
   type AdminAccount,
+  type PendingInvitation,
 } from '../api/users-api';
 import { PanelCard } from './admin-page-parts';
 
@@ -89,6 +93,71 @@ export function InviteCard() {
   );
 }
 
+/**
+ * The invitations not yet accepted (docs/product.md §6.8): to whom, which role, who sent it and until
+ * when its link works, with Resend (a new link; the old one stops working) and Withdraw.
+ */
+export function PendingInvitations({ invitations }: { invitations: PendingInvitation[] }) {
+  const revoke = useRevokeInvitation();
+  const resend = useResendInvitation();
+  const busy = revoke.isPending || resend.isPending;
+  if (invitations.length === 0) return <p className="text-sm text-slate-600">No invitations are waiting to be accepted.</p>;
+  return (
+    <ul className="space-y-3" aria-label="Pending invitations">
+      {invitations.map((invitation) => {
+        const { expired } = invitation;
+        return (
+          <li key={invitation.id} data-testid="invitation-row" data-email={invitation.email} className="flex flex-wrap items-start justify-between gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+            <div className="min-w-0 flex-1 basis-64">
+              <p className="font-semibold text-slate-900">
+                {invitation.name} <span className="font-normal text-slate-700">· {invitation.email}</span>
+              </p>
+              <p className="text-sm text-slate-700">
+                {invitation.role === 'owner' ? 'Owner' : invitation.canSendNewsletters ? 'Staff, may send newsletters' : 'Staff'} · invited by {invitation.invitedBy}
+              </p>
+              <p className={expired ? 'text-sm font-medium text-red-800' : 'text-sm text-slate-600'}>
+                {expired ? `Link expired ${formatDateTime(invitation.expiresAt)}` : `Link works until ${formatDateTime(invitation.expiresAt)}`}
+              </p>
+            </div>
+            <div className="flex flex-wrap gap-2">
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={busy}
+                aria-label={`Resend the invitation to ${invitation.email}`}
+                onClick={() =>
+                  resend.mutate(invitation.id, {
+                    onSuccess: (answer) => toast({ title: 'Invitation resent', description: answer.message }),
+                    onError: (error) => failed(errorMessage(error, 'Failed to resend the invitation. Please try again.')),
+                  })
+                }
+              >
+                <MailPlus className="h-4 w-4" aria-hidden="true" />
+                Resend
+              </Button>
+              <Button
+                variant="destructive"
+                size="sm"
+                disabled={busy}
+                aria-label={`Revoke the invitation to ${invitation.email}`}
+                onClick={() =>
+                  revoke.mutate(invitation.id, {
+                    onSuccess: (answer) => toast({ title: 'Invitation revoked', description: answer.message }),
+                    onError: (error) => failed(errorMessage(error, 'Failed to revoke the invitation. Please try again.')),
+                  })
+                }
+              >
+                <XCircle className="h-4 w-4" aria-hidden="true" />
+                Revoke
+              </Button>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
 export function SecuritySettingsCard({ requireTwoFactor }: { requireTwoFactor: boolean }) {
   const save = useSaveSecuritySettings();
   return (
@@ -131,6 +200,7 @@ export function AccountList({ accounts, selfUsername }: { accounts: AdminAccount
 function AccountCard({ account, isSelf }: { account: AdminAccount; isSelf: boolean }) {
   const update = useUpdateAccount();
   const setActive = useSetAccountActive();
+  const sendReset = useSendPasswordReset();
   const [showSessions, setShowSessions] = useState(false);
   const active = account.status === 'active';
   const label = account.name || account.username;
@@ -194,10 +264,28 @@ function AccountCard({ account, isSelf }: { account: AdminAccount; isSelf: boole
           May send newsletters
         </label>
       )}
-      <Button variant="ghost" size="sm" className="mt-2" aria-expanded={showSessions} onClick={() => setShowSessions((v) => !v)}>
-        {showSessions ? <ChevronUp className="h-4 w-4" aria-hidden="true" /> : <ChevronDown className="h-4 w-4" aria-hidden="true" />}
-        Sessions of {label}
-      </Button>
+      <div className="mt-2 flex flex-wrap gap-2">
+        <Button variant="ghost" size="sm" aria-expanded={showSessions} onClick={() => setShowSessions((v) => !v)}>
+          {showSessions ? <ChevronUp className="h-4 w-4" aria-hidden="true" /> : <ChevronDown className="h-4 w-4" aria-hidden="true" />}
+          Sessions of {label}
+        </Button>
+        {active && account.email && !isSelf && (
+          <Button
+            variant="ghost"
+            size="sm"
+            disabled={sendReset.isPending}
+            onClick={() =>
+              sendReset.mutate(account.id, {
+                onSuccess: (answer) => toast({ title: 'Password-reset link sent', description: answer.message }),
+                onError: (error) => failed(errorMessage(error, 'Failed to send the password-reset link. Please try again.')),
+              })
+            }
+          >
+            <KeyRound className="h-4 w-4" aria-hidden="true" />
+            Send {label} a password-reset link
+          </Button>
+        )}
+      </div>
       {showSessions && <AccountSessions id={account.id} label={label} />}
     </li>
   );

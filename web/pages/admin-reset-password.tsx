@@ -1,0 +1,100 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Button } from '../components/ui/button';
+import { Card, CardContent, CardHeader } from '../components/ui/card';
+import { FieldError, Input, Label } from '../components/ui/input';
+import { toast } from '../components/ui/use-toast';
+import { completePasswordResetSchema } from '#core/schemas/admin-accounts';
+import { useCompletePasswordReset, usePasswordReset } from '../features/admin/api/users-api';
+import { AdminLoginCard } from '../features/admin/components/admin-login-card';
+import { AdminSpinner } from '../features/admin/components/admin-page-parts';
+import { errorMessage } from '../lib/api';
+import { usePageMeta } from '../lib/page-meta';
+import { useSchemaForm } from '../lib/use-schema-form';
+
+/**
+ * /admin/reset-password?token=…: the link of a password-reset e-mail an owner sent
+ * (docs/product.md §6.8). The person chooses a new password (the same rules as every admin
+ * password); the link then stops working and the account is signed out everywhere.
+ */
+export default function ResetPasswordPage() {
+  usePageMeta({ title: 'Choose a New Password', description: 'Set a new password for your back-office account' });
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token') ?? '';
+  const reset = usePasswordReset(token);
+  const [done, setDone] = useState(false);
+  const navigate = useNavigate();
+
+  if (done) {
+    return (
+      <div>
+        <p role="status" className="mx-auto mt-10 max-w-md px-4 text-center text-slate-700">
+          Your new password is set, and your account is signed out everywhere. Sign in with it now.
+        </p>
+        <AdminLoginCard onSignedIn={() => navigate('/admin')} />
+      </div>
+    );
+  }
+  return (
+    <div className="mx-auto flex min-h-[60vh] max-w-md items-center px-4 py-16 [overflow-wrap:anywhere]">
+      <Card className="w-full">
+        <CardHeader>
+          <h1 className="text-2xl font-bold text-brand-800">Choose a new password</h1>
+          {reset.data && (
+            <p className="text-sm text-slate-600">
+              For {reset.data.name || reset.data.username} (username {reset.data.username}). The link works once.
+            </p>
+          )}
+        </CardHeader>
+        <CardContent>
+          {token === '' ? (
+            <p role="alert" className="text-sm text-red-800">
+              This password-reset link is incomplete. Open the link from the e-mail again.
+            </p>
+          ) : reset.isPending ? (
+            <AdminSpinner />
+          ) : reset.isError ? (
+            <p role="alert" className="text-sm text-red-800">
+              {errorMessage(reset.error, 'This password-reset link is not valid.')}
+            </p>
+          ) : (
+            <ResetForm token={token} onDone={() => setDone(true)} />
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function ResetForm({ token, onDone }: { token: string; onDone: () => void }) {
+  const complete = useCompletePasswordReset();
+  const form = useSchemaForm({
+    id: 'reset',
+    initial: { token, password: '' },
+    schema: completePasswordResetSchema,
+    submit: async (data) => {
+      await complete.mutateAsync(data);
+      toast({ title: 'Password changed', description: 'Sign in with your new password.' });
+      onDone();
+    },
+    onError: (error, fields) => {
+      if (Object.keys(fields).length === 0) toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to set your new password. Please try again.') });
+    },
+  });
+  const { errors } = form;
+  return (
+    <form ref={form.ref} onSubmit={(e: FormEvent) => void form.handleSubmit(e)} noValidate className="space-y-4">
+      <div>
+        <Label htmlFor="reset-password">New password</Label>
+        <Input id="reset-password" type="password" autoComplete="new-password" required {...form.field('password')} {...form.described('password')} aria-describedby={errors.password ? form.errorId('password') : 'reset-password-hint'} />
+        <p id="reset-password-hint" className="mt-1 text-xs text-slate-600">
+          At least 12 characters; a phrase of unrelated words is easy to remember and hard to guess.
+        </p>
+        <FieldError id={form.errorId('password')} message={errors.password} />
+      </div>
+      <Button type="submit" className="w-full" disabled={form.pending}>
+        {form.pending ? 'Saving...' : 'Set new password'}
+      </Button>
+    </form>
+  );
+}
