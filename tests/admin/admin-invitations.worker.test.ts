@@ -274,7 +274,7 @@ describe('usernames without regard to case', () => {
 
   it('the migration renames an account whose username differs from an older one only by case, on the record', async () => {
     const migration = env.TEST_MIGRATIONS.find((m) => m.name.includes('admin_invitations_control'));
-    expect(migration, 'migrations/0019_admin_invitations_control.sql').toBeDefined();
+    expect(migration, 'migrations/0021_admin_invitations_control.sql').toBeDefined();
     await env.DB.prepare('DROP INDEX admin_users_username_lower_uq').run();
     await env.DB.prepare("INSERT INTO admin_users (id, username, password_hash, role) VALUES (1, 'admin', 'x', 'owner'), (2, 'ADMIN', 'y', 'staff'), (3, 'other', 'z', 'staff')").run();
     // The migration's data statements and the index, run again over these rows.
