@@ -60,8 +60,8 @@ async function publishChangedContent(baseUrl: string, admin: { username: string;
   const { version: basedOn, content } = state.published;
   Object.assign(content.firm.contact, PUBLISHED_PHONE);
   content.faq.items[0]!.answer = PUBLISHED_ANSWER;
-  await call('PUT', '/api/admin/content/draft', { basedOn, content });
-  const { version } = (await call('POST', '/api/admin/content/publish', { basedOn })) as { version: number };
+  const { revision } = (await call('PUT', '/api/admin/content/draft', { basedOn, content })) as { revision: number };
+  const { version } = (await call('POST', '/api/admin/content/publish', { basedOn, revision })) as { version: number };
   for (let tries = 0; !(await (await fetch(`${baseUrl}/`)).text()).includes(PUBLISHED_PHONE.phone); tries++) {
     if (tries === 70) throw new Error('PUBLISH: the home page does not show the published phone after 70 s');
     await new Promise((resolve) => setTimeout(resolve, 1000));

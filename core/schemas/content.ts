@@ -19,8 +19,18 @@ export const contentDraftSchema = z.object({
   content: siteContentSchema,
 });
 
-/** POST /api/admin/content/publish: the published version the draft was made from. */
-export const contentPublishSchema = z.object({ basedOn: versionField('basedOn') });
+/**
+ * POST /api/admin/content/publish: the published version the draft was made from, and the draft's
+ * revision the owner reviewed (GET .../review): a draft saved since is not published (409).
+ */
+export const contentPublishSchema = z.object({
+  basedOn: versionField('basedOn'),
+  revision: z
+    .number({ error: 'revision must be the reviewed draft’s revision' })
+    .int('revision must be the reviewed draft’s revision')
+    .min(0, 'revision must be the reviewed draft’s revision')
+    .max(1_000_000_000, 'revision must be the reviewed draft’s revision'),
+});
 
 /** POST /api/admin/content/restore: the earlier version to publish again. */
 export const contentRestoreSchema = z.object({ version: versionField('version') });

@@ -33,8 +33,11 @@ const ADMIN_ROUTES = [
 /** The login card: /admin signed out, and /admin/login. */
 const SIGNED_OUT_ROUTES = ['/admin', '/admin/login'];
 
-/** Each dialog: where it opens, its opener, its title and the button that closes it without acting. */
-const DIALOGS: { route: string; opener: (page: Page) => Locator; title: string; dismiss: string }[] = [
+/**
+ * Each dialog: where it opens, its opener, its title and the button that closes it without acting;
+ * `ready`, what to wait for inside it before it is checked (its data, loaded).
+ */
+const DIALOGS: { route: string; opener: (page: Page) => Locator; title: string; dismiss: string; ready?: (dialog: Locator) => Promise<void> }[] = [
   { route: '/admin/subscribers', opener: (page) => page.getByRole('button', { name: 'Send Newsletter', exact: true }), title: 'Send Newsletter', dismiss: 'Cancel' },
   { route: '/admin/subscribers', opener: (page) => page.getByRole('button', { name: 'Change Password', exact: true }), title: 'Change Admin Password', dismiss: 'Cancel' },
   { route: '/admin/subscribers', opener: (page) => page.getByRole('button', { name: /^Delete / }).first(), title: 'Delete this subscriber?', dismiss: 'Keep' },
@@ -43,6 +46,13 @@ const DIALOGS: { route: string; opener: (page: Page) => Locator; title: string; 
   { route: '/admin', opener: (page) => page.getByRole('button', { name: 'Send Newsletter', exact: true }), title: 'Send the newsletter now?', dismiss: 'Keep editing' },
   { route: '/admin', opener: (page) => page.getByRole('button', { name: 'Cancel', exact: true }).first(), title: 'Cancel this appointment?', dismiss: 'Keep it' },
   { route: '/admin/content/history', opener: (page) => page.getByRole('button', { name: 'Restore version 1' }), title: 'Restore version 1?', dismiss: 'Cancel' },
+  {
+    route: '/admin/content',
+    opener: (page) => page.getByRole('button', { name: 'Publish', exact: true }),
+    title: 'Publish these changes?',
+    dismiss: 'Cancel',
+    ready: (dialog) => dialog.getByTestId('publish-flagged').waitFor(),
+  },
 ];
 
 let browser: Browser;
@@ -101,11 +111,17 @@ beforeAll(async () => {
   // A chat conversation, so the transcripts screen has a row to check.
   await api(context, 'POST', '/api/chat', { message: 'What are your office hours?', sessionId: crypto.randomUUID() });
   // A published version with a change and a draft: the content history lists a diff and a version to restore.
-  const content = await api<{ published: { version: number; content: { firm: { tagline: string } } }; draft: { updatedAt: string } | null }>(context, 'GET', '/api/admin/content');
+  const content = await api<{ published: { version: number; content: { firm: { tagline: string; links: Record<string, string> } } }; draft: { updatedAt: string } | null }>(
+    context,
+    'GET',
+    '/api/admin/content',
+  );
   const edited = { ...content.published.content, firm: { ...content.published.content.firm, tagline: `${content.published.content.firm.tagline} (checked)` } };
-  await api(context, 'PUT', '/api/admin/content/draft', { basedOn: content.published.version, draftUpdatedAt: content.draft?.updatedAt ?? null, content: edited });
-  await api(context, 'POST', '/api/admin/content/publish', { basedOn: content.published.version });
-  await api(context, 'PUT', '/api/admin/content/draft', { basedOn: content.published.version + 1, draftUpdatedAt: null, content: edited });
+  const saved = await api<{ revision: number }>(context, 'PUT', '/api/admin/content/draft', { basedOn: content.published.version, draftUpdatedAt: content.draft?.updatedAt ?? null, content: edited });
+  await api(context, 'POST', '/api/admin/content/publish', { basedOn: content.published.version, revision: saved.revision });
+  // The draft changes a link too: the Publish confirmation lists it among the flagged changes.
+  const drafted = { ...edited, firm: { ...edited.firm, tagline: `${edited.firm.tagline} (draft)`, links: { ...edited.firm.links, clientPortal: 'https://portal.example.com/axe' } } };
+  await api(context, 'PUT', '/api/admin/content/draft', { basedOn: content.published.version + 1, draftUpdatedAt: null, content: drafted });
 }, 240_000);
 
 afterAll(async () => {
@@ -298,6 +314,7 @@ describe('admin accessibility', () => {
       await opener.focus();
       await admin.keyboard.press('Enter');
       await shown.waitFor();
+      await dialog.ready?.(shown);
       problems.push(...(await axeProblems(admin, { include: '[role="dialog"]' })).map((p) => `${label}: ${p}`));
       problems.push(...(await requiredFieldProblems(admin)).map((p) => `${label}: ${p}`));
       problems.push(...(await targetSizeProblems(admin)).map((p) => `${label}: ${p}`));

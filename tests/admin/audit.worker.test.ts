@@ -117,8 +117,10 @@ describe('every back-office change', () => {
     expect((await call('/api/admin/scheduler/stop', { method: 'POST', cookie, ip: '192.0.2.44' })).status).toBe(200);
 
     const content = (await (await admin.api.admin.content.$get()).json()) as { published: { version: number; content: unknown } };
-    expect((await call('/api/admin/content/draft', { method: 'PUT', cookie, ip: '192.0.2.44', body: { basedOn: content.published.version, content: content.published.content } })).status).toBe(200);
-    const published = await admin.api.admin.content.publish.$post({ json: { basedOn: content.published.version } });
+    const draft = await call('/api/admin/content/draft', { method: 'PUT', cookie, ip: '192.0.2.44', body: { basedOn: content.published.version, content: content.published.content } });
+    expect(draft.status).toBe(200);
+    const { revision } = (await draft.json()) as { revision: number };
+    const published = await admin.api.admin.content.publish.$post({ json: { basedOn: content.published.version, revision } });
     expect(published.status).toBe(200);
     const { version } = (await published.json()) as { version: number };
     expect((await admin.api.admin.content.restore.$post({ json: { version: 1 } })).status).toBe(200);

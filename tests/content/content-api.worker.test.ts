@@ -10,6 +10,7 @@ import { CONTENT_MAX_BYTES, siteContentSchema, type SiteContent } from '#core/co
 import { testimonials } from '#core/content/testimonials';
 import { getDb } from '../../worker/db/client';
 import { getPublishedContent } from '../../worker/services/content/store';
+import { accountSignedIn } from '../harness/worker/admin-accounts-helpers';
 import { ADMIN, call, client, signIn } from '../harness/worker/helpers';
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -24,7 +25,7 @@ const editable = (edit: (content: SiteContent) => void = () => {}): SiteContent 
 
 interface ContentState {
   published: { version: number; publishedAt: string | null; publishedBy: string | null; content: SiteContent };
-  draft: { basedOn: number; updatedAt: string; updatedBy: string; content: SiteContent } | null;
+  draft: { basedOn: number; revision: number; updatedAt: string; updatedBy: string; content: SiteContent } | null;
 }
 
 async function state(cookie: string): Promise<ContentState> {
@@ -35,7 +36,11 @@ async function state(cookie: string): Promise<ContentState> {
 
 // Raw call: the tests save content the validator refuses, which the typed client would not compile.
 const saveDraft = (cookie: string, basedOn: number, content: unknown) => call('/api/admin/content/draft', { method: 'PUT', body: { basedOn, content }, cookie });
-const publish = (cookie: string, basedOn: number) => client({ cookie }).api.admin.content.publish.$post({ json: { basedOn } });
+/** Publishes the draft as it is now (its current revision, 0 when there is none), or the `revision` given. */
+async function publish(cookie: string, basedOn: number, revision?: number) {
+  const current = revision ?? (cookie ? ((await state(cookie)).draft?.revision ?? 0) : 0);
+  return client({ cookie }).api.admin.content.publish.$post({ json: { basedOn, revision: current } });
+}
 
 /** Saves `content` on top of `basedOn` and publishes it; returns the new version. */
 async function publishContent(cookie: string, basedOn: number, content: SiteContent): Promise<number> {
@@ -87,7 +92,7 @@ describe('the content API', () => {
     const cross = { origin: 'https://attacker.example' };
     const writes = [
       client({ cookie, headers: cross }).api.admin.content.draft.$put({ json: { basedOn: 1, content: defaultContent } }),
-      client({ cookie, headers: cross }).api.admin.content.publish.$post({ json: { basedOn: 1 } }),
+      client({ cookie, headers: cross }).api.admin.content.publish.$post({ json: { basedOn: 1, revision: 1 } }),
       client({ cookie, headers: { 'sec-fetch-site': 'cross-site' } }).api.admin.content.restore.$post({ json: { version: 1 } }),
     ];
     for (const res of await Promise.all(writes)) expect(res.status).toBe(403);
@@ -107,11 +112,11 @@ describe('the content API', () => {
     content.firm.contact.phone = '(724) 555-0199';
     const saved = await saveDraft(cookie, 1, content);
     expect(saved.status).toBe(200);
-    expect(await saved.json()).toEqual({ basedOn: 1, updatedAt: expect.stringMatching(ISO), updatedBy: ADMIN.username, content });
+    expect(await saved.json()).toEqual({ basedOn: 1, revision: 1, updatedAt: expect.stringMatching(ISO), updatedBy: ADMIN.username, content });
 
     const withDraft = await state(cookie);
     expect(withDraft.published.version).toBe(1);
-    expect(withDraft.draft).toEqual({ basedOn: 1, updatedAt: expect.stringMatching(ISO), updatedBy: ADMIN.username, content });
+    expect(withDraft.draft).toEqual({ basedOn: 1, revision: 1, updatedAt: expect.stringMatching(ISO), updatedBy: ADMIN.username, content });
     // A draft is not live.
     expect((await getPublishedContent(getDb(env.DB))).firm.contact.phone).toBe(firm.contact.phone);
 
@@ -213,7 +218,7 @@ describe('the content API', () => {
     expect(refused.status).toBe(409);
     expect(await refused.json()).toEqual({
       message: `The draft changed since you loaded it (saved by ${ADMIN.username} at ${updatedAt}). Reload to see it.`,
-      draft: { updatedAt, updatedBy: ADMIN.username },
+      draft: { updatedAt, updatedBy: ADMIN.username, revision: 1 },
     });
     expect((await state(cookie)).draft?.content.firm.tagline).toBe('First tab');
     // The first tab saves again over its own draft.
@@ -305,5 +310,87 @@ describe('the content API', () => {
     expect(res.status).toBe(413);
     expect(((await res.json()) as { message: string }).message).toMatch(new RegExp(`^The content is too large: \\d+ KB, at most ${CONTENT_MAX_BYTES / 1024} KB$`));
     expect((await state(cookie)).draft).toBeNull();
+  });
+});
+
+interface Review {
+  live: { version: number };
+  basedOn: number;
+  revision: number;
+  updatedBy: string;
+  changes: { path: string; kind: string; before?: unknown; after?: unknown; flag: string | null; savedBy: { by: string; at: string }[] }[];
+}
+
+async function review(cookie: string): Promise<Review> {
+  const res = await client({ cookie }).api.admin.content.review.$get();
+  expect(res.status).toBe(200);
+  return (await res.json()) as unknown as Review;
+}
+
+describe('review before publishing (issue 48: staff edits cannot ride a Publish unseen)', () => {
+  it('lists every change against the live version with who saved it, and flags e-mail, payment and other links', async () => {
+    const owner = await signIn();
+    const staff = (await accountSignedIn('staffer', 'staff')).cookie;
+    expect((await client({ cookie: owner }).api.admin.content.review.$get()).status).toBe(404);
+
+    // The owner changes the tagline; then a staff member, on the same draft, the firm's addresses and links.
+    const mine = editable((c) => (c.firm.tagline = 'Trusted since 1990'));
+    expect((await saveDraft(owner, 1, mine)).status).toBe(200);
+    const theirs = structuredClone(mine);
+    theirs.firm.contact.email = 'billing@evil.example';
+    theirs.firm.links.payNow = 'https://pay.evil.example/acme';
+    theirs.firm.links.clientPortal = 'https://portal.evil.example/';
+    theirs.about.story[0] = `${theirs.about.story[0]} <a href="https://evil.example/login">Sign in</a>`;
+    theirs.firm.social.push({ name: 'Mastodon', kind: 'social', href: 'https://evil.example/@acme' });
+    theirs.prices.individualReturn = 'From $99';
+    expect((await saveDraft(staff, 1, theirs)).status).toBe(200);
+
+    const seen = await review(owner);
+    expect(seen).toMatchObject({ live: { version: 1 }, basedOn: 1, revision: 2, updatedBy: 'staffer' });
+    const byPath = Object.fromEntries(seen.changes.map((c) => [c.path, c]));
+    const added = `firm.social.${theirs.firm.social.length - 1}`;
+    expect(Object.keys(byPath).sort()).toEqual(
+      ['about.story.0', 'firm.contact.email', 'firm.links.clientPortal', 'firm.links.payNow', `${added}.name`, `${added}.kind`, `${added}.href`, 'firm.tagline', 'prices.individualReturn'].sort(),
+    );
+    expect(byPath['firm.contact.email']).toMatchObject({ kind: 'changed', before: firm.contact.email, after: 'billing@evil.example', flag: 'email', savedBy: [{ by: 'staffer' }] });
+    expect(byPath['firm.links.payNow']).toMatchObject({ after: 'https://pay.evil.example/acme', flag: 'payment', savedBy: [{ by: 'staffer' }] });
+    expect(byPath['firm.links.clientPortal']).toMatchObject({ flag: 'link', savedBy: [{ by: 'staffer' }] });
+    expect(byPath['about.story.0']).toMatchObject({ flag: 'link', savedBy: [{ by: 'staffer' }] });
+    // An entry added whole is listed field by field, its link flagged and shown.
+    expect(byPath[`${added}.href`]).toMatchObject({ kind: 'added', after: 'https://evil.example/@acme', flag: 'link', savedBy: [{ by: 'staffer' }] });
+    expect(byPath[`${added}.name`]).toMatchObject({ kind: 'added', after: 'Mastodon', flag: null });
+    expect(byPath['prices.individualReturn']).toMatchObject({ flag: null, savedBy: [{ by: 'staffer' }] });
+    // The owner's own change keeps its author: the staff save did not touch it.
+    expect(byPath['firm.tagline']).toMatchObject({ after: 'Trusted since 1990', flag: null, savedBy: [{ by: ADMIN.username, at: expect.stringMatching(ISO) }] });
+    // Quoted whole, never cut: the review is what goes live.
+    expect(byPath['about.story.0'].after).toBe(theirs.about.story[0]);
+  });
+
+  it('publishes exactly the revision reviewed: a save since is refused with 409, nothing published', async () => {
+    const owner = await signIn();
+    const staff = (await accountSignedIn('staffer', 'staff')).cookie;
+    expect((await saveDraft(owner, 1, editable((c) => (c.firm.tagline = 'Reviewed')))).status).toBe(200);
+    const reviewed = await review(owner);
+
+    // While the owner reads the list, a staff member changes the Pay Now link.
+    expect((await saveDraft(staff, 1, editable((c) => ((c.firm.tagline = 'Reviewed'), (c.firm.links.payNow = 'https://pay.evil.example/'))))).status).toBe(200);
+    const refused = await publish(owner, reviewed.basedOn, reviewed.revision);
+    expect(refused.status).toBe(409);
+    const body = (await refused.json()) as unknown as { message: string; draft: { updatedBy: string; revision: number } };
+    expect(body.message).toMatch(/^Not published: the draft changed since you reviewed it \(saved by staffer at .*\)\. Review its changes again before publishing\.$/);
+    expect(body.draft).toMatchObject({ updatedBy: 'staffer', revision: reviewed.revision + 1 });
+    expect(await env.DB.prepare('select count(*) as n from content_versions').first('n')).toBe(0);
+    expect((await getPublishedContent(getDb(env.DB))).firm.links.payNow).toBe(firm.links.payNow);
+
+    // Reviewed again, it shows the new link (flagged) and publishes that revision.
+    const again = await review(owner);
+    expect(again.changes.find((c) => c.path === 'firm.links.payNow')).toMatchObject({ flag: 'payment', savedBy: [{ by: 'staffer' }] });
+    const ok = await publish(owner, again.basedOn, again.revision);
+    expect(ok.status).toBe(200);
+    expect((await getPublishedContent(getDb(env.DB))).firm.links.payNow).toBe('https://pay.evil.example/');
+    // Staff may read the review but never publish.
+    expect((await publish(staff, 2, 1)).status).toBe(403);
+    // A revision is required.
+    expect((await call('/api/admin/content/publish', { cookie: owner, body: { basedOn: 2 } })).status).toBe(400);
   });
 });

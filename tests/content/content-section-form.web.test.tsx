@@ -104,7 +104,7 @@ describe('a content section form', { timeout: 30_000 }, () => {
     captureFetch(() => json({ message: 'draft changed', draft: { updatedAt: '2026-11-26T16:30:00.000Z', updatedBy: 'olga' } }, 409));
     const theirs = structuredClone(defaultContent);
     theirs.booking.serviceTypes[0] = 'Their service';
-    const { user } = open('booking', noDraft(), vi.fn(async () => ({ published: published(), draft: { basedOn: 1, updatedAt: '2026-11-26T16:30:00.000Z', updatedBy: 'olga', content: theirs } })));
+    const { user } = open('booking', noDraft(), vi.fn(async () => ({ published: published(), draft: { basedOn: 1, revision: 2, updatedAt: '2026-11-26T16:30:00.000Z', updatedBy: 'olga', content: theirs } })));
     const first = screen.getByLabelText('Service type 1');
     await user.clear(first);
     await user.type(first, 'Mine');

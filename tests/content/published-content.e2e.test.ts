@@ -47,7 +47,7 @@ describe('published content on the public pages', () => {
     content.firm.contact.phone = phone;
     content.firm.contact.phoneHref = 'tel:+17245550177';
     content.about.story[0] = `Our story <script>alert("story-${stamp}")</script> <strong>begins</strong> here.`;
-    await api(context, 'PUT', '/api/admin/content/draft', { basedOn: start, content });
+    const { revision } = await api<{ revision: number }>(context, 'PUT', '/api/admin/content/draft', { basedOn: start, content });
 
     // Preview: the draft, in the same page, to the signed-in admin; nobody else.
     expect((await plainFetch('/api/admin/content/preview?path=/faq')).status).toBe(401);
@@ -60,7 +60,7 @@ describe('published content on the public pages', () => {
     // Not yet on the public page.
     expect((await plainFetch('/faq')).html).not.toContain(`faq-${stamp}`);
 
-    const { version } = await api<{ version: number }>(context, 'POST', '/api/admin/content/publish', { basedOn: start });
+    const { version } = await api<{ version: number }>(context, 'POST', '/api/admin/content/publish', { basedOn: start, revision });
     expect(version).toBe(start + 1);
 
     // The first HTML of /faq and / carries the published text and JSON-LD; markup is text.
@@ -116,8 +116,8 @@ describe('published content on the public pages', () => {
     content.firm.legalName = `${name}, LLC`;
     content.firm.contact.phone = phone;
     content.firm.contact.phoneHref = 'tel:+17245550166';
-    await api(context, 'PUT', '/api/admin/content/draft', { basedOn: start, content });
-    await api(context, 'POST', '/api/admin/content/publish', { basedOn: start });
+    const draft = await api<{ revision: number }>(context, 'PUT', '/api/admin/content/draft', { basedOn: start, content });
+    await api(context, 'POST', '/api/admin/content/publish', { basedOn: start, revision: draft.revision });
     try {
       // The shell's first HTML carries the published content (markup as text) and names the firm.
       const shell = await plainFetch('/newsletter/confirmed');

@@ -29,7 +29,8 @@ async function publishEdited(cookie: string, edit: (content: SiteContent) => voi
   const { published } = (await (await client({ cookie }).api.admin.content.$get()).json()) as { published: { version: number } };
   const saved = await call('/api/admin/content/draft', { method: 'PUT', body: { basedOn: published.version, content }, cookie });
   expect(saved.status).toBe(200);
-  const res = await client({ cookie }).api.admin.content.publish.$post({ json: { basedOn: published.version } });
+  const { revision } = (await saved.json()) as { revision: number };
+  const res = await client({ cookie }).api.admin.content.publish.$post({ json: { basedOn: published.version, revision } });
   expect(res.status).toBe(200);
   return ((await res.json()) as { version: number }).version;
 }

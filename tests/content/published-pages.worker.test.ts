@@ -13,8 +13,10 @@ import { call, client, signIn } from '../harness/worker/helpers';
 async function publishEdit(cookie: string, basedOn: number, edit: (content: SiteContent) => void): Promise<number> {
   const content = structuredClone(defaultContent);
   edit(content);
-  expect((await call('/api/admin/content/draft', { method: 'PUT', body: { basedOn, content }, cookie })).status).toBe(200);
-  const res = await client({ cookie }).api.admin.content.publish.$post({ json: { basedOn } });
+  const saved = await call('/api/admin/content/draft', { method: 'PUT', body: { basedOn, content }, cookie });
+  expect(saved.status).toBe(200);
+  const { revision } = (await saved.json()) as { revision: number };
+  const res = await client({ cookie }).api.admin.content.publish.$post({ json: { basedOn, revision } });
   expect(res.status).toBe(200);
   return ((await res.json()) as { version: number }).version;
 }

@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
 import { firm } from '#core/content/firm';
 import { addCalendarDays, firmToday, zonedInstant } from '#core/firm-time';
+import { accountSignedIn } from '../harness/worker/admin-accounts-helpers';
 import { call, client, cronTick, okJson, signIn } from '../harness/worker/helpers';
 import { fakeMailChannels, mailChannelsEnv, type RecordedRequest } from '../harness/worker/mailchannels-fake';
 
@@ -203,6 +204,38 @@ describe('newsletter drafts (docs/product.md §5.9)', () => {
     expect(stats.claimed).toBeGreaterThan(30);
     expect(stats.subrequests).toBeLessThanOrEqual(50);
     expect(requests.length).toBeGreaterThan(30);
+  });
+
+  it('a scheduled issue is changed only by an account that may send; the cron sends what was scheduled (issue 48)', async () => {
+    await addSubscribers(2);
+    const owner = await signIn();
+    const staff = (await accountSignedIn('staffer', 'staff')).cookie;
+    const sender = (await accountSignedIn('sender', 'staff', { canSendNewsletters: true })).cookie;
+    const { draft, slot } = await scheduledDraft(owner, '09:30');
+    const id = String(draft.id);
+    const phishing = { subject: 'Urgent: verify your account', content: '<p><a href="https://evil.example/login">Log in</a></p>' };
+
+    // Staff may not rewrite it: 403 saying why, and nothing changed.
+    const refused = await client({ cookie: staff }).api.admin.newsletter.drafts[':id'].$put({ param: { id }, json: phishing });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { message: string }).message).toMatch(/scheduled.*permission to send newsletters/);
+    expect(await okJson(await client({ cookie: owner }).api.admin.newsletter.drafts[':id'].$get({ param: { id } }))).toMatchObject({
+      subject: 'Year-end tax tips',
+      status: 'scheduled',
+    });
+
+    // A staff member the owner lets send may, like the owner.
+    const edited = await client({ cookie: sender }).api.admin.newsletter.drafts[':id'].$put({ param: { id }, json: { subject: 'Year-end tax tips (2)', content: draft.content } });
+    expect(edited.status).toBe(200);
+
+    const requests = fakeMailChannels();
+    await cronTick(slot.at, mailChannelsEnv());
+    expect((await newsletters()).map((n) => n.subject)).toEqual(['Year-end tax tips (2)']);
+    expect(requests.map((r) => r.body.subject)).not.toContain(phishing.subject);
+
+    // Staff still write unscheduled drafts (and cancelled ones) as before.
+    const own = await newDraft(staff, 'Staff draft');
+    expect((await client({ cookie: staff }).api.admin.newsletter.drafts[':id'].$put({ param: { id: String(own.id) }, json: phishing })).status).toBe(200);
   });
 
   it('deletes a draft that never went out', async () => {

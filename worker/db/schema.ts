@@ -627,6 +627,13 @@ export const contentDraft = sqliteTable('content_draft', {
   content: text('content').notNull(),
   updatedAt: updatedAt(),
   updatedBy: text('updated_by').notNull(),
+  /**
+   * Counts the saves of this draft: a publish names the revision it showed the owner and is refused
+   * when the draft was saved since (docs/product.md §6.6, "Review before publishing").
+   */
+  revision: integer('revision').notNull().default(0),
+  /** JSON: who last saved each of the draft's changes against its base, by path (worker/services/content/review.ts). */
+  changeAuthors: text('change_authors').notNull().default('{}'),
 });
 
 /**

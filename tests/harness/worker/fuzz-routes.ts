@@ -75,7 +75,7 @@ export const adminContentRoutes: RouteSpec[] = [
   { method: 'GET', path: '/api/admin/emails', admin: true },
   { method: 'GET', path: '/api/admin/content', admin: true },
   { method: 'PUT', path: '/api/admin/content/draft', admin: true, valid: { basedOn: 1, content: defaultContent } },
-  { method: 'POST', path: '/api/admin/content/publish', admin: true, valid: { basedOn: 1 } },
+  { method: 'POST', path: '/api/admin/content/publish', admin: true, valid: { basedOn: 1, revision: 1 } },
   { method: 'GET', path: '/api/admin/content/versions', admin: true },
   { method: 'POST', path: '/api/admin/content/restore', admin: true, valid: { version: 1 } },
 ];

@@ -8,9 +8,11 @@ export type ContentState = InferResponseType<typeof api.admin.content.$get, 200>
 export type ContentDocument = ContentState['published']['content'];
 export type DraftRequest = InferRequestType<typeof api.admin.content.draft.$put>['json'];
 export type ContentVersion = InferResponseType<typeof api.admin.content.versions.$get, 200>[number];
+export type ContentReview = InferResponseType<typeof api.admin.content.review.$get, 200>;
 
 export const contentKey = ['/api/admin/content'] as const;
 export const versionsKey = ['/api/admin/content/versions'] as const;
+export const reviewKey = ['/api/admin/content/review'] as const;
 
 export const useContent = () => useQuery({ queryKey: contentKey, queryFn: () => okJson(api.admin.content.$get()), staleTime: 0 });
 export const useContentVersions = () => useQuery({ queryKey: versionsKey, queryFn: () => okJson(api.admin.content.versions.$get()), staleTime: 0 });
@@ -23,10 +25,18 @@ export function useSaveDraft() {
   });
 }
 
+/** What a publish would change (GET .../review), read afresh each time the confirmation opens. */
+export const useContentReview = (enabled: boolean) =>
+  useQuery({ queryKey: reviewKey, queryFn: () => okJson(api.admin.content.review.$get()), enabled, staleTime: 0, gcTime: 0 });
+
+/**
+ * Publishes the draft revision the owner reviewed; a draft saved since is refused (409), and the
+ * confirmation reads the review again itself (after a publish there is no draft to review).
+ */
 export function usePublish() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (basedOn: number) => okJson(api.admin.content.publish.$post({ json: { basedOn } })),
+    mutationFn: (reviewed: { basedOn: number; revision: number }) => okJson(api.admin.content.publish.$post({ json: reviewed })),
     onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: contentKey }), queryClient.invalidateQueries({ queryKey: versionsKey })]),
   });
 }

@@ -2,18 +2,18 @@ import { ChevronRight, History, Send } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../../components/ui/button';
-import { toast } from '../../components/ui/use-toast';
-import { errorMessage } from '../../lib/api';
-import { conflictOf, usePublish, type Conflict, type ContentState } from './content-api';
+import { type Conflict, type ContentState } from './content-api';
 import { ConflictAlert, formatWhen } from './conflict';
 import { PreviewLinks } from './preview-links';
+import { PublishReviewDialog } from './publish-review';
 import { CONTENT_SECTIONS } from './sections';
 
 // /admin/content's body (docs/product.md §6.6, the content screens): what is live, the draft if
-// any, the Publish button, the sections to edit and the way to the history.
+// any, the Publish button (which first shows what would go live, publish-review.tsx), the sections
+// to edit and the way to the history.
 
 export function ContentOverview({ state, reload }: { state: ContentState; reload: () => Promise<unknown> }) {
-  const publish = usePublish();
+  const [reviewing, setReviewing] = useState(false);
   const [conflict, setConflict] = useState<Conflict | null>(null);
   const { published, draft } = state;
   const stale = draft !== null && draft.basedOn !== published.version;
@@ -21,14 +21,7 @@ export function ContentOverview({ state, reload }: { state: ContentState; reload
   const onPublish = () => {
     if (!draft) return;
     setConflict(null);
-    publish.mutate(draft.basedOn, {
-      onSuccess: ({ version }) => toast({ title: `Version ${version} published`, description: 'The draft is now the live content.' }),
-      onError: (error) => {
-        const refused = conflictOf(error);
-        if (refused) setConflict(refused);
-        else toast({ variant: 'destructive', title: 'Not published', description: errorMessage(error, 'Failed to publish. Please try again.') });
-      },
-    });
+    setReviewing(true);
   };
 
   return (
@@ -49,11 +42,11 @@ export function ContentOverview({ state, reload }: { state: ContentState; reload
             from version {published.version}.
           </p>
         )}
-        {conflict && <ConflictAlert conflict={conflict} busy={publish.isPending} onReload={() => void reload().then(() => setConflict(null))} />}
+        {conflict && <ConflictAlert conflict={conflict} busy={false} onReload={() => void reload().then(() => setConflict(null))} />}
         <div className="flex flex-wrap gap-2">
-          <Button onClick={onPublish} disabled={!draft || stale || publish.isPending}>
+          <Button onClick={onPublish} disabled={!draft || stale}>
             <Send className="h-4 w-4" aria-hidden="true" />
-            {publish.isPending ? 'Publishing…' : 'Publish'}
+            Publish
           </Button>
           <Link to="/admin/content/history" className={buttonClass('outline')}>
             <History className="h-4 w-4" aria-hidden="true" />
@@ -62,6 +55,7 @@ export function ContentOverview({ state, reload }: { state: ContentState; reload
         </div>
         <PreviewLinks hasDraft={draft !== null} />
       </div>
+      <PublishReviewDialog open={reviewing} onClose={() => setReviewing(false)} onStale={setConflict} />
 
       <nav aria-labelledby="content-sections">
         <h2 id="content-sections" className="mb-3 text-xl font-semibold text-brand-800">

@@ -11,6 +11,7 @@ import {
   listVersions,
   publishDraft,
   restoreVersion,
+  reviewDraft,
   saveDraft,
   type ContentWriteResult,
   type CurrentVersion,
@@ -40,16 +41,20 @@ function staleAnswer(c: Context<AppEnv>, current: CurrentVersion) {
 }
 
 /** The answer to a refused write, in the API's usual shapes. */
-function refusal(c: Context<AppEnv>, result: Exclude<ContentWriteResult<unknown>, { ok: true }>) {
+function refusal(c: Context<AppEnv>, result: Exclude<ContentWriteResult<unknown>, { ok: true }>, action: 'save' | 'publish' = 'save') {
   switch (result.reason) {
     case 'stale':
       return staleAnswer(c, result.current);
     case 'draft-changed': {
       const by = result.draft ? `saved by ${result.draft.updatedBy} at ${result.draft.updatedAt.toISOString()}` : 'published or discarded';
+      const message =
+        action === 'publish'
+          ? `Not published: the draft changed since you reviewed it (${by}). Review its changes again before publishing.`
+          : `The draft changed since you loaded it (${by}). Reload to see it.`;
       return c.json(
         {
-          message: `The draft changed since you loaded it (${by}). Reload to see it.`,
-          draft: result.draft && { updatedAt: result.draft.updatedAt.toISOString(), updatedBy: result.draft.updatedBy },
+          message,
+          draft: result.draft && { updatedAt: result.draft.updatedAt.toISOString(), updatedBy: result.draft.updatedBy, revision: result.draft.revision },
         },
         409,
       );
@@ -73,7 +78,7 @@ export const adminContent = new Hono<AppEnv>()
     return c.json(
       {
         published: { ...currentVersionBody(published), content: published.content },
-        draft: draft && { basedOn: draft.basedOn, updatedAt: draft.updatedAt.toISOString(), updatedBy: draft.updatedBy, content: draft.content },
+        draft: draft && { basedOn: draft.basedOn, revision: draft.revision, updatedAt: draft.updatedAt.toISOString(), updatedBy: draft.updatedBy, content: draft.content },
       },
       200,
     );
@@ -94,11 +99,20 @@ export const adminContent = new Hono<AppEnv>()
     if (!result.ok) return refusal(c, result);
     await audit(c, 'content.save-draft', `content-draft:${result.value.basedOn}`);
     const draft = result.value;
-    return c.json({ basedOn: draft.basedOn, updatedAt: draft.updatedAt.toISOString(), updatedBy: draft.updatedBy, content: draft.content }, 200);
+    return c.json({ basedOn: draft.basedOn, revision: draft.revision, updatedAt: draft.updatedAt.toISOString(), updatedBy: draft.updatedBy, content: draft.content }, 200);
+  })
+  // What a publish would change on the live site, change by change, with who saved each and the
+  // e-mail, payment and other links flagged (worker/services/content/review.ts); the Publish
+  // confirmation shows it and publishes the revision it names.
+  .get('/review', async (c) => {
+    const review = await reviewDraft(getDb(c.env.DB));
+    if (!review) return c.json({ message: 'There is no draft to publish' }, 404);
+    return c.json({ ...review, live: currentVersionBody(review.live), updatedAt: review.updatedAt.toISOString() }, 200);
   })
   .post('/publish', validate('json', contentPublishSchema), async (c) => {
-    const result = await publishDraft(getDb(c.env.DB), { basedOn: c.req.valid('json').basedOn, by: c.get('adminUser').username });
-    if (!result.ok) return refusal(c, result);
+    const { basedOn, revision } = c.req.valid('json');
+    const result = await publishDraft(getDb(c.env.DB), { basedOn, revision, by: c.get('adminUser').username });
+    if (!result.ok) return refusal(c, result, 'publish');
     // The public pages, e-mails, invites and the chat follow it (worker/services/content/published.ts).
     await pointAtPublished(c.env);
     await audit(c, 'content.publish', `content-version:${result.value.version}`);

@@ -4,6 +4,7 @@ import { zonedInstant } from '#core/firm-time';
 import { idParamSchema } from '#core/schemas/appointments';
 import { newsletterDraftSchema, newsletterRenderSchema, scheduleDraftSchema } from '#core/schemas/newsletter-drafts';
 import { getDb } from '../../db/client';
+import { mayUse } from '../../services/admin-auth/permissions';
 import { publishedContent } from '../../services/content/published';
 import type { AppEnv } from '../../env';
 import { validate } from '../../middleware/validate';
@@ -24,6 +25,9 @@ import { renderNewsletterEmail, siteOrigin } from '../../services/newsletter/tem
 import { testUnsubscribeUrl } from '../../services/newsletter/test-send';
 
 const DRAFT_NOT_FOUND = 'Draft not found';
+/** The 403 of a scheduled issue's edit by an account that may not send (the cron would send the edit). */
+export const SCHEDULED_NEEDS_SEND_PERMISSION =
+  'This newsletter is scheduled to be sent, so changing it needs the owner’s permission to send newsletters. Ask the firm’s owner, or ask someone who may send to cancel the schedule first.';
 const notEditable = (status: string) =>
   status === 'sent' || status === 'sending' ? 'This newsletter has already started sending; it can no longer be changed' : 'This draft cannot be changed';
 
@@ -54,7 +58,9 @@ export const adminNewsletterDrafts = new Hono<AppEnv>()
     return c.json(toDraft(row), 200);
   })
   .put('/newsletter/drafts/:id', validate('param', idParamSchema), validate('json', newsletterDraftSchema), async (c) => {
-    const result = await updateDraft(getDb(c.env.DB), c.req.valid('param').id, c.req.valid('json'));
+    const maySend = mayUse(c.get('adminUser'), 'newsletter');
+    const result = await updateDraft(getDb(c.env.DB), c.req.valid('param').id, { ...c.req.valid('json'), maySend });
+    if (result.outcome === 'needs-send-permission') return c.json({ message: SCHEDULED_NEEDS_SEND_PERMISSION }, 403);
     if (result.outcome === 'empty-content') {
       return c.json({ message: 'A scheduled newsletter needs some content; cancel the schedule to save it empty', fields: { content: ['A scheduled newsletter needs some content'] } }, 400);
     }

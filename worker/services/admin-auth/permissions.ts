@@ -47,6 +47,8 @@ export const ADMIN_PERMISSIONS: Readonly<Record<string, Access>> = {
   'PUT /content/draft': 'staff',
   'GET /content/versions': 'staff',
   'GET /content/preview': 'staff',
+  // What a publish would change (read only): staff may see what their edits will do too.
+  'GET /content/review': 'staff',
   'POST /content/publish': 'owner',
   'POST /content/restore': 'owner',
   // Subscribers and the newsletter's figures; sending (and the scheduler, which sends) by permission.
@@ -73,6 +75,9 @@ export const ADMIN_PERMISSIONS: Readonly<Record<string, Access>> = {
   'POST /newsletter/send': 'newsletter',
   'POST /newsletter/test-send': 'newsletter',
   // The editor's drafts (docs/product.md §5.9): writing is staff work, scheduling one is sending it.
+  // A scheduled issue is a send in waiting: PUT changes one only for an account that may send
+  // (updateDraft, worker/services/newsletter/drafts.ts; 403 otherwise), a rule this table cannot
+  // express because it depends on the draft's state, not the route.
   'POST /newsletter/render': 'staff',
   'GET /newsletter/drafts': 'staff',
   'POST /newsletter/drafts': 'staff',

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { insertWhen, previousChanged } from '../../db/granted-batch';
 import { contentDraft, contentVersions } from '../../db/schema';
 import { diffContent, type ContentChange } from './diff';
+import { authorsAfterSave, reviewChanges, type ChangeAuthors, type ReviewChange } from './review';
 
 // The firm's content as one versioned document (docs/decisions/0013-content-as-a-versioned-document.md).
 // Published versions are rows of content_versions; version 1 is the repository's default content and
@@ -29,6 +30,8 @@ export interface PublishedContent {
 
 export interface ContentDraft {
   basedOn: number;
+  /** Counts the draft's saves; a publish names the one it showed (publishDraft). */
+  revision: number;
   updatedAt: Date;
   updatedBy: string;
   content: SiteContent;
@@ -40,7 +43,7 @@ export type CurrentVersion = Omit<PublishedContent, 'content'>;
 export type ContentWriteResult<T> =
   | { ok: true; value: T }
   | { ok: false; reason: 'stale'; current: CurrentVersion }
-  | { ok: false; reason: 'draft-changed'; draft: { updatedAt: Date; updatedBy: string } | null }
+  | { ok: false; reason: 'draft-changed'; draft: { updatedAt: Date; updatedBy: string; revision: number } | null }
   | { ok: false; reason: 'no-draft' }
   | { ok: false; reason: 'invalid'; issues: { path: PropertyKey[]; message: string }[] }
   | { ok: false; reason: 'not-found' };
@@ -94,11 +97,19 @@ export async function getPublishedContent(db: Db): Promise<SiteContent> {
 
 /** The draft, or null when there is none (a publish consumes it). */
 export async function getDraft(db: Db): Promise<ContentDraft | null> {
+  return (await draftWithAuthors(db))?.draft ?? null;
+}
+
+async function draftWithAuthors(db: Db): Promise<{ draft: ContentDraft; authors: ChangeAuthors } | null> {
   const [row] = await db.select().from(contentDraft).where(eq(contentDraft.id, DRAFT_ID));
   if (!row) return null;
   // A draft is validated when saved; one that fails today's schema is still shown to be fixed, never lost.
-  return { basedOn: row.basedOn, updatedAt: row.updatedAt, updatedBy: row.updatedBy, content: JSON.parse(row.content) as SiteContent };
+  const draft = { basedOn: row.basedOn, revision: row.revision, updatedAt: row.updatedAt, updatedBy: row.updatedBy, content: JSON.parse(row.content) as SiteContent };
+  return { draft, authors: JSON.parse(row.changeAuthors) as ChangeAuthors };
 }
+
+/** How often a save recomputes its authors when another save landed between its read and its write. */
+const SAVE_ATTEMPTS = 3;
 
 /**
  * Saves the draft (already validated by the route) made from version `basedOn`: one statement that
@@ -110,37 +121,102 @@ export async function saveDraft(
   db: Db,
   input: { basedOn: number; content: SiteContent; by: string; draftUpdatedAt?: Date | null },
 ): Promise<ContentWriteResult<ContentDraft>> {
-  const updatedAt = new Date();
-  const values = { id: DRAFT_ID, basedOn: input.basedOn, content: JSON.stringify(input.content), updatedAt, updatedBy: input.by };
-  const draftUnchanged =
-    input.draftUpdatedAt === undefined
-      ? sql`1`
-      : sql`(select ${contentDraft.updatedAt} from ${contentDraft} where ${contentDraft.id} = ${DRAFT_ID}) is ${input.draftUpdatedAt?.getTime() ?? null}`;
-  const written = await insertWhen(db, contentDraft, values, sql`${latestVersionSql} = ${input.basedOn} and ${draftUnchanged}`)
-    .onConflictDoUpdate({
-      target: contentDraft.id,
-      set: { basedOn: sql`excluded.based_on`, content: sql`excluded.content`, updatedAt: sql`excluded.updated_at`, updatedBy: sql`excluded.updated_by` },
-    })
-    .returning({ id: contentDraft.id });
-  if (written.length === 0) {
+  for (let attempt = 1; ; attempt++) {
+    // Who saved each change (review.ts) is worked out from the draft as read here, so the write
+    // holds only while that is still the draft (its revision); a save in between means a retry.
+    const previous = await draftWithAuthors(db);
+    const updatedAt = new Date();
+    const base = await contentOfVersion(db, input.basedOn);
+    const sameBase = previous !== null && previous.draft.basedOn === input.basedOn;
+    const authors = authorsAfterSave({
+      base,
+      previous: sameBase ? previous.draft.content : base,
+      previousAuthors: sameBase ? previous.authors : {},
+      next: input.content,
+      saved: { by: input.by, at: updatedAt.toISOString() },
+    });
+    const revision = (previous?.draft.revision ?? 0) + 1;
+    const values = {
+      id: DRAFT_ID,
+      basedOn: input.basedOn,
+      content: JSON.stringify(input.content),
+      updatedAt,
+      updatedBy: input.by,
+      revision,
+      changeAuthors: JSON.stringify(authors),
+    };
+    const draftRow = (column: typeof contentDraft.updatedAt | typeof contentDraft.revision) =>
+      sql`(select ${column} from ${contentDraft} where ${contentDraft.id} = ${DRAFT_ID})`;
+    const draftUnchanged = input.draftUpdatedAt === undefined ? sql`1` : sql`${draftRow(contentDraft.updatedAt)} is ${input.draftUpdatedAt?.getTime() ?? null}`;
+    const sameRevision = sql`${draftRow(contentDraft.revision)} is ${previous?.draft.revision ?? null}`;
+    const written = await insertWhen(db, contentDraft, values, sql`${latestVersionSql} = ${input.basedOn} and ${draftUnchanged} and ${sameRevision}`)
+      .onConflictDoUpdate({
+        target: contentDraft.id,
+        set: {
+          basedOn: sql`excluded.based_on`,
+          content: sql`excluded.content`,
+          updatedAt: sql`excluded.updated_at`,
+          updatedBy: sql`excluded.updated_by`,
+          revision: sql`excluded.revision`,
+          changeAuthors: sql`excluded.change_authors`,
+        },
+      })
+      .returning({ id: contentDraft.id });
+    if (written.length > 0) return { ok: true, value: { basedOn: input.basedOn, revision, updatedAt, updatedBy: input.by, content: input.content } };
     const current = await currentVersion(db);
     if (current.version !== input.basedOn) return { ok: false, reason: 'stale', current };
     const draft = await getDraft(db);
-    return { ok: false, reason: 'draft-changed', draft: draft && { updatedAt: draft.updatedAt, updatedBy: draft.updatedBy } };
+    const loadedIsCurrent = input.draftUpdatedAt === undefined || (draft?.updatedAt.getTime() ?? null) === (input.draftUpdatedAt?.getTime() ?? null);
+    if (!loadedIsCurrent || attempt >= SAVE_ATTEMPTS) {
+      return { ok: false, reason: 'draft-changed', draft: draft && { updatedAt: draft.updatedAt, updatedBy: draft.updatedBy, revision: draft.revision } };
+    }
   }
-  return { ok: true, value: { basedOn: input.basedOn, updatedAt, updatedBy: input.by, content: input.content } };
+}
+
+export interface DraftReview {
+  /** The live version the draft would replace, and who published it. */
+  live: CurrentVersion;
+  /** The draft as reviewed: a publish names basedOn and revision (publishDraft). */
+  basedOn: number;
+  revision: number;
+  updatedAt: Date;
+  updatedBy: string;
+  changes: ReviewChange[];
+}
+
+/** What publishing the draft now would change on the live site (review.ts), or null when there is no draft. */
+export async function reviewDraft(db: Db): Promise<DraftReview | null> {
+  const [found, live] = await Promise.all([draftWithAuthors(db), getPublished(db)]);
+  if (!found) return null;
+  const { draft, authors } = found;
+  const { content: _live, ...liveVersion } = live;
+  return {
+    live: liveVersion,
+    basedOn: draft.basedOn,
+    revision: draft.revision,
+    updatedAt: draft.updatedAt,
+    updatedBy: draft.updatedBy,
+    changes: reviewChanges(live.content, draft.content, authors),
+  };
 }
 
 /**
  * Publishes the draft as version `basedOn + 1`, in one batch: the insert copies the draft only while
- * the draft was made from `basedOn` and `basedOn` is still the latest version (and the primary key
- * refuses a second version with the same number), then the draft is deleted only if the insert
- * happened. Of two concurrent publishes on one version exactly one wins; the other gets 'stale'.
+ * the draft was made from `basedOn`, `basedOn` is still the latest version and the draft is still
+ * `revision`, the one the owner reviewed (and the primary key refuses a second version with the same
+ * number), then the draft is deleted only if the insert happened. Of two concurrent publishes on one
+ * version exactly one wins; the other gets 'stale'. A save since the review gets 'draft-changed'.
  */
-export async function publishDraft(db: Db, input: { basedOn: number; by: string }): Promise<ContentWriteResult<{ version: number }>> {
+export async function publishDraft(db: Db, input: { basedOn: number; revision: number; by: string }): Promise<ContentWriteResult<{ version: number }>> {
   const draft = await getDraft(db);
   if (!draft) return { ok: false, reason: 'no-draft' };
   if (draft.basedOn !== input.basedOn) return { ok: false, reason: 'stale', current: await currentVersion(db) };
+  const changed = (now: ContentDraft | null): ContentWriteResult<never> => ({
+    ok: false,
+    reason: 'draft-changed',
+    draft: now && { updatedAt: now.updatedAt, updatedBy: now.updatedBy, revision: now.revision },
+  });
+  if (draft.revision !== input.revision) return changed(draft);
   const checked = siteContentSchema.safeParse(draft.content);
   if (!checked.success) return { ok: false, reason: 'invalid', issues: checked.error.issues };
 
@@ -150,13 +226,18 @@ export async function publishDraft(db: Db, input: { basedOn: number; by: string 
       .insert(contentVersions)
       .select(
         sql`select ${version}, ${contentDraft.content}, ${Date.now()}, ${input.by}, null from ${contentDraft}
-            where ${contentDraft.id} = ${DRAFT_ID} and ${contentDraft.basedOn} = ${input.basedOn} and ${latestVersionSql} = ${input.basedOn}`,
+            where ${contentDraft.id} = ${DRAFT_ID} and ${contentDraft.basedOn} = ${input.basedOn} and ${contentDraft.revision} = ${input.revision}
+              and ${latestVersionSql} = ${input.basedOn}`,
       )
       .onConflictDoNothing()
       .returning({ version: contentVersions.version }),
     db.delete(contentDraft).where(sql`${previousChanged} and ${contentDraft.id} = ${DRAFT_ID}`),
   ]);
-  if (inserted.length === 0) return { ok: false, reason: 'stale', current: await currentVersion(db) };
+  if (inserted.length === 0) {
+    const current = await currentVersion(db);
+    if (current.version !== input.basedOn) return { ok: false, reason: 'stale', current };
+    return changed(await getDraft(db));
+  }
   return { ok: true, value: { version } };
 }
 

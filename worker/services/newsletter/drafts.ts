@@ -72,17 +72,29 @@ async function whyUnchanged(db: Db, id: number): Promise<{ outcome: 'not-found' 
   return row ? { outcome: 'not-editable', status: row.status } : { outcome: 'not-found' };
 }
 
-/** Saves subject and content while the draft has not started; a scheduled one keeps its time (and must keep some text). */
-export async function updateDraft(db: Db, id: number, input: { subject: string; content: string }): Promise<DraftChange<DraftRow>> {
+/**
+ * Saves subject and content while the draft has not started; a scheduled one keeps its time (and must
+ * keep some text). A scheduled issue is a send in waiting: the cron sends whatever it holds at its
+ * minute, so only an account that may send newsletters may change it (`maySend`, docs/product.md
+ * §6.8). The rule is in the UPDATE's WHERE, so an issue scheduled between the editor's read and
+ * this write is refused too, never rewritten.
+ */
+export async function updateDraft(
+  db: Db,
+  id: number,
+  input: { subject: string; content: string; maySend: boolean },
+): Promise<DraftChange<DraftRow> | { outcome: 'needs-send-permission' }> {
   const content = sanitizeHtml(input.content);
+  const unscheduled: DraftStatus[] = ['draft', 'cancelled'];
   const [row] = await db
     .update(newsletterDrafts)
     .set({ subject: input.subject, content, updatedAt: touch })
-    .where(and(eq(newsletterDrafts.id, id), inArray(newsletterDrafts.status, hasText(content) ? EDITABLE : ['draft', 'cancelled'])))
+    .where(and(eq(newsletterDrafts.id, id), inArray(newsletterDrafts.status, input.maySend && hasText(content) ? EDITABLE : unscheduled)))
     .returning();
   if (row) return { outcome: 'ok', draft: row };
   const why = await whyUnchanged(db, id);
-  return why.outcome === 'not-editable' && why.status === 'scheduled' ? { outcome: 'empty-content' } : why;
+  if (why.outcome !== 'not-editable' || why.status !== 'scheduled') return why;
+  return input.maySend ? { outcome: 'empty-content' } : { outcome: 'needs-send-permission' };
 }
 
 /** Schedules (or reschedules) a draft for `at`, which the caller checked is in the future. */
