@@ -21,7 +21,7 @@ export const PASSWORD_RESET_TTL_HOURS = 24;
  * fail (issue 48), and onto every screen that lists accounts.
  */
 const NOT_A_NAME = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
-export const NAME_CONTROL_CHARACTERS = 'Name must not contain line breaks or control characters';
+export const NAME_CONTROL_CHARACTERS = 'Name must not contain line breaks, control characters or direction overrides';
 
 /** A person's name on an account or invitation: trimmed, 1 to 100 characters, no control characters. */
 export const accountNameField = () => nameField().refine((name) => !NOT_A_NAME.test(name), NAME_CONTROL_CHARACTERS);

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminApi } from '../../worker/routes/admin/index';
 import { getDb } from '../../worker/db/client';
 import { createInvitation } from '../../worker/services/admin-auth/invitations';
+import { createPasswordReset } from '../../worker/services/admin-auth/password-resets';
 import { totpCode } from '../../worker/services/admin-auth/totp';
 import { ACCOUNT_PASSWORD, accountSignedIn } from '../harness/worker/admin-accounts-helpers';
 import { ADMIN, call, client, sessionCookieFrom, signIn } from '../harness/worker/helpers';
@@ -33,6 +34,9 @@ const CHANGE_NOTHING: Record<string, string> = {
   'POST /invitations/check': 'checks an invitation token (POST keeps the token out of logs)',
   'POST /newsletter/render': "renders the editor's preview",
   'POST /email/test-auth': 'checks the MailChannels key against MailChannels',
+  'POST /password-resets/check': 'checks a password-reset token (POST keeps the token out of logs)',
+  'POST /invitations/two-factor':
+    'holds a new authenticator secret on the invitation (no account, no actor yet); accepting it records auth.two-factor-enable with the new account',
 };
 
 const sql = (query: string, ...params: unknown[]) => env.DB.prepare(query).bind(...params);
@@ -50,6 +54,10 @@ const stagedImport = async (cookie: string) => {
   const importId = await newImport(cookie);
   await call('/api/admin/subscriber-imports/rows', { cookie, body: { importId, rows: [{ line: 2, email: 'new@example.com' }] } });
   return importId;
+};
+const invitation = async () => {
+  const owner = (await sql("SELECT id FROM admin_users WHERE username = 'admin'").first<{ id: number }>())!.id;
+  return (await createInvitation(getDb(env.DB), { name: 'Pat Partner', email: 'pat@example.com', role: 'owner', canSendNewsletters: false }, owner)).id;
 };
 const staff = async () => (await accountSignedIn('staffer', 'staff')).id;
 const twoFactorSecret = async (cookie: string) => (await jsonOf<{ secret: string }>(call('/api/admin/two-factor/setup', { cookie, body: { password: ADMIN.password } }))).secret;
@@ -122,7 +130,8 @@ const FIXTURES: Record<string, Fixture> = {
   'POST /content/publish': async ({ cookie }) => {
     const { published } = await jsonOf<{ published: { version: number; content: unknown } }>(call('/api/admin/content', { cookie }));
     await call('/api/admin/content/draft', { method: 'PUT', cookie, body: { basedOn: published.version, content: published.content } });
-    return { path: '/content/publish', body: { basedOn: published.version } };
+    const { draft: saved } = await jsonOf<{ draft: { revision: number } }>(call('/api/admin/content', { cookie }));
+    return { path: '/content/publish', body: { basedOn: published.version, revision: saved.revision } };
   },
   'POST /content/restore': async () => ({ path: '/content/restore', body: { version: 1 } }),
   // Subscribers and their import.
@@ -178,6 +187,14 @@ const FIXTURES: Record<string, Fixture> = {
     return { path: `/users/${id}/sessions/${session.id}` };
   },
   'PUT /security-settings': async () => ({ path: '/security-settings', body: { requireTwoFactor: false } }),
+  'POST /users/invitations/:id/revoke': async () => ({ path: `/users/invitations/${await invitation()}/revoke` }),
+  'POST /users/invitations/:id/resend': async () => ({ path: `/users/invitations/${await invitation()}/resend` }),
+  'POST /users/:id/password-reset': async () => ({ path: `/users/${await staff()}/password-reset` }),
+  'POST /password-resets/complete': async () => {
+    const owner = (await sql("SELECT id FROM admin_users WHERE username = 'admin'").first<{ id: number }>())!.id;
+    const { token } = await createPasswordReset(getDb(env.DB), await staff(), owner);
+    return { path: '/password-resets/complete', body: { token, password: 'an entirely new passphrase 42' }, cookie: null };
+  },
 };
 
 /** Every write route of the admin API, as `METHOD /path` relative to /api/admin (middleware aside). */

@@ -125,6 +125,8 @@ describe('the e-mail log holds no bearer secret', () => {
     const contact = (await env.DB.prepare("SELECT id FROM contact_messages WHERE email = 'cora@example.com'").first<{ id: number }>())!.id;
     await ok(send(`/api/admin/contact-messages/${contact}/replies`, { cookie: owner, body: { body: 'Happy to help: we will call you tomorrow.' } }), 201);
     await ok(send('/api/admin/users/invitations', { cookie: owner, body: { name: 'Olive Owner', email: 'olive@example.com', role: 'owner', canSendNewsletters: true } }), 201);
+    // ... and sends the staff member a password-reset link (the reader of the log itself: it must not find it there).
+    await ok(send(`/api/admin/users/${staff.id}/password-reset`, { method: 'POST', cookie: owner }));
     const issue = { subject: 'Year-end planning', content: '<p>Read <a href="https://www.irs.gov/newsroom">the IRS news</a>.</p>' };
     await ok(send('/api/admin/newsletter/test-send', { cookie: owner, body: { ...issue, to: 'owner@example.com' } }));
     await ok(send('/api/admin/send-newsletter', { cookie: owner, body: issue }));
@@ -161,6 +163,7 @@ describe('the e-mail log holds no bearer secret', () => {
       // The log still says which link went out, in words.
       const invitation = log.find((e) => e.kind === 'admin-invitation')!;
       expect(invitation.textBody).toContain(`/admin/accept-invitation?token=${REDACTED_SECRET}`);
+      expect(log.find((e) => e.kind === 'admin-password-reset')!.textBody).toContain(`/admin/reset-password?token=${REDACTED_SECRET}`);
       expect(log.find((e) => e.kind === 'newsletter')!.headers!['List-Unsubscribe']).toContain(`token=${REDACTED_SECRET}`);
     }
   });

@@ -14,6 +14,8 @@ type CallOptions = {
   cookie?: string;
   headers?: Record<string, string>;
   ip?: string;
+  /** Bindings changed for this request (e.g. MAILBOX_ENV: its e-mails go to the local mailbox). */
+  env?: Record<string, string>;
 };
 
 /**
@@ -31,7 +33,7 @@ export async function call(path: string, options: CallOptions = {}): Promise<Res
   headers.set('cf-connecting-ip', options.ip ?? '203.0.113.7');
   const body = options.rawBody ?? (options.body !== undefined ? JSON.stringify(options.body) : undefined);
   const ctx = createExecutionContext();
-  const res = await worker.fetch(new Request(`${ORIGIN}${path}`, { method, headers, body }), env, ctx);
+  const res = await worker.fetch(new Request(`${ORIGIN}${path}`, { method, headers, body }), { ...env, ...options.env }, ctx);
   await waitOnExecutionContext(ctx);
   return res;
 }

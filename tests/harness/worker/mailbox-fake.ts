@@ -50,6 +50,9 @@ async function recordingFetch(input: RequestInfo | URL, init?: RequestInit): Pro
   return Response.json({ request_id: `mailbox-${delivered.length}` }, { status: 202 });
 }
 
+/** Every e-mail the mailbox has received in this runtime, oldest first. */
+export const deliveredMail = (): readonly DeliveredMail[] => delivered;
+
 /**
  * Installs the recorder (once; again after vi.unstubAllGlobals) and returns a view of what it
  * receives from now on (earlier tests' mail is not seen).
