@@ -8,7 +8,7 @@
 //   npm run test:dates -- --only "Saturday"   the instants whose label contains the text
 //   npm run test:dates -- tests/appointments/reminders.worker.test.ts   only these files
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { projectRoot } from './lib/local-server.ts';
@@ -52,20 +52,6 @@ export const DATE_SENSITIVE_FILES = [
   'tests/appointments/busy-calendars.worker.test.ts',
   'tests/appointments/calendar-sync.e2e.test.ts',
 ];
-
-/** Debian's libfaketime, which moves Chromium's clock (tests/harness/e2e/global-setup.ts); installed here when missing. */
-function ensureLibfaketime(): void {
-  const paths = ['/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1', '/usr/lib/aarch64-linux-gnu/faketime/libfaketime.so.1'];
-  if (paths.some((path) => existsSync(path))) return;
-  const root = process.getuid?.() === 0;
-  if (root && existsSync('/usr/bin/apt-get')) {
-    console.log('libfaketime is missing: apt-get install faketime');
-    spawnSync('apt-get', ['install', '-y', '-qq', 'faketime'], { stdio: 'inherit' });
-    if (paths.some((path) => existsSync(path))) return;
-  }
-  console.error('The browser under a moved clock needs libfaketime: run `sudo apt-get install faketime`, then npm run test:dates again.');
-  process.exit(2);
-}
 
 interface Outcome {
   label: string;
@@ -113,7 +99,6 @@ if (instants.length === 0) {
   console.error(`No instant's label contains "${only}".`);
   process.exit(2);
 }
-ensureLibfaketime();
 
 const outcomes: Outcome[] = [];
 for (const { label, at } of instants) {

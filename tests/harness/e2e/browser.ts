@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Download, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import type { E2eStack } from './global-setup';
+import { installMovedClock, MOVED_CLOCK_VAR, movedClockOffset } from '../moved-clock';
 
 /**
  * This file's local stack: the global setup starts one per worker slot (VITEST_POOL_ID), so files
@@ -27,7 +28,20 @@ export const baseUrl = () => stack().baseUrl;
  * (download.path() throws): read one with downloadedFile.
  */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.connect(inject('browserEndpoint'));
+  const browser = await chromium.connect(inject('browserEndpoint'));
+  // Under the moved clock of scripts/test-dates.ts, every context this file opens moves its pages'
+  // Date before their own scripts run (tests/harness/moved-clock.ts; libfaketime under Chromium made
+  // each new page take seconds).
+  const offset = movedClockOffset(process.env[MOVED_CLOCK_VAR]);
+  if (offset) {
+    const newContext = browser.newContext.bind(browser);
+    browser.newContext = async (options?: BrowserContextOptions) => {
+      const context = await newContext(options);
+      await context.addInitScript(installMovedClock, offset);
+      return context;
+    };
+  }
+  return browser;
 }
 
 /** A download's bytes, copied from the shared browser (download.saveAs) into a temporary file and read. */

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { ensureChromium } from '../../../scripts/lib/chromium';
@@ -8,33 +7,6 @@ import { sharedBuild } from '../shared-build';
 import { MOVED_CLOCK_VAR, movedClockOffset } from '../moved-clock';
 
 export const E2E_ADMIN = { username: 'e2e-admin', password: 'e2e-password-2026' };
-
-/** Where Debian's libfaketime (package `faketime`) puts the library. */
-const LIBFAKETIME = ['/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1', '/usr/lib/aarch64-linux-gnu/faketime/libfaketime.so.1'];
-
-/**
- * Under a moved clock (scripts/test-dates.ts, tests/harness/moved-clock.ts): the workers get the offset
- * as a binding, and Chromium runs under libfaketime with the same offset, so the pages' Date, Intl and
- * timers see the moved day (Chromium, unlike workerd, runs under it). Nothing otherwise.
- */
-function movedClock(): { vars: Record<string, string>; browserEnv?: Record<string, string> } {
-  const offset = movedClockOffset(process.env[MOVED_CLOCK_VAR]);
-  if (!offset) return { vars: {} };
-  const preload = LIBFAKETIME.find((path) => existsSync(path));
-  if (!preload) throw new Error(`${MOVED_CLOCK_VAR} is set but libfaketime is missing: apt-get install faketime (scripts/test-dates.ts does)`);
-  if (offset % 1000 !== 0) throw new Error(`${MOVED_CLOCK_VAR} must be whole seconds for libfaketime: ${offset}`);
-  const seconds = offset / 1000;
-  return {
-    vars: { [MOVED_CLOCK_VAR]: String(offset) },
-    browserEnv: {
-      ...(process.env as Record<string, string>),
-      LD_PRELOAD: preload,
-      FAKETIME: `${seconds >= 0 ? '+' : ''}${seconds}`,
-      // Timers and animation frames run on the monotonic clock: left alone, they keep their pace.
-      DONT_FAKE_MONOTONIC: '1',
-    },
-  };
-}
 
 /** One local stack: a server and the D1 state directory behind it. */
 export interface E2eStack {
@@ -92,8 +64,7 @@ export default async function setup(project: TestProject) {
     // state. The migrations run once; the other stacks copy that fresh database.
     for (let i = 0; i < slots; i++) prepared.push(preparePrivateStack('cpa-e2e-', { prebuilt: build, migratedFrom: prepared[0]?.persistTo }));
     // Chromium starts up meanwhile.
-    const clock = movedClock();
-    launching = chromium.launchServer({ executablePath: chromiumPath, headless: true, args: PLAYWRIGHT_CHROMIUM_FLAGS, ...(clock.browserEnv ? { env: clock.browserEnv } : {}) });
+    launching = chromium.launchServer({ executablePath: chromiumPath, headless: true, args: PLAYWRIGHT_CHROMIUM_FLAGS });
     // All at once, each at its worker's own address (`direct`: no wrangler dev proxy in front of
     // the browser's requests; scripts/lib/direct-worker.ts), on a port the OS picks.
     const started = await Promise.allSettled(
@@ -117,7 +88,8 @@ export default async function setup(project: TestProject) {
             NEWSLETTER_CONFIRMATION_DAILY_CAP: '100000',
             SUBSCRIBES_PER_IP_PER_HOUR: '100000',
             CHAT_MESSAGES_PER_WINDOW: '100000',
-            ...clock.vars,
+            // The moved clock of scripts/test-dates.ts, when set (tests/harness/moved-clock.ts).
+            ...(process.env[MOVED_CLOCK_VAR] ? { [MOVED_CLOCK_VAR]: String(movedClockOffset(process.env[MOVED_CLOCK_VAR])) } : {}),
           },
         }),
       ),
