@@ -1,13 +1,11 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { Button } from '../components/ui/button';
-import { Card, CardContent, CardHeader } from '../components/ui/card';
 import { FieldError, Input, Label } from '../components/ui/input';
 import { toast } from '../components/ui/use-toast';
 import { acceptInvitationSchema } from '#core/schemas/admin-accounts';
 import { useAcceptInvitation, useInvitation, useInvitationTwoFactor } from '../features/admin/api/users-api';
-import { AdminLoginCard } from '../features/admin/components/admin-login-card';
-import { AdminSpinner } from '../features/admin/components/admin-page-parts';
+import { EmailLinkCard, EmailLinkDone } from '../features/admin/components/email-link-card';
 import { QrCode, RecoveryCodes } from '../features/admin/components/two-factor-panel';
 import { errorMessage } from '../lib/api';
 import { usePageMeta } from '../lib/page-meta';
@@ -27,7 +25,6 @@ export default function AcceptInvitationPage() {
   const invitation = useInvitation(token);
   const [accepted, setAccepted] = useState(false);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
-  const navigate = useNavigate();
 
   if (recoveryCodes) {
     return (
@@ -40,52 +37,31 @@ export default function AcceptInvitationPage() {
       </div>
     );
   }
-  if (accepted) {
-    return (
-      <div>
-        <p role="status" className="mx-auto mt-10 max-w-md px-4 text-center text-slate-700">
-          Your account is ready. Sign in with your username and password.
-        </p>
-        <AdminLoginCard onSignedIn={() => navigate('/admin')} />
-      </div>
-    );
-  }
+  if (accepted) return <EmailLinkDone message="Your account is ready. Sign in with your username and password." />;
   return (
-    <div className="mx-auto flex min-h-[60vh] max-w-md items-center px-4 py-16 [overflow-wrap:anywhere]">
-      <Card className="w-full">
-        <CardHeader>
-          <h1 className="text-2xl font-bold text-brand-800">Accept your invitation</h1>
-          {invitation.data && (
-            <p className="text-sm text-slate-600">
-              Welcome, {invitation.data.name}. Choose the username and password you will sign in with as {invitation.data.role === 'owner' ? 'an owner' : 'a staff member'}.
-            </p>
-          )}
-        </CardHeader>
-        <CardContent>
-          {token === '' ? (
-            <p role="alert" className="text-sm text-red-800">
-              This invitation link is incomplete. Open the link from the e-mail again.
-            </p>
-          ) : invitation.isPending ? (
-            <AdminSpinner />
-          ) : invitation.isError ? (
-            <p role="alert" className="text-sm text-red-800">
-              {errorMessage(invitation.error, 'This invitation link is not valid.')}
-            </p>
-          ) : (
-            <AcceptForm
-              token={token}
-              suggestedUsername={invitation.data.email}
-              twoFactorRequired={invitation.data.twoFactorRequired}
-              onAccepted={(codes) => {
-                setAccepted(true);
-                setRecoveryCodes(codes);
-              }}
-            />
-          )}
-        </CardContent>
-      </Card>
-    </div>
+    <EmailLinkCard
+      title="Accept your invitation"
+      intro={
+        invitation.data &&
+        `Welcome, ${invitation.data.name}. Choose the username and password you will sign in with as ${invitation.data.role === 'owner' ? 'an owner' : 'a staff member'}.`
+      }
+      token={token}
+      check={invitation}
+      incomplete="This invitation link is incomplete. Open the link from the e-mail again."
+      invalid="This invitation link is not valid."
+    >
+      {invitation.data && (
+        <AcceptForm
+          token={token}
+          suggestedUsername={invitation.data.email}
+          twoFactorRequired={invitation.data.twoFactorRequired}
+          onAccepted={(codes) => {
+            setAccepted(true);
+            setRecoveryCodes(codes);
+          }}
+        />
+      )}
+    </EmailLinkCard>
   );
 }
 

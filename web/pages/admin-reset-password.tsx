@@ -1,13 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { Button } from '../components/ui/button';
-import { Card, CardContent, CardHeader } from '../components/ui/card';
 import { FieldError, Input, Label } from '../components/ui/input';
 import { toast } from '../components/ui/use-toast';
 import { completePasswordResetSchema } from '#core/schemas/admin-accounts';
 import { useCompletePasswordReset, usePasswordReset } from '../features/admin/api/users-api';
-import { AdminLoginCard } from '../features/admin/components/admin-login-card';
-import { AdminSpinner } from '../features/admin/components/admin-page-parts';
+import { EmailLinkCard, EmailLinkDone } from '../features/admin/components/email-link-card';
 import { errorMessage } from '../lib/api';
 import { usePageMeta } from '../lib/page-meta';
 import { useSchemaForm } from '../lib/use-schema-form';
@@ -23,46 +21,19 @@ export default function ResetPasswordPage() {
   const token = searchParams.get('token') ?? '';
   const reset = usePasswordReset(token);
   const [done, setDone] = useState(false);
-  const navigate = useNavigate();
 
-  if (done) {
-    return (
-      <div>
-        <p role="status" className="mx-auto mt-10 max-w-md px-4 text-center text-slate-700">
-          Your new password is set, and your account is signed out everywhere. Sign in with it now.
-        </p>
-        <AdminLoginCard onSignedIn={() => navigate('/admin')} />
-      </div>
-    );
-  }
+  if (done) return <EmailLinkDone message="Your new password is set, and your account is signed out everywhere. Sign in with it now." />;
   return (
-    <div className="mx-auto flex min-h-[60vh] max-w-md items-center px-4 py-16 [overflow-wrap:anywhere]">
-      <Card className="w-full">
-        <CardHeader>
-          <h1 className="text-2xl font-bold text-brand-800">Choose a new password</h1>
-          {reset.data && (
-            <p className="text-sm text-slate-600">
-              For {reset.data.name || reset.data.username} (username {reset.data.username}). The link works once.
-            </p>
-          )}
-        </CardHeader>
-        <CardContent>
-          {token === '' ? (
-            <p role="alert" className="text-sm text-red-800">
-              This password-reset link is incomplete. Open the link from the e-mail again.
-            </p>
-          ) : reset.isPending ? (
-            <AdminSpinner />
-          ) : reset.isError ? (
-            <p role="alert" className="text-sm text-red-800">
-              {errorMessage(reset.error, 'This password-reset link is not valid.')}
-            </p>
-          ) : (
-            <ResetForm token={token} onDone={() => setDone(true)} />
-          )}
-        </CardContent>
-      </Card>
-    </div>
+    <EmailLinkCard
+      title="Choose a new password"
+      intro={reset.data && `For ${reset.data.name || reset.data.username} (username ${reset.data.username}). The link works once.`}
+      token={token}
+      check={reset}
+      incomplete="This password-reset link is incomplete. Open the link from the e-mail again."
+      invalid="This password-reset link is not valid."
+    >
+      <ResetForm token={token} onDone={() => setDone(true)} />
+    </EmailLinkCard>
   );
 }
 
