@@ -15,16 +15,16 @@ export const INVITATION_TTL_HOURS = 72;
 export const PASSWORD_RESET_TTL_HOURS = 24;
 
 /**
- * What a name may not hold: control characters (a line break among them), line and paragraph
- * separators, and the bidirectional overrides that make a name read as another. A name goes into
- * e-mail headers ("To: Sam Staff <...>"), where a line break is refused and every reply to it would
- * fail (issue 48), and onto every screen that lists accounts.
+ * What a name may not hold beyond nameField's one line (no control character, line break or line
+ * separator: core/schemas/fields.ts): the bidirectional overrides that make a name read as
+ * another. A name goes into e-mail headers ("To: Sam Staff <...>") and onto every screen that lists
+ * accounts (issue 48).
  */
-const NOT_A_NAME = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
+const DIRECTION_OVERRIDES = /[\u202A-\u202E\u2066-\u2069]/u;
 export const NAME_CONTROL_CHARACTERS = 'Name must not contain line breaks, control characters or direction overrides';
 
-/** A person's name on an account or invitation: trimmed, 1 to 100 characters, no control characters. */
-export const accountNameField = () => nameField().refine((name) => !NOT_A_NAME.test(name), NAME_CONTROL_CHARACTERS);
+/** A person's name on an account or invitation: trimmed, 1 to 100 characters, one line, no direction override. */
+export const accountNameField = () => nameField().refine((name) => !DIRECTION_OVERRIDES.test(name), NAME_CONTROL_CHARACTERS);
 
 const role = z.enum(ADMIN_ROLES, { error: 'Choose owner or staff' });
 

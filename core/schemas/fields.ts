@@ -41,7 +41,7 @@ export const isSingleLine = (value: string) => !CONTROL_CHARACTERS.test(value);
  * A text folded onto one line: each run of control characters becomes one space, the ends trimmed.
  * For what was stored before the rule (e-mail headers built from it, worker/services/email/mailchannels.ts).
  */
-export const foldLine = (value: string) => value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
+export const foldLine = (value: string) => value.replace(new RegExp(`${CONTROL_CHARACTERS.source}+`, 'g'), ' ').trim();
 
 /** A required name: trimmed, not blank, at most 100 characters, one line (contact and booking forms, chat hand-off, invitations). */
 export const nameField = () => requiredText(FIELD_MESSAGES.nameRequired, FIELD_LIMITS.name, FIELD_MESSAGES.nameTooLong).refine(isSingleLine, FIELD_MESSAGES.nameOneLine);
