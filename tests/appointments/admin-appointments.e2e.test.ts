@@ -1,6 +1,6 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { firm } from '#core/content/firm';
+import { addDays, firmDay, isWeekday } from '../harness/calendar-days';
 import { parseCsv } from '../harness/web/csv-reader';
 import { adminSessionPerFile, api, saveScreens, signedInTab, uniqueEmail, waitUntil } from '../harness/e2e/admin-helpers';
 import { baseUrl, downloadedFile, PHONE } from '../harness/e2e/browser';
@@ -12,17 +12,9 @@ type Appointment = { id: number; name: string; email: string; date: string; time
 
 const admin = adminSessionPerFile();
 
-const firmDay = (at: Date) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: firm.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
-const addDays = (day: string, n: number) => {
-  const d = new Date(`${day}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-};
-const isWeekday = (day: string) => ![0, 6].includes(new Date(`${day}T12:00:00Z`).getUTCDay());
 const SLOTS = ['9:00 AM', '10:00 AM', '11:00 AM', '1:00 PM', '2:00 PM', '3:00 PM', '4:00 PM'];
 
-const today = firmDay(new Date());
+const today = firmDay(0);
 const marker = Math.random().toString(36).slice(2, 8);
 
 /**
@@ -211,7 +203,7 @@ describe("the admin's appointments view", () => {
     expect(rows[0]).toEqual(['ID', 'Received', 'Name', 'Email', 'Phone', 'Message', 'Read']);
     const row = rows.find((r) => r[3] === email)!;
     expect(row.slice(2)).toEqual(["'@Robin Vale", email, '', `'${text}`, 'No']);
-    expect(row[1].slice(0, 10)).toBe(firmDay(new Date()));
+    expect(row[1].slice(0, 10)).toBe(firmDay(0));
     const listed = await api<unknown[]>(admin.context, 'GET', '/api/admin/contact-messages');
     expect(rows).toHaveLength(listed.length + 1);
   });

@@ -10,14 +10,14 @@ import { AVAILABILITY_MESSAGES } from '../../worker/services/appointments/availa
 import { IP_LIMIT_MESSAGE } from '../../worker/services/limits/submission-limits';
 import { appointmentInvite } from '../../worker/services/email/submission-emails';
 import { call, client, signIn } from '../harness/worker/helpers';
-import { addDays, daysUntil, firmDay } from '../harness/calendar-days';
+import { addDays, firmDay, weekdayFrom } from '../harness/calendar-days';
 import { expectAtSlot, inviteOf, newYork, newYorkOffset, parseInvite, uidOf } from '../harness/worker/ical-helpers';
 import { callWith, fakeMailChannels, mailChannelsEnv, type RecordedRequest } from '../harness/worker/mailchannels-fake';
 import { type BookingInput, callWithEnv, nextSaturday, nextWeekday, validBooking, visitorIp } from '../harness/worker/submission-helpers';
 
 const date = nextWeekday(7);
 // Another weekday, never the same one (nextWeekday(9) was, when the 7th day ahead is a Saturday).
-const otherDate = nextWeekday(daysUntil(addDays(date, 2)));
+const otherDate = weekdayFrom(addDays(date, 2));
 
 const booking = (overrides: Partial<BookingInput> = {}) => validBooking(date, overrides);
 

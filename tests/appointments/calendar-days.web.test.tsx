@@ -2,7 +2,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BookingCalendar } from '../../web/features/booking/components/booking-calendar';
-import { addDays, dayCell, daysUntil, firmDay, isWeekday, monthsBetween, weekdayOf } from '../harness/calendar-days';
+import { addDays, dayCell, firmDay, isWeekday, monthsBetween, weekdayFrom, weekdayOf } from '../harness/calendar-days';
 
 // The date helpers every date-picking test uses (tests/harness/calendar-days.ts), checked over the
 // real booking calendar in a month that begins on each of the seven weekdays, and over the days
@@ -83,8 +83,7 @@ describe('calendar arithmetic', () => {
     expect(monthsBetween('2026-12-31', '2027-01-01')).toBe(1);
     expect(monthsBetween('2026-12-07', '2026-12-31')).toBe(0);
     expect(monthsBetween('2026-11-15', '2027-02-01')).toBe(3);
-    // Noon to noon: a DST change inside the span does not shorten or lengthen a day.
-    expect(daysUntil('2027-03-15', new Date('2027-03-13T17:00:00Z'))).toBe(2);
-    expect(daysUntil('2026-12-31', new Date('2027-01-01T04:00:00Z'))).toBe(0);
+    // A weekend day moves to the Monday after it, across a month's end too.
+    expect(['2026-12-04', '2026-12-05', '2026-12-06', '2027-01-30', '2027-01-31'].map(weekdayFrom)).toEqual(['2026-12-04', '2026-12-07', '2026-12-07', '2027-02-01', '2027-02-01']);
   });
 });

@@ -16,14 +16,14 @@ export function addDays(day: string, n: number): string {
 /** The firm's calendar day `offsetDays` after its today (read from the clock now), as YYYY-MM-DD. */
 export const firmDay = (offsetDays: number, now: Date = new Date()) => addDays(firmToday(firm.timeZone, now), offsetDays);
 
-/** How many of the firm's days from today to `day` (negative for a past day). */
-export const daysUntil = (day: string, now: Date = new Date()) => Math.round((Date.parse(`${day}T12:00:00Z`) - Date.parse(`${firmDay(0, now)}T12:00:00Z`)) / 86_400_000);
-
 /** The weekday (0 = Sunday) of a YYYY-MM-DD day. */
 export const weekdayOf = (day: string) => new Date(`${day}T12:00:00Z`).getUTCDay();
 
 /** Monday to Friday. Not "bookable": a federal holiday or a blocked date is a weekday too (ask the API). */
 export const isWeekday = (day: string) => ![0, 6].includes(weekdayOf(day));
+
+/** `day` itself when it is a weekday, else the Monday after it. */
+export const weekdayFrom = (day: string) => addDays(day, weekdayOf(day) === 6 ? 2 : weekdayOf(day) === 0 ? 1 : 0);
 
 /** How many times a visitor presses "Next month" to go from the month of `from` to the month of `to`. */
 export function monthsBetween(from: string, to: string): number {

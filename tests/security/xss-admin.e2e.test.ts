@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api, browserPerFile, signInThroughCard, uniqueEmail } from '../harness/e2e/admin-helpers';
 import { newPage, PHONE } from '../harness/e2e/browser';
-import { addDays, firmDay, isWeekday } from '../harness/calendar-days';
+import { firmDay, weekdayFrom } from '../harness/calendar-days';
 
 // Hostile markup typed into every field a visitor can store, then viewed in every admin
 // screen. Nothing may run: no dialog, no flag set by a payload, no element injected by one.
@@ -16,11 +16,7 @@ const payloads = [
 const marker = payloads.join(' ');
 
 /** The first weekday at least `offsetDays` of the firm's days ahead. */
-function nextWeekday(offsetDays: number): string {
-  let day = firmDay(offsetDays);
-  while (!isWeekday(day)) day = addDays(day, 1);
-  return day;
-}
+const nextWeekday = (offsetDays: number) => weekdayFrom(firmDay(offsetDays));
 
 const shared = browserPerFile();
 

@@ -2,9 +2,9 @@ import { env } from 'cloudflare:test';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { defaultContent } from '#core/content/default-content';
-import { addDays, firmDay, isWeekday } from '../calendar-days';
 import { migratedTables, quote } from './d1-tables';
 import { call, ORIGIN, signIn } from './helpers';
+import { nextWeekday } from './submission-helpers';
 
 // Property-based fuzzing of every API route: whatever arrives — wrong types, unicode,
 // nesting, missing fields, huge bodies, odd content types, hostile origins — the API answers only
@@ -30,11 +30,7 @@ export interface RouteSpec {
 }
 
 /** A weekday at least three of the firm's days ahead. */
-const tomorrowWeekday = () => {
-  let day = firmDay(3);
-  while (!isWeekday(day)) day = addDays(day, 1);
-  return day;
-};
+const tomorrowWeekday = () => nextWeekday(3);
 
 /** The visitors' routes and the sign-in ones (tests/security/fuzz.worker.test.ts). */
 export const publicRoutes: RouteSpec[] = [

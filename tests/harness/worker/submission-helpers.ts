@@ -1,6 +1,6 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import worker from '../../../worker/index';
-import { addDays, firmDay, weekdayOf } from '../calendar-days';
+import { addDays, firmDay, weekdayFrom, weekdayOf } from '../calendar-days';
 import { client, ORIGIN } from './helpers';
 
 /**
@@ -51,8 +51,7 @@ export const visitorIp = (n: number) => `198.51.${Math.floor(n / 250)}.${(n % 25
 
 /** A weekday at least `daysAhead` days after today in the firm's time zone, as YYYY-MM-DD (calendar days: tests/harness/calendar-days.ts). */
 export function nextWeekday(daysAhead = 7): string {
-  const first = firmDay(daysAhead);
-  return addDays(first, weekdayOf(first) === 6 ? 2 : weekdayOf(first) === 0 ? 1 : 0);
+  return weekdayFrom(firmDay(daysAhead));
 }
 
 /** The first Saturday at least `daysAhead` days after today in the firm's time zone, as YYYY-MM-DD. */
