@@ -10,14 +10,22 @@ import { baseUrl, DESKTOP, expectToast, newPage, PHONE } from '../harness/e2e/br
 
 const shared = browserPerFile();
 
-/** The link of that name in the newest e-mail of this kind to the address, as a path on the test server. */
-async function linkFromEmail(to: string, kind: string, label: 'Cancel' | 'Reschedule'): Promise<string> {
-  let body: string | undefined;
-  await waitUntil(async () => (body = latestEmailBody(to, kind)) !== undefined, `the ${kind} e-mail`);
-  const url = new RegExp(`^${label}: (\\S+)$`, 'm').exec(body!)?.[1];
-  if (!url) throw new Error(`no ${label} link in: ${body}`);
-  const { pathname, search } = new URL(url);
-  return pathname + search;
+/**
+ * The link of that name in the newest e-mail of this kind to the address, as a path on the test
+ * server; with `other`, waits for a newer e-mail whose link is not that one (the e-mail of a second
+ * booking goes out after its answer, so the first one's is still the newest for a moment).
+ */
+async function linkFromEmail(to: string, kind: string, label: 'Cancel' | 'Reschedule', other?: string): Promise<string> {
+  let path: string | undefined;
+  await waitUntil(async () => {
+    const body = latestEmailBody(to, kind);
+    const url = body && new RegExp(`^${label}: (\\S+)$`, 'm').exec(body)?.[1];
+    if (!url) return false;
+    const { pathname, search } = new URL(url);
+    path = pathname + search;
+    return path !== other;
+  }, `the ${kind} e-mail with a ${label} link${other ? ' other than the last one' : ''}`);
+  return path!;
 }
 
 async function bookThroughApi(email: string, date: string, timeSlot: string) {
@@ -81,8 +89,9 @@ describe('appointment self-service', () => {
     await saveScreens(page, 'appointment-link-used-1280');
 
     // 3. Book the same slot again (it was freed), then move it through the Reschedule link.
+    const cancelledReschedule = await linkFromEmail(email, 'appointment-confirmation', 'Reschedule');
     await bookThroughApi(email, day, '9:00 AM');
-    const reschedulePath = await linkFromEmail(email, 'appointment-confirmation', 'Reschedule');
+    const reschedulePath = await linkFromEmail(email, 'appointment-confirmation', 'Reschedule', cancelledReschedule);
     // The firm closed a day meanwhile: the reschedule calendar greys it out, as the booking form does.
     await api(admin.context, 'POST', '/api/admin/blocked-dates', { date: blockedDay, reason: 'Training day' });
     await open(page, reschedulePath);
