@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { api, browserPerFile, expectToastSaying, saveScreensAtBothWidths, signInThroughCard, uniqueEmail, waitUntil } from '../harness/e2e/admin-helpers';
 import { latestEmailBody } from '../harness/e2e/admin-newsletter-helpers';
-import { invitationPath, STAFF_PASSWORD } from '../harness/e2e/admin-users-helpers';
-import { newPage } from '../harness/e2e/browser';
+import { invitationPath, invited, STAFF_PASSWORD } from '../harness/e2e/admin-users-helpers';
+import { newPage, SCREEN_SIZES } from '../harness/e2e/browser';
+import { axeProblems, reflowProblems } from '../harness/e2e/a11y-sweep';
 import { totpCode } from '../../worker/services/admin-auth/totp';
 
 // Staff accounts as the firm uses them (docs/product.md §6.8): the owner invites from /admin/users,
@@ -190,4 +191,51 @@ describe('staff accounts', () => {
       await context.close();
     }
   }, 60_000);
+  it('the owner sends a password-reset link; its page sets a new password once, passes axe and reflows, and the new password signs in', async () => {
+    const owner = await newPage(shared.browser);
+    const holder = await newPage(shared.browser);
+    try {
+      await signInThroughCard(owner.page);
+      // An account to reset: invited and accepted through the API.
+      const email = uniqueEmail('reset-staff');
+      const username = `reset-${Date.now().toString(36)}`;
+      const token = new URLSearchParams((await invited(owner.context, email, 'Rita Reset')).split('?')[1]).get('token');
+      await api(owner.context, 'POST', '/api/admin/invitations/accept', { token, username, password: STAFF_PASSWORD });
+
+      await owner.page.goto('/admin/users');
+      const account = owner.page.locator(`[data-testid="user-row"][data-username="${username}"]`);
+      await account.getByRole('button', { name: /^Send .* a password-reset link$/ }).click();
+      await expectToastSaying(owner.page, 'Password-reset link sent');
+
+      let resetPath: string | undefined;
+      await waitUntil(async () => (resetPath = latestEmailBody(email, 'admin-password-reset')?.match(/\/admin\/reset-password\?token=[A-Za-z0-9_-]+/)?.[0]) !== undefined, 'the password-reset e-mail');
+      await holder.page.goto(resetPath!);
+      await holder.page.getByText(`For Rita Reset (username ${username}). The link works once.`).waitFor();
+      for (const [label, viewport] of SCREEN_SIZES) {
+        await holder.page.setViewportSize(viewport);
+        expect(await axeProblems(holder.page), `axe at ${label}`).toEqual([]);
+      }
+      await holder.page.setViewportSize({ width: 320, height: 800 });
+      expect(await reflowProblems(holder.page)).toEqual([]);
+      await saveScreensAtBothWidths(holder.page, 'admin-reset-password');
+
+      await holder.page.getByLabel('New password').fill('a-brand-new-passphrase-9');
+      await holder.page.getByRole('button', { name: 'Set new password' }).click();
+      await holder.page.getByRole('status').filter({ hasText: 'Your new password is set' }).waitFor();
+      await holder.page.getByLabel('Username').fill(username);
+      await holder.page.getByLabel('Password').fill('a-brand-new-passphrase-9');
+      await holder.page.getByRole('button', { name: 'Login' }).click();
+      await holder.page.getByRole('heading', { name: 'Admin Panel', level: 1 }).waitFor({ timeout: 20_000 });
+
+      // The link worked once.
+      const used = await newPage(shared.browser);
+      await used.page.goto(resetPath!);
+      await used.page.getByRole('alert').waitFor();
+      expect(await used.page.getByRole('button', { name: 'Set new password' }).count()).toBe(0);
+      await used.context.close();
+    } finally {
+      await owner.context.close();
+      await holder.context.close();
+    }
+  }, 120_000);
 });
