@@ -2,6 +2,7 @@ import { defaultContent } from '#core/content/default-content';
 import type { Bindings } from '../../env';
 import type { EmailTransport, OutgoingEmail, TransportResult } from '../../mail-types';
 import { mailChannelsPayload, type MailChannelsConfig } from './mailchannels';
+import { isLocalHost } from '../platform/local-host';
 
 // Local development's mailbox (docs/decisions/0020-no-bearer-secret-in-the-e-mail-log.md). With no
 // MailChannels key the e-mail log keeps every message without its links' secrets, so a developer
@@ -14,7 +15,6 @@ import { mailChannelsPayload, type MailChannelsConfig } from './mailchannels';
 // Only a loopback address is accepted: on Cloudflare nothing listens there, so a LOCAL_MAILBOX_URL
 // set by mistake in production sends nothing anywhere (and production has a key anyway).
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 const TIMEOUT_MS = 5_000;
 
 /** LOCAL_MAILBOX_URL when it names a loopback http address, else null. */
@@ -23,7 +23,7 @@ export function localMailboxUrl(env: Pick<Bindings, 'LOCAL_MAILBOX_URL'>): strin
   if (!value) return null;
   try {
     const url = new URL(value);
-    if (url.protocol !== 'http:' || !LOOPBACK_HOSTS.has(url.hostname)) return null;
+    if (url.protocol !== 'http:' || !isLocalHost(url.hostname)) return null;
     return url.href.replace(/\/+$/, '');
   } catch {
     return null;
