@@ -30,7 +30,7 @@ const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;
  */
 export function withPreviewBar(html: string, hasDraft: boolean): string {
   const text = hasDraft ? PREVIEW_BAR_TEXT : PREVIEW_NO_DRAFT_TEXT;
-  const detail = hasDraft ? ' Visitors still see the published site until you publish.' : '';
+  const detail = hasDraft ? '. Visitors still see the published site until you publish.' : '';
   const bar = `<section id="draft-preview-bar" aria-label="Draft preview" data-testid="draft-preview-bar"><p>${escape(text)}<span>${escape(detail)}</span></p></section>`;
   if (!/<\/head>/.test(html) || !/<body[^>]*>/.test(html)) throw new Error('a preview page without <head> or <body>');
   return html

@@ -31,7 +31,8 @@ export function NewsletterFrame({
     <div className="overflow-hidden rounded-md border-2 border-slate-900">
       <section aria-label="Draft preview" data-testid="newsletter-preview-bar" className="border-b-2 border-slate-900 bg-yellow-400 px-3 py-2 text-center text-sm font-bold text-slate-900">
         <p>
-          {DRAFT_PREVIEW_TEXT} <span className="font-normal">Nobody has received this yet.</span>
+          {DRAFT_PREVIEW_TEXT}
+          <span className="font-normal">. Nobody has received this yet.</span>
         </p>
       </section>
       {frame}
