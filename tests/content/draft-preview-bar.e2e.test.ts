@@ -90,6 +90,7 @@ describe('a newsletter preview', () => {
           return barBox.bottom <= frameBox.top + 0.5 && barBox.width >= frameBox.width - 0.5;
         });
       expect(await above(block)).toBe(true);
+      if (screenshotDir) await block.screenshot({ path: `${screenshotDir}/nav-newsletter-preview-1280.png` });
 
       await page.goto('/admin/newsletters/edit');
       const preview = page.locator('[aria-labelledby="draft-preview-title"]');
