@@ -190,8 +190,8 @@ describe('nothing fixed covers a control', () => {
   }, 600_000);
 });
 
-// ADMIN_SCREENSHOTS=<dir>: /admin/users with the navigation at 1280 and 390 px, /admin/availability
-// at 390 px scrolled to its end (the chat button and the banner clear of every control).
+// ADMIN_SCREENSHOTS=<dir>: /admin/users with the navigation at 1280 and 390 px, /admin and
+// /admin/subscribers at 1280 px, /admin/availability at 390 px scrolled to its end (the chat button and the banner clear of every control).
 describe.runIf(screenshotDir)('screenshots', () => {
   it('saves the navigation and the end of a long screen', async () => {
     const { page } = await signedInTab(admin, '/admin/users');
@@ -203,6 +203,15 @@ describe.runIf(screenshotDir)('screenshots', () => {
         await settled(page);
         await page.screenshot({ path: `${screenshotDir}/nav-users-${width}.png` });
       }
+      // /admin (SPEC.md's Logout in the navigation) and /admin/subscribers (SPEC.md's row, then the navigation).
+      await page.setViewportSize(DESKTOP);
+      for (const [path, name] of [['/admin', 'panel'], ['/admin/subscribers', 'subscribers']] as const) {
+        await page.goto(path);
+        await page.getByRole('navigation', { name: 'Back office' }).waitFor();
+        await settled(page);
+        await page.screenshot({ path: `${screenshotDir}/nav-${name}-1280.png` });
+      }
+      await page.setViewportSize(PHONE);
       await page.goto('/admin/availability');
       await page.getByTestId('weekday-grid').waitFor();
       await settled(page);
