@@ -13,8 +13,8 @@ import { baseUrl, DESKTOP, launchBrowser, newPage, PHONE } from '../harness/e2e/
 // serious best practices, required fields, target size) and reflows at 320 px; a dialog also gives
 // the focus back to its opener when it closes. The cookie banner stays up (never accepted). A new
 // screen is covered by adding its address to ADMIN_ROUTES (with what to wait for in waitForData), a
-// new dialog by adding it to DIALOGS. The invitation page and the forced two-factor set-up (docs/product.md
-// §6.8) have their own sweep below.
+// new dialog by adding it to DIALOGS. The draft previews (with their bar) are swept too. The
+// invitation page and the forced two-factor set-up (docs/product.md §6.8) have their own sweep below.
 
 const CONTENT_SECTIONS = ['firm', 'services', 'about', 'testimonials', 'faq', 'resources', 'privacy', 'booking', 'chat'].map((slug) => `/admin/content/${slug}`);
 const ADMIN_ROUTES = [
@@ -297,6 +297,21 @@ describe('admin accessibility', () => {
       if (ownerRecoveryCode) await api(seed, 'POST', '/api/admin/two-factor/disable', { password: inject('admin').password, code: ownerRecoveryCode });
       await context.close();
     }
+    expect(problems).toEqual([]);
+  }, 180_000);
+
+  // A content preview (the public page with the draft the seed saved) and its "Draft preview: not
+  // live" bar (worker/services/content/preview-bar.ts): the page's own standard with the bar on it.
+  it.each(['/', '/faq'])('the draft preview of %s, with its bar, meets the standard at 1280, 390 and 320 px', async (path) => {
+    await admin.setViewportSize(DESKTOP);
+    await admin.goto(`/api/admin/content/preview?path=${encodeURIComponent(path)}`);
+    await admin.getByRole('region', { name: 'Draft preview' }).waitFor();
+    await admin.waitForLoadState('networkidle', { timeout: 30_000 });
+    await settle(admin);
+    const problems = await sweepScreen(admin, `preview of ${path} at 1280px`, { backwards: true });
+    await narrowTo(admin, PHONE);
+    problems.push(...(await sweepScreen(admin, `preview of ${path} at 390px`, { backwards: false })));
+    problems.push(...(await reflowProblems(admin)));
     expect(problems).toEqual([]);
   }, 180_000);
 

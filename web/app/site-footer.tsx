@@ -66,8 +66,10 @@ export function SiteFooter() {
           </p>
         </div>
       </div>
+      {/* The last row ends 6rem above the page's end: room for the chat button (bottom right, 5rem
+          high with its margin), so a link here never sits under it when the page is scrolled to its end. */}
       <div className="border-t border-white/10">
-        <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-sm sm:px-6 md:flex-row md:justify-between lg:px-8">
+        <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 pb-24 pt-6 text-sm sm:px-6 md:flex-row md:justify-between lg:px-8">
           <p>
             © <span data-current-year="">{year}</span> {`${firm.legalName}. All rights reserved.`}
           </p>

@@ -166,16 +166,19 @@ function DraftEditor({ draft }: { draft: NewsletterDraft | null }) {
 
   return (
     <section className="mx-auto max-w-7xl space-y-6 px-4 py-10 [overflow-wrap:anywhere] sm:px-6 lg:px-8">
-      <div className="flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
-        <AdminSubPageHeading title="Newsletter Editor" intro="Write, preview and schedule a newsletter" />
-        <div className="flex flex-wrap items-center gap-2">
-          <DraftStatusBadge status={status} />
-          {dirty && !locked && <span className="text-sm text-slate-600">Unsaved changes</span>}
-          <Link to="/admin/newsletters" className="text-sm text-brand-700 hover:underline">
-            All drafts
-          </Link>
-        </div>
-      </div>
+      <AdminSubPageHeading
+        title="Newsletter Editor"
+        intro="Write, preview and schedule a newsletter"
+        actions={
+          <div className="flex flex-wrap items-center gap-2">
+            <DraftStatusBadge status={status} />
+            {dirty && !locked && <span className="text-sm text-slate-600">Unsaved changes</span>}
+            <Link to="/admin/newsletters" className="inline-flex min-h-6 items-center text-sm text-brand-700 hover:underline">
+              All drafts
+            </Link>
+          </div>
+        }
+      />
       {current?.error && (
         <p role="alert" className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
           {current.error}
@@ -275,7 +278,7 @@ function DraftEditor({ draft }: { draft: NewsletterDraft | null }) {
             <PressedChoice label="Preview width" value={width} onChange={setWidth} options={WIDTHS} />
             <div className="overflow-x-auto">
               <div className={width === 'phone' ? 'mx-auto w-[375px] max-w-full' : 'w-full'} data-testid="preview-viewport" data-width={width}>
-                <NewsletterFrame html={preview} title="Newsletter preview" className="h-[40rem]" />
+                <NewsletterFrame html={preview} title="Newsletter preview" className="h-[40rem]" draft={!locked} />
               </div>
             </div>
           </CardContent>

@@ -27,13 +27,16 @@ function Drafts() {
 
   return (
     <section className="mx-auto max-w-5xl space-y-8 px-4 py-10 [overflow-wrap:anywhere] sm:px-6 lg:px-8">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <AdminSubPageHeading title="Newsletter Drafts" intro="Write newsletters, save them and schedule them" />
-        <Link to="/admin/newsletters/edit" className={buttonClass('primary', 'md', 'self-start sm:self-auto')}>
-          <Plus className="h-4 w-4" aria-hidden="true" />
-          New Newsletter
-        </Link>
-      </div>
+      <AdminSubPageHeading
+        title="Newsletter Drafts"
+        intro="Write newsletters, save them and schedule them"
+        actions={
+          <Link to="/admin/newsletters/edit" className={buttonClass('primary', 'md', 'self-start lg:self-auto')}>
+            <Plus className="h-4 w-4" aria-hidden="true" />
+            New Newsletter
+          </Link>
+        }
+      />
       {drafts.isError && (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
           Failed to load the newsletter drafts.

@@ -63,16 +63,22 @@ function SubscriberAdministration() {
 
   return (
     <section className="mx-auto max-w-7xl space-y-8 px-4 py-10 [overflow-wrap:anywhere] sm:px-6 lg:px-8">
-      <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
-        <AdminSubPageHeading title="Newsletter Subscribers" intro="Manage your newsletter subscription list" />
-        <div className="flex flex-wrap gap-2">
-          <Button icon={Send} onClick={() => setSendOpen(true)}>Send Newsletter</Button>
-          <Button icon={KeyRound} variant="outline" onClick={() => setPasswordOpen(true)}>Change Password</Button>
-          <Button icon={Download} variant="outline" onClick={downloadCsv} disabled={!list}>Download CSV</Button>
-          <Button icon={Upload} variant="outline" onClick={() => setImportOpen(true)}>Import CSV</Button>
-          <Button icon={LogOut} variant="outline" onClick={signOut} disabled={logout.isPending}>Sign Out</Button>
-        </div>
-      </div>
+      {/* SPEC.md's header and its row (Sign Out included), then the back-office navigation without
+          a second sign-out button (admin-nav.tsx, SignOutMode). */}
+      <AdminSubPageHeading
+        title="Newsletter Subscribers"
+        intro="Manage your newsletter subscription list"
+        signOut="none"
+        actions={
+          <div className="flex flex-wrap gap-2">
+            <Button icon={Send} onClick={() => setSendOpen(true)}>Send Newsletter</Button>
+            <Button icon={KeyRound} variant="outline" onClick={() => setPasswordOpen(true)}>Change Password</Button>
+            <Button icon={Download} variant="outline" onClick={downloadCsv} disabled={!list}>Download CSV</Button>
+            <Button icon={Upload} variant="outline" onClick={() => setImportOpen(true)}>Import CSV</Button>
+            <Button icon={LogOut} variant="outline" onClick={signOut} disabled={logout.isPending}>Sign Out</Button>
+          </div>
+        }
+      />
 
       {/* Three across from 360 px; below that a label such as "Subscribers" no longer fits a third. */}
       <div className="grid grid-cols-1 gap-2 min-[360px]:grid-cols-3 sm:gap-4">

@@ -1,7 +1,3 @@
-import { CalendarCog, FileText, History, LogOut, MessagesSquare, Newspaper, UserCog, Users } from 'lucide-react';
-import { Link } from 'react-router';
-import { Button, buttonClass } from '../components/ui/button';
-import { toast } from '../components/ui/use-toast';
 import {
   useAppointments,
   useContactMessages,
@@ -11,8 +7,7 @@ import {
   useRateLimitStats,
   useSentNewsletters,
 } from '../features/admin/api/admin-api';
-import { useAdminLogout } from '../features/admin/api/session';
-import { SignedInOnly } from '../features/admin/components/admin-page-parts';
+import { AdminSubPageHeading, SignedInOnly } from '../features/admin/components/admin-page-parts';
 import { AppointmentsPanel } from '../features/admin/components/appointments-panel';
 import { ContactInbox } from '../features/admin/components/contact-inbox';
 import { DeliveryEventsPanel, EmailAuthPanel } from '../features/admin/components/email-auth-panel';
@@ -25,29 +20,14 @@ import { TwoFactorPanel } from '../features/admin/components/two-factor-panel';
 import { NewsletterBadges, SubmissionBadges } from '../features/admin/components/stats-badges';
 import { usePageMeta } from '../lib/page-meta';
 
-/**
- * The panel's links to its sub-pages, in the order of the header. Owner-only ones (docs/product.md
- * §6.8, §6.9) are not offered to staff, whom the API would refuse anyway.
- */
-const SUB_PAGES = [
-  { to: '/admin/subscribers', icon: Users, label: 'Subscribers', ownerOnly: false },
-  { to: '/admin/newsletters', icon: Newspaper, label: 'Newsletters', ownerOnly: false },
-  { to: '/admin/availability', icon: CalendarCog, label: 'Availability', ownerOnly: false },
-  { to: '/admin/chats', icon: MessagesSquare, label: 'Chats', ownerOnly: false },
-  { to: '/admin/content', icon: FileText, label: 'Content', ownerOnly: false },
-  { to: '/admin/users', icon: UserCog, label: 'Users', ownerOnly: true },
-  { to: '/admin/audit', icon: History, label: 'Audit Trail', ownerOnly: true },
-];
-
 /** /admin: the login card when signed out, the admin panel when signed in (docs/product.md §6). */
 export default function AdminPage() {
   usePageMeta({ title: 'Admin Panel', description: 'Administration' });
-  return <SignedInOnly>{(username, session) => <AdminPanel username={username} isOwner={session.role === 'owner'} />}</SignedInOnly>;
+  return <SignedInOnly>{() => <AdminPanel />}</SignedInOnly>;
 }
 
 /** Mounted only while signed in, so every read (and every poll) runs only then (docs/product.md §6.2). */
-function AdminPanel({ username, isOwner }: { username: string; isOwner: boolean }) {
-  const logout = useAdminLogout();
+function AdminPanel() {
   const messages = useContactMessages(true);
   const rateLimit = useRateLimitStats(true);
   const newsletterStats = useNewsletterStats(true);
@@ -59,31 +39,8 @@ function AdminPanel({ username, isOwner }: { username: string; isOwner: boolean 
 
   return (
     <section className="mx-auto max-w-7xl space-y-8 px-4 py-10 [overflow-wrap:anywhere] sm:px-6 lg:px-8">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-bold text-brand-800">Admin Panel</h1>
-          <p className="mt-1 text-sm text-slate-600">Signed in as {username}.</p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          {SUB_PAGES.filter((page) => isOwner || !page.ownerOnly).map(({ to, icon: Icon, label }) => (
-            <Link key={to} to={to} className={buttonClass('outline')}>
-              <Icon className="h-4 w-4" aria-hidden="true" />
-              {label}
-            </Link>
-          ))}
-          <Button
-            variant="outline"
-            onClick={() =>
-              logout.mutate(undefined, {
-                onError: () => toast({ variant: 'destructive', title: 'Error', description: 'Failed to sign out. Please try again' }),
-              })
-            }
-          >
-            <LogOut className="h-4 w-4" aria-hidden="true" />
-            Logout
-          </Button>
-        </div>
-      </div>
+      {/* The title, then the back-office navigation with SPEC.md's Logout (admin-nav.tsx). */}
+      <AdminSubPageHeading title="Admin Panel" signOut="logout" />
 
       <TurnstileWarning />
 

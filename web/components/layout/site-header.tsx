@@ -83,8 +83,9 @@ export function SiteHeader({ pathname, content }: { pathname: string; content: H
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [menuOpen]);
 
+  // Sticky below a content preview's bar, which sets --preview-bar-height (worker/services/content/preview-bar.ts).
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-[var(--preview-bar-height,0px)] z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-header max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <a href="/" className="flex items-center gap-3" onClick={closeMenu}>
           <img src="/logo.svg" alt={`${content.firmName} logo - professional tax and accounting services`} width={48} height={48} className="h-12 w-12" />

@@ -35,9 +35,11 @@ export function Toaster() {
           </Toast.Close>
         </Toast.Root>
       ))}
+      {/* Only the toasts themselves take clicks (pointer-events-auto above): the viewport's empty
+          padding never sits over a control. */}
       <Toast.Viewport
         hotkey={['F8']}
-        className="fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px]"
+        className="pointer-events-none fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px]"
       />
     </Toast.Provider>
   );

@@ -17,6 +17,7 @@ import {
   type CurrentVersion,
 } from '../../services/content/store';
 import { pageHeaders, prerenderedFile, renderWithContent } from '../../services/content/published-pages';
+import { withPreviewBar } from '../../services/content/preview-bar';
 import { pointAtPublished } from '../../services/content/published';
 import { audit } from '../../services/audit/audit-log';
 
@@ -144,6 +145,7 @@ export const adminContent = new Hono<AppEnv>()
     if (parsed && !parsed.success) return c.json({ message: 'The draft no longer passes the content rules: open it and save it again', errors: fieldMessages(parsed.error.issues) }, 409);
     const content = parsed ? parsed.data : (await getPublished(db)).content;
     const template = await (await prerenderedFile(c.env, new URL(c.req.url).origin, path)).text();
-    const html = await renderWithContent(template, path, content);
+    // The bar that tells it from the live site (worker/services/content/preview-bar.ts).
+    const html = withPreviewBar(await renderWithContent(template, path, content), parsed !== null);
     return c.body(html, 200, { ...pageHeaders, 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' });
   });

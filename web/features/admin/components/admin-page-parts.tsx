@@ -5,6 +5,7 @@ import { errorMessage, isUnauthorized } from '../../../lib/api';
 import { type PageMeta, usePageMeta } from '../../../lib/page-meta';
 import { useAdminSession, type SignedInSession } from '../api/session';
 import { AdminLoginCard } from './admin-login-card';
+import { AdminNav, type SignOutMode } from './admin-nav';
 
 // Loaded only when the owner's policy sends an account to it: the screens' shared chunk stays small.
 const TwoFactorEnrolment = lazy(async () => ({ default: (await import('./two-factor-enrolment')).TwoFactorEnrolment }));
@@ -14,7 +15,7 @@ const TwoFactorEnrolment = lazy(async () => ({ default: (await import('./two-fac
 export { PanelCard } from './panel-card';
 
 // What the admin pages (web/pages/admin*.tsx) share: the loading state, the session gate and the
-// heading that leads back to the panel, and the titled card of each panel.
+// heading with the back-office navigation, and the titled card of each panel.
 
 export function AdminSpinner() {
   return (
@@ -65,20 +66,45 @@ export function OwnerOnlyNotice() {
 }
 
 /**
- * A sub-page's heading: the link back (to the admin panel unless `back` names another page, e.g.
- * the content overview), the title (`titleId` when something refers to it) and one line under it.
+ * A back-office screen's title block, then the one back-office navigation (AdminNav) right after it,
+ * as on every screen (docs/product.md §6, "Back-office navigation"): an optional link `back` (a
+ * content section's way to the content overview), the title (`titleId` when something refers to
+ * it), one line under it, and the screen's own `actions` beside the title (e.g. /admin/subscribers'
+ * row, which SPEC.md fixes). `signOut` says how the navigation signs out (see SignOutMode).
  */
-export function AdminSubPageHeading({ title, titleId, intro, back = { to: '/admin', label: 'Admin Panel' } }: { title: string; titleId?: string; intro: string; back?: { to: string; label: string } }) {
+export function AdminSubPageHeading({
+  title,
+  titleId,
+  intro,
+  back,
+  actions,
+  signOut,
+}: {
+  title: string;
+  titleId?: string;
+  intro?: string;
+  back?: { to: string; label: string };
+  actions?: ReactNode;
+  signOut?: SignOutMode;
+}) {
   return (
-    <div>
-      <Link to={back.to} className="mb-2 inline-flex min-h-6 items-center gap-1 text-sm text-brand-700 hover:underline">
-        <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-        {back.label}
-      </Link>
-      <h1 id={titleId} className="text-3xl font-bold text-brand-800">
-        {title}
-      </h1>
-      <p className="mt-1 text-slate-600">{intro}</p>
+    <div className="space-y-4">
+      <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
+        <div>
+          {back && (
+            <Link to={back.to} className="mb-2 inline-flex min-h-6 items-center gap-1 text-sm text-brand-700 hover:underline">
+              <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+              {back.label}
+            </Link>
+          )}
+          <h1 id={titleId} className="text-3xl font-bold text-brand-800">
+            {title}
+          </h1>
+          {intro && <p className="mt-1 text-slate-600">{intro}</p>}
+        </div>
+        {actions}
+      </div>
+      <AdminNav signOut={signOut} />
     </div>
   );
 }

@@ -67,7 +67,7 @@ export function NewsletterPanel({ activeSubscribers }: { activeSubscribers: numb
             <p className="text-sm">
               <span className="font-medium">Subject:</span> <span data-testid="preview-subject">{preview.subject}</span>
             </p>
-            <NewsletterFrame html={preview.htmlContent} title="Newsletter preview" />
+            <NewsletterFrame html={preview.htmlContent} title="Newsletter preview" draft />
             <OpenInEditor preview={preview} />
           </section>
         )}
