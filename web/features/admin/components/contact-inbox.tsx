@@ -73,7 +73,7 @@ export function ContactInbox() {
           label="Search messages"
           params={params}
           onChange={update}
-          placeholder="Name, e-mail, phone or message"
+          placeholder="Name, e-mail, phone, text"
           statuses={INBOX_FILTERS}
           allLabel="All but archived"
           dateRange
