@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BOOKING_HORIZON_DAYS, bookingServiceTypes, bookingTimeSlots, type BookingTimeSlot } from '#core/content/booking';
 import { firm } from '#core/content/firm';
 import { addCalendarDays, firmDateParts, firmToday, isCalendarDate, weekdayOf } from '#core/firm-time';
+import { listQuerySchema } from './admin-list';
 import { emailField, FIELD_LIMITS, nameField, requiredText, tooLongMessage, turnstileTokenField } from './fields';
 
 // The booking rules of docs/product.md §3 and §9: the 10 service types of the dropdown,
@@ -165,3 +166,16 @@ export const appointmentStatusSchema = z.object({
 
 /** The :id of an admin PATCH route. */
 export const idParamSchema = z.object({ id: z.coerce.number({ error: 'Invalid id' }).int('Invalid id').positive('Invalid id').max(Number.MAX_SAFE_INTEGER, 'Invalid id') });
+
+/** An appointment's statuses, as the admin list filters by them (worker/db/schema.ts appointments.status). */
+export const APPOINTMENT_STATUSES = ['requested', 'confirmed', 'cancelled'] as const;
+
+/**
+ * GET /api/admin/appointments/search (docs/product.md §6.2): text (name, e-mail, phone, notes,
+ * service), status, the appointment's day between `from` and `to`, page, and `when`: upcoming (from
+ * the firm's today, soonest first) or past (most recent first); without it, both, upcoming first.
+ */
+export const appointmentListQuerySchema = listQuerySchema(APPOINTMENT_STATUSES).safeExtend({
+  when: z.enum(['upcoming', 'past'], { error: "When must be 'upcoming' or 'past'" }).optional(),
+});
+export type AppointmentListQuery = z.output<typeof appointmentListQuerySchema>;

@@ -37,6 +37,8 @@ export const AUDIT_ACTIONS = [
   'contact.mark-read',
   'contact.mark-unread',
   'contact.reply',
+  'contact.archive',
+  'contact.unarchive',
   'subscriber.erase',
   'subscriber.resend-confirmation',
   'subscriber.import-create',

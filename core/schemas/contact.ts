@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listQuerySchema } from './admin-list';
 import { emailField, FIELD_LIMITS, nameField, requiredText, tooLongMessage, turnstileTokenField } from './fields';
 
 // The contact form's rules (docs/product.md §2, §9). The same schema validates the form in the
@@ -29,6 +30,21 @@ export const CONTACT_SUCCESS_MESSAGE = "Thank you for your message. We'll get ba
 
 /** PATCH /api/admin/contact-messages/:id: the admin marks a message read or unread. */
 export const contactReadSchema = z.object({ read: z.boolean({ error: 'read must be true or false' }) });
+
+/** PATCH /api/admin/contact-messages/:id/archive: the admin archives a message or brings it back to the inbox. */
+export const contactArchiveSchema = z.object({ archived: z.boolean({ error: 'archived must be true or false' }) });
+
+/**
+ * The inbox's filters (docs/product.md §6.2): unread, read (replied ones too: a reply marks the
+ * message read), replied (answered from the inbox) and archived. Without one, the inbox shows every
+ * message that is not archived.
+ */
+export const INBOX_STATUSES = ['unread', 'read', 'replied', 'archived'] as const;
+export type InboxStatus = (typeof INBOX_STATUSES)[number];
+
+/** GET /api/admin/contact-messages/search: text (name, e-mail, phone, message), status, received between two firm days, page. */
+export const inboxQuerySchema = listQuerySchema(INBOX_STATUSES);
+export type InboxQuery = z.output<typeof inboxQuerySchema>;
 
 /** The longest reply the inbox sends (plain text). */
 export const CONTACT_REPLY_MAX = 10_000;

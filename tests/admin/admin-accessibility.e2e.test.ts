@@ -19,6 +19,9 @@ import { baseUrl, DESKTOP, launchBrowser, newPage, PHONE } from '../harness/e2e/
 const CONTENT_SECTIONS = ['firm', 'services', 'about', 'testimonials', 'faq', 'resources', 'privacy', 'booking', 'chat'].map((slug) => `/admin/content/${slug}`);
 const ADMIN_ROUTES = [
   '/admin',
+  // The inbox and the appointments searched (docs/product.md §6.2): results, and a search that finds nothing.
+  '/admin?inbox-q=Axe%20Visitor&inbox-status=unread&appointments-q=axe&appointments-status=requested',
+  '/admin?inbox-q=no-such-message-anywhere&appointments-q=no-such-booking-anywhere',
   '/admin/subscribers',
   '/admin/newsletters',
   '/admin/newsletters/edit',
@@ -139,6 +142,16 @@ async function waitForData(page: Page, route: string) {
     await page.getByTestId('appointment-card').first().waitFor();
     await page.getByTestId('email-attachment').first().waitFor({ state: 'attached' });
     await page.getByRole('button', { name: /^Show past appointments/ }).click();
+  } else if (route.startsWith('/admin?')) {
+    await page.getByRole('search', { name: 'Search messages' }).waitFor();
+    await page.getByRole('search', { name: 'Search appointments' }).waitFor();
+    if (route.includes('no-such-message')) {
+      await page.getByText(/^No messages match/).waitFor();
+      await page.getByText(/^No upcoming appointments matching/).waitFor();
+    } else {
+      await page.getByTestId('message-card').first().waitFor();
+      await page.getByTestId('appointment-card').first().waitFor();
+    }
   } else if (route === '/admin/subscribers') {
     await waitUntil(async () => (await page.getByTestId('subscriber-row').count()) > 0, 'subscriber rows');
   } else if (route === '/admin/newsletters') {

@@ -78,9 +78,9 @@ describe('the admin panel', () => {
     const { page } = await signedInTab(admin);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/admin/contact-messages', async (route) => {
+    await page.route('**/api/admin/contact-messages/search*', async (route) => {
       await held;
-      await route.fulfill({ status: 200, contentType: 'application/json', body: '[]' });
+      await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ items: [], total: 0, page: 1, pageSize: 50, unread: 0, all: 0 }) });
     });
     await page.goto('/admin');
     await waitUntil(async () => (await page.getByTestId('message-skeleton').count()) === 3, 'three skeleton cards');
@@ -363,7 +363,8 @@ describe('the admin panel', () => {
     const email = uniqueEmail('booker');
     const appointment = await bookSomeSlot(admin.context, email);
     const { page } = admin;
-    await page.goto('/admin');
+    // Searched for (the list holds 50 upcoming a page, and other files book too).
+    await page.goto(`/admin?appointments-q=${encodeURIComponent(email)}`);
     const c = page.getByTestId('appointment-card').filter({ hasText: email });
     await c.waitFor();
     expect(await c.textContent()).toContain('Tax Planning Consultation');

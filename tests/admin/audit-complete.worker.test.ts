@@ -105,6 +105,7 @@ const FIXTURES: Record<string, Fixture> = {
   },
   // Inbox and appointments.
   'PATCH /contact-messages/:id': async () => ({ path: `/contact-messages/${await contactMessage()}`, body: { read: true } }),
+  'PATCH /contact-messages/:id/archive': async () => ({ path: `/contact-messages/${await contactMessage()}/archive`, body: { archived: true } }),
   'POST /contact-messages/:id/replies': async () => ({ path: `/contact-messages/${await contactMessage()}/replies`, body: { body: 'Thank you, we will call you tomorrow.' } }),
   'PATCH /appointments/:id': async () => ({ path: `/appointments/${await appointment()}`, body: { status: 'confirmed' } }),
   'PUT /availability': async ({ cookie }) => ({ path: '/availability', body: { weekdays: (await jsonOf<{ weekdays: unknown }>(call('/api/admin/availability', { cookie }))).weekdays } }),

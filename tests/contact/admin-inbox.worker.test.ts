@@ -27,6 +27,7 @@ describe('GET /api/admin/contact-messages', () => {
       message: 'Question number 2 about taxes.',
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
       readAt: null,
+      archivedAt: null,
       lastRepliedAt: null,
     });
     expect(list[0].phone).toBeNull();

@@ -1,7 +1,6 @@
 import {
-  useAppointments,
-  useContactMessages,
   useEmailLog,
+  useInboxPage,
   useEndSessionOn401,
   useNewsletterStats,
   useRateLimitStats,
@@ -9,7 +8,7 @@ import {
 } from '../features/admin/api/admin-api';
 import { AdminSubPageHeading, SignedInOnly } from '../features/admin/components/admin-page-parts';
 import { AppointmentsPanel } from '../features/admin/components/appointments-panel';
-import { ContactInbox } from '../features/admin/components/contact-inbox';
+import { ContactInbox, useInboxSearch } from '../features/admin/components/contact-inbox';
 import { DeliveryEventsPanel, EmailAuthPanel } from '../features/admin/components/email-auth-panel';
 import { EmailLogPanel } from '../features/admin/components/email-log-panel';
 import { NewsletterPanel } from '../features/admin/components/newsletter-panel';
@@ -28,13 +27,13 @@ export default function AdminPage() {
 
 /** Mounted only while signed in, so every read (and every poll) runs only then (docs/product.md §6.2). */
 function AdminPanel() {
-  const messages = useContactMessages(true);
+  // The inbox's page (the same read as the inbox's own): its figure `all` is the badge's total.
+  const messages = useInboxPage(useInboxSearch().query, true);
   const rateLimit = useRateLimitStats(true);
   const newsletterStats = useNewsletterStats(true);
-  const appointments = useAppointments(true);
   const emails = useEmailLog(true);
   const sent = useSentNewsletters(true);
-  useEndSessionOn401(messages, rateLimit, newsletterStats, appointments, emails, sent);
+  useEndSessionOn401(messages, rateLimit, newsletterStats, emails, sent);
   const sending = sent.data?.filter((n) => n.status === 'sending') ?? [];
 
   return (
@@ -45,7 +44,7 @@ function AdminPanel() {
       <TurnstileWarning />
 
       <div className="space-y-3">
-        <SubmissionBadges totalMessages={messages.data?.length} stats={rateLimit.data} />
+        <SubmissionBadges totalMessages={messages.data?.all} stats={rateLimit.data} />
         <NewsletterBadges stats={newsletterStats.data} />
       </div>
 
@@ -64,10 +63,10 @@ function AdminPanel() {
 
       <div className="grid grid-cols-1 gap-8 lg:grid-cols-5">
         <div className="lg:col-span-3">
-          <ContactInbox messages={messages.data} isPending={messages.isPending} error={messages.error} />
+          <ContactInbox />
         </div>
         <div className="lg:col-span-2">
-          <AppointmentsPanel appointments={appointments.data} isPending={appointments.isPending} error={appointments.error} />
+          <AppointmentsPanel />
         </div>
       </div>
 

@@ -21,6 +21,9 @@ export const contactMessages = sqliteTable(
     // (worker/services/contact/replies.ts). Null for a message older than replies, until one is answered.
     messageId: text('message_id'),
     createdAt: createdAt(),
+    // When the firm archived it (docs/product.md §6.2): it leaves the inbox's default view and is
+    // found under the "Archived" filter; null while in the inbox. Unarchiving sets it back to null.
+    archivedAt: integer('archived_at', { mode: 'timestamp_ms' }),
   },
   (t) => [index('contact_messages_created_at_idx').on(t.createdAt)],
 );

@@ -51,9 +51,12 @@ export const publicRoutes: RouteSpec[] = [
 export const adminRecordRoutes: RouteSpec[] = [
   { method: 'GET', path: '/api/admin/contact-messages', admin: true },
   { method: 'PATCH', path: '/api/admin/contact-messages/1', admin: true, valid: { read: true } },
+  { method: 'GET', path: '/api/admin/contact-messages/search', admin: true, query: { q: '50%_off\\', status: 'archived', from: '2025-01-01', to: '2025-12-31' } },
+  { method: 'PATCH', path: '/api/admin/contact-messages/1/archive', admin: true, valid: { archived: true } },
   { method: 'GET', path: '/api/admin/rate-limit-stats', admin: true },
   { method: 'GET', path: '/api/admin/appointments', admin: true },
   { method: 'PATCH', path: '/api/admin/appointments/1', admin: true, valid: { status: 'confirmed' } },
+  { method: 'GET', path: '/api/admin/appointments/search', admin: true, query: { q: 'tax', status: 'requested', when: 'upcoming' } },
   { method: 'GET', path: '/api/admin/subscribers', admin: true },
   { method: 'GET', path: '/api/admin/sent-newsletters', admin: true },
   { method: 'POST', path: '/api/admin/send-newsletter', admin: true, valid: { subject: 'News', content: '<p>Hello</p>' } },

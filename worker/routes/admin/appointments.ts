@@ -3,10 +3,11 @@ import { firm } from '#core/content/firm';
 import { getDb } from '../../db/client';
 import type { AppEnv } from '../../env';
 import { validate } from '../../middleware/validate';
-import { appointmentStatusSchema, BOOKING_MESSAGES, CONFIRM_MESSAGES, idParamSchema, slotHasPassed } from '#core/schemas/appointments';
+import { LIST_PAGE_SIZE, type ListPage } from '#core/schemas/admin-list';
+import { appointmentListQuerySchema, appointmentStatusSchema, BOOKING_MESSAGES, CONFIRM_MESSAGES, idParamSchema, slotHasPassed } from '#core/schemas/appointments';
 import { appointmentLinks } from '../../services/appointments/links';
 import { availabilityRefusal } from '../../services/appointments/availability';
-import { type AppointmentRow, findAppointment, isSlotTaken, listAppointments, setAppointmentStatus } from '../../services/appointments/bookings';
+import { type AppointmentRow, findAppointment, isSlotTaken, listAppointments, searchAppointments, setAppointmentStatus } from '../../services/appointments/bookings';
 import { firmToday } from '#core/firm-time';
 import { appointmentStatusEmail, hasTime, sendAfterStoring } from '../../services/email/submission-emails';
 import { publishedContent } from '../../services/content/published';
@@ -26,11 +27,28 @@ export const toAppointment = (row: AppointmentRow) => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-/** Appointments for the admin: upcoming first (soonest first), then past (most recent first). */
+/**
+ * Appointments for the admin: upcoming first (soonest first), then past (most recent first). GET /
+ * keeps its shape (a list); the panel reads GET /search, a page of 50 with the figures it shows.
+ */
 export const adminAppointments = new Hono<AppEnv>()
   .get('/', async (c) => {
     const rows = await listAppointments(getDb(c.env.DB), firmToday(firm.timeZone));
     return c.json(rows.map(toAppointment), 200);
+  })
+  .get('/search', validate('query', appointmentListQuerySchema), async (c) => {
+    const query = c.req.valid('query');
+    const found = await searchAppointments(getDb(c.env.DB), query, firmToday(firm.timeZone));
+    const page: ListPage<ReturnType<typeof toAppointment>> & { upcoming: number; past: number; awaiting: number } = {
+      items: found.rows.map(toAppointment),
+      total: found.total,
+      page: query.page,
+      pageSize: LIST_PAGE_SIZE,
+      upcoming: found.upcoming,
+      past: found.past,
+      awaiting: found.awaiting,
+    };
+    return c.json(page, 200);
   })
   .patch('/:id', validate('param', idParamSchema), validate('json', appointmentStatusSchema), async (c) => {
     const { id } = c.req.valid('param');

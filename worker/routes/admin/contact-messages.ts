@@ -3,8 +3,16 @@ import { getDb } from '../../db/client';
 import type { AppEnv } from '../../env';
 import { validate } from '../../middleware/validate';
 import { idParamSchema } from '#core/schemas/appointments';
-import { contactReadSchema, contactReplySchema } from '#core/schemas/contact';
-import { type ContactMessageRow, findContactMessage, listContactMessages, markContactMessageRead } from '../../services/contact/messages';
+import { LIST_PAGE_SIZE, type ListPage } from '#core/schemas/admin-list';
+import { contactArchiveSchema, contactReadSchema, contactReplySchema, inboxQuerySchema } from '#core/schemas/contact';
+import {
+  archiveContactMessage,
+  type ContactMessageRow,
+  findContactMessage,
+  listContactMessages,
+  markContactMessageRead,
+  searchContactMessages,
+} from '../../services/contact/messages';
 import { lastReplyTime, listReplies, REPLY_CAP_MESSAGE, sendReply } from '../../services/contact/replies';
 import { audit } from '../../services/audit/audit-log';
 import { clientNetwork } from '../../services/limits/client-ip';
@@ -18,6 +26,8 @@ export const toContactMessage = (row: ContactMessageRow & { lastRepliedAt?: Date
   message: row.message,
   createdAt: row.createdAt.toISOString(),
   readAt: row.readAt ? row.readAt.toISOString() : null,
+  /** When it was archived (out of the inbox's default view), or null. */
+  archivedAt: row.archivedAt ? row.archivedAt.toISOString() : null,
   /** When the firm last replied from the inbox ("Replied"), or null. */
   lastRepliedAt: row.lastRepliedAt ? row.lastRepliedAt.toISOString() : null,
 });
@@ -31,11 +41,30 @@ const toReply = (row: Awaited<ReturnType<typeof listReplies>>[number]) => ({
   emailStatus: row.emailStatus,
 });
 
-/** The admin inbox: every contact message, newest first, the read marker, and the replies (docs/product.md §6.2). */
+type ContactMessage = ReturnType<typeof toContactMessage>;
+
+/**
+ * The admin inbox: every contact message, newest first, its search, the read and archive markers,
+ * and the replies (docs/product.md §6.2). GET / keeps SPEC.md's shape (a list); the inbox screen
+ * reads GET /search, a page of 50 with the figures its badges show.
+ */
 export const adminContactMessages = new Hono<AppEnv>()
   .get('/', async (c) => {
     const rows = await listContactMessages(getDb(c.env.DB));
     return c.json(rows.map(toContactMessage), 200);
+  })
+  .get('/search', validate('query', inboxQuerySchema), async (c) => {
+    const query = c.req.valid('query');
+    const found = await searchContactMessages(getDb(c.env.DB), query);
+    const page: ListPage<ContactMessage> & { unread: number; all: number } = {
+      items: found.rows.map(toContactMessage),
+      total: found.total,
+      page: query.page,
+      pageSize: LIST_PAGE_SIZE,
+      unread: found.unread,
+      all: found.all,
+    };
+    return c.json(page, 200);
   })
   .patch('/:id', validate('param', idParamSchema), validate('json', contactReadSchema), async (c) => {
     const { id } = c.req.valid('param');
@@ -43,6 +72,16 @@ export const adminContactMessages = new Hono<AppEnv>()
     if (!row) return c.json({ message: 'Message not found' }, 404);
     await audit(c, c.req.valid('json').read ? 'contact.mark-read' : 'contact.mark-unread', `contact-message:${id}`);
     return c.json(toContactMessage({ ...row, lastRepliedAt: await lastReplyTime(getDb(c.env.DB), id) }), 200);
+  })
+  // Archived messages leave the inbox's default view; unarchiving brings one back as it was.
+  .patch('/:id/archive', validate('param', idParamSchema), validate('json', contactArchiveSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const { archived } = c.req.valid('json');
+    const db = getDb(c.env.DB);
+    const row = await archiveContactMessage(db, id, archived);
+    if (!row) return c.json({ message: 'Message not found' }, 404);
+    await audit(c, archived ? 'contact.archive' : 'contact.unarchive', `contact-message:${id}`);
+    return c.json(toContactMessage({ ...row, lastRepliedAt: await lastReplyTime(db, id) }), 200);
   })
   .get('/:id/replies', validate('param', idParamSchema), async (c) => {
     const db = getDb(c.env.DB);

@@ -22,13 +22,16 @@ export const ADMIN_PERMISSIONS: Readonly<Record<string, Access>> = {
   'DELETE /account/sessions/:sessionId': 'everyone',
   // Inbox and chats.
   'GET /contact-messages': 'staff',
+  'GET /contact-messages/search': 'staff',
   'PATCH /contact-messages/:id': 'staff',
+  'PATCH /contact-messages/:id/archive': 'staff',
   'GET /contact-messages/:id/replies': 'staff',
   'POST /contact-messages/:id/replies': 'staff',
   'GET /chat-sessions': 'staff',
   'GET /chat-sessions/:id': 'staff',
   // Appointments and availability.
   'GET /appointments': 'staff',
+  'GET /appointments/search': 'staff',
   'PATCH /appointments/:id': 'staff',
   'GET /availability': 'staff',
   'PUT /availability': 'staff',

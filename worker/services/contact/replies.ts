@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { firm } from '#core/content/firm';
 import { firmToday } from '#core/firm-time';
 import { foldLine } from '#core/schemas/fields';
@@ -113,7 +113,8 @@ export type ReplyOutcome = { ok: true; reply: ContactReplyRow; emailStatus: 'sen
 
 /**
  * Sends one reply: the reply row (only while its author is under DAILY_REPLY_CAP today, counted in
- * the same statement, so parallel requests cannot pass it) and its audit entry commit together;
+ * the same statement, so parallel requests cannot pass it), its audit entry and the message's read
+ * marker commit together;
  * then the e-mail goes out through the e-mail log, and the row names its log entry.
  */
 export async function sendReply(
@@ -134,6 +135,19 @@ export async function sendReply(
   const [inserted] = await db.batch([
     insertWhen(db, contactReplies, { contactMessageId: message.id, adminUserId: author.id, authorName: author.name || author.username, body, messageId, day, createdAt: new Date() }, underCap).returning(),
     auditIfPreviousChanged(db, { actor: author, action: 'contact.reply', record: `contact-message:${message.id}`, network }),
+    // A reply answers the message: it is read from now on (docs/product.md §6.2), only when the
+    // reply was granted (its row, named by its fresh Message-ID, exists).
+    db
+      .update(contactMessages)
+      .set({ readAt: new Date() })
+      .where(
+        and(
+          eq(contactMessages.id, message.id),
+          isNull(contactMessages.readAt),
+          // Written out with an alias: contact_messages has a message_id column too.
+          sql`exists (select 1 from contact_replies r where r.message_id = ${messageId})`,
+        ),
+      ),
   ]);
   const reply = inserted[0];
   if (!reply) return { ok: false, reason: 'cap' };

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import type { InferRequestType, InferResponseType } from 'hono/client';
 import { useEffect } from 'react';
 import { toast } from '../../../components/ui/use-toast';
@@ -9,6 +9,12 @@ import { adminSessionKey, type AdminSession } from './session';
 // inferred through the typed client: a field renamed there fails the build here.
 export type ContactMessage = InferResponseType<(typeof api.admin)['contact-messages']['$get'], 200>[number];
 export type Appointment = InferResponseType<typeof api.admin.appointments.$get, 200>[number];
+/** A page of the inbox's search with its figures (unread in the inbox, every message). */
+export type InboxPage = InferResponseType<(typeof api.admin)['contact-messages']['search']['$get'], 200>;
+/** A page of the appointments' search with its figures (upcoming, past, awaiting the firm). */
+export type AppointmentPage = InferResponseType<typeof api.admin.appointments.search.$get, 200>;
+/** What a searched list's query holds (web/features/admin/components/list-controls.tsx useListParams). */
+type ListQuery = Record<string, string>;
 export type RateLimitStats = InferResponseType<(typeof api.admin)['rate-limit-stats']['$get'], 200>;
 export type NewsletterStats = InferResponseType<typeof api.admin.newsletter.stats.$get, 200>;
 export type SchedulerStatus = InferResponseType<typeof api.admin.scheduler.status.$get, 200>;
@@ -47,6 +53,28 @@ export const useContactMessages = (enabled: boolean) =>
   useQuery({ queryKey: adminKeys.contactMessages, queryFn: () => okJson(api.admin['contact-messages'].$get()), enabled });
 export const useAppointments = (enabled: boolean) =>
   useQuery({ queryKey: adminKeys.appointments, queryFn: () => okJson(api.admin.appointments.$get()), enabled });
+
+// The searched lists (docs/product.md §6.2) live under their list's key, so what changes the list
+// (a read marker, an archive, a reply, a status) reads every page of it again. While a new page or
+// search loads, the one shown stays (keepPreviousData), marked busy by the list.
+
+/** One page of the inbox's search: `query` as useListParams('inbox') gives it. */
+export const useInboxPage = (query: ListQuery, enabled: boolean) =>
+  useQuery({
+    queryKey: [...adminKeys.contactMessages, 'search', query],
+    queryFn: () => okJson(api.admin['contact-messages'].search.$get({ query })),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+
+/** One page of the appointments' search, upcoming or past (`when`). */
+export const useAppointmentPage = (query: ListQuery & { when?: 'upcoming' | 'past' }, enabled: boolean) =>
+  useQuery({
+    queryKey: [...adminKeys.appointments, 'search', query],
+    queryFn: () => okJson(api.admin.appointments.search.$get({ query })),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
 /**
  * The slots of a day that can still be booked, as the public booking form sees them (GET
  * /api/appointments/availability): what the admin may pick when confirming a request without a
@@ -109,10 +137,38 @@ export function useMarkMessageRead() {
   return useMutation({
     mutationFn: ({ id, read }: { id: number } & InferRequestType<(typeof api.admin)['contact-messages'][':id']['$patch']>['json']) =>
       okJson(api.admin['contact-messages'][':id'].$patch({ param: { id: String(id) }, json: { read } })),
-    onSuccess: (updated) =>
-      queryClient.setQueryData<ContactMessage[]>(adminKeys.contactMessages, (list) => list?.map((m) => (m.id === updated.id ? updated : m))),
+    onSuccess: (updated) => {
+      // Shown at once in whatever list holds it; then read again (a filter may no longer match it).
+      replaceMessage(queryClient, updated);
+      void queryClient.invalidateQueries({ queryKey: adminKeys.contactMessages });
+    },
   });
 }
+
+/** The message as the server answered it, in every cached list and page that holds it. */
+function replaceMessage(queryClient: ReturnType<typeof useQueryClient>, updated: ContactMessage) {
+  queryClient.setQueriesData<ContactMessage[] | InboxPage>({ queryKey: adminKeys.contactMessages }, (data) => {
+    if (Array.isArray(data)) return data.map((m) => (m.id === updated.id ? updated : m));
+    if (data && 'items' in data) return { ...data, items: data.items.map((m) => (m.id === updated.id ? { ...m, ...updated } : m)) };
+    return data;
+  });
+}
+
+/** Archive or unarchive a message (docs/product.md §6.2): it leaves the list it is in, so the lists are read again. */
+export function useArchiveMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, archived }: { id: number } & InferRequestType<(typeof api.admin)['contact-messages'][':id']['archive']['$patch']>['json']) =>
+      okJson(api.admin['contact-messages'][':id'].archive.$patch({ param: { id: String(id) }, json: { archived } })),
+    onSuccess: (updated) => replaceMessage(queryClient, updated),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.contactMessages }),
+  });
+}
+
+/** Every message (GET /api/admin/contact-messages, SPEC.md's list), read when the CSV export asks for it. */
+export const fetchAllContactMessages = () => okJson(api.admin['contact-messages'].$get());
+/** Every appointment (GET /api/admin/appointments), read when the CSV export asks for it. */
+export const fetchAllAppointments = () => okJson(api.admin.appointments.$get());
 
 export function useUpdateAppointmentStatus() {
   const queryClient = useQueryClient();
@@ -120,9 +176,13 @@ export function useUpdateAppointmentStatus() {
     mutationFn: ({ id, ...json }: { id: number } & InferRequestType<(typeof api.admin.appointments)[':id']['$patch']>['json']) =>
       okJson(api.admin.appointments[':id'].$patch({ param: { id: String(id) }, json })),
     onSuccess: (updated) => {
-      queryClient.setQueryData<Appointment[]>(adminKeys.appointments, (list) => list?.map((a) => (a.id === updated.id ? updated : a)));
-      // The visitor was e-mailed: the log has a new line.
-      void queryClient.invalidateQueries({ queryKey: adminKeys.emails });
+      queryClient.setQueriesData<Appointment[] | AppointmentPage>({ queryKey: adminKeys.appointments }, (data) => {
+        if (Array.isArray(data)) return data.map((a) => (a.id === updated.id ? updated : a));
+        if (data && 'items' in data) return { ...data, items: data.items.map((a) => (a.id === updated.id ? updated : a)) };
+        return data;
+      });
+      // The status filter and the awaiting count may have changed; the visitor was e-mailed: the log has a new line.
+      for (const key of [adminKeys.appointments, adminKeys.emails]) void queryClient.invalidateQueries({ queryKey: key });
     },
   });
 }

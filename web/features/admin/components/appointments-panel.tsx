@@ -9,11 +9,12 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/use-toast';
 import { bookingTimeSlots, NO_PREFERRED_TIME } from '#core/content/booking';
 import { errorMessage } from '../../../lib/api';
-import { useFreeSlots, useUpdateAppointmentStatus, type Appointment } from '../api/admin-api';
+import { fetchAllAppointments, useAppointmentPage, useEndSessionOn401, useFreeSlots, useUpdateAppointmentStatus, type Appointment } from '../api/admin-api';
 import { buildAppointmentsCsv, csvFileName } from '../lib/csv';
 import { downloadText } from '../lib/download';
 import { firmToday, formatCalendarDay } from '../lib/format';
 import { SectionHeading } from './admin-page-parts';
+import { ListSearch, Pager, useListParams, type ListParams } from './list-controls';
 
 const statusLook: Record<Appointment['status'], { label: string; variant: BadgeVariant }> = {
   requested: { label: 'Requested', variant: 'warning' },
@@ -21,9 +22,8 @@ const statusLook: Record<Appointment['status'], { label: string; variant: BadgeV
   cancelled: { label: 'Cancelled', variant: 'secondary' },
 };
 
-type StatusFilter = 'all' | Appointment['status'];
-
-const filterLabels: Record<StatusFilter, string> = { all: 'All', requested: 'Requested', confirmed: 'Confirmed', cancelled: 'Cancelled' };
+// The list's status filter (core/schemas/appointments.ts APPOINTMENT_STATUSES).
+const STATUS_FILTERS = (Object.keys(statusLook) as Appointment['status'][]).map((value) => ({ value, label: statusLook[value].label }));
 
 /** Consecutive appointments of the same day, in the order given (the API's: upcoming soonest first, past latest first). */
 function groupByDay(list: Appointment[]): { date: string; items: Appointment[] }[] {
@@ -44,84 +44,116 @@ function relativeDay(date: string, today: string): string {
   return date === tomorrow.toISOString().slice(0, 10) ? 'Tomorrow' : '';
 }
 
-/**
- * Consultation requests grouped by day: upcoming first (today at the top, in the firm's time zone),
- * past ones on request, a status filter, and a CSV export of every appointment. Confirm or cancel
- * e-mails the visitor. A request without a time shows "No preferred time", and confirming it asks
- * the admin to pick one of that day's free slots (docs/product.md §3).
- */
-export function AppointmentsPanel({ appointments, isPending, error }: { appointments: Appointment[] | undefined; isPending: boolean; error: Error | null }) {
-  const today = firmToday();
-  const [filter, setFilter] = useState<StatusFilter>('all');
-  const [showPast, setShowPast] = useState(false);
-  const matching = (appointments ?? []).filter((a) => filter === 'all' || a.status === filter);
-  const upcoming = matching.filter((a) => a.date >= today);
-  const past = matching.filter((a) => a.date < today);
-  const awaiting = appointments?.filter((a) => a.date >= today && a.status === 'requested').length ?? 0;
-  const filterName = filter === 'all' ? '' : `${filterLabels[filter].toLowerCase()} `;
+/** "No upcoming confirmed appointments matching “Smith”.": what an empty side of the list says. */
+function nothingSaying(side: 'upcoming' | 'past', params: ListParams): string {
+  const status = params.status && params.status in statusLook ? `${statusLook[params.status as Appointment['status']].label.toLowerCase()} ` : '';
+  const days = params.from || params.to ? ' in these dates' : '';
+  return `No ${side} ${status}appointments${params.q ? ` matching “${params.q}”` : ''}${days}.`;
+}
 
-  function exportCsv() {
-    // Every appointment, whatever the filter, in calendar order.
-    const all = [...(appointments ?? [])].sort((x, y) => x.date.localeCompare(y.date) || slotIndex(x.timeSlot) - slotIndex(y.timeSlot) || x.id - y.id);
-    downloadText(csvFileName('appointments'), buildAppointmentsCsv(all));
+/**
+ * Consultation requests grouped by day, searched and paged by the server (50 a page, the search in
+ * the address as "appointments-q", "appointments-page"...): upcoming first (today at the top, in the
+ * firm's time zone), past ones on request, a status filter and dates, and a CSV export of every
+ * appointment. Confirm or cancel e-mails the visitor. A request without a time shows "No preferred
+ * time", and confirming it asks the admin to pick one of that day's free slots (docs/product.md §3).
+ */
+export function AppointmentsPanel() {
+  const today = firmToday();
+  const { params, update, query } = useListParams('appointments');
+  const upcoming = useAppointmentPage({ ...query, when: 'upcoming' }, true);
+  useEndSessionOn401(upcoming);
+  const [showPast, setShowPast] = useState(false);
+  // The past side's page, for this search only: a new search starts it at 1 again.
+  const searchKey = JSON.stringify([params.q, params.status, params.from, params.to]);
+  const [pastPaging, setPastPaging] = useState({ searchKey, page: 1 });
+  const pastPage = pastPaging.searchKey === searchKey ? pastPaging.page : 1;
+  const { page: _mainPage, ...search } = query;
+  const past = useAppointmentPage({ ...search, when: 'past', ...(pastPage > 1 ? { page: String(pastPage) } : {}) }, showPast);
+  const data = upcoming.data;
+  const filtered = Boolean(params.q || params.status || params.from || params.to);
+  const [exporting, setExporting] = useState(false);
+
+  async function exportCsv() {
+    // Every appointment, whatever is searched, in calendar order.
+    setExporting(true);
+    try {
+      const all = [...(await fetchAllAppointments())].sort((x, y) => x.date.localeCompare(y.date) || slotIndex(x.timeSlot) - slotIndex(y.timeSlot) || x.id - y.id);
+      downloadText(csvFileName('appointments'), buildAppointmentsCsv(all));
+    } catch (error) {
+      toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'The appointments could not be exported') });
+    } finally {
+      setExporting(false);
+    }
   }
 
   return (
     <section aria-labelledby="appointments-heading" className="space-y-4">
       <div className="flex flex-wrap items-center gap-3">
         <SectionHeading id="appointments-heading">Appointments</SectionHeading>
-        {appointments && <Badge variant={awaiting > 0 ? 'warning' : 'secondary'}>{awaiting} awaiting confirmation</Badge>}
+        {data && <Badge variant={data.awaiting > 0 ? 'warning' : 'secondary'}>{data.awaiting} awaiting confirmation</Badge>}
       </div>
-      {isPending ? (
+      {upcoming.isPending ? (
         <Skeleton className="h-24 w-full" />
-      ) : error ? (
+      ) : upcoming.error ? (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-          Failed to load appointments: {errorMessage(error, 'Please try again.')}
+          Failed to load appointments: {errorMessage(upcoming.error, 'Please try again.')}
         </p>
-      ) : !appointments || appointments.length === 0 ? (
+      ) : !data || (data.upcoming + data.past === 0 && !filtered) ? (
         <Card>
           <CardContent className="text-center text-sm text-slate-600" padding="px-6 py-8">No appointment requests yet.</CardContent>
         </Card>
       ) : (
         <>
+          <ListSearch
+            label="Search appointments"
+            params={params}
+            onChange={update}
+            placeholder="Name, e-mail, phone, notes or service"
+            statuses={STATUS_FILTERS}
+            dateRange
+          />
           <div className="flex flex-wrap items-center justify-between gap-3">
-            <div className="flex items-center gap-2">
-              <label htmlFor="appointment-status-filter" className="text-sm font-medium text-slate-700">
-                Status
-              </label>
-              <select
-                id="appointment-status-filter"
-                value={filter}
-                onChange={(e) => setFilter(e.target.value as StatusFilter)}
-                className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900"
-              >
-                {(Object.keys(filterLabels) as StatusFilter[]).map((value) => (
-                  <option key={value} value={value}>
-                    {filterLabels[value]}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <Button variant="outline" size="sm" onClick={exportCsv}>
+            {filtered ? (
+              <p className="text-sm text-slate-700" role="status" data-testid="appointments-result-count">
+                {data.upcoming} upcoming and {data.past} past {data.upcoming + data.past === 1 ? 'appointment matches' : 'appointments match'}
+                {params.q ? ` “${params.q}”` : ''}.
+              </p>
+            ) : (
+              <span />
+            )}
+            <Button variant="outline" size="sm" onClick={() => void exportCsv()} disabled={exporting}>
               <Download className="h-4 w-4" aria-hidden="true" />
               Export appointments CSV
             </Button>
           </div>
-          {upcoming.length === 0 ? (
-            <p className="text-sm text-slate-600">No upcoming {filterName}appointments.</p>
+          {data.items.length === 0 && data.total === 0 ? (
+            <p className="text-sm text-slate-600">{nothingSaying('upcoming', params)}</p>
           ) : (
-            <DayGroups label="Upcoming appointments" groups={groupByDay(upcoming)} today={today} actionable />
+            <div className="space-y-3" aria-busy={upcoming.isPlaceholderData}>
+              <DayGroups label="Upcoming appointments" groups={groupByDay(data.items)} today={today} actionable />
+              <Pager label="Upcoming appointment pages" page={params.page} total={data.total} onPage={(page) => update({ page })} />
+            </div>
           )}
           <div className="space-y-3">
             <Button variant="ghost" size="sm" aria-expanded={showPast} aria-controls="past-appointments" onClick={() => setShowPast((v) => !v)}>
-              {showPast ? 'Hide past appointments' : `Show past appointments (${past.length})`}
+              {showPast ? 'Hide past appointments' : `Show past appointments (${data.past})`}
             </Button>
-            <div id="past-appointments" hidden={!showPast}>
+            <div id="past-appointments" hidden={!showPast} aria-busy={past.isFetching}>
               {showPast &&
-                (past.length === 0 ? (
-                  <p className="text-sm text-slate-600">No past {filterName}appointments.</p>
+                (past.isPending ? (
+                  <p className="text-sm text-slate-600">Loading past appointments...</p>
+                ) : past.error ? (
+                  <p role="alert" className="text-sm text-red-800">
+                    Failed to load past appointments: {errorMessage(past.error, 'Please try again.')}
+                  </p>
+                ) : past.data.items.length === 0 && past.data.total === 0 ? (
+                  <p className="text-sm text-slate-600">{nothingSaying('past', params)}</p>
                 ) : (
-                  <DayGroups label="Past appointments" groups={groupByDay(past)} today={today} actionable={false} />
+                  <div className="space-y-3">
+                    <DayGroups label="Past appointments" groups={groupByDay(past.data.items)} today={today} actionable={false} />
+                    <Pager label="Past appointment pages" page={pastPage} total={past.data.total} onPage={(page) => setPastPaging({ searchKey, page })} />
+                  </div>
                 ))}
             </div>
           </div>

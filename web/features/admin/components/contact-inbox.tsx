@@ -1,4 +1,4 @@
-import { Download, Mail, MailOpen, Phone, Reply } from 'lucide-react';
+import { Archive, ArchiveRestore, Download, Mail, MailOpen, Phone, Reply, SearchX } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClass } from '../../../components/ui/button';
@@ -6,54 +6,81 @@ import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api';
-import { useMarkMessageRead, type ContactMessage } from '../api/admin-api';
+import { fetchAllContactMessages, useArchiveMessage, useInboxPage, useMarkMessageRead, type ContactMessage } from '../api/admin-api';
 import { buildContactMessagesCsv, csvFileName } from '../lib/csv';
 import { downloadText } from '../lib/download';
 import { formatDateTime } from '../lib/format';
 import { SectionHeading } from './admin-page-parts';
+import { ListSearch, Pager, useListParams, type ListParams } from './list-controls';
 import { RepliedBadge, ReplyThread } from './reply-thread';
 import { useContent } from '../../../lib/content';
 
-// A year of messages can run into the thousands: render the newest first, older ones on request.
-const MESSAGES_PER_PAGE = 25;
+// The inbox's filters (core/schemas/contact.ts INBOX_STATUSES); with none, every message not archived.
+const INBOX_FILTERS = [
+  { value: 'unread', label: 'Unread' },
+  { value: 'read', label: 'Read' },
+  { value: 'replied', label: 'Replied' },
+  { value: 'archived', label: 'Archived' },
+];
 
-/** docs/product.md §6.2: the contact-message cards, the empty state and three skeleton cards while loading. */
-export function ContactInbox({
-  messages,
-  isPending,
-  error,
-}: {
-  messages: ContactMessage[] | undefined;
-  isPending: boolean;
-  error: Error | null;
-}) {
-  const unread = messages?.filter((m) => !m.readAt).length ?? 0;
-  const [shown, setShown] = useState(MESSAGES_PER_PAGE);
+/** The panel's inbox search, as the address holds it ("inbox-q", "inbox-page"...): the inbox and the panel's badge read the same page. */
+export const useInboxSearch = () => useListParams('inbox');
+
+const isFiltered = (p: ListParams) => Boolean(p.q || p.status || p.from || p.to);
+
+/**
+ * docs/product.md §6.2: the contact-message cards, searched and paged by the server (50 a page), the
+ * empty state and three skeleton cards while loading; archived messages only under "Archived".
+ */
+export function ContactInbox() {
+  const { params, update, query } = useInboxSearch();
+  const inbox = useInboxPage(query, true);
+  const page = inbox.data;
+  const [exporting, setExporting] = useState(false);
+
+  async function exportCsv() {
+    // Every message (newest first, archived ones too), not only the page shown.
+    setExporting(true);
+    try {
+      downloadText(csvFileName('contact-messages'), buildContactMessagesCsv(await fetchAllContactMessages()));
+    } catch (error) {
+      toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'The messages could not be exported') });
+    } finally {
+      setExporting(false);
+    }
+  }
 
   return (
     <section aria-labelledby="messages-heading" className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex flex-wrap items-center gap-3">
           <SectionHeading id="messages-heading">Contact Messages</SectionHeading>
-          {messages && (
-            <Badge variant={unread > 0 ? 'default' : 'secondary'} data-testid="unread-count">
-              {unread} unread
+          {page && (
+            <Badge variant={page.unread > 0 ? 'default' : 'secondary'} data-testid="unread-count">
+              {page.unread} unread
             </Badge>
           )}
         </div>
-        {/* Every loaded message (newest first), not only the ones shown. */}
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={() => downloadText(csvFileName('contact-messages'), buildContactMessagesCsv(messages ?? []))}
-          disabled={!messages || messages.length === 0}
-        >
+        <Button variant="outline" size="sm" onClick={() => void exportCsv()} disabled={!page || page.all === 0 || exporting}>
           <Download className="h-4 w-4" aria-hidden="true" />
           Export messages CSV
         </Button>
       </div>
 
-      {isPending ? (
+      {/* Offered once there is anything to find; the very first message brings it. */}
+      {(Boolean(page?.all) || isFiltered(params)) && (
+        <ListSearch
+          label="Search messages"
+          params={params}
+          onChange={update}
+          placeholder="Name, e-mail, phone, text"
+          statuses={INBOX_FILTERS}
+          allLabel="All but archived"
+          dateRange
+        />
+      )}
+
+      {inbox.isPending ? (
         <div className="space-y-4" aria-busy="true" aria-label="Loading messages">
           {[0, 1, 2].map((i) => (
             <Card key={i} data-testid="message-skeleton">
@@ -68,50 +95,93 @@ export function ContactInbox({
             </Card>
           ))}
         </div>
-      ) : error ? (
+      ) : inbox.error ? (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-          Failed to load contact messages: {errorMessage(error, 'Please try again.')}
+          Failed to load contact messages: {errorMessage(inbox.error, 'Please try again.')}
         </p>
-      ) : !messages || messages.length === 0 ? (
-        <Card>
-          <CardContent className="text-center" padding="px-6 py-12">
-            <Mail className="mx-auto mb-3 h-10 w-10 text-slate-400" aria-hidden="true" />
-            <p className="text-lg font-medium text-slate-800">No messages yet</p>
-            <p className="text-sm text-slate-600">Contact messages will appear here when customers submit the form.</p>
-          </CardContent>
-        </Card>
+      ) : !page || page.items.length === 0 ? (
+        page && page.total > 0 ? (
+          // A page past the end (the last message of it archived, or an old link): the pager leads back.
+          <Pager label="Message pages" page={params.page} total={page.total} onPage={(n) => update({ page: n })} />
+        ) : isFiltered(params) ? (
+          <NoMatch params={params} onClear={() => update({ q: '', status: undefined, from: undefined, to: undefined })} />
+        ) : (
+          <Card>
+            <CardContent className="text-center" padding="px-6 py-12">
+              <Mail className="mx-auto mb-3 h-10 w-10 text-slate-400" aria-hidden="true" />
+              <p className="text-lg font-medium text-slate-800">No messages yet</p>
+              <p className="text-sm text-slate-600">Contact messages will appear here when customers submit the form.</p>
+            </CardContent>
+          </Card>
+        )
       ) : (
         <>
-          <ul className="space-y-4">
-            {messages.slice(0, shown).map((m) => (
+          {isFiltered(params) && (
+            <p className="text-sm text-slate-700" role="status" data-testid="inbox-result-count">
+              {page.total === 1 ? '1 message matches' : `${new Intl.NumberFormat('en-US').format(page.total)} messages match`}
+              {params.q ? ` “${params.q}”` : ''}.
+            </p>
+          )}
+          <ul className="space-y-4" aria-busy={inbox.isPlaceholderData} aria-label="Messages">
+            {page.items.map((m) => (
               <li key={m.id}>
                 <MessageCard message={m} />
               </li>
             ))}
           </ul>
-          {messages.length > shown && (
-            <Button variant="outline" onClick={() => setShown((n) => n + MESSAGES_PER_PAGE)}>
-              Show older messages ({messages.length - shown} more)
-            </Button>
-          )}
+          <Pager label="Message pages" page={params.page} total={page.total} onPage={(n) => update({ page: n })} />
         </>
       )}
     </section>
   );
 }
 
+/** A search or filter that finds nothing: says what was looked for, and offers to clear it. */
+function NoMatch({ params, onClear }: { params: ListParams; onClear: () => void }) {
+  const onlyArchived = params.status === 'archived' && !params.q && !params.from && !params.to;
+  const title = onlyArchived ? 'No archived messages.' : params.q ? `No messages match “${params.q}”.` : 'No messages match these filters.';
+  return (
+    <Card>
+      <CardContent className="space-y-3 text-center" padding="px-6 py-10">
+        <SearchX className="mx-auto h-10 w-10 text-slate-400" aria-hidden="true" />
+        <p className="text-lg font-medium text-slate-800" role="status">
+          {title}
+        </p>
+        <p className="text-sm text-slate-600">
+          {onlyArchived ? 'Messages you archive are kept here.' : 'The search looks in names, e-mail addresses, phone numbers and the messages themselves.'}
+        </p>
+        <Button variant="outline" size="sm" onClick={onClear}>
+          Clear search and filters
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
 function MessageCard({ message: m }: { message: ContactMessage }) {
   const markRead = useMarkMessageRead();
+  const archive = useArchiveMessage();
+  const [replying, setReplying] = useState(false);
   const isUnread = !m.readAt;
-  const toggleRead = () =>
-    markRead.mutate(
-      { id: m.id, read: isUnread },
-      { onError: (error) => toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to update the message') }) },
+  const isArchived = m.archivedAt !== null;
+  const failed = (fallback: string) => (error: Error) => toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, fallback) });
+  const toggleRead = () => markRead.mutate({ id: m.id, read: isUnread }, { onError: failed('Failed to update the message') });
+  const toggleArchive = () =>
+    archive.mutate(
+      { id: m.id, archived: !isArchived },
+      {
+        onSuccess: () =>
+          toast({
+            title: isArchived ? 'Message back in the inbox' : 'Message archived',
+            description: isArchived ? `${m.name}'s message is in the inbox again.` : `${m.name}'s message is under Status: Archived.`,
+          }),
+        onError: failed(isArchived ? 'Failed to unarchive the message' : 'Failed to archive the message'),
+      },
     );
   const replySubject = encodeURIComponent(`Re: Your message to ${useContent().firm.name}`);
 
   return (
-    <Card data-testid="message-card" data-unread={isUnread} className={isUnread ? 'border-l-4 border-l-brand-600' : ''}>
+    <Card data-testid="message-card" data-unread={isUnread} data-archived={isArchived} className={isUnread && !isArchived ? 'border-l-4 border-l-brand-600' : ''}>
       <CardHeader className="pb-3">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="min-w-0">
@@ -119,6 +189,7 @@ function MessageCard({ message: m }: { message: ContactMessage }) {
               <span className="break-words">{m.name}</span>
               {isUnread && <Badge>New</Badge>}
               {m.lastRepliedAt && <RepliedBadge />}
+              {isArchived && <Badge variant="outline">Archived</Badge>}
             </h3>
             <p className="break-all text-sm text-slate-700">{m.email}</p>
             {m.phone && <p className="text-sm text-slate-700">{m.phone}</p>}
@@ -134,9 +205,13 @@ function MessageCard({ message: m }: { message: ContactMessage }) {
         <p data-testid="message-text" className="whitespace-pre-wrap break-words text-sm text-slate-800">
           {m.message}
         </p>
+        {/* The in-app Reply is the main action (sent from the firm's address, kept with the message, marks it read); the mail client's is the other way. */}
         <div className="flex flex-wrap gap-2">
-          <a className={buttonClass('primary', 'sm')} href={`mailto:${m.email}?subject=${replySubject}`}>
-            <Reply className="h-4 w-4" aria-hidden="true" />
+          <Button size="sm" icon={Reply} onClick={() => setReplying(true)} disabled={replying} aria-expanded={replying}>
+            Reply
+          </Button>
+          <a className={buttonClass('outline', 'sm')} href={`mailto:${m.email}?subject=${replySubject}`}>
+            <Mail className="h-4 w-4" aria-hidden="true" />
             Reply via Email
           </a>
           {m.phone && (
@@ -149,8 +224,17 @@ function MessageCard({ message: m }: { message: ContactMessage }) {
             {isUnread ? <MailOpen className="h-4 w-4" aria-hidden="true" /> : <Mail className="h-4 w-4" aria-hidden="true" />}
             {isUnread ? 'Mark as read' : 'Mark as unread'}
           </Button>
+          <Button variant="ghost" size="sm" icon={isArchived ? ArchiveRestore : Archive} onClick={toggleArchive} disabled={archive.isPending}>
+            {isArchived ? 'Unarchive' : 'Archive'}
+          </Button>
         </div>
-        <ReplyThread messageId={m.id} visitorName={m.name} original={m.message} replied={m.lastRepliedAt !== null} />
+        <ReplyThread
+          messageId={m.id}
+          visitorName={m.name}
+          original={m.message}
+          replied={m.lastRepliedAt !== null}
+          composer={{ open: replying, onOpenChange: setReplying }}
+        />
       </CardContent>
     </Card>
   );

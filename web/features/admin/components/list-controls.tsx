@@ -72,6 +72,7 @@ export function ListSearch({
   onChange,
   placeholder = 'Name, e-mail, phone or text',
   statuses,
+  allLabel = 'All',
   dateRange = false,
 }: {
   /** What is searched, for the landmark and the box's label, e.g. "Search messages". */
@@ -80,6 +81,8 @@ export function ListSearch({
   onChange: (change: Partial<ListParams>) => void;
   placeholder?: string;
   statuses?: { value: string; label: string }[];
+  /** The status filter's first choice, no status (e.g. "All but archived" where one status hides rows by default). */
+  allLabel?: string;
   dateRange?: boolean;
 }) {
   const id = useId();
@@ -102,7 +105,8 @@ export function ListSearch({
         <Label htmlFor={`${id}-q`}>{label}</Label>
         <div className="flex gap-2">
           <Input id={`${id}-q`} type="search" value={text} maxLength={200} placeholder={placeholder} onChange={(e) => setText(e.target.value)} />
-          <Button type="submit" variant="outline" icon={Search}>
+          {/* Never squeezed: in a narrow column the box gives way, the button's word stays whole. */}
+          <Button type="submit" variant="outline" icon={Search} className="shrink-0">
             Search
           </Button>
         </div>
@@ -116,7 +120,7 @@ export function ListSearch({
             onChange={(e) => onChange({ status: e.target.value || undefined })}
             className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
           >
-            <option value="">All</option>
+            <option value="">{allLabel}</option>
             {statuses.map((s) => (
               <option key={s.value} value={s.value}>
                 {s.label}

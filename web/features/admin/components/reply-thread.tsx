@@ -31,9 +31,25 @@ export function RepliedBadge() {
 /**
  * The conversation under a message and its Reply composer. `replied` says whether the message has
  * replies (the inbox knows): only then is the conversation read before the composer is opened.
+ * With `composer` the caller holds the composer's state and shows its own Reply button (the
+ * inbox's card, where Reply is the main action); without it, the thread shows one.
  */
-export function ReplyThread({ messageId, visitorName, original, replied }: { messageId: number; visitorName: string; original: string; replied: boolean }) {
-  const [open, setOpen] = useState(false);
+export function ReplyThread({
+  messageId,
+  visitorName,
+  original,
+  replied,
+  composer,
+}: {
+  messageId: number;
+  visitorName: string;
+  original: string;
+  replied: boolean;
+  composer?: { open: boolean; onOpenChange: (open: boolean) => void };
+}) {
+  const [ownOpen, setOwnOpen] = useState(false);
+  const open = composer ? composer.open : ownOpen;
+  const setOpen = composer ? composer.onOpenChange : setOwnOpen;
   const replies = useContactReplies(messageId, replied || open);
   const list = replies.data ?? [];
   return (
@@ -50,10 +66,12 @@ export function ReplyThread({ messageId, visitorName, original, replied }: { mes
       {open ? (
         <ReplyComposer messageId={messageId} visitorName={visitorName} original={original} onClose={() => setOpen(false)} />
       ) : (
-        <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
-          <Reply className="h-4 w-4" aria-hidden="true" />
-          Reply
-        </Button>
+        !composer && (
+          <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
+            <Reply className="h-4 w-4" aria-hidden="true" />
+            Reply
+          </Button>
+        )
       )}
     </div>
   );
