@@ -1,11 +1,12 @@
 import { Button } from '../../components/ui/button';
+import { formatDateTime } from '../admin/lib/format';
 import type { Conflict } from './content-api';
 
 // What the screens say when the API refuses a write made on content that changed meanwhile (409,
 // docs/product.md §6.6): which version or draft is newer, who made it and when.
 
-/** A time of the content's history as the admin reads it ("Nov 26, 2026, 4:12 PM"). */
-export const formatWhen = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : 'an unknown time');
+/** A time of the content's history as the admin reads it ("Nov 26, 2026, 4:12 PM ET"): the firm's zone and its label, as every back-office time (web/features/admin/lib/format.ts). */
+export const formatWhen = (iso: string | null) => (iso ? formatDateTime(iso) : 'an unknown time');
 
 export function conflictSentence(conflict: Conflict): string {
   if (conflict.kind === 'published') {
