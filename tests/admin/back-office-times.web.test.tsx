@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 // ahead of the firm in winter (set before anything formats a date).
 process.env.TZ = 'Asia/Tokyo';
 
-const { formatDateTime } = await import('../../web/features/admin/lib/format');
+const { formatDateTime, formatSlot } = await import('../../web/features/admin/lib/format');
 const { formatWhen } = await import('../../web/features/content-admin/conflict');
 const { ContentHistory } = await import('../../web/features/content-admin/content-history');
 const { renderForm } = await import('../harness/web/form-harness');
@@ -26,6 +26,11 @@ describe('back-office times', () => {
   it('shows an instant on the firm’s clock with "ET", in winter and in summer', () => {
     expect(plain(formatDateTime(WINTER))).toBe('Dec 7, 2026, 2:05 PM ET');
     expect(plain(formatDateTime(SUMMER))).toBe('Jul 15, 2026, 2:05 PM ET');
+  });
+
+  it('a booking’s slot, a firm wall-clock time, says its zone too', () => {
+    expect(formatSlot('10:00 AM')).toBe('10:00 AM ET');
+    expect(formatSlot(null)).toBe('No preferred time');
   });
 
   it('the content screens too (their own formatter is the back office’s)', () => {

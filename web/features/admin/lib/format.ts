@@ -1,3 +1,4 @@
+import { NO_PREFERRED_TIME } from '#core/content/booking';
 import { firm } from '#core/content/firm';
 import { timeZoneAbbreviation, zonedDateTime } from '#core/firm-time';
 
@@ -15,6 +16,9 @@ export function formatDateTime(iso: string | null | undefined): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : zonedDateTime(date, firm.timeZone);
 }
+
+/** A booking's slot, a firm wall-clock time, with the zone's label ("10:00 AM ET"), or "No preferred time". */
+export const formatSlot = (slot: string | null) => (slot === null ? NO_PREFERRED_TIME : `${slot} ${FIRM_ZONE}`);
 
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return '';
