@@ -33,9 +33,11 @@ function ActionWords({ code }: { code: string }) {
   return <span title={code}>{auditActionLabel(code)}</span>;
 }
 
-/** A record in words ("Contact message 12"), its code (`contact-message:12`) in the title. */
-function RecordWords({ record }: { record: string | null }) {
-  return record ? <span title={record}>{auditRecordLabel(record)}</span> : <>-</>;
+/** A record in words ("Contact message 12", "User account 3 (Dana Lee)"), its code (`admin-user:3`) in the title. */
+function RecordWords({ entry }: { entry: Pick<AuditEntry, 'record' | 'recordName'> }) {
+  if (!entry.record) return <>-</>;
+  const label = auditRecordLabel(entry.record);
+  return <span title={entry.record}>{entry.recordName ? `${label} (${entry.recordName})` : label}</span>;
 }
 
 function AuditTrail() {
@@ -148,7 +150,7 @@ function AuditList({ rows }: { rows: AuditEntry[] }) {
               {e.record && (
                 <>
                   {' · '}
-                  <RecordWords record={e.record} />
+                  <RecordWords entry={e} />
                 </>
               )}
             </p>
@@ -168,7 +170,7 @@ function AuditList({ rows }: { rows: AuditEntry[] }) {
               <ActionWords code={e.action} />
             </TableCell>
             <TableCell>
-              <RecordWords record={e.record} />
+              <RecordWords entry={e} />
             </TableCell>
             <TableCell>
               <OutcomeBadge entry={e} />
