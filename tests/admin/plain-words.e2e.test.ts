@@ -51,7 +51,7 @@ describe('words and times for people', () => {
       const enabled = rows.filter({ hasText: username }).filter({ hasText: 'Two-factor turned on' });
       await enabled.first().waitFor();
       expect(await enabled.first().textContent()).toMatch(FIRM_TIME);
-      expect(await enabled.first().textContent()).toMatch(/User account \d+/);
+      expect(await enabled.first().textContent()).toMatch(/User account \d+ \(Wanda Words\)/);
       const published = rows.filter({ hasText: AUDIT_ACTION_LABELS['content.publish'] }).filter({ hasText: `Content version ${start + 1}` });
       await published.first().waitFor();
       await rows.filter({ hasText: AUDIT_ACTION_LABELS['content.save-draft'] }).filter({ hasText: `Content draft (made from version ${start})` }).first().waitFor();
