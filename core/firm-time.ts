@@ -96,13 +96,28 @@ export function addCalendarDays(isoDate: string, days: number): string {
 }
 
 const shortZoneFormats = new Map<string, Intl.DateTimeFormat>();
+const zoneAbbreviations = new Map<string, string>();
 
 /** The zone's short generic name ("ET" for America/New_York), else its long label. */
 export function timeZoneAbbreviation(timeZone: string): string {
+  const known = zoneAbbreviations.get(timeZone);
+  if (known) return known;
   const name = cachedFormat(shortZoneFormats, timeZone, { timeZoneName: 'shortGeneric' })
     .formatToParts(new Date(0))
     .find((p) => p.type === 'timeZoneName')?.value;
-  return name && !/^GMT/.test(name) ? name : timeZoneLabel(timeZone);
+  const label = name && !/^GMT/.test(name) ? name : timeZoneLabel(timeZone);
+  zoneAbbreviations.set(timeZone, label);
+  return label;
+}
+
+const zonedDateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * An instant on a zone's clock with the zone's label, "Dec 7, 2026, 2:05 PM ET": how the back
+ * office and the e-mails write a moment (docs/product.md §6 and §7), whatever zone reads them.
+ */
+export function zonedDateTime(at: Date, timeZone: string): string {
+  return `${cachedFormat(zonedDateTimeFormats, timeZone, { dateStyle: 'medium', timeStyle: 'short' }).format(at)} ${timeZoneAbbreviation(timeZone)}`;
 }
 
 /** The instant a wall-clock time (minutes after midnight) of a YYYY-MM-DD date is in a zone. */

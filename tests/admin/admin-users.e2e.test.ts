@@ -5,6 +5,7 @@ import { invitationPath, invited, STAFF_PASSWORD } from '../harness/e2e/admin-us
 import { newPage, SCREEN_SIZES } from '../harness/e2e/browser';
 import { axeProblems, reflowProblems } from '../harness/e2e/a11y-sweep';
 import { totpCode } from '../../worker/services/admin-auth/totp';
+import { AUDIT_ACTION_LABELS } from '#core/audit-labels';
 
 // Staff accounts as the firm uses them (docs/product.md §6.8): the owner invites from /admin/users,
 // the invitee opens the e-mail's link, chooses a username and password and signs in as staff, who
@@ -71,9 +72,10 @@ describe('staff accounts', () => {
       await owner.page.goto('/admin/audit');
       await owner.page.getByRole('heading', { level: 1, name: 'Audit Trail' }).waitFor();
       const entries = owner.page.getByTestId('audit-row');
-      await entries.filter({ hasText: 'contact.reply' }).filter({ hasText: username }).first().waitFor({ timeout: 30_000 });
-      for (const action of ['user.create', 'auth.sign-in']) expect(await entries.filter({ hasText: action }).filter({ hasText: username }).count()).toBeGreaterThan(0);
-      expect(await entries.filter({ hasText: 'user.invite' }).count()).toBeGreaterThan(0);
+      // In words (core/audit-labels.ts), not codes.
+      await entries.filter({ hasText: AUDIT_ACTION_LABELS['contact.reply'] }).filter({ hasText: username }).first().waitFor({ timeout: 30_000 });
+      for (const action of ['user.create', 'auth.sign-in'] as const) expect(await entries.filter({ hasText: AUDIT_ACTION_LABELS[action] }).filter({ hasText: username }).count()).toBeGreaterThan(0);
+      expect(await entries.filter({ hasText: AUDIT_ACTION_LABELS['user.invite'] }).count()).toBeGreaterThan(0);
       await saveScreensAtBothWidths(owner.page, 'audit-trail');
       await owner.page.goto('/admin/users');
 

@@ -55,7 +55,7 @@ describe('the firm’s availability', () => {
     const row = page.locator(`[data-testid="blocked-date"][data-date="${day}"]`);
     await row.waitFor();
     expect(await row.textContent()).toContain(reason);
-    expect(await row.getByTestId('blocked-date-booking').textContent()).toMatch(/10:00 AM\s*Kept Booking\s*Requested/);
+    expect(await row.getByTestId('blocked-date-booking').textContent()).toMatch(/10:00 AM ET\s*Kept Booking\s*Requested/);
     const view = await api<AdminView>(admin.context, 'GET', '/api/admin/availability');
     expect(view.blockedDates.find((b) => b.date === day)).toMatchObject({ reason, appointments: [{ name: 'Kept Booking', timeSlot: '10:00 AM' }] });
 

@@ -121,7 +121,7 @@ describe('appointment reminders (the Cron Trigger)', () => {
     const now = new Date(startOf(date, '9:00 AM') - HOUR);
     const db = getDb(testEnv.DB);
     expect(await sendDueReminders(testEnv, db, now, 3)).toEqual({ due: 3, claimed: 3, sent: 3, failed: 0, subrequests: 9 });
-    expect(reminders(mail).map((r) => r.body.subject.replace(/^.*, /, ''))).toEqual(['9:00 AM', '10:00 AM', '11:00 AM']);
+    expect(reminders(mail).map((r) => r.body.subject.replace(/^.*, /, '').replace(/ ET$/, ''))).toEqual(['9:00 AM', '10:00 AM', '11:00 AM']);
     expect(await sendDueReminders(testEnv, db, now, 3)).toMatchObject({ sent: 3 });
     expect(await sendDueReminders(testEnv, db, now, 3)).toMatchObject({ sent: 1 });
     expect(await sendDueReminders(testEnv, db, now, 3)).toEqual({ due: 0, claimed: 0, sent: 0, failed: 0, subrequests: 1 });

@@ -1,6 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { api, browserPerFile, expectToastSaying, signInThroughCard, uniqueEmail, waitUntil } from '../harness/e2e/admin-helpers';
 import { newPage, PHONE } from '../harness/e2e/browser';
+import { AUDIT_ACTION_LABELS } from '#core/audit-labels';
 
 // docs/product.md §6.2 and §6.8: the firm replies to a visitor's message from the inbox, the
 // conversation shows under the message with "Replied", and the owner finds the reply (and the
@@ -47,13 +48,14 @@ describe('a reply from the inbox', () => {
     await page.getByRole('link', { name: 'Audit Trail' }).click();
     await page.getByRole('heading', { level: 1, name: 'Audit Trail' }).waitFor();
     const rows = page.getByTestId('audit-row');
-    await rows.filter({ hasText: 'contact.reply' }).first().waitFor();
+    const replied = AUDIT_ACTION_LABELS['contact.reply'];
+    await rows.filter({ hasText: replied }).first().waitFor();
     const { id } = (await api<{ id: number; email: string }[]>(context, 'GET', '/api/admin/contact-messages')).find((m) => m.email === email)!;
-    expect(await rows.filter({ hasText: 'contact.reply' }).first().textContent()).toContain(`contact-message:${id}`);
-    expect(await rows.filter({ hasText: 'auth.sign-in' }).count()).toBeGreaterThan(0);
+    expect(await rows.filter({ hasText: replied }).first().textContent()).toContain(`Contact message ${id}`);
+    expect(await rows.filter({ hasText: AUDIT_ACTION_LABELS['auth.sign-in'] }).count()).toBeGreaterThan(0);
     await page.getByLabel('Action').selectOption('contact.reply');
     await page.getByRole('button', { name: 'Apply' }).click();
-    await waitUntil(async () => (await rows.count()) > 0 && (await rows.filter({ hasNotText: 'contact.reply' }).count()) === 0, 'only replies listed');
+    await waitUntil(async () => (await rows.count()) > 0 && (await rows.filter({ hasNotText: replied }).count()) === 0, 'only replies listed');
     expect(await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe('/api/admin/audit/export?action=contact.reply');
     expect(errors).toEqual([]);
 
@@ -61,7 +63,7 @@ describe('a reply from the inbox', () => {
     const phone = await newPage(shared.browser, PHONE);
     await phone.context.addCookies(await context.cookies());
     await phone.page.goto('/admin/audit');
-    await phone.page.getByTestId('audit-item').filter({ hasText: 'contact.reply' }).first().waitFor();
+    await phone.page.getByTestId('audit-item').filter({ hasText: replied }).first().waitFor();
     expect(phone.errors).toEqual([]);
     await phone.context.close();
     await context.close();

@@ -71,9 +71,15 @@ describe('the content screens', () => {
     await page.getByRole('link', { name: 'History' }).click();
     await page.getByRole('heading', { name: 'Content history', level: 1 }).waitFor();
     const published = page.locator(`[data-testid="content-version"][data-version="${start + 1}"]`);
-    await published.getByText(/Published by e2e-admin on/).waitFor();
-    await published.locator('li', { hasText: 'firm.contact.phone' }).getByText(`“${phone}”`).waitFor();
-    await published.locator('li', { hasText: 'faq.items.0.answer' }).getByText(`“${answer}”`).waitFor();
+    // When, on the firm's clock with its zone; each change named as the screens name the field (docs/product.md §6.7).
+    await published.getByText(/Published by e2e-admin on .+\s[AP]M ET/).waitFor();
+    const phoneChange = published.locator('[data-testid="history-change"][data-path="firm.contact.phone"]');
+    await phoneChange.getByText(`“${phone}”`).waitFor();
+    expect(await phoneChange.textContent()).toMatch(/^Firm details › Contact › Phone changed from/);
+    const answerChange = published.locator('[data-testid="history-change"][data-path="faq.items.0.answer"]');
+    await answerChange.getByText(`“${answer}”`).waitFor();
+    expect(await answerChange.textContent()).toMatch(/^FAQ › Questions › Question 1 › Answer changed from/);
+    expect(await published.textContent()).not.toMatch(/firm\.contact|faq\.items/);
     await saveScreensAtBothWidths(page, 'content-history');
 
     // Restore the version before, after confirming.

@@ -83,7 +83,7 @@ describe('a content section form', { timeout: 30_000 }, () => {
     await saveDraft(user);
 
     const alert = await screen.findByTestId('content-conflict');
-    expect(alert.textContent).toMatch(/Version 3 was published by olga on Nov 26, 2026, \d+:12 [AP]M while you were editing\./);
+    expect(alert.textContent).toMatch(/Version 3 was published by olga on Nov 26, 2026, 11:12\sAM ET while you were editing\./);
     expect(valueOf(screen.getByLabelText('Phone'))).toBe('(724) 555-0199');
 
     answer = draftAnswer;

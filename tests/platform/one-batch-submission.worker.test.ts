@@ -1,5 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
+import { firm } from '#core/content/firm';
+import { zonedDateTime } from '#core/firm-time';
 import { BOOKING_MESSAGES } from '#core/schemas/appointments';
 import { AVAILABILITY_MESSAGES } from '../../worker/services/appointments/availability';
 import { DAILY_CAP_MESSAGE, IP_LIMIT_MESSAGE, OPEN_BOOKINGS_MESSAGE } from '../../worker/services/limits/submission-limits';
@@ -63,7 +65,7 @@ async function expectBothBookingEmailsQueued(id: number) {
   expect(log[0].text_body).toContain('/appointment/cancel?token=');
   // The firm's notification names the booking by its service, time and visitor, as the admin's list shows it.
   const [stored] = await rows(`SELECT service_type, date, time_slot, name, email, phone FROM appointments WHERE id = ${id}`);
-  expect(log[1].subject).toBe(`New appointment request: ${stored.service_type}, ${stored.date} ${stored.time_slot}, ${stored.name}`);
+  expect(log[1].subject).toBe(`New appointment request: ${stored.service_type}, ${stored.date} ${stored.time_slot} ET, ${stored.name}`);
   expect(log[1].text_body).toMatch(
     new RegExp(
       `^New appointment request\\. Please confirm it with the visitor within 24 hours\\.\\n\\nService: ${stored.service_type}\\nWhen: [^\\n]+ at ${stored.time_slot} Eastern Time\\nName: ${stored.name}\\nEmail: ${stored.email}\\nPhone: ${stored.phone}\\n`,
@@ -111,7 +113,7 @@ describe('a contact message in one D1 call', () => {
       expect(entry.reply_to).toBe(m.email);
       expect(entry.subject).toBe(`New contact message from ${m.name}`);
       expect(entry.text_body).toBe(
-        `A visitor sent a message through the contact form.\n\nName: ${m.name}\nEmail: ${m.email}\nPhone: (not given)\nReceived: ${new Date(Number(m.created_at)).toISOString()}\nMessage: ${m.message}\n\nReply to this e-mail to answer ${m.email}.`,
+        `A visitor sent a message through the contact form.\n\nName: ${m.name}\nEmail: ${m.email}\nPhone: (not given)\nReceived: ${zonedDateTime(new Date(Number(m.created_at)), firm.timeZone)}\nMessage: ${m.message}\n\nReply to this e-mail to answer ${m.email}.`,
       );
       expect(entry.html_body).toContain('<p>A visitor sent a message through the contact form.</p>');
       expect(JSON.parse(String(entry.headers))).toEqual({ 'Message-ID': m.message_id });

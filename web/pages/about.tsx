@@ -5,6 +5,7 @@ import { SocialIcon } from '../features/home/components/social-icon';
 import { RichText } from '../components/ui/rich-text';
 import { experienceYears, firmStateName, firmTown, useContent } from '../lib/content';
 import { usePageMeta } from '../lib/page-meta';
+import { withArticle } from '#core/words';
 
 export default function AboutPage() {
   const content = useContent();
@@ -12,7 +13,7 @@ export default function AboutPage() {
   const { highlights: aboutHighlights, leader, story: ourStory } = about;
   usePageMeta({
     title: 'About Us | Our Story and Our CPA',
-    description: `Meet ${leader.name}, founder of ${firm.name} in ${firmTown(firm.contact.address)}: a ${firmStateName(content)} CPA firm with ${experienceYears(firm.yearsOfExperience)} years of experience serving individuals and businesses.`,
+    description: `Meet ${leader.name}, founder of ${firm.name} in ${firmTown(firm.contact.address)}: ${withArticle(firmStateName(content))} CPA firm with ${experienceYears(firm.yearsOfExperience)} years of experience serving individuals and businesses.`,
   });
 
   return (

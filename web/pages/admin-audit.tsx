@@ -3,8 +3,9 @@ import { useId, useState, type FormEvent } from 'react';
 import { Badge } from '../components/ui/badge';
 import { Button, buttonClass } from '../components/ui/button';
 import { Card, CardContent } from '../components/ui/card';
-import { Input, Label, TextOptions } from '../components/ui/input';
+import { Input, Label } from '../components/ui/input';
 import { TableCell, TableRow, WideTable } from '../components/ui/table';
+import { auditActionLabel, auditRecordLabel } from '#core/audit-labels';
 import { AUDIT_ACTIONS, AUDIT_CSV_COLUMNS, type AuditAction } from '#core/schemas/audit';
 import { useReadFailures } from '../features/admin/api/admin-api';
 import { type AuditEntry, type AuditFilterForm, auditExportUrl, useAuditEntries } from '../features/admin/api/audit-api';
@@ -19,6 +20,25 @@ const INTRO =
   'Every change made in the back office: who, what, which record, when (the firm’s time zone) and from which network. Entries cannot be edited or deleted; they are kept 400 days.';
 
 const EMPTY: AuditFilterForm = { actor: '', action: '', from: '', to: '' };
+
+/** The Action filter's choices in words, alphabetically (the query still carries the code). */
+const ACTION_OPTIONS = AUDIT_ACTIONS.map((code) => ({ code, label: auditActionLabel(code) })).sort((a, b) => a.label.localeCompare(b.label, 'en'));
+
+/** Who acted, in words: the two actors that are no account (docs/product.md §6.9) say what they are. */
+const ACTOR_WORDS: Record<string, string> = { visitor: 'A visitor (through an e-mailed link)', system: 'The system (scheduled work)' };
+const actorWords = (actor: string) => ACTOR_WORDS[actor] ?? actor;
+
+/** An action in words, its code in the title for whoever reads the CSV export. */
+function ActionWords({ code }: { code: string }) {
+  return <span title={code}>{auditActionLabel(code)}</span>;
+}
+
+/** A record in words ("Contact message 12", "User account 3 (Dana Lee)"), its code (`admin-user:3`) in the title. */
+function RecordWords({ entry }: { entry: Pick<AuditEntry, 'record' | 'recordName'> }) {
+  if (!entry.record) return <>-</>;
+  const label = auditRecordLabel(entry.record);
+  return <span title={entry.record}>{entry.recordName ? `${label} (${entry.recordName})` : label}</span>;
+}
 
 function AuditTrail() {
   const [filter, setFilter] = useState<AuditFilterForm>(EMPTY);
@@ -83,7 +103,11 @@ function AuditFilterBar({ onApply, exportUrl }: { onApply: (filter: AuditFilterF
           className="block h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
         >
           <option value="">Any action</option>
-          <TextOptions values={AUDIT_ACTIONS} />
+          {ACTION_OPTIONS.map(({ code, label }) => (
+            <option key={code} value={code}>
+              {label}
+            </option>
+          ))}
         </select>
       </div>
       <div>
@@ -119,11 +143,16 @@ function AuditList({ rows }: { rows: AuditEntry[] }) {
         {rows.map((e) => (
           <li key={e.id} className="space-y-1 p-3 text-sm" data-testid="audit-item">
             <p className="font-medium text-slate-900">
-              {e.action} <OutcomeBadge entry={e} />
+              <ActionWords code={e.action} /> <OutcomeBadge entry={e} />
             </p>
             <p className="text-slate-700">
-              {e.actor}
-              {e.record && <> · {e.record}</>}
+              {actorWords(e.actor)}
+              {e.record && (
+                <>
+                  {' · '}
+                  <RecordWords entry={e} />
+                </>
+              )}
             </p>
             <p className="text-xs text-slate-600">
               {formatDateTime(e.at)}
@@ -136,9 +165,13 @@ function AuditList({ rows }: { rows: AuditEntry[] }) {
         {rows.map((e) => (
           <TableRow key={e.id} data-testid="audit-row">
             <TableCell className="whitespace-nowrap">{formatDateTime(e.at)}</TableCell>
-            <TableCell className="break-all">{e.actor}</TableCell>
-            <TableCell className="whitespace-nowrap">{e.action}</TableCell>
-            <TableCell className="break-all">{e.record ?? '-'}</TableCell>
+            <TableCell className="break-all">{actorWords(e.actor)}</TableCell>
+            <TableCell>
+              <ActionWords code={e.action} />
+            </TableCell>
+            <TableCell>
+              <RecordWords entry={e} />
+            </TableCell>
             <TableCell>
               <OutcomeBadge entry={e} />
             </TableCell>
@@ -146,7 +179,9 @@ function AuditList({ rows }: { rows: AuditEntry[] }) {
           </TableRow>
         ))}
       </WideTable>
-      <p className="text-xs text-slate-600">The CSV export has the columns {AUDIT_CSV_COLUMNS.join(', ')}.</p>
+      <p className="text-xs text-slate-600">
+        The CSV export has the columns {AUDIT_CSV_COLUMNS.join(', ')}, with each action and record by its code (shown here when you point at it).
+      </p>
     </>
   );
 }

@@ -244,7 +244,7 @@ function DraftEditor({ draft }: { draft: NewsletterDraft | null }) {
               <CardContent className="space-y-3">
                 {status === 'scheduled' && current?.scheduledAt && (
                   <p className="text-sm font-medium text-brand-800" data-testid="scheduled-for">
-                    Scheduled for {formatDateTime(current.scheduledAt)} ({ZONE})
+                    Scheduled for {formatDateTime(current.scheduledAt)}
                   </p>
                 )}
                 <div className="grid gap-3 sm:grid-cols-2">

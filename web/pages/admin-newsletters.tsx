@@ -1,7 +1,5 @@
 import { CalendarClock, CalendarX, PenLine, Plus } from 'lucide-react';
 import { Link } from 'react-router';
-import { firm } from '#core/content/firm';
-import { timeZoneLabel } from '#core/firm-time';
 import { Button, buttonClass } from '../components/ui/button';
 import { Card, CardContent, CardHeader } from '../components/ui/card';
 import { toast } from '../components/ui/use-toast';
@@ -11,8 +9,6 @@ import { AdminSpinner, AdminSubPageHeading, SectionHeading, adminScreen } from '
 import { DraftStatusBadge } from '../features/admin/components/draft-status';
 import { formatDateTime } from '../features/admin/lib/format';
 import { errorMessage } from '../lib/api';
-
-const ZONE = timeZoneLabel(firm.timeZone);
 
 /** /admin/newsletters: what is scheduled, and every draft (docs/product.md §5.9). */
 export default adminScreen({ title: 'Newsletter Drafts', description: 'Newsletter drafts and scheduled issues' }, Drafts);
@@ -82,7 +78,7 @@ function DraftCard({ draft }: { draft: NewsletterDraft }) {
             {draft.status === 'scheduled' && draft.scheduledAt ? (
               <>
                 <CalendarClock className="mr-1 inline h-4 w-4" aria-hidden="true" />
-                Sends {formatDateTime(draft.scheduledAt)} ({ZONE})
+                Sends {formatDateTime(draft.scheduledAt)}
               </>
             ) : (
               `Last changed ${formatDateTime(draft.updatedAt)}`

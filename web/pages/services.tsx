@@ -5,13 +5,14 @@ import { ContentIcon } from '../features/home/components/content-icon';
 import { trackedClick } from '../lib/analytics';
 import { firmTown, useContent } from '../lib/content';
 import { usePageMeta } from '../lib/page-meta';
+import { withArticle } from '#core/words';
 
 export default function ServicesPage() {
   const { firm, services } = useContent();
   const serviceGroups = services.groups.map((group) => ({ ...group, anchor: serviceAnchor(group.title) }));
   usePageMeta({
     title: 'Services | Tax, Accounting, Payroll & Consulting',
-    description: `Individual and business tax returns, IRS notice resolution, international tax, bookkeeping, payroll, 1099 filing, business formation and outsourced CFO services from a ${firmTown(firm.contact.address)} CPA firm.`,
+    description: `Individual and business tax returns, IRS notice resolution, international tax, bookkeeping, payroll, 1099 filing, business formation and outsourced CFO services from ${withArticle(firmTown(firm.contact.address))} CPA firm.`,
   });
 
   return (

@@ -1,11 +1,17 @@
 import { Button } from '../../components/ui/button';
+import { firm } from '#core/content/firm';
+import { zonedDateTime } from '#core/firm-time';
 import type { Conflict } from './content-api';
 
 // What the screens say when the API refuses a write made on content that changed meanwhile (409,
 // docs/product.md §6.6): which version or draft is newer, who made it and when.
 
-/** A time of the content's history as the admin reads it ("Nov 26, 2026, 4:12 PM"). */
-export const formatWhen = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : 'an unknown time');
+/** A time of the content's history as the admin reads it ("Nov 26, 2026, 4:12 PM ET"): the firm's zone and its label, as every back-office time (core/firm-time.ts zonedDateTime). */
+export function formatWhen(iso: string | null): string {
+  const at = iso ? new Date(iso) : null;
+  if (!at) return 'an unknown time';
+  return Number.isNaN(at.getTime()) ? iso! : zonedDateTime(at, firm.timeZone);
+}
 
 export function conflictSentence(conflict: Conflict): string {
   if (conflict.kind === 'published') {

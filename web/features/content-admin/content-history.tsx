@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/api';
+import { changeWords } from './change-labels';
 import { useRestore, type ContentVersion } from './content-api';
 import { formatWhen } from './conflict';
 
@@ -16,10 +17,15 @@ type Change = ContentVersion['changes'][number];
 
 const shown = (value: Change['before']) => (value === null ? 'empty' : value === undefined ? '' : typeof value === 'string' ? `“${value}”` : String(value));
 
+/** One change: where and which field in the content screens' words (change-labels.ts), the path kept in the title. */
 function ChangeLine({ change }: { change: Change }) {
+  const { where, field } = changeWords(change.path);
   return (
-    <li className="py-1">
-      <code className="rounded bg-slate-100 px-1 text-xs text-slate-800">{change.path}</code>{' '}
+    <li className="py-1" data-testid="history-change" data-path={change.path}>
+      <span title={change.path}>
+        {where && <span className="text-slate-600">{where} › </span>}
+        <span className="font-semibold">{field}</span>
+      </span>{' '}
       {change.kind === 'changed' ? (
         <span>
           changed{change.before !== undefined && <> from <del className="text-red-800">{shown(change.before)}</del></>}

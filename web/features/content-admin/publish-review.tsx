@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError, errorMessage } from '../../lib/api';
-import { changeLabels } from './change-labels';
+import { changeWords } from './change-labels';
 import { conflictOf, useContentReview, usePublish, type Conflict, type ContentReview } from './content-api';
 import { formatWhen } from './conflict';
 
@@ -32,9 +32,7 @@ function Value({ kind, value }: { kind: 'before' | 'after'; value: Change['befor
 }
 
 function ChangeItem({ change }: { change: Change }) {
-  const labels = changeLabels(change.path);
-  const field = labels[labels.length - 1];
-  const where = labels.slice(0, -1).join(' › ');
+  const { where, field } = changeWords(change.path);
   const savedBy = change.savedBy.length > 0
     ? `Saved by ${change.savedBy.map((s) => `${s.by} on ${formatWhen(s.at)}`).join(', then earlier by ')}`
     : 'Saved before changes were attributed';
@@ -47,7 +45,7 @@ function ChangeItem({ change }: { change: Change }) {
             {FLAG_LABEL[change.flag]}
           </Badge>
         )}
-        <span>
+        <span title={change.path}>
           {where && <span className="text-slate-600">{where} › </span>}
           <span className="font-semibold">{field}</span>{' '}
           <span className="text-slate-600">{change.kind === 'added' ? '(added)' : change.kind === 'removed' ? '(removed)' : '(changed)'}</span>

@@ -3,16 +3,18 @@ import { getDb } from '../../db/client';
 import type { AppEnv } from '../../env';
 import { validate } from '../../middleware/validate';
 import { auditFilterSchema } from '#core/schemas/audit';
-import { type AuditRow, auditCsv, exportAudit, listAudit } from '../../services/audit/audit-log';
+import { type AuditRow, auditCsv, auditRecordNames, exportAudit, listAudit } from '../../services/audit/audit-log';
 
 /** One audit entry as the owner's screen reads it (docs/product.md §6.9). */
-const toAuditEntry = (row: AuditRow) => ({
+const toAuditEntry = (row: AuditRow, names: Map<string, string>) => ({
   id: row.id,
   at: row.at.toISOString(),
   actorId: row.actorId,
   actor: row.actor,
   action: row.action,
   record: row.record,
+  /** The record's name while it exists (an account's person, a subscriber's address...), else null. */
+  recordName: (row.record && names.get(row.record)) ?? null,
   outcome: row.outcome,
   network: row.network,
   /** How many events the entry stands for: more than 1 for failed sign-ins counted per network and hour. */
@@ -27,7 +29,8 @@ const toAuditEntry = (row: AuditRow) => ({
 export const adminAudit = new Hono<AppEnv>()
   .get('/', validate('query', auditFilterSchema), async (c) => {
     const { entries, more } = await listAudit(getDb(c.env.DB), c.req.valid('query'));
-    return c.json({ entries: entries.map(toAuditEntry), more }, 200);
+    const names = await auditRecordNames(c.env.DB, entries);
+    return c.json({ entries: entries.map((row) => toAuditEntry(row, names)), more }, 200);
   })
   .get('/export', validate('query', auditFilterSchema), async (c) => {
     const rows = await exportAudit(getDb(c.env.DB), c.req.valid('query'));

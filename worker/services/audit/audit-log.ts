@@ -85,6 +85,43 @@ export async function listAudit(db: Db, filter: AuditFilter): Promise<{ entries:
   return { entries: rows.slice(0, AUDIT_PAGE_SIZE), more: rows.length > AUDIT_PAGE_SIZE };
 }
 
+/**
+ * The record kinds whose record the screen names beside its id ("User account 3 · Dana Lee"), and
+ * the name each has while it exists: who an account or an invitation is for, a subscriber's
+ * address, a newsletter's subject, a busy calendar's label. A visitor's records (appointments,
+ * contact messages) stay ids (docs/product.md §6.9); an erased or deleted record has no name.
+ */
+const NAMED_RECORDS = {
+  'admin-user': "SELECT id, CASE WHEN name <> '' THEN name ELSE username END AS name FROM admin_users",
+  invitation: 'SELECT id, name FROM admin_invitations',
+  subscriber: 'SELECT id, email AS name FROM newsletter_subscriptions',
+  newsletter: 'SELECT id, subject AS name FROM sent_newsletters',
+  'newsletter-draft': 'SELECT id, subject AS name FROM newsletter_drafts',
+  'busy-calendar': 'SELECT id, label AS name FROM busy_calendars',
+} as const;
+
+/** The names of a page's named records (`kind:id` → name), in one database call (none when the page has no such record). */
+export async function auditRecordNames(d1: D1Database, rows: Pick<AuditRow, 'record'>[]): Promise<Map<string, string>> {
+  const wanted = new Map<keyof typeof NAMED_RECORDS, Set<number>>();
+  for (const { record } of rows) {
+    const match = /^([a-z-]+):(\d{1,15})$/.exec(record ?? '');
+    if (!match || !Object.hasOwn(NAMED_RECORDS, match[1])) continue;
+    const kind = match[1] as keyof typeof NAMED_RECORDS;
+    if (!wanted.has(kind)) wanted.set(kind, new Set());
+    wanted.get(kind)!.add(Number(match[2]));
+  }
+  if (wanted.size === 0) return new Map();
+  const kinds = [...wanted.keys()];
+  const query = kinds
+    .map((kind, i) => `SELECT '${kind}' AS kind, id, name FROM (${NAMED_RECORDS[kind]}) WHERE id IN (SELECT value FROM json_each(?${i + 1}))`)
+    .join(' UNION ALL ');
+  const { results } = await d1
+    .prepare(query)
+    .bind(...kinds.map((kind) => JSON.stringify([...wanted.get(kind)!])))
+    .all<{ kind: string; id: number; name: string | null }>();
+  return new Map(results.filter((r) => r.name).map((r) => [`${r.kind}:${r.id}`, r.name!.slice(0, 200)]));
+}
+
 /** The longest export: 400 days of a busy office fit; past it the export says it was cut. */
 export const AUDIT_EXPORT_LIMIT = 50_000;
 

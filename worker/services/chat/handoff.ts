@@ -2,7 +2,7 @@
 // the conversation become one contact message, so the firm answers it from the inbox it already
 // reads, with the whole context and without the visitor retyping anything.
 import { firm } from '#core/content/firm';
-import { timeZoneLabel } from '#core/firm-time';
+import { timeZoneAbbreviation, timeZoneLabel } from '#core/firm-time';
 import type { ChatMessageRow, ChatSessionRow } from './sessions';
 
 /** The longest transcript a hand-off message carries; the admin's transcripts keep it all. */
@@ -15,7 +15,7 @@ const speaker = { user: 'Visitor', assistant: 'Assistant' } as const;
 
 function transcriptLine(message: ChatMessageRow): string {
   const refused = message.refused && message.role === 'user' ? ' [refused by the guard rails]' : '';
-  return `${speaker[message.role]} (${clock.format(message.createdAt)})${refused}: ${message.content}`;
+  return `${speaker[message.role]} (${clock.format(message.createdAt)} ${timeZoneAbbreviation(firm.timeZone)})${refused}: ${message.content}`;
 }
 
 /**

@@ -7,6 +7,7 @@ import { personReply, wantsPerson } from './handoff-offer';
 import { knowledgeFor, type KnowledgeFact } from './knowledge';
 import { textChunks } from './text-chunks';
 import type { ChatModel, ChatQuestion } from './types';
+import { withArticle } from '#core/words';
 
 const STOPWORDS = new Set(
   (
@@ -112,11 +113,11 @@ const pointer = ({ firm, prices }: SiteContent, fact: KnowledgeFact, answer: str
   if (answer.includes('/schedule')) return `You can also send us a message at /contact or call ${firm.contact.phone}.`;
   switch (fact.link) {
     case '/schedule':
-      return `You can book a ${prices.initialConsultation} initial consultation at /schedule, or send us a message at /contact.`;
+      return `You can book ${withArticle(prices.initialConsultation)} initial consultation at /schedule, or send us a message at /contact.`;
     case '/contact':
       return `You can reach us through /contact or by phone at ${firm.contact.phone}, or book a consultation at /schedule.`;
     default:
-      return `You'll find more at ${fact.link}. To talk it through, book a ${prices.initialConsultation} consultation at /schedule or send us a message at /contact.`;
+      return `You'll find more at ${fact.link}. To talk it through, book ${withArticle(prices.initialConsultation)} consultation at /schedule or send us a message at /contact.`;
   }
 };
 
@@ -159,7 +160,7 @@ export class KnowledgeBaseChatModel implements ChatModel {
     }
     if (wantsPerson(message)) return personReply(this.content.firm);
     if (THANKS.test(message)) {
-      return `You're welcome! If anything else comes up, I'm here, or you can book a ${this.content.prices.initialConsultation} consultation at /schedule.`;
+      return `You're welcome! If anything else comes up, I'm here, or you can book ${withArticle(this.content.prices.initialConsultation)} consultation at /schedule.`;
     }
     // "What services do you offer?" names no service: the overview answers it.
     if (SERVICES_LIST.test(message) && terms(message).every((t) => GENERIC.has(t))) {

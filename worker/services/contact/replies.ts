@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { firm } from '#core/content/firm';
-import { firmToday } from '#core/firm-time';
+import { firmToday, zonedDateTime } from '#core/firm-time';
 import { foldLine } from '#core/schemas/fields';
 import type { Db } from '../../db/client';
 import { insertWhen } from '../../db/granted-batch';
@@ -44,7 +44,6 @@ async function threadRoot(env: Bindings, db: Db, message: ContactMessageRow): Pr
   return row.messageId!;
 }
 
-const quoteDate = new Intl.DateTimeFormat('en-US', { timeZone: firm.timeZone, dateStyle: 'medium', timeStyle: 'short' });
 
 /** The reply e-mail: plain text, the original quoted below the answer and the firm's signature (as published). */
 export function replyEmail(
@@ -63,7 +62,7 @@ export function replyEmail(
     `${reply.authorName}`,
     `${facts.name} · ${facts.contact.phone} · ${facts.contact.email}`,
     '',
-    `On ${quoteDate.format(message.createdAt)}, ${message.name} wrote:`,
+    `On ${zonedDateTime(message.createdAt, firm.timeZone)}, ${message.name} wrote:`,
     quoted,
   ].join('\n');
   return {

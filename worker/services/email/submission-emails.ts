@@ -6,7 +6,8 @@ import { slotStartMinutes } from '#core/schemas/appointments';
 import { appointmentRef, type AppointmentLinks } from '../appointments/links';
 import { sendEmail } from './send-email';
 import type { EmailTransport, OutgoingEmail, SendOutcome } from '../../mail-types';
-import { timeZoneLabel } from '#core/firm-time';
+import { timeZoneAbbreviation, timeZoneLabel, zonedDateTime } from '#core/firm-time';
+import { withArticle } from '#core/words';
 import { calendarLinks, type CalendarLinks } from '../appointments/calendar-links';
 import { buildInvite, toBase64 } from '../appointments/ics';
 import { escapeHtml } from '../platform/html';
@@ -77,8 +78,11 @@ export function longDate(date: string): string {
 export const appointmentWhen = (a: Pick<MailedAppointment, 'date' | 'timeSlot'>, timeZone: string) =>
   a.timeSlot === null ? `${longDate(a.date)} (${NO_PREFERRED_TIME})` : `${longDate(a.date)} at ${a.timeSlot} ${timeZoneLabel(timeZone)}`;
 
-/** The day and slot as subjects show them: "Monday, November 23, 2026, 10:00 AM". */
-const subjectWhen = (a: Pick<MailedAppointment, 'date' | 'timeSlot'>) => `${longDate(a.date)}, ${a.timeSlot ?? NO_PREFERRED_TIME}`;
+/** A slot with its zone's label, "10:00 AM ET", or "No preferred time": a subject's time names its zone too. */
+const slotWithZone = (a: Pick<MailedAppointment, 'timeSlot'>) => (a.timeSlot === null ? NO_PREFERRED_TIME : `${a.timeSlot} ${timeZoneAbbreviation(timeZone)}`);
+
+/** The day and slot as subjects show them: "Monday, November 23, 2026, 10:00 AM ET". */
+const subjectWhen = (a: Pick<MailedAppointment, 'date' | 'timeSlot'>) => `${longDate(a.date)}, ${slotWithZone(a)}`;
 
 /** An appointment with a time: only these have an invite and self-service links. */
 export type TimedAppointment = MailedAppointment & { timeSlot: string };
@@ -136,7 +140,7 @@ export function contactNotificationEmail(firm: FirmFacts, message: MailedContact
     ['Name', message.name],
     ['Email', message.email],
     ['Phone', message.phone ?? '(not given)'],
-    ['Received', message.createdAt.toISOString()],
+    ['Received', zonedDateTime(message.createdAt, timeZone)],
     ['Message', message.message],
   ];
   return {
@@ -266,13 +270,13 @@ export function appointmentConfirmationEmail(env: Bindings, firm: FirmFacts, a: 
       subject: `Your appointment request with ${firm.name}: ${longDate(a.date)}`,
       title: 'Appointment request received',
       paragraphs: [
-        `Thank you. We have received your request for a ${a.serviceType} appointment on ${longDate(a.date)}, with no preferred time.`,
+        `Thank you. We have received your request for ${withArticle(a.serviceType)} appointment on ${longDate(a.date)}, with no preferred time.`,
         `We will confirm a time with you within 24 hours, and send your calendar invite with that confirmation.`,
       ],
     });
   }
   const when = appointmentWhen(a, timeZone);
-  const intro = `Thank you. We have received your request for a ${a.serviceType} appointment on ${when}.`;
+  const intro = `Thank you. We have received your request for ${withArticle(a.serviceType)} appointment on ${when}.`;
   const next = `${firm.confirmationPromise} The attached invite adds the time to your calendar.`;
   return visitorAppointmentEmail(env, firm, a, {
     kind: 'appointment-confirmation',
@@ -293,7 +297,7 @@ export function appointmentNotificationEmail(firm: FirmFacts, a: MailedAppointme
     to: firmNotificationAddress(firm),
     toName: firm.name,
     replyTo: a.email,
-    subject: oneLine(`New appointment request: ${a.serviceType}, ${a.date} ${a.timeSlot ?? NO_PREFERRED_TIME}, ${a.name}`, 160),
+    subject: oneLine(`New appointment request: ${a.serviceType}, ${a.date} ${slotWithZone(a)}, ${a.name}`, 160),
     text: `${intro}\n\n${textRows(rows)}`,
     html: htmlDocument(firm, 'New appointment request', [intro], rows),
   };
@@ -365,7 +369,7 @@ export function appointmentChangeNotificationEmail(
     to: firmNotificationAddress(firm),
     toName: firm.name,
     replyTo: a.email,
-    subject: oneLine(`${title}: ${a.serviceType}, ${a.date} ${a.timeSlot ?? NO_PREFERRED_TIME}, ${a.name}`, 160),
+    subject: oneLine(`${title}: ${a.serviceType}, ${a.date} ${slotWithZone(a)}, ${a.name}`, 160),
     text: `${intro}\n\n${textRows(rows)}`,
     html: htmlDocument(firm, title, [intro], rows),
   };

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import { firm } from '#core/content/firm';
+import { timeZoneAbbreviation } from '#core/firm-time';
 import type { Db } from '../../db/client';
 import { newsletterDrafts, sentNewsletters } from '../../db/schema';
 import { sanitizeHtml } from './sanitize-html';
@@ -193,5 +194,5 @@ export async function startDueDraft(db: Db, at: Date, leaseMs: number): Promise<
 
 /** A wall-clock minute in the firm's zone, for messages ("Thursday, December 3, 2026 at 9:00 AM ET"). */
 export function firmWhen(at: Date): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone: firm.timeZone, dateStyle: 'full', timeStyle: 'short' }).format(at);
+  return `${new Intl.DateTimeFormat('en-US', { timeZone: firm.timeZone, dateStyle: 'full', timeStyle: 'short' }).format(at)} ${timeZoneAbbreviation(firm.timeZone)}`;
 }

@@ -12,7 +12,7 @@ import { errorMessage } from '../../../lib/api';
 import { fetchAllAppointments, useAppointmentPage, useEndSessionOn401, useFreeSlots, useUpdateAppointmentStatus, type Appointment } from '../api/admin-api';
 import { buildAppointmentsCsv, csvFileName } from '../lib/csv';
 import { downloadText } from '../lib/download';
-import { firmToday, formatCalendarDay } from '../lib/format';
+import { firmToday, formatCalendarDay, formatSlot } from '../lib/format';
 import { SectionHeading } from './admin-page-parts';
 import { ListSearch, Pager, useListParams, type ListParams } from './list-controls';
 
@@ -223,7 +223,7 @@ function AppointmentCard({ appointment: a, actionable }: { appointment: Appointm
           <div>
             {/* The day is the group's heading above. */}
             <h4 className="font-semibold text-slate-900">
-              {a.timeSlot ?? NO_PREFERRED_TIME} · {a.serviceType}
+              {formatSlot(a.timeSlot)} · {a.serviceType}
             </h4>
           </div>
           <Badge variant={look.variant}>{look.label}</Badge>
@@ -269,7 +269,7 @@ function AppointmentCard({ appointment: a, actionable }: { appointment: Appointm
         description={
           a.timeSlot === null
             ? `${a.serviceType} on ${formatCalendarDay(a.date)} (${NO_PREFERRED_TIME}) for ${a.name}. They will be told by e-mail.`
-            : `${a.serviceType} on ${formatCalendarDay(a.date)} at ${a.timeSlot} for ${a.name}. They will be told by e-mail and the slot becomes free again.`
+            : `${a.serviceType} on ${formatCalendarDay(a.date)} at ${formatSlot(a.timeSlot)} for ${a.name}. They will be told by e-mail and the slot becomes free again.`
         }
       >
         <DialogActions cancel="Keep it" onCancel={() => setConfirmCancel(false)}>

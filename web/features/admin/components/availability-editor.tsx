@@ -8,12 +8,12 @@ import { CardContent } from '../../../components/ui/card';
 import { FieldError, Input, Label } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/use-toast';
-import { bookingTimeSlots, NO_PREFERRED_TIME } from '#core/content/booking';
+import { bookingTimeSlots } from '#core/content/booking';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { AVAILABILITY_LIMITS, blockedDateSchema } from '#core/schemas/availability';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useBlockDate, useSaveWeekdays, useUnblockDate, type AdminAvailability, type BlockedDate, type WeekdayOffer } from '../api/availability-api';
-import { firmToday, formatCalendarDay } from '../lib/format';
+import { firmToday, formatCalendarDay, formatSlot } from '../lib/format';
 import { PanelCard } from './admin-page-parts';
 
 const weekdays = [
@@ -274,7 +274,7 @@ function BlockedRow({ blocked: b }: { blocked: BlockedDate }) {
           <ul aria-labelledby={bookingsId} className="mt-1 space-y-1">
             {b.appointments.map((a) => (
               <li key={a.id} className="flex flex-wrap items-center gap-2 text-slate-800" data-testid="blocked-date-booking">
-                <span className="font-medium">{a.timeSlot ?? NO_PREFERRED_TIME}</span>
+                <span className="font-medium">{formatSlot(a.timeSlot)}</span>
                 <span className="break-all">{a.name}</span>
                 <Badge variant={a.status === 'confirmed' ? 'success' : 'warning'}>{statusLook[a.status]}</Badge>
               </li>

@@ -1,19 +1,24 @@
+import { NO_PREFERRED_TIME } from '#core/content/booking';
 import { firm } from '#core/content/firm';
+import { timeZoneAbbreviation, zonedDateTime } from '#core/firm-time';
 
-// Dates in the admin screens are shown in the firm's time zone, whatever the admin's laptop says.
+// Dates in the admin screens are shown in the firm's time zone, whatever the admin's laptop says,
+// and a time says which zone it is in ("Dec 7, 2026, 2:05 PM ET", docs/product.md §6).
 
-const dateTime = new Intl.DateTimeFormat('en-US', {
-  timeZone: firm.timeZone,
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
 const dateOnly = new Intl.DateTimeFormat('en-US', { timeZone: firm.timeZone, dateStyle: 'medium' });
 
+/** The firm zone's short label ("ET"). */
+export const FIRM_ZONE = timeZoneAbbreviation(firm.timeZone);
+
+/** An instant as "Dec 7, 2026, 2:05 PM ET": the firm's clock, and its zone's label. */
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '';
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
+  return Number.isNaN(date.getTime()) ? iso : zonedDateTime(date, firm.timeZone);
 }
+
+/** A booking's slot, a firm wall-clock time, with the zone's label ("10:00 AM ET"), or "No preferred time". */
+export const formatSlot = (slot: string | null) => (slot === null ? NO_PREFERRED_TIME : `${slot} ${FIRM_ZONE}`);
 
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return '';
