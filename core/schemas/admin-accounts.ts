@@ -40,6 +40,16 @@ export const updateUserSchema = z
   .object({ role: role.optional(), canSendNewsletters: z.boolean().optional() })
   .refine((value) => value.role !== undefined || value.canSendNewsletters !== undefined, 'Nothing to change');
 
+/**
+ * The signed-in account's own name and e-mail (docs/product.md §6.8 "Tell us who you are"): asked
+ * of an account that has none (the first owner, created from ADMIN_USERNAME), editable by anyone
+ * for their own account. The same field rules as an invitation's.
+ */
+export const accountProfileSchema = z.object({
+  name: accountNameField(),
+  email: emailField('Email is required').transform((email) => email.toLowerCase()),
+});
+
 export const securitySettingsSchema = z.object({ requireTwoFactor: z.boolean({ error: 'requireTwoFactor must be true or false' }) });
 
 /** An invitation link's token: 32 random bytes, base64url (worker/services/admin-auth/invitations.ts). */

@@ -87,7 +87,7 @@ expectTypeOf<InferResponseType<typeof api.newsletter.unsubscribe.$post, 200>>().
 expectTypeOf<InferResponseType<(typeof api)['site-config']['$get'], 200>>().toEqualTypeOf<{ gtmId: string | null; turnstileSiteKey: string | null }>();
 
 // Admin (§6): the session, the lists and the actions' answers.
-type SignedInAccount = { authenticated: true; username: string; name: string; role: 'owner' | 'staff'; canSendNewsletters: boolean; mustEnrolTwoFactor: boolean };
+type SignedInAccount = { authenticated: true; username: string; name: string; email: string | null; role: 'owner' | 'staff'; canSendNewsletters: boolean; mustEnrolTwoFactor: boolean; needsProfile: boolean };
 expectTypeOf<InferResponseType<typeof api.admin.session.$get, 200>>().toEqualTypeOf<{ authenticated: false } | SignedInAccount>();
 expectTypeOf<InferRequestType<typeof api.admin.login.$post>['json']>().toEqualTypeOf<{ username: string; password: string; code?: string | undefined }>();
 expectTypeOf<InferResponseType<typeof api.admin.login.$post, 200>>().toEqualTypeOf<SignedInAccount>();

@@ -2,8 +2,8 @@ import { Hono } from 'hono';
 import { getDb } from '../../db/client';
 import type { AppEnv } from '../../env';
 import { validate } from '../../middleware/validate';
-import { invitationParamSchema, inviteUserSchema, securitySettingsSchema, updateUserSchema, userParamSchema, userSessionParamSchema } from '#core/schemas/admin-accounts';
-import { deactivateAccount, listAccounts, reactivateAccount, readSecuritySettings, saveSecuritySettings, updateAccount } from '../../services/admin-auth/accounts';
+import { accountProfileSchema, invitationParamSchema, inviteUserSchema, securitySettingsSchema, updateUserSchema, userParamSchema, userSessionParamSchema } from '#core/schemas/admin-accounts';
+import { deactivateAccount, listAccounts, reactivateAccount, readSecuritySettings, saveSecuritySettings, updateAccount, updateOwnProfile } from '../../services/admin-auth/accounts';
 import {
   claimOwnerLink,
   createInvitation,
@@ -132,8 +132,19 @@ export const adminSecuritySettingsApi = new Hono<AppEnv>().put('/security-settin
   return c.json({ settings }, 200);
 });
 
-/** The signed-in account's own sessions (any role), mounted at /account. */
+/** The signed-in account's own sessions and its name and e-mail (any role), mounted at /account. */
 export const adminAccountApi = new Hono<AppEnv>()
+  // "Tell us who you are" (docs/product.md §6.8): the first owner has neither; anyone may correct their own.
+  .patch('/profile', validate('json', accountProfileSchema), async (c) => {
+    const profile = c.req.valid('json');
+    const me = c.get('adminUser');
+    if ((await updateOwnProfile(getDb(c.env.DB), me.id, profile)) === 'email-taken') {
+      const message = 'Another account already uses this e-mail address';
+      return c.json({ message, fields: { email: [message] } }, 409);
+    }
+    await audit(c, 'user.profile-update', `admin-user:${me.id}`);
+    return c.json({ name: profile.name, email: profile.email }, 200);
+  })
   .get('/sessions', async (c) => {
     const sessions = await listSessions(getDb(c.env.DB), c.get('adminUser').id);
     return c.json(sessions.map((s) => toSession(s, c.get('adminSession').jti)), 200);
