@@ -129,6 +129,7 @@ export default function AppointmentReschedulePage() {
                 labelledBy="reschedule-date-label"
                 closedDates={closed.dates}
                 closedWeekdays={closed.weekdays}
+                fullDates={closed.fullDates}
                 firstDay={closed.firstDay}
                 lastDay={closed.lastDay}
                 onMonthChange={setMonth}
