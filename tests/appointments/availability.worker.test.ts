@@ -6,7 +6,7 @@ import { AVAILABILITY_MESSAGES } from '../../worker/services/appointments/availa
 import { weekdayOf } from '#core/firm-time';
 import { slotWindow } from '../../worker/services/appointments/busy-calendars';
 import { addDays } from '../harness/calendar-days';
-import { call, client, signIn } from '../harness/worker/helpers';
+import { call, client, okJson, signIn } from '../harness/worker/helpers';
 import { callWithEnv, nextSaturday, nextWeekday, visitorIp } from '../harness/worker/submission-helpers';
 
 const date = nextWeekday(7);
@@ -277,9 +277,7 @@ describe('GET /api/appointments/closed-days', () => {
     await book(mixed, '9:00 AM', 'cancelled');
 
     const fullDays = async () => {
-      const res = await client().api.appointments['closed-days'].$get({ query: { from: first, to: addDays(first, 20) } });
-      expect(res.status).toBe(200);
-      return (await res.json()).fullDays;
+      return (await okJson(await client().api.appointments['closed-days'].$get({ query: { from: first, to: addDays(first, 20) } }))).fullDays;
     };
     // The mixed day's 9:00 booking was cancelled: 9:00 is free again.
     expect(await fullDays()).toEqual([byBookings, byBusy]);
@@ -291,8 +289,8 @@ describe('GET /api/appointments/closed-days', () => {
     // A blocked day is closed, not full; the list holds only days in the range.
     await block(cookie, { date: byBookings, reason: 'Office move' });
     expect(await fullDays()).toEqual([byBusy, mixed]);
-    const narrow = await client().api.appointments['closed-days'].$get({ query: { from: mixed, to: mixed } });
-    expect((await narrow.json()).fullDays).toEqual([mixed]);
+    const narrow = await okJson(await client().api.appointments['closed-days'].$get({ query: { from: mixed, to: mixed } }));
+    expect(narrow.fullDays).toEqual([mixed]);
   });
 
   it.each([
