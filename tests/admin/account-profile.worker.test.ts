@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { accountSignedIn } from '../harness/worker/admin-accounts-helpers';
+import { PROFILE_PASSWORD_REQUIRED } from '#core/schemas/admin-accounts';
+import { ACCOUNT_PASSWORD, accountSignedIn } from '../harness/worker/admin-accounts-helpers';
 import { call, signIn } from '../harness/worker/helpers';
 
 // "Tell us who you are" (docs/product.md §6.8, issue 49): the first owner, created from
@@ -46,8 +47,17 @@ describe('the signed-in account’s own name and e-mail', () => {
     expect(clash.status).toBe(409);
     expect(await clash.json()).toEqual({ message: 'Another account already uses this e-mail address', fields: { email: ['Another account already uses this e-mail address'] } });
 
-    // A staff account changes its own record, never the owner's (there is no id to name).
-    expect((await profile(staff.cookie, { name: 'Sam Staff', email: 'sam.new@example.com' })).status).toBe(200);
+    // A staff account changes its own record, never the owner's (there is no id to name). Its name alone
+    // needs nothing more; replacing its e-mail (where password resets go) takes its password too.
+    expect((await profile(staff.cookie, { name: 'Sam Staff', email: taken!.email })).status).toBe(200);
+    const noPassword = await profile(staff.cookie, { name: 'Sam Staff', email: 'sam.new@example.com' });
+    expect(noPassword.status).toBe(400);
+    expect(await noPassword.json()).toEqual({ message: PROFILE_PASSWORD_REQUIRED, fields: { currentPassword: [PROFILE_PASSWORD_REQUIRED] } });
+    const wrong = await profile(staff.cookie, { name: 'Sam Staff', email: 'sam.new@example.com', currentPassword: 'not the password' });
+    expect(wrong.status).toBe(400);
+    expect(await wrong.json()).toEqual({ message: 'Password is incorrect', fields: { currentPassword: ['Password is incorrect'] } });
+    expect(await env.DB.prepare('SELECT email FROM admin_users WHERE id = ?').bind(staff.id).first()).toEqual({ email: taken!.email });
+    expect((await profile(staff.cookie, { name: 'Sam Staff', email: 'sam.new@example.com', currentPassword: ACCOUNT_PASSWORD })).status).toBe(200);
     expect(await env.DB.prepare('SELECT name, email FROM admin_users WHERE id = ?').bind(staff.id).first()).toEqual({ name: 'Sam Staff', email: 'sam.new@example.com' });
     expect(await session(owner)).toMatchObject({ email: null });
 

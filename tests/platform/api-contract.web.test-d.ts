@@ -100,7 +100,7 @@ expectTypeOf<InferRequestType<(typeof api.admin)['change-password']['$post']>['j
 expectTypeOf<InferResponseType<(typeof api.admin)['change-password']['$post'], 200>>().toEqualTypeOf<{ message: string }>();
 expectTypeOf<InferResponseType<typeof api.admin.turnstile.$get, 200>>().toEqualTypeOf<{ secretSet: boolean; siteKeySet: boolean }>();
 expectTypeOf<InferResponseType<(typeof api.admin)['two-factor']['$get'], 200>>().toEqualTypeOf<{ enabled: boolean; required: boolean }>();
-expectTypeOf<InferRequestType<(typeof api.admin)['account']['profile']['$patch']>['json']>().toEqualTypeOf<{ name: string; email: string }>();
+expectTypeOf<InferRequestType<(typeof api.admin)['account']['profile']['$patch']>['json']>().toEqualTypeOf<{ name: string; email: string; currentPassword?: string | undefined }>();
 expectTypeOf<InferResponseType<(typeof api.admin)['account']['profile']['$patch'], 200>>().toEqualTypeOf<{ name: string; email: string }>();
 expectTypeOf<InferRequestType<(typeof api.admin)['two-factor']['setup']['$post']>['json']>().toEqualTypeOf<{ password: string }>();
 expectTypeOf<InferResponseType<(typeof api.admin)['two-factor']['setup']['$post'], 200>>().toEqualTypeOf<{ secret: string; otpauthUri: string }>();
