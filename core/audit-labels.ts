@@ -25,6 +25,7 @@ export const AUDIT_ACTION_LABELS = {
   'user.role-change': 'Account’s role changed',
   'user.deactivate': 'Account deactivated',
   'user.reactivate': 'Account reactivated',
+  'user.profile-update': 'Name and e-mail updated',
   'user.session-end': 'Signed out of a device',
   'appointment.confirm': 'Appointment confirmed',
   'appointment.cancel': 'Appointment cancelled',

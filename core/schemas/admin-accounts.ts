@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { adminUserSchema } from './admin';
+import { ADMIN_LIMITS, adminUserSchema } from './admin';
 import { emailField, nameField } from './fields';
 
 // Staff accounts (docs/product.md §6.8): what the owner sends to invite, change and deactivate
@@ -39,6 +39,22 @@ export const inviteUserSchema = z.object({
 export const updateUserSchema = z
   .object({ role: role.optional(), canSendNewsletters: z.boolean().optional() })
   .refine((value) => value.role !== undefined || value.canSendNewsletters !== undefined, 'Nothing to change');
+
+/** What the profile route answers when an e-mail address is replaced without the password. */
+export const PROFILE_PASSWORD_REQUIRED = 'Enter your current password to change your e-mail address';
+
+/**
+ * The signed-in account's own name and e-mail (docs/product.md §6.8 "Tell us who you are"): asked
+ * of an account that has none (the first owner, created from ADMIN_USERNAME), editable by anyone
+ * for their own account. The same field rules as an invitation's. Replacing an e-mail the account
+ * already has also takes the current password (a password-reset link goes to that address, so a
+ * stolen session must not be able to redirect it); the first one does not.
+ */
+export const accountProfileSchema = z.object({
+  name: accountNameField(),
+  email: emailField('Email is required').transform((email) => email.toLowerCase()),
+  currentPassword: z.string().max(ADMIN_LIMITS.password, 'Password is incorrect').optional(),
+});
 
 export const securitySettingsSchema = z.object({ requireTwoFactor: z.boolean({ error: 'requireTwoFactor must be true or false' }) });
 

@@ -23,6 +23,7 @@ export const AUDIT_ACTIONS = [
   'user.deactivate',
   'user.reactivate',
   'user.session-end',
+  'user.profile-update',
   'appointment.confirm',
   'appointment.cancel',
   'appointment.reschedule',

@@ -81,12 +81,22 @@ export function prepareDevVars(devVarsPath = localPaths().devVars): LocalSetting
 export async function prepareLocalDatabase(admin: LocalAdmin, persistTo?: string): Promise<void> {
   console.log('Applying local D1 migrations...');
   applyLocalMigrations(persistTo);
-  // Never overwrites an existing admin, so a password changed in the panel is kept. The local
-  // admin is an owner (docs/product.md §6.8): it can invite the firm's staff.
+  await seedLocalAdmin(admin, persistTo);
+}
+
+/**
+ * Makes sure the local admin exists. Never overwrites an existing admin, so a password changed in
+ * the panel is kept. The local admin is an owner (docs/product.md §6.8): it can invite the firm's
+ * staff. Without `email` it has none, as the first account in production: the back office asks for
+ * a name and an e-mail at its first sign-in ("Tell us who you are"); the browser tests' stacks give
+ * one, so that only the test of that step meets it (tests/harness/e2e/global-setup.ts).
+ */
+export async function seedLocalAdmin(admin: LocalAdmin & { email?: string }, persistTo?: string): Promise<void> {
   const hash = await hashPassword(admin.password);
-  const username = admin.username.replace(/'/g, "''");
+  const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;
+  const username = quote(admin.username);
   executeLocalSql(
-    `INSERT INTO admin_users (username, password_hash, name, role) VALUES ('${username}', '${hash}', '${username}', 'owner') ON CONFLICT(username) DO NOTHING;`,
+    `INSERT INTO admin_users (username, password_hash, name, email, role) VALUES (${username}, '${hash}', ${username}, ${admin.email ? quote(admin.email) : 'NULL'}, 'owner') ON CONFLICT(username) DO NOTHING;`,
     persistTo,
   );
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { totpCode } from '../../worker/services/admin-auth/totp';
 import { api, signInThroughCard, uniqueEmail, waitUntil } from '../harness/e2e/admin-helpers';
 import { confirmedSubscriber } from '../harness/e2e/admin-newsletter-helpers';
-import { invited, STAFF_PASSWORD } from '../harness/e2e/admin-users-helpers';
+import { invited, ownerWithoutEmail, STAFF_PASSWORD } from '../harness/e2e/admin-users-helpers';
 import { axeProblems, focusSweep, reflowProblems, requiredFieldProblems, sweepScreen, targetSizeProblems } from '../harness/e2e/a11y-sweep';
 import { baseUrl, DESKTOP, launchBrowser, newPage, PHONE } from '../harness/e2e/browser';
 
@@ -14,7 +14,8 @@ import { baseUrl, DESKTOP, launchBrowser, newPage, PHONE } from '../harness/e2e/
 // the focus back to its opener when it closes. The cookie banner stays up (never accepted). A new
 // screen is covered by adding its address to ADMIN_ROUTES (with what to wait for in waitForData), a
 // new dialog by adding it to DIALOGS. The draft previews (with their bar) are swept too. The
-// invitation page and the forced two-factor set-up (docs/product.md §6.8) have their own sweep below.
+// invitation page, the forced two-factor set-up and the first sign-in's "Tell us who you are"
+// (docs/product.md §6.8) have their own sweeps below.
 
 const CONTENT_SECTIONS = ['firm', 'services', 'about', 'testimonials', 'faq', 'resources', 'privacy', 'booking', 'chat'].map((slug) => `/admin/content/${slug}`);
 const ADMIN_ROUTES = [
@@ -325,6 +326,29 @@ describe('admin accessibility', () => {
     await narrowTo(admin, PHONE);
     problems.push(...(await sweepScreen(admin, `preview of ${path} at 390px`, { backwards: false })));
     problems.push(...(await reflowProblems(admin)));
+    expect(problems).toEqual([]);
+  }, 180_000);
+
+  it('the first sign-in\'s "Tell us who you are" meets the standard at 1280, 390 and 320 px, its messages shown too', async () => {
+    const owner = await ownerWithoutEmail('axe-first-owner');
+    const { context, page } = await newPage(browser);
+    const problems: string[] = [];
+    try {
+      await signInThroughCard(page, '/admin', owner);
+      for (const [viewport, backwards] of [[DESKTOP, true], [PHONE, false]] as const) {
+        await page.setViewportSize(viewport);
+        await page.goto('/admin');
+        await page.getByRole('heading', { name: 'Tell us who you are', level: 1 }).waitFor();
+        problems.push(...(await sweepScreen(page, `"Tell us who you are" at ${viewport.width}px`, { backwards })));
+        // With its field messages on screen as well.
+        await page.getByRole('button', { name: 'Save and continue' }).click();
+        await page.getByText('Name is required').waitFor();
+        problems.push(...(await axeProblems(page)).map((p) => `"Tell us who you are" with messages at ${viewport.width}px: ${p}`));
+      }
+      problems.push(...(await reflowProblems(page)));
+    } finally {
+      await context.close();
+    }
     expect(problems).toEqual([]);
   }, 180_000);
 

@@ -141,6 +141,8 @@ describe('two-factor by policy', () => {
     const staff = await accountSignedIn('rory', 'staff');
     const session = await (await call('/api/admin/session', { cookie: staff.cookie })).json();
     expect(session).toMatchObject({ authenticated: true, mustEnrolTwoFactor: true });
+    // The panel's status says the policy too, so it never calls the second factor optional then.
+    expect(await (await call('/api/admin/two-factor', { cookie: staff.cookie })).json()).toEqual({ enabled: false, required: true });
     const blocked = await call('/api/admin/contact-messages', { cookie: staff.cookie });
     expect(blocked.status).toBe(403);
     expect(await blocked.json()).toEqual({ message: 'Set up two-factor sign-in to continue: the firm requires it for every account.', twoFactorEnrolmentRequired: true });

@@ -30,7 +30,7 @@ async function enableTwoFactor() {
 describe('two-factor enrolment', () => {
   it('sets up a pending secret, turns it on with a valid code and returns 10 recovery codes stored only as hashes', async () => {
     const cookie = await signIn();
-    expect(await (await client({ cookie }).api.admin['two-factor'].$get()).json()).toEqual({ enabled: false });
+    expect(await (await client({ cookie }).api.admin['two-factor'].$get()).json()).toEqual({ enabled: false, required: false });
 
     const setup = await client({ cookie }).api.admin['two-factor'].setup.$post({ json: { password } });
     const { secret, otpauthUri } = (await setup.json()) as { secret: string; otpauthUri: string };
@@ -38,12 +38,12 @@ describe('two-factor enrolment', () => {
     expect(otpauthUri).toContain(`secret=${secret}`);
     expect(otpauthUri.startsWith('otpauth://totp/Warrendale%20CPA%3Aadmin?')).toBe(true);
     // Pending is not required: sign-in still takes the password alone.
-    expect(await (await client({ cookie }).api.admin['two-factor'].$get()).json()).toEqual({ enabled: false });
+    expect(await (await client({ cookie }).api.admin['two-factor'].$get()).json()).toEqual({ enabled: false, required: false });
     expect((await login({})).status).toBe(200);
 
     const wrong = await client({ cookie }).api.admin['two-factor'].enable.$post({ json: { password, code: (await codeAt(secret, 5)) } });
     expect(wrong.status).toBe(400);
-    expect(await (await client({ cookie }).api.admin['two-factor'].$get()).json()).toEqual({ enabled: false });
+    expect(await (await client({ cookie }).api.admin['two-factor'].$get()).json()).toEqual({ enabled: false, required: false });
 
     const enable = await client({ cookie }).api.admin['two-factor'].enable.$post({ json: { password, code: await codeAt(secret) } });
     expect(enable.status).toBe(200);
@@ -51,7 +51,7 @@ describe('two-factor enrolment', () => {
     expect(enabled).toBe(true);
     expect(recoveryCodes).toHaveLength(10);
     expect(new Set(recoveryCodes).size).toBe(10);
-    expect(await (await client({ cookie: sessionCookieFrom(enable) }).api.admin['two-factor'].$get()).json()).toEqual({ enabled: true });
+    expect(await (await client({ cookie: sessionCookieFrom(enable) }).api.admin['two-factor'].$get()).json()).toEqual({ enabled: true, required: false });
 
     const stored = await env.DB.prepare('select code_hash from admin_recovery_codes').all<{ code_hash: string }>();
     expect(stored.results).toHaveLength(10);
@@ -158,12 +158,12 @@ describe('turning the second factor off', () => {
     expect(await wrongPassword.json()).toEqual({ message: 'Password or code is incorrect' });
     const wrongCode = await disable({ password: ADMIN.password, code: await codeAt(secret, 5) });
     expect(wrongCode.status).toBe(400);
-    expect(await (await client({ cookie }).api.admin['two-factor'].$get()).json()).toEqual({ enabled: true });
+    expect(await (await client({ cookie }).api.admin['two-factor'].$get()).json()).toEqual({ enabled: true, required: false });
 
     // The code refused with the wrong password was not consumed by it.
     const ok = await disable({ password: ADMIN.password, code: await codeAt(secret, 1) });
     expect(ok.status).toBe(200);
-    expect(await (await client({ cookie }).api.admin['two-factor'].$get()).json()).toEqual({ enabled: false });
+    expect(await (await client({ cookie }).api.admin['two-factor'].$get()).json()).toEqual({ enabled: false, required: false });
     expect(await env.DB.prepare('select count(*) as n from admin_recovery_codes').first()).toEqual({ n: 0 });
     expect((await login({})).status).toBe(200);
   });
@@ -196,7 +196,7 @@ describe('the password guards the second factor', () => {
     const wrong = await client({ cookie }).api.admin['two-factor'].enable.$post({ json: { password: 'not-the-password', code: await codeAt(secret) } });
     expect(wrong.status).toBe(400);
     expect(await wrong.json()).toEqual({ message: 'Password is incorrect', fields: { password: ['Password is incorrect'] } });
-    expect(await (await client({ cookie }).api.admin['two-factor'].$get()).json()).toEqual({ enabled: false });
+    expect(await (await client({ cookie }).api.admin['two-factor'].$get()).json()).toEqual({ enabled: false, required: false });
   });
 
   it('ends every other session when it is turned on; the browser that turned it on stays signed in', async () => {

@@ -103,6 +103,7 @@ const FIXTURES: Record<string, Fixture> = {
     const sessions = await jsonOf<{ id: string; current: boolean }[]>(call('/api/admin/account/sessions', { cookie }));
     return { path: `/account/sessions/${sessions.find((s) => !s.current)!.id}` };
   },
+  'PATCH /account/profile': async () => ({ path: '/account/profile', body: { name: 'Olivia Owner', email: 'olivia@example.com' } }),
   // Inbox and appointments.
   'PATCH /contact-messages/:id': async () => ({ path: `/contact-messages/${await contactMessage()}`, body: { read: true } }),
   'PATCH /contact-messages/:id/archive': async () => ({ path: `/contact-messages/${await contactMessage()}/archive`, body: { archived: true } }),

@@ -2,6 +2,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { TwoFactorEnrolment } from '../../web/features/admin/components/two-factor-enrolment';
 import { TwoFactorPanel } from '../../web/features/admin/components/two-factor-panel';
 import { captureFetch, json, renderForm, type SentRequest } from '../harness/web/form-harness';
 
@@ -91,5 +92,29 @@ describe('the two-factor panel', () => {
     answer = json({ message: tooMany }, 429);
     await user.click(screen.getByRole('button', { name: 'Turn off' }));
     await waitFor(() => expect(describedText(password)).toEqual([tooMany]));
+  }, 30_000);
+
+  // Issue 49: the gate said "required" above a card that said "Optional".
+  it('says "Optional" only while the owner does not require it, and "required" everywhere on the enrolment gate', async () => {
+    captureFetch(() => json({ enabled: false, required: true }));
+    const gate = renderForm(<TwoFactorEnrolment />);
+    await screen.findByText(/^Required by the firm for every account/);
+    expect(gate.container.textContent).toMatch(/requires two-factor sign-in/);
+    expect(gate.container.textContent).not.toMatch(/optional/i);
+    gate.unmount();
+
+    // Already on while required: turning it off says what follows, never "optional".
+    captureFetch(() => json({ enabled: true, required: true }));
+    const on = renderForm(<TwoFactorPanel />);
+    await screen.findByRole('form', { name: 'Turn off two-factor sign-in' });
+    expect(on.container.textContent).toMatch(/Required by the firm/);
+    expect(on.container.textContent).toMatch(/you will set it up again/);
+    expect(on.container.textContent).not.toMatch(/optional/i);
+    on.unmount();
+
+    captureFetch(() => json({ enabled: false, required: false }));
+    renderForm(<TwoFactorPanel />);
+    await screen.findByText(/^Optional: sign-in also asks for a code/);
+    expect(screen.queryByText(/required by the firm/i)).toBeNull();
   }, 30_000);
 });

@@ -4,7 +4,9 @@ import { bookingTimeSlots } from '#core/content/booking';
 import { AVAILABILITY_INPUT_MESSAGES, AVAILABILITY_LIMITS, CLOSED_DAYS_MAX_SPAN_DAYS } from '#core/schemas/availability';
 import { AVAILABILITY_MESSAGES } from '../../worker/services/appointments/availability';
 import { weekdayOf } from '#core/firm-time';
-import { call, client, signIn } from '../harness/worker/helpers';
+import { slotWindow } from '../../worker/services/appointments/busy-calendars';
+import { addDays } from '../harness/calendar-days';
+import { call, client, okJson, signIn } from '../harness/worker/helpers';
 import { callWithEnv, nextSaturday, nextWeekday, visitorIp } from '../harness/worker/submission-helpers';
 
 const date = nextWeekday(7);
@@ -250,6 +252,45 @@ describe('GET /api/appointments/closed-days', () => {
       ],
       weekdays: none,
     });
+  });
+
+  // Issue 49: a day whose every slot is taken (bookings and/or the firm's busy time) stayed clickable.
+  it('lists as full the open days with no slot left: bookings, busy time or both; a cancelled booking frees its slot', async () => {
+    const cookie = await signIn();
+    // Three days of one weekday, a week apart, each a day the server keeps open (no closed holiday among them).
+    let first = nextWeekday(10);
+    const open = async (day: string) => !(await availability(day)).closed;
+    while (!((await open(first)) && (await open(addDays(first, 7))) && (await open(addDays(first, 14))))) first = addDays(first, 7);
+    const [byBookings, byBusy, mixed] = [first, addDays(first, 7), addDays(first, 14)];
+    const weekday = WEEKDAY_NAMES[weekdayOf(first)];
+    // That weekday offers two slots; the others stay as they are.
+    await client({ cookie }).api.admin.availability.$put({ json: { weekdays: { ...fullWeek, [weekday]: ['9:00 AM', '2:00 PM'] } } });
+    const book = (day: string, slot: string, status = 'requested') =>
+      env.DB.prepare("INSERT INTO appointments (name, email, service_type, date, time_slot, status) VALUES ('Full Day', 'full@example.com', 'Tax Planning', ?, ?, ?)").bind(day, slot, status).run();
+    const busy = (...windows: [string, '9:00 AM' | '2:00 PM'][]) =>
+      env.DB.prepare("INSERT INTO busy_calendars (label, url, busy) VALUES ('Partner calendar', 'https://calendar.example.com/busy.ics', ?)")
+        .bind(JSON.stringify(windows.map(([day, slot]) => slotWindow(day, slot))))
+        .run();
+    await book(byBookings, '9:00 AM');
+    await book(byBookings, '2:00 PM');
+    await busy([byBusy, '9:00 AM'], [byBusy, '2:00 PM'], [mixed, '2:00 PM']);
+    await book(mixed, '9:00 AM', 'cancelled');
+
+    const fullDays = async () => {
+      return (await okJson(await client().api.appointments['closed-days'].$get({ query: { from: first, to: addDays(first, 20) } }))).fullDays;
+    };
+    // The mixed day's 9:00 booking was cancelled: 9:00 is free again.
+    expect(await fullDays()).toEqual([byBookings, byBusy]);
+    // Taken again: by a booking at 9:00 and busy time at 2:00, it is full too.
+    await book(mixed, '9:00 AM', 'confirmed');
+    expect(await fullDays()).toEqual([byBookings, byBusy, mixed]);
+    // The day's own availability says the same: no slot left.
+    expect((await availability(mixed)).slots.filter((s) => s.available)).toEqual([]);
+    // A blocked day is closed, not full; the list holds only days in the range.
+    await block(cookie, { date: byBookings, reason: 'Office move' });
+    expect(await fullDays()).toEqual([byBusy, mixed]);
+    const narrow = await okJson(await client().api.appointments['closed-days'].$get({ query: { from: mixed, to: mixed } }));
+    expect(narrow.fullDays).toEqual([mixed]);
   });
 
   it.each([

@@ -18,25 +18,26 @@ const all = [...bookingTimeSlots];
 const weekdays = { monday: all, tuesday: all, wednesday: all, thursday: ['9:00 AM', '1:00 PM'], friday: [] };
 
 /** closed-days answers the firm's offer; availability answers each slot free, unless told `closedOn`. */
-function server(closedOn: Record<string, string | null> = {}, rules: { firstDay?: string; lastDay?: string } = {}) {
+function server(closedOn: Record<string, string | null> = {}, rules: { firstDay?: string; lastDay?: string } = {}, full: string[] = []) {
   return captureFetch((request: SentRequest) => {
     const url = new URL(request.url, 'http://x');
     if (url.pathname === '/api/appointments/closed-days') {
       const from = url.searchParams.get('from')!;
       const to = url.searchParams.get('to')!;
       const blocked = [{ date: '2026-07-15', reason: 'Staff training' }].filter((b) => b.date >= from && b.date <= to);
-      return json({ from, to, blockedDates: blocked, weekdays, ...rules });
+      return json({ from, to, blockedDates: blocked, weekdays, ...rules, fullDays: full.filter((d) => d >= from && d <= to) });
     }
     if (url.pathname === '/api/appointments/availability') {
       const date = url.searchParams.get('date')!;
       const closed = date in closedOn || date === '2026-07-15';
+      const isFull = full.includes(date);
       const weekday = (['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const)[new Date(`${date}T12:00:00Z`).getUTCDay()];
       const offered: string[] = (weekdays as Record<string, string[]>)[weekday] ?? [];
       return json({
         date,
         closed,
         reason: closed ? (closedOn[date] ?? 'Staff training') : null,
-        slots: all.map((time) => ({ time, available: !closed && offered.includes(time) })),
+        slots: all.map((time) => ({ time, available: !closed && !isFull && offered.includes(time) })),
       });
     }
     return json({ message: 'Not Found' }, 404);
@@ -113,5 +114,40 @@ describe('the booking calendar and the firm’s availability', () => {
     await user.click(dayButton(g, '2026-07-14'));
     expect((await screen.findByTestId('booking-day-closed')).textContent).toBe('We are closed on this day (Snow day). Please choose another day.');
     expect([...select().options].slice(1).every((o) => o.disabled)).toBe(true);
+  });
+
+  // Issue 49: a day filled by bookings and busy time stayed clickable, with no reason given.
+  it('disables the full days the month’s answer lists, says why in their names, tooltips and a line under the calendar', async () => {
+    // Tuesday 14 and Thursday 16 July are full; Monday 3 August too (next month).
+    server({}, {}, ['2026-07-14', '2026-07-16', '2026-08-03']);
+    renderForm(<BookingForm {...bookingFormContent} />);
+    const g = await grid();
+    await waitFor(() => expect(dayButton(g, '2026-07-14').disabled).toBe(true));
+    expect(dayButton(g, '2026-07-16').disabled).toBe(true);
+    expect(dayButton(g, '2026-07-14').getAttribute('aria-label')).toBe('Tuesday, July 14th, 2026, fully booked');
+    expect(dayButton(g, '2026-07-14').title).toBe('Fully booked');
+    expect(dayButton(g, '2026-07-20').disabled).toBe(false);
+    expect(dayButton(g, '2026-07-20').getAttribute('aria-label')).toBe('Monday, July 20th, 2026');
+    expect(dayButton(g, '2026-07-20').title).toBe('');
+    expect(screen.getByTestId('booking-full-days').textContent).toBe('Fully booked: Tuesday, July 14 and Thursday, July 16.');
+
+    // The next month names its own.
+    const user = userEvent.setup();
+    await user.click(within(g.parentElement!.parentElement!).getByRole('button', { name: /next month/i }));
+    const august = await screen.findByRole('grid', { name: /August 2026/ });
+    await waitFor(() => expect(screen.getByTestId('booking-full-days').textContent).toBe('Fully booked: Monday, August 3.'));
+    expect(dayButton(august, '2026-08-03').disabled).toBe(true);
+  });
+
+  it('tells the visitor when the chosen day has no time left (taken after the month was read)', async () => {
+    server({}, {}, []);
+    renderForm(<BookingForm {...bookingFormContent} />);
+    const user = userEvent.setup();
+    const g = await grid();
+    await waitFor(() => expect(dayButton(g, '2026-07-15').disabled).toBe(true));
+    // Every slot of Tuesday 14 July is unavailable in its own answer.
+    server({}, {}, ['2026-07-14']);
+    await user.click(dayButton(g, '2026-07-14'));
+    expect((await screen.findByTestId('booking-day-full')).textContent).toBe('No times left on Tuesday, July 14. Please choose another day.');
   });
 });

@@ -214,7 +214,7 @@ describe('the booking form', () => {
     server(booked, [...bookingTimeSlots]);
     renderForm(<BookingForm {...bookingFormContent} />);
     await pickDay(userEvent.setup(), 16);
-    expect(await screen.findByText('No times are left on this day. Please choose another day.')).toBeTruthy();
+    expect((await screen.findByTestId('booking-day-full')).textContent).toMatch(/^No times left on [A-Z][a-z]+day, [A-Z][a-z]+ \d{1,2}\. Please choose another day\.$/);
   });
 
   it('checks the fields with the shared schema before sending (exact messages)', async () => {

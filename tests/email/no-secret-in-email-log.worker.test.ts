@@ -132,7 +132,14 @@ describe('the e-mail log holds no bearer secret', () => {
     await ok(send('/api/admin/send-newsletter', { cookie: owner, body: issue }));
     await ok(send('/api/admin/email/test-send', { cookie: owner, body: { testEmail: 'owner@example.com' } }));
 
-    // The cron: the reminder of an appointment within 24 hours.
+    // An import whose people are asked to confirm: the cron mails each the import's variant of the
+    // confirmation, which carries an unsubscribe link as well (docs/product.md §5.10).
+    const created = (await (await ok(send('/api/admin/subscriber-imports', { cookie: owner, body: { fileName: 'list.csv' } }), 201)).json()) as { id: number };
+    await ok(send('/api/admin/subscriber-imports/rows', { cookie: owner, body: { importId: created.id, rows: [{ line: 2, email: 'imported@example.com' }] } }));
+    await ok(send(`/api/admin/subscriber-imports/${created.id}/confirm`, { cookie: owner, body: { consent: 'confirm', consentConfirmed: true } }));
+    await ok(send(`/api/admin/subscriber-imports/${created.id}/run`, { cookie: owner, body: {} }));
+
+    // The cron: the reminder of an appointment within 24 hours (and the import's confirmation).
     await env.DB.prepare("INSERT INTO appointments (name, email, service_type, date, time_slot, status) VALUES ('Rae Visitor', 'rae@example.com', 'Tax Planning', ?, '3:00 PM', 'confirmed')").bind(date).run();
     await cronTick(appointmentStartsAt({ date, timeSlot: '3:00 PM' }).getTime() - 20 * HOUR, mailEnv);
 
@@ -165,6 +172,9 @@ describe('the e-mail log holds no bearer secret', () => {
       expect(invitation.textBody).toContain(`/admin/accept-invitation?token=${REDACTED_SECRET}`);
       expect(log.find((e) => e.kind === 'admin-password-reset')!.textBody).toContain(`/admin/reset-password?token=${REDACTED_SECRET}`);
       expect(log.find((e) => e.kind === 'newsletter')!.headers!['List-Unsubscribe']).toContain(`token=${REDACTED_SECRET}`);
+      const imported = log.find((e) => e.to === 'imported@example.com')!;
+      expect(imported.textBody).toContain(`/newsletter/confirm?token=${REDACTED_SECRET}`);
+      expect(imported.textBody).toContain(`/newsletter/unsubscribe?token=${REDACTED_SECRET}`);
     }
   });
 

@@ -72,6 +72,8 @@ describe('subscriber import', () => {
     expect(after.find((s) => s.email === pending)).toMatchObject({ active: 'false' });
     // The table shows them as the list reloads.
     await page.getByTestId('subscriber-row').filter({ hasText: first }).getByText('Active').first().waitFor();
+    // Subscribed on the file's OPTIN_TIME (1 February 2024), not on the day of the import (issue 49).
+    await page.getByTestId('subscriber-row').filter({ hasText: first }).getByText('Feb 1, 2024').first().waitFor();
   }, 120_000);
 });
 

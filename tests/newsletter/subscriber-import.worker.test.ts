@@ -2,6 +2,8 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { IMPORT_CHUNK_ROWS, IMPORT_MAX_ROWS, IMPORT_TOO_MANY_ROWS, type ImportRow } from '#core/schemas/subscriber-import';
 import { readSubscriberCsv } from '#core/subscriber-import-csv';
+import { firm } from '#core/content/firm';
+import { zonedInstant } from '#core/firm-time';
 import { getDb } from '../../worker/db/client';
 import { stalePendingPurge } from '../../worker/services/newsletter/list-hygiene';
 import { runImport } from '../../worker/services/newsletter/subscriber-import';
@@ -85,7 +87,7 @@ describe('subscriber import: dry run', () => {
     expect(dryRun.counts).toEqual({ new: 2, alreadySubscribed: 2, suppressed: 3, duplicates: 1, invalid: 2 });
     expect(dryRun.invalid).toEqual([
       { line: 7, email: 'not-an-address', problem: 'Not a valid e-mail address' },
-      { line: 10, email: 'new.two@example.com', problem: 'Consent date is not a date' },
+      { line: 10, email: 'new.two@example.com', problem: 'Opt-in date "not a date" is not a date: write it as 2024-03-01 or 3/1/2024' },
     ]);
     expect(dryRun.duplicates).toEqual([{ line: 8, email: 'new.one@example.com' }]);
     expect(dryRun.suppressed).toEqual([
@@ -221,6 +223,80 @@ describe('subscriber import: confirm and run', () => {
     expect(await sendImportConfirmations(capped, db, new Date(), 5)).toMatchObject({ due: 1, sent: 0 });
     const again = await env.DB.prepare("SELECT count(*) AS n FROM email_log WHERE kind = 'newsletter-confirmation'").first<{ n: number }>();
     expect(again?.n).toBe(3);
+  });
+
+  // Issue 49: an imported person was mailed "If you did not sign up...": they signed up nowhere.
+  it("mails an imported person that the firm added them, with an unsubscribe link; a sign-up's own e-mail is unchanged", async () => {
+    const cookie = await signIn();
+    await importCsv(cookie, 'Email\nadded@example.com\n', 'confirm');
+    expect(await sendImportConfirmations(env, getDb(env.DB), new Date(), 5)).toMatchObject({ sent: 1 });
+    const mail = await env.DB.prepare("SELECT subject, text_body, html_body, kind FROM email_log WHERE \"to\" = 'added@example.com'").first<Row>();
+    expect(mail).toMatchObject({ kind: 'newsletter-confirmation', subject: `${firm.name} added you to its newsletter list: please confirm` });
+    const text = String(mail!.text_body);
+    expect(text).toContain(`${firm.name} added you to its newsletter list.`);
+    expect(text).toContain('/newsletter/confirm?token=');
+    expect(text).toContain('If you do not want these e-mails, unsubscribe here and we will not add you again:');
+    expect(text).toContain('/newsletter/unsubscribe?token=');
+    expect(String(mail!.html_body)).toContain('unsubscribe here</a>');
+    expect(`${text}${mail!.html_body}`).not.toMatch(/did not sign up/);
+
+    // The owner's "Resend confirmation" of that person sends the same words.
+    const id = (await subscriber('added@example.com'))!.id as number;
+    await env.DB.prepare('UPDATE newsletter_subscriptions SET confirmation_sent_at = 1 WHERE id = ?').bind(id).run();
+    await okJson(await client({ cookie }).api.admin.subscribers[':id']['resend-confirmation'].$post({ param: { id: String(id) } }));
+    const resent = await env.DB.prepare("SELECT text_body FROM email_log WHERE \"to\" = 'added@example.com' ORDER BY id DESC").first<Row>();
+    expect(String(resent!.text_body)).toContain(`${firm.name} added you to its newsletter list.`);
+
+    // Someone who signs up on the site still reads the sign-up's words.
+    expect((await client().api.newsletter.subscribe.$post({ json: { email: 'self@example.com' } })).status).toBe(200);
+    let own: Row | null = null;
+    for (let i = 0; i < 50 && !own; i++) {
+      own = await env.DB.prepare("SELECT text_body FROM email_log WHERE \"to\" = 'self@example.com'").first<Row>();
+      if (!own) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(String(own!.text_body)).toContain('If you did not sign up');
+    expect(String(own!.text_body)).not.toContain('added you');
+  });
+
+  // Issue 49: imported subscribers showed the day of the import as their Subscription Date.
+  it("keeps the file's opt-in date as the Subscription Date (ISO and US dates), and refuses impossible and future dates by line", async () => {
+    const cookie = await signIn();
+    const nextYear = new Date().getUTCFullYear() + 1;
+    const csv = [
+      'Email,Name,Subscription Date',
+      'iso@example.com,Iso,2021-06-15', // line 2
+      'us@example.com,Us,6/15/2021', // line 3
+      'ustime@example.com,Us Time,6/15/2021 2:05 PM', // line 4
+      'utc@example.com,Utc,2021-06-15 10:00:00', // line 5: Mailchimp's OPTIN_TIME, in UTC
+      'nodate@example.com,No Date,', // line 6: none: the day of the import
+      'feb30@example.com,Feb,2/30/2024', // line 7
+      'month13@example.com,Month,2024-13-01', // line 8
+      `future@example.com,Future,1/1/${nextYear}`, // line 9
+      'words@example.com,Words,"Jun 15, 2021"', // line 10: a written month
+    ].join('\n');
+    const id = await stageCsv(cookie, csv);
+    const api = client({ cookie }).api.admin['subscriber-imports'][':id'];
+    const dryRun = await okJson(await api.$get({ param: { id: String(id) } }));
+    expect(dryRun.invalid).toEqual([
+      { line: 7, email: 'feb30@example.com', problem: 'Opt-in date "2/30/2024" is not a real date' },
+      { line: 8, email: 'month13@example.com', problem: 'Opt-in date "2024-13-01" is not a real date' },
+      { line: 9, email: 'future@example.com', problem: `Opt-in date "1/1/${nextYear}" is in the future` },
+    ]);
+    const before = Date.now();
+    await okJson(await api.confirm.$post({ param: { id: String(id) }, json: { consent: 'given', consentConfirmed: true } }));
+    await runToEnd(cookie, id);
+    const dateOf = async (email: string) => (await subscriber(email))!.subscription_date as number;
+    // A date alone is that day at the firm, so the back office shows the file's day.
+    const firmMidnight = zonedInstant('2021-06-15', 0, firm.timeZone).getTime();
+    expect(await dateOf('iso@example.com')).toBe(firmMidnight);
+    expect(await dateOf('us@example.com')).toBe(firmMidnight);
+    expect(await dateOf('ustime@example.com')).toBe(zonedInstant('2021-06-15', 14 * 60 + 5, firm.timeZone).getTime());
+    expect(await dateOf('utc@example.com')).toBe(Date.UTC(2021, 5, 15, 10));
+    expect(await dateOf('words@example.com')).toBe(Date.UTC(2021, 5, 15));
+    expect(await dateOf('nodate@example.com')).toBeGreaterThanOrEqual(before);
+    expect(await subscriber('iso@example.com')).toMatchObject({ consent_at: firmMidnight, active: 'true' });
+    expect(await subscriber('feb30@example.com')).toBeNull();
+    expect(await subscriber('future@example.com')).toBeNull();
   });
 
   it("erasing an imported subscriber takes their address and name out of the import's rows too", async () => {

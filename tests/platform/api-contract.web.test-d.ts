@@ -87,7 +87,7 @@ expectTypeOf<InferResponseType<typeof api.newsletter.unsubscribe.$post, 200>>().
 expectTypeOf<InferResponseType<(typeof api)['site-config']['$get'], 200>>().toEqualTypeOf<{ gtmId: string | null; turnstileSiteKey: string | null }>();
 
 // Admin (§6): the session, the lists and the actions' answers.
-type SignedInAccount = { authenticated: true; username: string; name: string; role: 'owner' | 'staff'; canSendNewsletters: boolean; mustEnrolTwoFactor: boolean };
+type SignedInAccount = { authenticated: true; username: string; name: string; email: string | null; role: 'owner' | 'staff'; canSendNewsletters: boolean; mustEnrolTwoFactor: boolean; needsProfile: boolean };
 expectTypeOf<InferResponseType<typeof api.admin.session.$get, 200>>().toEqualTypeOf<{ authenticated: false } | SignedInAccount>();
 expectTypeOf<InferRequestType<typeof api.admin.login.$post>['json']>().toEqualTypeOf<{ username: string; password: string; code?: string | undefined }>();
 expectTypeOf<InferResponseType<typeof api.admin.login.$post, 200>>().toEqualTypeOf<SignedInAccount>();
@@ -99,7 +99,9 @@ expectTypeOf<InferRequestType<(typeof api.admin)['change-password']['$post']>['j
 }>();
 expectTypeOf<InferResponseType<(typeof api.admin)['change-password']['$post'], 200>>().toEqualTypeOf<{ message: string }>();
 expectTypeOf<InferResponseType<typeof api.admin.turnstile.$get, 200>>().toEqualTypeOf<{ secretSet: boolean; siteKeySet: boolean }>();
-expectTypeOf<InferResponseType<(typeof api.admin)['two-factor']['$get'], 200>>().toEqualTypeOf<{ enabled: boolean }>();
+expectTypeOf<InferResponseType<(typeof api.admin)['two-factor']['$get'], 200>>().toEqualTypeOf<{ enabled: boolean; required: boolean }>();
+expectTypeOf<InferRequestType<(typeof api.admin)['account']['profile']['$patch']>['json']>().toEqualTypeOf<{ name: string; email: string; currentPassword?: string | undefined }>();
+expectTypeOf<InferResponseType<(typeof api.admin)['account']['profile']['$patch'], 200>>().toEqualTypeOf<{ name: string; email: string }>();
 expectTypeOf<InferRequestType<(typeof api.admin)['two-factor']['setup']['$post']>['json']>().toEqualTypeOf<{ password: string }>();
 expectTypeOf<InferResponseType<(typeof api.admin)['two-factor']['setup']['$post'], 200>>().toEqualTypeOf<{ secret: string; otpauthUri: string }>();
 expectTypeOf<InferRequestType<(typeof api.admin)['two-factor']['enable']['$post']>['json']>().toEqualTypeOf<{ password: string; code: string }>();

@@ -129,6 +129,7 @@ export default function AppointmentReschedulePage() {
                 labelledBy="reschedule-date-label"
                 closedDates={closed.dates}
                 closedWeekdays={closed.weekdays}
+                fullDates={closed.fullDates}
                 firstDay={closed.firstDay}
                 lastDay={closed.lastDay}
                 onMonthChange={setMonth}
@@ -155,7 +156,7 @@ export default function AppointmentReschedulePage() {
             </p>
           ) : available.size === 0 ? (
             <p className="text-sm text-amber-800" aria-live="polite">
-              No times are left on this day. Please choose another day.
+              No times left on {date.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric' })}. Please choose another day.
             </p>
           ) : (
             <div className="grid grid-cols-2 gap-2">

@@ -6,10 +6,10 @@ import { appointments } from '../db/schema';
 import type { AppEnv } from '../env';
 import { turnstile } from '../middleware/turnstile';
 import { validate } from '../middleware/validate';
-import { availabilityQuerySchema, BOOKING_MESSAGES, createAppointmentSchema, slotHasPassed } from '#core/schemas/appointments';
-import { availabilityGate, bookingRuleRefusal, dayOffer, refusalStatus } from '../services/appointments/availability';
+import { availabilityQuerySchema, BOOKING_MESSAGES, createAppointmentSchema } from '#core/schemas/appointments';
+import { availabilityGate, dayOffer, refusalStatus, slotStillBookable } from '../services/appointments/availability';
 import { isSlotTaken, takenSlots } from '../services/appointments/bookings';
-import { busyIntervalsBetween, overlapsAny, slotWindow } from '../services/appointments/busy-calendars';
+import { busyIntervalsBetween } from '../services/appointments/busy-calendars';
 import { zonedToUtc } from '../services/appointments/ics';
 import { appointmentLinks, newAppointmentPublicId } from '../services/appointments/links';
 import { networkHash } from '../services/limits/client-ip';
@@ -54,12 +54,7 @@ export const appointmentsApi = new Hono<AppEnv>()
         date,
         closed: day.closed,
         reason: day.reason,
-        slots: bookingTimeSlots.map((time) => ({
-          time,
-          available:
-            bookingRuleRefusal(day.rules, date, time, now) === null &&
-            offered.has(time) && !taken.has(time) && !slotHasPassed(date, time, firm.timeZone, now) && !overlapsAny(slotWindow(date, time), busy),
-        })),
+        slots: bookingTimeSlots.map((time) => ({ time, available: offered.has(time) && slotStillBookable(day.rules, date, time, taken, busy, now) })),
       },
       200,
     );

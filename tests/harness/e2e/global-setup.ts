@@ -2,11 +2,18 @@ import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { ensureChromium } from '../../../scripts/lib/chromium';
 import { preparePrivateStack, type PrivateStack } from '../../../scripts/lib/local-server';
+import { seedLocalAdmin } from '../../../scripts/lib/local-state';
 import { featuresLeftOn, PLAYWRIGHT_CHROMIUM_FLAGS } from '../../../scripts/lib/chromium-flags';
 import { sharedBuild } from '../shared-build';
 import { MOVED_CLOCK_VAR, movedClockOffset } from '../moved-clock';
 
 export const E2E_ADMIN = { username: 'e2e-admin', password: 'e2e-password-2026' };
+/**
+ * The stacks' admin has an e-mail from the start, so the back office opens on the screen asked for;
+ * the first sign-in's "Tell us who you are" (an account with none) is its own test's subject
+ * (tests/admin/account-profile.e2e.test.ts).
+ */
+export const E2E_ADMIN_EMAIL = 'e2e-admin@example.com';
 
 /** One local stack: a server and the D1 state directory behind it. */
 export interface E2eStack {
@@ -62,7 +69,11 @@ export default async function setup(project: TestProject) {
   try {
     // A private copy of the build and a private database per stack, so parallel runs never share
     // state. The migrations run once; the other stacks copy that fresh database.
-    for (let i = 0; i < slots; i++) prepared.push(preparePrivateStack('cpa-e2e-', { prebuilt: build, migratedFrom: prepared[0]?.persistTo }));
+    // The admin is seeded once, into the first, before the others copy it.
+    for (let i = 0; i < slots; i++) {
+      prepared.push(preparePrivateStack('cpa-e2e-', { prebuilt: build, migratedFrom: prepared[0]?.persistTo }));
+      if (i === 0) await seedLocalAdmin({ ...E2E_ADMIN, email: E2E_ADMIN_EMAIL }, prepared[0].persistTo);
+    }
     // Chromium starts up meanwhile.
     launching = chromium.launchServer({ executablePath: chromiumPath, headless: true, args: PLAYWRIGHT_CHROMIUM_FLAGS });
     // All at once, each at its worker's own address (`direct`: no wrangler dev proxy in front of

@@ -162,7 +162,21 @@ export function useBookingForm() {
       : isoDate in closedDays.blocked
         ? { reason: closedDays.blocked[isoDate] }
         : null;
-  const closed = { dates: closedDays.dates, weekdays: closedDays.weekdays, firstDay: closedDays.firstDay, lastDay: closedDays.lastDay, day: dayClosed, onMonthChange: setMonth };
+  // The full days of the month on show, for the line under the calendar ("Fully booked: ...").
+  const shown = month ?? calendar?.today;
+  const shownMonth = shown ? toIsoDate(shown).slice(0, 7) : null;
+  const closed = {
+    dates: closedDays.dates,
+    weekdays: closedDays.weekdays,
+    fullDates: closedDays.fullDates,
+    fullInMonth: closedDays.fullDates.filter((date) => date.slice(0, 7) === shownMonth).sort(),
+    // The chosen day has no time left: as the month said, or as its own slots say once read.
+    dayFull: isoDate !== null && !dayClosed && closedDays.fullDates.includes(isoDate),
+    firstDay: closedDays.firstDay,
+    lastDay: closedDays.lastDay,
+    day: dayClosed,
+    onMonthChange: setMonth,
+  };
 
   const { field, described } = booking;
   return { form, errors, pending, calendar, calendarWanted, startCalendar, slots, unavailable, offered, closed, field, described, update, handleSubmit, turnstile };

@@ -3,7 +3,7 @@ import { fetchClosedDays, type ClosedDays } from './api/appointments';
 
 // The firm's closed days as the booking calendar needs them (docs/product.md §3), shared by the
 // booking form and the reschedule page: read for the month on show and for each month the visitor
-// moves to. Unknown (not yet read, or the read failed): nothing more is disabled; the server still
+// moves to, with the days that have no time left ("Fully booked"). Unknown (not yet read, or the read failed): nothing more is disabled; the server still
 // refuses a closed day.
 
 /** A calendar Date (local midnight, as the calendar gives it) as YYYY-MM-DD. */
@@ -23,6 +23,8 @@ export interface ClosedDaysView {
   blocked: Record<string, string | null>;
   /** The blocked dates, for the calendar's closedDates. */
   dates: string[];
+  /** Open days with no time left (every slot taken by bookings or the firm's busy time), read so far, YYYY-MM-DD. */
+  fullDates: string[];
   /** Weekdays (0 = Sunday) that offer no slot, for the calendar's closedWeekdays. */
   weekdays: number[];
   /** The slots a weekday (0 = Sunday) offers; undefined until the offer is known. */
@@ -34,8 +36,9 @@ export interface ClosedDaysView {
 
 /** Closed days around `month` (null until the calendar knows which month it shows). */
 export function useClosedDays(month: Date | null): ClosedDaysView {
-  const [known, setKnown] = useState<{ blocked: Record<string, string | null>; weekdays: ClosedDays['weekdays'] | null; firstDay?: string; lastDay?: string }>({
+  const [known, setKnown] = useState<{ blocked: Record<string, string | null>; full: string[]; weekdays: ClosedDays['weekdays'] | null; firstDay?: string; lastDay?: string }>({
     blocked: {},
+    full: [],
     weekdays: null,
   });
   const rangeKey = month ? `${month.getFullYear()}-${month.getMonth()}` : null;
@@ -52,6 +55,8 @@ export function useClosedDays(month: Date | null): ClosedDaysView {
             ...Object.entries(previous.blocked).filter(([date]) => date < from || date > to),
             ...answer.blockedDates.map((b) => [b.date, b.reason] as const),
           ]),
+          // Likewise the full days (a booking cancelled since frees its day).
+          full: [...previous.full.filter((date) => date < from || date > to), ...(Array.isArray(answer.fullDays) ? answer.fullDays : [])],
           weekdays: answer.weekdays,
           firstDay: answer.firstDay,
           lastDay: answer.lastDay,
@@ -69,6 +74,7 @@ export function useClosedDays(month: Date | null): ClosedDaysView {
   return {
     blocked: known.blocked,
     dates: Object.keys(known.blocked),
+    fullDates: known.full,
     weekdays: offers ? [1, 2, 3, 4, 5].filter((day) => offerOn(day)?.length === 0) : [],
     offerOn,
     firstDay: known.firstDay,

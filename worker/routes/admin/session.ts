@@ -29,14 +29,18 @@ const TWO_FACTOR_REQUIRED = 'Enter the 6-digit code from your authenticator app'
 const DEACTIVATED = 'This account has been deactivated. Ask the firm’s owner if you need access again.';
 
 /** What the SPA learns of the signed-in account: who, which role, and whether it must set up two-factor sign-in first. */
-function signedInView(user: { username: string; name: string; role: 'owner' | 'staff'; canSendNewsletters: boolean }, mustEnrolTwoFactor: boolean) {
+function signedInView(user: { username: string; name: string; email: string | null; role: 'owner' | 'staff'; canSendNewsletters: boolean }, mustEnrolTwoFactor: boolean) {
   return {
     authenticated: true as const,
     username: user.username,
     name: user.name,
+    email: user.email,
     role: user.role,
     canSendNewsletters: user.canSendNewsletters,
     mustEnrolTwoFactor,
+    // An account without a name or an e-mail (the first owner, created from ADMIN_USERNAME) is
+    // asked for both before the panel (docs/product.md §6.8 "Tell us who you are").
+    needsProfile: !user.name.trim() || !user.email,
   };
 }
 

@@ -3,6 +3,7 @@ import { getDb } from '../../db/client';
 import type { AppEnv } from '../../env';
 import { validate } from '../../middleware/validate';
 import { disableTwoFactorSchema, enableTwoFactorSchema, setupTwoFactorSchema } from '#core/schemas/admin';
+import { readSecuritySettings } from '../../services/admin-auth/accounts';
 import { renewSession } from '../../services/admin-auth/session';
 import {
   consumeSecondFactor,
@@ -22,7 +23,7 @@ const wrongPassword = { message: WRONG_PASSWORD, fields: { password: [WRONG_PASS
 const throttled = (refusal: LoginRefusal) => [{ message: throttledMessage(refusal) }, 429, { 'Retry-After': String(refusal.retryAfterSeconds) }] as const;
 
 /**
- * The admin's optional second factor (docs/product.md §6.1): enrolment with an authenticator app,
+ * The admin's second factor (docs/product.md §6.1), optional unless the owner requires it (§6.8): enrolment with an authenticator app,
  * recovery codes, and turning it off. Signed-in only: behind requireAdmin (routes/admin/index.ts),
  * which sets adminUser. Setting up, turning on
  * and turning off each take the current password, checked as a sign-in attempt (counted by the
@@ -31,8 +32,10 @@ const throttled = (refusal: LoginRefusal) => [{ message: throttledMessage(refusa
  */
 export const adminTwoFactor = new Hono<AppEnv>()
   .get('/', async (c) => {
-    const user = await findAdminById(getDb(c.env.DB), c.get('adminUser').id);
-    return c.json({ enabled: user ? hasTwoFactor(user) : false }, 200);
+    const db = getDb(c.env.DB);
+    const user = await findAdminById(db, c.get('adminUser').id);
+    // `required`: the owner's policy (docs/product.md §6.8), so the panel never calls it optional then.
+    return c.json({ enabled: user ? hasTwoFactor(user) : false, required: (await readSecuritySettings(db)).requireTwoFactor }, 200);
   })
   .post('/setup', validate('json', setupTwoFactorSchema), async (c) => {
     const db = getDb(c.env.DB);

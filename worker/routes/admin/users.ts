@@ -2,8 +2,8 @@ import { Hono } from 'hono';
 import { getDb } from '../../db/client';
 import type { AppEnv } from '../../env';
 import { validate } from '../../middleware/validate';
-import { invitationParamSchema, inviteUserSchema, securitySettingsSchema, updateUserSchema, userParamSchema, userSessionParamSchema } from '#core/schemas/admin-accounts';
-import { deactivateAccount, listAccounts, reactivateAccount, readSecuritySettings, saveSecuritySettings, updateAccount } from '../../services/admin-auth/accounts';
+import { accountProfileSchema, invitationParamSchema, PROFILE_PASSWORD_REQUIRED, inviteUserSchema, securitySettingsSchema, updateUserSchema, userParamSchema, userSessionParamSchema } from '#core/schemas/admin-accounts';
+import { deactivateAccount, listAccounts, reactivateAccount, readSecuritySettings, saveSecuritySettings, updateAccount, updateOwnProfile } from '../../services/admin-auth/accounts';
 import {
   claimOwnerLink,
   createInvitation,
@@ -15,7 +15,10 @@ import {
   revokeInvitation,
 } from '../../services/admin-auth/invitations';
 import { createPasswordReset, passwordResetEmail, resetTarget } from '../../services/admin-auth/password-resets';
+import { throttledMessage } from '../../services/admin-auth/login-throttle';
+import { checkAdminPassword } from '../../services/admin-auth/password-check';
 import { endSessionOf, listSessions } from '../../services/admin-auth/session';
+import { findAdminById } from '../../services/admin-auth/users';
 import { sendAfterAnswer } from '../../services/email/send-email';
 import { siteOrigin } from '../../services/newsletter/template';
 import { audit } from '../../services/audit/audit-log';
@@ -132,8 +135,29 @@ export const adminSecuritySettingsApi = new Hono<AppEnv>().put('/security-settin
   return c.json({ settings }, 200);
 });
 
-/** The signed-in account's own sessions (any role), mounted at /account. */
+/** The signed-in account's own sessions and its name and e-mail (any role), mounted at /account. */
 export const adminAccountApi = new Hono<AppEnv>()
+  // "Tell us who you are" (docs/product.md §6.8): the first owner has neither; anyone may correct their own.
+  .patch('/profile', validate('json', accountProfileSchema), async (c) => {
+    const { currentPassword, ...profile } = c.req.valid('json');
+    const me = c.get('adminUser');
+    const db = getDb(c.env.DB);
+    const account = await findAdminById(db, me.id);
+    if (!account) return c.json({ message: 'Unauthorized' }, 401);
+    // Replacing an address (not giving the first one) takes the password, checked as a sign-in attempt.
+    if (account.email && account.email !== profile.email) {
+      if (!currentPassword) return c.json({ message: PROFILE_PASSWORD_REQUIRED, fields: { currentPassword: [PROFILE_PASSWORD_REQUIRED] } }, 400);
+      const check = await checkAdminPassword(c, account, currentPassword);
+      if (check === 'wrong') return c.json({ message: 'Password is incorrect', fields: { currentPassword: ['Password is incorrect'] } }, 400);
+      if (check !== 'right') return c.json({ message: throttledMessage(check) }, 429, { 'Retry-After': String(check.retryAfterSeconds) });
+    }
+    if ((await updateOwnProfile(db, me.id, profile)) === 'email-taken') {
+      const message = 'Another account already uses this e-mail address';
+      return c.json({ message, fields: { email: [message] } }, 409);
+    }
+    await audit(c, 'user.profile-update', `admin-user:${me.id}`);
+    return c.json({ name: profile.name, email: profile.email }, 200);
+  })
   .get('/sessions', async (c) => {
     const sessions = await listSessions(getDb(c.env.DB), c.get('adminUser').id);
     return c.json(sessions.map((s) => toSession(s, c.get('adminSession').jti)), 200);

@@ -113,3 +113,20 @@ export async function saveSecuritySettings(db: Db, settings: { requireTwoFactor:
     .values({ id: 1, ...settings, updatedAt: new Date() })
     .onConflictDoUpdate({ target: adminSecuritySettings.id, set: { ...settings, updatedAt: new Date() } });
 }
+
+/**
+ * The account's own name and e-mail (PATCH /api/admin/account/profile). 'email-taken' when another
+ * account has that address (it is how invitations and password resets reach a person, so unique:
+ * admin_users_email_uq); the unique index decides a race between two saves.
+ */
+export async function updateOwnProfile(db: Db, id: number, profile: { name: string; email: string }): Promise<'saved' | 'email-taken'> {
+  const other = await db.query.adminUsers.findFirst({ columns: { id: true }, where: and(eq(adminUsers.email, profile.email), ne(adminUsers.id, id)) });
+  if (other) return 'email-taken';
+  try {
+    await db.update(adminUsers).set({ name: profile.name, email: profile.email, updatedAt: new Date() }).where(eq(adminUsers.id, id));
+  } catch (error) {
+    if (/UNIQUE constraint failed/i.test(String((error as Error)?.message ?? error))) return 'email-taken';
+    throw error;
+  }
+  return 'saved';
+}

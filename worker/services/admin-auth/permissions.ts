@@ -20,6 +20,8 @@ export const ADMIN_PERMISSIONS: Readonly<Record<string, Access>> = {
   'POST /two-factor/disable': 'everyone',
   'GET /account/sessions': 'everyone',
   'DELETE /account/sessions/:sessionId': 'everyone',
+  // Its own name and e-mail (the first sign-in's "Tell us who you are", docs/product.md §6.8).
+  'PATCH /account/profile': 'everyone',
   // Inbox and chats.
   'GET /contact-messages': 'staff',
   'GET /contact-messages/search': 'staff',

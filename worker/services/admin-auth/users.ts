@@ -29,6 +29,7 @@ export async function findAdminForSession(db: Db, id: number, jti: string) {
       id: adminUsers.id,
       username: adminUsers.username,
       name: adminUsers.name,
+      email: adminUsers.email,
       role: adminUsers.role,
       canSendNewsletters: adminUsers.canSendNewsletters,
       sessionVersion: adminUsers.sessionVersion,

@@ -3,12 +3,12 @@ import { BOOKING_RULE_DEFAULTS, bookingTimeSlots, type BookingRules, type Bookin
 import { firm } from '#core/content/firm';
 import { federalHolidayOn } from '#core/federal-holidays';
 import type { Db } from '../../db/client';
-import { blockedDates, busyCalendars, weekdaySlots } from '../../db/schema';
-import { firmToday, weekdayOf } from '#core/firm-time';
+import { blockedDates, busyCalendars, weekdaySlots, type BusyInterval } from '../../db/schema';
+import { addCalendarDays, firmToday, weekdayOf } from '#core/firm-time';
 import type { ClaimCondition } from '../limits/window-counters';
-import { BOOKING_MESSAGES, BOOKING_RULE_MESSAGES, lastBookableDay } from '#core/schemas/appointments';
+import { BOOKING_MESSAGES, BOOKING_RULE_MESSAGES, lastBookableDay, slotHasPassed } from '#core/schemas/appointments';
 import { bookingRulesQuery, rulesOf } from './booking-rules';
-import { busyOverlapping, busyOverlapSql, slotWindow } from './busy-calendars';
+import { busyOverlapping, busyOverlapSql, overlapsAny, slotWindow } from './busy-calendars';
 import { zonedToUtc } from './ics';
 
 // The firm's availability: which of the seven slot labels each weekday offers (weekday_slots) and
@@ -111,6 +111,46 @@ export async function dayOffer(db: Db, date: string): Promise<{ closed: boolean;
   if (blocked.length > 0) return { closed: true, reason: blocked[0].reason, offered: [], rules };
   if (holidayClosed(rules, date)) return { closed: true, reason: federalHolidayOn(date)!.name, offered: [], rules };
   return { closed: false, reason: null, offered: inFormOrder(slotRows.map((row) => row.timeSlot)), rules };
+}
+
+/**
+ * Whether one slot the day offers can still be booked by a visitor: the booking rules allow it, no
+ * active booking holds it, it has not started, no busy time of the firm's calendars covers it. The
+ * one judgement of GET /api/appointments/availability (each slot) and of the month's full days.
+ */
+export function slotStillBookable(rules: BookingRules, date: string, slot: BookingTimeSlot, taken: ReadonlySet<string>, busy: BusyInterval[], now: Date): boolean {
+  return bookingRuleRefusal(rules, date, slot, now) === null && !taken.has(slot) && !slotHasPassed(date, slot, firm.timeZone, now) && !overlapsAny(slotWindow(date, slot), busy);
+}
+
+/**
+ * The days from `from` to `to` that are open and offer slots but have none left (docs/product.md §3
+ * "Fully booked"): every offered slot taken, covered by busy time, started or inside the notice.
+ * Only days the booking rules leave open count (the others are closed already). `taken` and `busy`
+ * cover the range (takenSlotsBetween, busyIntervalsBetween): two reads for the month on show.
+ */
+export function fullDaysBetween(
+  from: string,
+  to: string,
+  { weekdays, closedDates, rules, taken, busy, now = new Date() }: {
+    weekdays: Record<FirmWeekday, readonly BookingTimeSlot[]>;
+    closedDates: ReadonlySet<string>;
+    rules: BookingRules;
+    taken: ReadonlyMap<string, ReadonlySet<string>>;
+    busy: BusyInterval[];
+    now?: Date;
+  },
+): string[] {
+  const { firstDay, lastDay } = ruleBounds(rules, now);
+  const full: string[] = [];
+  const none = new Set<string>();
+  for (let date = from > firstDay ? from : firstDay; date <= to && date <= lastDay; date = addCalendarDays(date, 1)) {
+    const weekday = isoWeekdayOf(date);
+    if (weekday > 5 || closedDates.has(date) || holidayClosed(rules, date)) continue;
+    const offered = weekdays[firmWeekdays[weekday - 1]];
+    if (offered.length === 0) continue;
+    if (!offered.some((slot) => slotStillBookable(rules, date, slot, taken.get(date) ?? none, busy, now))) full.push(date);
+  }
+  return full;
 }
 
 /**

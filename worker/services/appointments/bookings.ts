@@ -1,4 +1,4 @@
-import { and, asc, type Column, desc, eq, gte, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, type Column, desc, eq, gte, isNotNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { bookingTimeSlots } from '#core/content/booking';
 import { LIST_PAGE_SIZE } from '#core/schemas/admin-list';
 import type { AppointmentListQuery } from '#core/schemas/appointments';
@@ -29,6 +29,17 @@ export async function takenSlots(db: Db, date: string): Promise<Set<string>> {
     .from(appointments)
     .where(and(eq(appointments.date, date), ne(appointments.status, 'cancelled')));
   return new Set(rows.map((row) => row.timeSlot).filter((slot) => slot !== null));
+}
+
+/** The taken slots of every day from `from` to `to` (YYYY-MM-DD, inclusive), by day: one read on appointments_date_idx. */
+export async function takenSlotsBetween(db: Db, from: string, to: string): Promise<Map<string, Set<string>>> {
+  const rows = await db
+    .select({ date: appointments.date, timeSlot: appointments.timeSlot })
+    .from(appointments)
+    .where(and(gte(appointments.date, from), lte(appointments.date, to), ne(appointments.status, 'cancelled'), isNotNull(appointments.timeSlot)));
+  const byDay = new Map<string, Set<string>>();
+  for (const row of rows) byDay.set(row.date, (byDay.get(row.date) ?? new Set()).add(row.timeSlot!));
+  return byDay;
 }
 
 /** The admin's list: upcoming (from `today`, soonest first), then past (most recent first, at most 500). */

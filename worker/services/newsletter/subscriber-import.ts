@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { emailField, FIELD_LIMITS, foldLine } from '#core/schemas/fields';
+import { firm } from '#core/content/firm';
 import { IMPORT_MAX_ROWS, type ImportRow } from '#core/schemas/subscriber-import';
+import { readOptInDate } from '#core/subscriber-import-csv';
 import type { Db } from '../../db/client';
 import { subscriberImports } from '../../db/schema';
 
@@ -16,7 +18,9 @@ import { subscriberImports } from '../../db/schema';
  *     run: each call imports the next IMPORT_RUN_ROWS staged rows in one D1 batch and moves the
  *     import's cursor in the same transaction, so a retried or overlapping call imports nothing
  *     twice; INSERT ... ON CONFLICT (email) DO NOTHING leaves every address already known as it
- *     is. Rows imported with consent given are active at once; otherwise pending, and the cron
+ *     is. A row's Subscription Date is the file's opt-in date where it has one (else the import's
+ *     time), never the day of the import for a person who opted in years ago. Rows imported with
+ *     consent given are active at once; otherwise pending, and the cron
  *     sends each its double opt-in e-mail under the daily cap on mail to unverified addresses
  *     (subscriptions.ts sendImportConfirmations).
  */
@@ -32,21 +36,23 @@ const validEmail = emailField();
 const LEFT_THE_LIST = /unsubscrib|blocklist|blacklist|cleaned|bounced|opted.?out|non.?subscrib/i;
 
 /** The row as stored: normalised, with why it cannot be imported (null when it can). */
-export function checkRow(row: ImportRow): { email: string; name: string | null; consentAt: Date | null; source: string | null; problem: string | null } {
+export function checkRow(row: ImportRow, now = new Date()): { email: string; name: string | null; consentAt: Date | null; source: string | null; problem: string | null } {
   const rawEmail = row.email.trim();
   // A name from a spreadsheet may hold a line break or a tab: folded onto one line, since it becomes
   // the display name of every e-mail to that person (core/schemas/fields.ts foldLine).
   const name = (row.name && foldLine(row.name)) || null;
   const source = row.source?.trim() || null;
   const consentText = row.consentDate?.trim() || '';
-  const consentMs = consentText ? Date.parse(consentText.replace(/^(\d{4}-\d\d-\d\d) (\d)/, '$1T$2')) : NaN;
-  const consentAt = consentText && Number.isFinite(consentMs) ? new Date(consentMs) : null;
+  // The file's opt-in date (core/subscriber-import-csv.ts readOptInDate): strict, so a slip in a
+  // spreadsheet (2/30/2024, a date to come) is a row to fix, not a made-up Subscription Date.
+  const consent = consentText ? readOptInDate(consentText, now, firm.timeZone) : null;
+  const consentAt = consent && 'at' in consent ? consent.at : null;
   const base = { email: rawEmail.toLowerCase().slice(0, FIELD_LIMITS.email + 50), name: name?.slice(0, FIELD_LIMITS.name) ?? null, consentAt, source: source?.slice(0, 200) ?? null };
   let problem: string | null = null;
   if (!rawEmail) problem = 'No e-mail address';
   else if (!validEmail.safeParse(rawEmail).success) problem = 'Not a valid e-mail address';
   else if (name && name.length > FIELD_LIMITS.name) problem = `Name longer than ${FIELD_LIMITS.name} characters`;
-  else if (consentText && !consentAt) problem = 'Consent date is not a date';
+  else if (consent && 'problem' in consent) problem = consent.problem;
   else if (row.status && LEFT_THE_LIST.test(row.status)) problem = `The export marks this address "${row.status.trim().slice(0, 40)}"`;
   return { ...base, problem };
 }
@@ -75,7 +81,8 @@ export async function stageRows(d1: D1Database, db: Db, importId: number, rows: 
   const record = await findImport(db, importId);
   if (!record) return null;
   if (record.status !== 'staged') return 'closed';
-  const checked = rows.map((row) => ({ line: row.line, ...checkRow(row) }));
+  const now = new Date();
+  const checked = rows.map((row) => ({ line: row.line, ...checkRow(row, now) }));
   const lines = JSON.stringify([...new Set(rows.map((row) => row.line))]);
   let added = new Set(rows.map((row) => row.line)).size;
   if (record.stagedRows + added > IMPORT_MAX_ROWS) {
@@ -222,7 +229,7 @@ export async function runImport(d1: D1Database, db: Db, id: number, now = new Da
     d1
       .prepare(
         `INSERT INTO newsletter_subscriptions (email, name, active, subscription_date, confirmed_at, import_id, consent_source, consent_at)
-         SELECT r.email, r.name, CASE WHEN i.consent = 'given' THEN 'true' ELSE 'false' END, ?2,
+         SELECT r.email, r.name, CASE WHEN i.consent = 'given' THEN 'true' ELSE 'false' END, coalesce(r.consent_at, ?2),
            CASE WHEN i.consent = 'given' THEN ?2 END, i.id, coalesce(r.source, 'CSV import ' || i.file_name), coalesce(r.consent_at, ?2)
          FROM subscriber_import_rows r JOIN subscriber_imports i ON i.id = r.import_id
          WHERE r.import_id = ?1 AND i.status = 'importing' AND r.problem IS NULL AND r.line >= i.next_line AND r.line < ${windowEnd}

@@ -67,14 +67,48 @@ export function oneClickUnsubscribeUrl(origin: string, token: string): string {
 }
 
 /**
+ * Who asked for the confirmation e-mail: the person, on the sign-up form ('sign-up'), or the firm,
+ * which added the address from a CSV import (subscriber-import.ts): that person signed up nowhere,
+ * so "If you did not sign up" would read as a mistake; their e-mail says the firm added them and
+ * carries an unsubscribe link, so a later import does not add them again (docs/product.md §5.10).
+ */
+export type ConfirmationReason = 'sign-up' | 'import';
+
+/**
  * The confirmation e-mail goes to an address nobody has verified yet, so it carries nothing the
  * visitor typed except that address: no name in the greeting, the To header or anywhere else
  * (otherwise the form would mail anyone a spammer's text in the firm's name).
  */
-async function confirmationEmail(env: Bindings, row: SubscriptionRow, origin: string, now: Date): Promise<OutgoingEmail> {
+async function confirmationEmail(env: Bindings, row: SubscriptionRow, origin: string, now: Date, reason: ConfirmationReason = 'sign-up'): Promise<OutgoingEmail> {
   const token = await signLinkToken(env.JWT_SECRET, 'newsletter-confirm', row, now);
   const link = confirmUrl(origin, token);
   const { firm } = await publishedContent(env);
+  const footer = ['', firm.legalName, firmAddressLine(firm)];
+  const footerHtml = `<p style="color: #475569; font-size: 12px;">${escapeHtml(firm.legalName)}<br>${escapeHtml(firmAddressLine(firm))}</p>`;
+  const button = `<p><a href="${escapeHtml(link)}" style="background-color: #1e3a8a; color: #ffffff; padding: 10px 20px; border-radius: 6px; text-decoration: none; display: inline-block;">Confirm my subscription</a></p>`;
+  if (reason === 'import') {
+    const leave = unsubscribePageUrl(origin, await signLinkToken(env.JWT_SECRET, 'newsletter-unsubscribe', row, now));
+    const added = `${firm.name} added you to its newsletter list.`;
+    const text = [
+      'Hello,',
+      '',
+      `${added} Before we send you anything, please confirm that you want to receive the ${firm.name} newsletter by opening this link:`,
+      link,
+      '',
+      'The link is valid for 7 days. Without your confirmation you will not receive the newsletter.',
+      '',
+      'If you do not want these e-mails, unsubscribe here and we will not add you again:',
+      leave,
+      ...footer,
+    ].join('\n');
+    const html = `<p>Hello,</p>
+<p>${escapeHtml(added)} Before we send you anything, please confirm that you want to receive the ${escapeHtml(firm.name)} newsletter.</p>
+${button}
+<p>The link is valid for 7 days. Without your confirmation you will not receive the newsletter.</p>
+<p>If you do not want these e-mails, <a href="${escapeHtml(leave)}">unsubscribe here</a> and we will not add you again.</p>
+${footerHtml}`;
+    return { to: row.email, subject: `${firm.name} added you to its newsletter list: please confirm`, text, html, kind: 'newsletter-confirmation' };
+  }
   const text = [
     'Hello,',
     '',
@@ -82,15 +116,13 @@ async function confirmationEmail(env: Bindings, row: SubscriptionRow, origin: st
     link,
     '',
     'The link is valid for 7 days. If you did not sign up, ignore this e-mail and you will not hear from us again.',
-    '',
-    firm.legalName,
-    firmAddressLine(firm),
+    ...footer,
   ].join('\n');
   const html = `<p>Hello,</p>
 <p>Please confirm that you want to receive the ${escapeHtml(firm.name)} newsletter.</p>
-<p><a href="${escapeHtml(link)}" style="background-color: #1e3a8a; color: #ffffff; padding: 10px 20px; border-radius: 6px; text-decoration: none; display: inline-block;">Confirm my subscription</a></p>
+${button}
 <p>The link is valid for 7 days. If you did not sign up, ignore this e-mail and you will not hear from us again.</p>
-<p style="color: #475569; font-size: 12px;">${escapeHtml(firm.legalName)}<br>${escapeHtml(firmAddressLine(firm))}</p>`;
+${footerHtml}`;
   return {
     to: row.email,
     subject: `Please confirm your subscription to the ${firm.name} newsletter`,
@@ -131,7 +163,7 @@ export async function subscribe(
   const row = await db.query.newsletterSubscriptions.findFirst({ where: eq(newsletterSubscriptions.email, email) });
   if (!row) return;
   ctx.waitUntil(
-    confirmIfDue(env, db, row, name, origin, now).catch((error) => console.error('[newsletter] confirmation e-mail not sent:', safeErrorSummary(error))),
+    confirmIfDue(env, db, row, name, origin, now, 'sign-up').catch((error) => console.error('[newsletter] confirmation e-mail not sent:', safeErrorSummary(error))),
   );
 }
 
@@ -143,7 +175,7 @@ export async function subscribe(
  * queued, each only when the statement before changed a row; then the e-mail is delivered and its
  * outcome written (what is left 'queued' the cron sends, worker/services/email/outbox-sweep.ts).
  */
-async function confirmIfDue(env: Bindings, db: Db, row: SubscriptionRow, name: string | null, origin: string, now: Date): Promise<boolean> {
+async function confirmIfDue(env: Bindings, db: Db, row: SubscriptionRow, name: string | null, origin: string, now: Date, reason: ConfirmationReason): Promise<boolean> {
   // A suppressed address (it bounced or complained, services/email/delivery-events.ts) gets no
   // confirmation e-mail again: the visitor sees the same answer and nothing is sent.
   if (row.active === 'true' || row.suppressedAt) return false;
@@ -152,7 +184,7 @@ async function confirmIfDue(env: Bindings, db: Db, row: SubscriptionRow, name: s
   if (budget.cap <= 0) return (reportUnverifiedSkip('newsletter-confirmation', budget), false);
   const updated = { ...row, name: name ?? row.name, confirmationSentAt: now };
   const transport = emailTransport(env);
-  const message = await confirmationEmail(env, updated, origin, now);
+  const message = await confirmationEmail(env, updated, origin, now, reason);
   const mail = queuedMailIfPreviousChanged(db, transport, message);
   const s = newsletterSubscriptions;
   const due = {
@@ -200,7 +232,7 @@ export async function sendImportConfirmations(env: Bindings, db: Db, now = new D
   const sentPerImport = new Map<number, number>();
   for (const row of due) {
     subrequests += 3;
-    if (!(await confirmIfDue(env, db, row, null, origin, now))) break;
+    if (!(await confirmIfDue(env, db, row, null, origin, now, 'import'))) break;
     sent++;
     sentPerImport.set(row.importId!, (sentPerImport.get(row.importId!) ?? 0) + 1);
   }
@@ -251,7 +283,7 @@ export async function resendConfirmation(env: Bindings, db: Db, id: number, orig
     const waitMs = (row.confirmationSentAt?.getTime() ?? 0) + CONFIRMATION_RESEND_MS - now.getTime();
     return { outcome: 'too-soon', retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
   }
-  const sent = await sendEmail(env, await confirmationEmail(env, claimed, origin, now));
+  const sent = await sendEmail(env, await confirmationEmail(env, claimed, origin, now, claimed.importId === null ? 'sign-up' : 'import'));
   if (sent.ok) return { outcome: 'sent', email: claimed.email };
   // Nothing went out: give the 10 minutes back (the previous e-mail, if any, was older than that),
   // unless a sign-up has claimed them since.

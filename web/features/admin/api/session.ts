@@ -36,3 +36,16 @@ export function useAdminLogout() {
     },
   });
 }
+
+/**
+ * Saves the signed-in account's own name and e-mail (PATCH /api/admin/account/profile, the first
+ * sign-in's "Tell us who you are"): the session then has both and the panel opens.
+ */
+export function useSaveOwnProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (json: InferRequestType<(typeof api.admin.account.profile)['$patch']>['json']) => okJson(api.admin.account.profile.$patch({ json })),
+    onSuccess: (saved) =>
+      queryClient.setQueryData<AdminSession>(adminSessionKey, (old) => (old?.authenticated ? { ...old, name: saved.name, email: saved.email, needsProfile: false } : old)),
+  });
+}

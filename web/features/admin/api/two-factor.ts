@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InferRequestType } from 'hono/client';
 import { api, okJson } from '../../../lib/api';
 
-// The admin's optional second factor (worker/routes/admin/two-factor.ts, docs/product.md §6.1).
+// The admin's second factor, optional unless the owner requires it (worker/routes/admin/two-factor.ts, docs/product.md §6.1, §6.8).
 const twoFactor = api.admin['two-factor'];
 
 /** Under '/api/admin/', so signing out drops it with the other admin reads (session.ts). */
@@ -18,7 +18,7 @@ export function useEnableTwoFactor() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (json: InferRequestType<typeof twoFactor.enable.$post>['json']) => okJson(twoFactor.enable.$post({ json })),
-    onSuccess: () => queryClient.setQueryData(twoFactorKey, { enabled: true }),
+    onSuccess: () => queryClient.setQueryData(twoFactorKey, (old: { required: boolean } | undefined) => ({ required: old?.required ?? false, enabled: true })),
   });
 }
 
@@ -26,6 +26,6 @@ export function useDisableTwoFactor() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (json: InferRequestType<typeof twoFactor.disable.$post>['json']) => okJson(twoFactor.disable.$post({ json })),
-    onSuccess: () => queryClient.setQueryData(twoFactorKey, { enabled: false }),
+    onSuccess: () => queryClient.setQueryData(twoFactorKey, (old: { required: boolean } | undefined) => ({ required: old?.required ?? false, enabled: false })),
   });
 }

@@ -9,6 +9,8 @@ import { AdminNav, type SignOutMode } from './admin-nav';
 
 // Loaded only when the owner's policy sends an account to it: the screens' shared chunk stays small.
 const TwoFactorEnrolment = lazy(async () => ({ default: (await import('./two-factor-enrolment')).TwoFactorEnrolment }));
+// Likewise the first sign-in's "Tell us who you are", shown once per account at most.
+const AccountProfileStep = lazy(async () => ({ default: (await import('./account-profile-step')).AccountProfileStep }));
 
 // PanelCard has its own module so that the two-factor panel (which SignedInOnly's enrolment screen
 // shows) can use it without importing this module back; the panels import it from here as before.
@@ -27,7 +29,8 @@ export function AdminSpinner() {
 
 /**
  * The spinner while the session is read, the login card when signed out, the two-factor set-up
- * while the owner's policy requires it of this account (docs/product.md §6.8), else `children` with
+ * while the owner's policy requires it of this account (docs/product.md §6.8), then "Tell us who
+ * you are" while the account has no name or e-mail (the first owner, §6.8), else `children` with
  * the signed-in username and session (role): what is behind it mounts (and reads, and polls) only
  * while signed in (docs/product.md §6.2).
  */
@@ -39,6 +42,13 @@ export function SignedInOnly({ children }: { children: (username: string, sessio
     return (
       <Suspense fallback={<AdminSpinner />}>
         <TwoFactorEnrolment />
+      </Suspense>
+    );
+  }
+  if (session.data.needsProfile === true) {
+    return (
+      <Suspense fallback={<AdminSpinner />}>
+        <AccountProfileStep session={session.data} />
       </Suspense>
     );
   }

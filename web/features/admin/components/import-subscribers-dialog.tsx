@@ -89,7 +89,7 @@ export function ImportSubscribersDialog({ open, onOpenChange }: { open: boolean;
             className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-2 file:text-sm file:font-medium"
           />
           <p id="import-file-hint" className="text-xs text-slate-600">
-            Columns: Email, and optionally Name (or First and Last Name), a consent date and a source. Nothing is imported before you review the dry run.
+            Columns: Email, and optionally Name (or First and Last Name), an opt-in date (such as Subscription Date, 2024-03-01 or 3/1/2024: it becomes their Subscription Date) and a source. Nothing is imported before you review the dry run.
           </p>
           <div className="flex justify-end">
             <Button variant="outline" onClick={() => close(false)}>

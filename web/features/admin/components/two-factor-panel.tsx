@@ -15,19 +15,23 @@ import { PanelCard } from './panel-card';
 /**
  * 'Two-factor sign-in' (docs/product.md §6.1): enrol an authenticator app from a QR code (or the
  * secret typed in) after confirming the password, turn the second factor on with the password and
- * one code, see the recovery codes once, and turn it off with the password and a code.
+ * one code, see the recovery codes once, and turn it off with the password and a code. Optional
+ * unless the owner requires it for everyone (§6.8): then every text here says "required", as the
+ * enrolment gate above it does (two-factor-enrolment.tsx).
  */
 export function TwoFactorPanel() {
   const status = useTwoFactorStatus();
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const enabled = status.data?.enabled;
+  const required = status.data?.required;
+  const what = 'sign-in also asks for a code from an authenticator app on your phone.';
 
   return (
     <PanelCard
       id="two-factor-heading"
       title="Two-factor sign-in"
       icon={KeyRound}
-      intro="Optional: sign-in also asks for a code from an authenticator app on your phone."
+      intro={required === undefined ? `With it on, ${what}` : required ? `Required by the firm for every account: ${what}` : `Optional: ${what}`}
     >
       <CardContent className="space-y-4">
         {status.isPending ? (
@@ -41,7 +45,7 @@ export function TwoFactorPanel() {
         )}
         {recoveryCodes && <RecoveryCodes codes={recoveryCodes} onDone={() => setRecoveryCodes(null)} />}
         {enabled === false && <Enrolment onEnabled={setRecoveryCodes} />}
-        {enabled === true && !recoveryCodes && <TurnOff />}
+        {enabled === true && !recoveryCodes && <TurnOff required={required === true} />}
       </CardContent>
     </PanelCard>
   );
@@ -197,7 +201,7 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
   );
 }
 
-function TurnOff() {
+function TurnOff({ required }: { required: boolean }) {
   const disable = useDisableTwoFactor();
   const form = useSchemaForm({
     id: 'two-factor-off',
@@ -214,7 +218,11 @@ function TurnOff() {
 
   return (
     <form ref={form.ref} onSubmit={form.handleSubmit} className="space-y-3" noValidate aria-label="Turn off two-factor sign-in">
-      <p className="text-sm text-slate-700">To turn it off, confirm with your password and a code from the app (or a recovery code).</p>
+      <p className="text-sm text-slate-700">
+        {required
+          ? 'The firm requires two-factor sign-in: turn it off only to move to a new phone, and you will set it up again before the admin panel opens. Confirm with your password and a code from the app (or a recovery code).'
+          : 'To turn it off, confirm with your password and a code from the app (or a recovery code).'}
+      </p>
       <div className="grid gap-3 sm:grid-cols-2">
         <PasswordInput id="two-factor-off-password" form={form} prefix="two-factor-off" />
         <div>

@@ -1,4 +1,4 @@
-import { DayPicker } from 'react-day-picker';
+import { DayButton, DayPicker, labelDayButton, type DayButtonProps } from 'react-day-picker';
 import { BOOKING_HORIZON_DAYS } from '#core/content/booking';
 
 // react-day-picker is imported here only, and only the booking form loads this file (with a
@@ -33,6 +33,18 @@ const classNames = {
   hidden: 'invisible',
 };
 
+/** A full day's reason, in its accessible name and as its tooltip (docs/product.md §3). */
+export const FULLY_BOOKED = 'Fully booked';
+
+/** The day's button, with the reason a full day is unavailable as its tooltip. */
+function BookingDayButton(props: DayButtonProps) {
+  return <DayButton {...props} title={props.modifiers.full ? FULLY_BOOKED : undefined} />;
+}
+
+const labels = {
+  labelDayButton: (...args: Parameters<typeof labelDayButton>) => `${labelDayButton(...args)}${args[1].full ? `, ${FULLY_BOOKED.toLowerCase()}` : ''}`,
+};
+
 /** A YYYY-MM-DD day as the local-midnight Date the calendar compares with. */
 const localDay = (iso: string) => {
   const [y, m, d] = iso.split('-').map(Number);
@@ -43,7 +55,9 @@ const localDay = (iso: string) => {
  * Single-day calendar (docs/product.md §3): week starts Sunday, outside days shown, weekends,
  * past days and days past the booking horizon disabled (the API refuses them too), and so are the
  * firm's closed days when given (blocked dates, weekdays that offer no slot) and the days the
- * booking rules close (inside the minimum notice, past the admin's horizon: §6.4).
+ * booking rules close (inside the minimum notice, past the admin's horizon: §6.4). A full day (no
+ * time left) is disabled too, struck through, and says why: "fully booked" in its name, as its
+ * tooltip, and in the line under the calendar (booking-form.tsx).
  */
 export function BookingCalendar({
   today,
@@ -52,6 +66,7 @@ export function BookingCalendar({
   labelledBy,
   closedDates = [],
   closedWeekdays = [],
+  fullDates = [],
   onMonthChange,
   firstDay,
   lastDay: ruleLastDay,
@@ -65,6 +80,8 @@ export function BookingCalendar({
   closedDates?: readonly string[];
   /** Weekdays (0 = Sunday ... 6 = Saturday) that offer no slot, beyond the weekend. */
   closedWeekdays?: readonly number[];
+  /** Open days with no time left, as YYYY-MM-DD. */
+  fullDates?: readonly string[];
   /** The first day of the month now shown, when the visitor changes month. */
   onMonthChange?: (month: Date) => void;
   /** The first and last days the booking rules leave open, YYYY-MM-DD, once the API has said. */
@@ -88,7 +105,12 @@ export function BookingCalendar({
       startMonth={today}
       endMonth={lastDay}
       defaultMonth={selected ?? today}
-      disabled={[{ before: first }, { after: lastDay }, { dayOfWeek: [0, 6, ...closedWeekdays] }, closedDates.map(localDay)]}
+      disabled={[{ before: first }, { after: lastDay }, { dayOfWeek: [0, 6, ...closedWeekdays] }, closedDates.map(localDay), fullDates.map(localDay)]}
+      modifiers={{ full: fullDates.map(localDay) }}
+      // Struck through in the amber of the form's notices: apart from the closed days' grey.
+      modifiersClassNames={{ full: '[&>button]:line-through [&>button]:decoration-2 [&>button]:text-amber-800!' }}
+      labels={labels}
+      components={{ DayButton: BookingDayButton }}
       onMonthChange={onMonthChange}
       classNames={classNames}
       aria-labelledby={labelledBy}

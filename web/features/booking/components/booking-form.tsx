@@ -6,6 +6,14 @@ import { toIsoDate } from '../use-closed-days';
 import { SlotZoneNote } from './slot-zone-note';
 
 const longDate = (d: Date) => d.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
+/** "Tuesday, December 8": a day of the month on show, or the chosen one, in a sentence. */
+const dayInSentence = (d: Date) => d.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric' });
+const fromIso = (iso: string) => new Date(+iso.slice(0, 4), +iso.slice(5, 7) - 1, +iso.slice(8, 10));
+/** "A", "A and B", "A, B and C". */
+const listed = (items: string[]) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`);
+
+// Not imported from booking-calendar.tsx: that module (react-day-picker) loads only with the calendar.
+const FULLY_BOOKED_LINE = 'Fully booked';
 
 const selectClass =
   'block h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-600';
@@ -79,6 +87,7 @@ export function BookingForm({
                     labelledBy="booking-date-label"
                     closedDates={closed.dates}
                     closedWeekdays={closed.weekdays}
+                    fullDates={closed.fullDates}
                     firstDay={closed.firstDay}
                     lastDay={closed.lastDay}
                     onMonthChange={closed.onMonthChange}
@@ -96,6 +105,11 @@ export function BookingForm({
               <p className="mt-2 text-sm text-slate-600" aria-live="polite">
                 {form.date ? `Selected: ${longDate(form.date)}` : 'Weekdays only; pick a day from today onward.'}
               </p>
+              {calendar && closed.fullInMonth.length > 0 && (
+                <p className="mt-1 text-sm text-slate-600" data-testid="booking-full-days">
+                  {FULLY_BOOKED_LINE}: {listed(closed.fullInMonth.map((iso) => dayInSentence(fromIso(iso))))}.
+                </p>
+              )}
               <FieldError id="booking-date-error" message={errors.date} />
             </div>
             <div className="space-y-5">
@@ -124,9 +138,10 @@ export function BookingForm({
                   </p>
                 ) : (
                   form.date &&
-                  slots &&
-                  offered.every((slot) => unavailable.has(slot)) && (
-                    <p className="mt-1 text-sm text-amber-800">No times are left on this day. Please choose another day.</p>
+                  (closed.dayFull || (slots && offered.every((slot) => unavailable.has(slot)))) && (
+                    <p className="mt-1 text-sm text-amber-800" role="status" data-testid="booking-day-full">
+                      No times left on {dayInSentence(form.date)}. Please choose another day.
+                    </p>
                   )
                 )}
               </div>
