@@ -425,10 +425,11 @@ describe('subscriber administration', () => {
         await saveScreens(page, `subscribers-${label}`);
         await withSuppressed(page);
         await page.reload();
-        // The cookie notice would cover the rows in the picture.
-        await page.getByRole('button', { name: 'Accept', exact: true }).click();
         await searchFor(page, 'reader');
         await page.getByTestId(label === '390' ? 'subscriber-item' : 'subscriber-row').filter({ hasText: 'bounced.reader@example.com' }).waitFor();
+        // The cookie notice would cover the rows in the picture (accepted once, it stays away).
+        const accept = page.getByRole('button', { name: 'Accept', exact: true });
+        if (await accept.isVisible()) await accept.click();
         await saveScreens(page, `subscribers-search-${label}`);
         await withoutSuppressed(page);
         await page.getByRole('button', { name: 'Send Newsletter' }).click();
