@@ -58,7 +58,10 @@ export function SubscribersTable({ page, filtered, loading }: { page: Subscriber
               <li key={s.id} className="space-y-1 p-3 text-sm" data-testid="subscriber-item">
                 <div className="flex items-start justify-between gap-2">
                   <p className="min-w-0 break-all font-medium text-slate-900">{s.email}</p>
-                  <StatusBadge subscriber={s} />
+                  {/* Its own width: squeezed by a long address it read "Inactiv / e". */}
+                  <span className="shrink-0">
+                    <StatusBadge subscriber={s} />
+                  </span>
                 </div>
                 <p className="break-words text-slate-700">{s.name || '-'}</p>
                 <p className="break-words text-xs text-slate-500">
