@@ -1,7 +1,8 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
-import { api, okJson } from '../../../lib/api';
+import { api, isUnauthorized, okJson } from '../../../lib/api';
 import { adminKeys } from './admin-api';
+import { adminSessionKey, type AdminSession } from './session';
 
 // The subscriber screen's reads (docs/product.md §6.3): one searched page of 50 and the three counts
 // (worker/routes/admin/newsletter.ts), and every row only when the CSV is downloaded. The keys start
@@ -24,8 +25,18 @@ export const useSubscriberSearch = (query: Record<string, string>) =>
 
 export const useSubscriberCounts = () => useQuery({ queryKey: subscriberCountsKey, queryFn: () => okJson(api.admin.subscribers.counts.$get()) });
 
-/** Every subscriber, read afresh when asked (the CSV export: GET /api/admin/subscribers). */
+/**
+ * Every subscriber, read afresh when asked (the CSV export: GET /api/admin/subscribers). A 401 ends
+ * the session on screen as a screen's own read would (useEndSessionOn401), then throws as any failure.
+ */
 export function useFetchAllSubscribers() {
   const queryClient = useQueryClient();
-  return () => queryClient.fetchQuery({ queryKey: adminKeys.subscribers, queryFn: () => okJson(api.admin.subscribers.$get()), staleTime: 0 });
+  return async () => {
+    try {
+      return await queryClient.fetchQuery({ queryKey: adminKeys.subscribers, queryFn: () => okJson(api.admin.subscribers.$get()), staleTime: 0 });
+    } catch (error) {
+      if (isUnauthorized(error)) queryClient.setQueryData<AdminSession>(adminSessionKey, { authenticated: false });
+      throw error;
+    }
+  };
 }
