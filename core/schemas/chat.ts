@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailField, FIELD_LIMITS, nameField, requiredText, tooLongMessage, turnstileTokenField } from './fields';
+import { listQuerySchema } from './admin-list';
 
 /** Longest message a visitor may send (the widget's input enforces the same bound). */
 export const CHAT_MESSAGE_MAX_LENGTH = 1000;
@@ -73,3 +74,12 @@ export const CHAT_SESSION_NOT_FOUND_MESSAGE = 'This conversation was not found. 
 /** A second hand-off of one conversation (docs/product.md §4.2): one contact message per conversation. */
 export const CHAT_ALREADY_HANDED_OFF_MESSAGE =
   'This conversation has already been passed to our team, and we will get back to you. For anything new, please send us a message at /contact.';
+
+/**
+ * GET /api/admin/chat-sessions (docs/product.md §4): the shared list query
+ * (core/schemas/admin-list.ts); `handed-off` are the conversations where the visitor asked for a
+ * person, `assistant-only` the rest; `from`..`to` are firm days of the last activity.
+ */
+export const CHAT_LIST_STATUSES = ['handed-off', 'assistant-only'] as const;
+export const chatListQuerySchema = listQuerySchema(CHAT_LIST_STATUSES);
+export type ChatListQuery = z.infer<typeof chatListQuerySchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailField, FIELD_LIMITS, FIELD_MESSAGES, isSingleLine, singleLineMessage, tooLongMessage, turnstileTokenField } from './fields';
+import { listQuerySchema } from './admin-list';
 
 /** docs/product.md §5.1 and §9: the footer form. One schema for the API and the form resolver. */
 export const newsletterSubscribeSchema = z.object({
@@ -43,3 +44,12 @@ export const testEmailSchema = z.object({
 export type NewsletterSubscribe = z.input<typeof newsletterSubscribeSchema>;
 export type SendNewsletter = z.infer<typeof sendNewsletterSchema>;
 export type TestSendNewsletter = z.input<typeof testSendNewsletterSchema>;
+
+/**
+ * GET /api/admin/subscribers/search (docs/product.md §6.3): the shared list query
+ * (core/schemas/admin-list.ts) with the Status column's two words; `from`..`to` are firm days of
+ * the subscription date.
+ */
+export const SUBSCRIBER_LIST_STATUSES = ['active', 'inactive'] as const;
+export const subscriberListQuerySchema = listQuerySchema(SUBSCRIBER_LIST_STATUSES);
+export type SubscriberListQuery = z.infer<typeof subscriberListQuerySchema>;

@@ -1,6 +1,9 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { client, signIn } from '../harness/worker/helpers';
+import { firm } from '#core/content/firm';
+import { zonedInstant } from '#core/firm-time';
+import { accountSignedIn } from '../harness/worker/admin-accounts-helpers';
+import { call, client, fieldMessages, okJson, signIn } from '../harness/worker/helpers';
 
 // GET /api/admin/chat-sessions and /:id (worker/routes/admin/chat-sessions.ts): the rows are
 // written straight into D1, so these tests read only what the admin routes make of them.
@@ -47,21 +50,23 @@ async function seedSessions() {
 
 describe('GET /api/admin/chat-sessions', () => {
   it('is closed without a session', async () => {
-    expect((await client().api.admin['chat-sessions'].$get()).status).toBe(401);
+    expect((await client().api.admin['chat-sessions'].$get({ query: {} })).status).toBe(401);
     expect((await client().api.admin['chat-sessions'][':id'].$get({ param: { id: String(OLD) } })).status).toBe(401);
   });
 
   it('answers an empty list when nobody has chatted', async () => {
-    const res = await client({ cookie: await signIn() }).api.admin['chat-sessions'].$get();
+    const res = await client({ cookie: await signIn() }).api.admin['chat-sessions'].$get({ query: {} });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual([]);
+    expect(await res.json()).toEqual({ items: [], total: 0, page: 1, pageSize: 50 });
   });
 
   it('lists the conversations by last activity, newest first, in the contract shape', async () => {
     await seedSessions();
-    const res = await client({ cookie: await signIn() }).api.admin['chat-sessions'].$get();
+    const res = await client({ cookie: await signIn() }).api.admin['chat-sessions'].$get({ query: {} });
     expect(res.status).toBe(200);
-    const list = (await res.json()) as Record<string, unknown>[];
+    const answer = await okJson(res);
+    expect(answer).toMatchObject({ total: 4, page: 1, pageSize: 50 });
+    const list = answer.items;
     expect(list.map((s) => s.id)).toEqual([RECENT, TIED_B, TIED_A, OLD]);
     expect(list[0]).toEqual({
       id: RECENT,
@@ -85,7 +90,7 @@ describe('GET /api/admin/chat-sessions', () => {
     });
   });
 
-  it('answers at most 500 conversations, the most recent ones', async () => {
+  it('answers 50 a page, the most recent first, with the total', async () => {
     const base = at('2026-10-01T00:00:00.000Z');
     const statements = Array.from({ length: 502 }, (_, i) =>
       env.DB.prepare('INSERT INTO chat_sessions (id, started_at, last_activity_at, message_count, first_question) VALUES (?, ?, ?, 2, ?)').bind(
@@ -96,10 +101,93 @@ describe('GET /api/admin/chat-sessions', () => {
       ),
     );
     await env.DB.batch(statements);
-    const list = (await (await client({ cookie: await signIn() }).api.admin['chat-sessions'].$get()).json()) as { firstQuestion: string }[];
-    expect(list).toHaveLength(500);
-    expect(list[0].firstQuestion).toBe('Question 501');
-    expect(list.at(-1)?.firstQuestion).toBe('Question 2');
+    const cookie = await signIn();
+    const first = await okJson(await client({ cookie }).api.admin['chat-sessions'].$get({ query: {} }));
+    expect(first).toMatchObject({ total: 502, page: 1, pageSize: 50 });
+    expect(first.items).toHaveLength(50);
+    expect(first.items[0].firstQuestion).toBe('Question 501');
+    const last = await okJson(await client({ cookie }).api.admin['chat-sessions'].$get({ query: { page: '11' } }));
+    expect(last).toMatchObject({ total: 502, page: 11 });
+    expect(last.items.map((s) => s.firstQuestion)).toEqual(['Question 1', 'Question 0']);
+  });
+
+  it('is open to staff, as the transcripts are', async () => {
+    const staff = (await accountSignedIn('staffer', 'staff')).cookie;
+    expect((await client({ cookie: staff }).api.admin['chat-sessions'].$get({ query: { q: 'payroll' } })).status).toBe(200);
+  });
+});
+
+describe('searching the conversations', () => {
+  const list = async (query: Record<string, string>) =>
+    (await okJson(await client({ cookie: await signIn() }).api.admin['chat-sessions'].$get({ query }))).items.map((s) => s.id);
+
+  it('finds a conversation by any message’s text, case-insensitively', async () => {
+    await seedSessions();
+    await insertMessage(OLD, 'user', 'What does a tax return cost?', '2026-11-01T14:00:00.000Z');
+    await insertMessage(OLD, 'assistant', 'Individual returns start from $500.', '2026-11-01T14:00:02.000Z');
+    await insertMessage(TIED_A, 'user', 'Do you handle QuickBooks?', '2026-11-10T09:00:00.000Z');
+    expect(await list({ q: 'individual RETURNS' })).toEqual([OLD]);
+    expect(await list({ q: 'quickbooks' })).toEqual([TIED_A]);
+    // The first question counts too (a conversation whose messages are not stored yet).
+    expect(await list({ q: 'payroll' })).toEqual([RECENT]);
+    expect(await list({ q: 'nothing like this' })).toEqual([]);
+  });
+
+  it('finds a handed-off conversation by the name, e-mail or phone the visitor left', async () => {
+    await seedSessions();
+    const contact = await env.DB.prepare("INSERT INTO contact_messages (name, email, phone, message) VALUES ('Dana Whitfield', 'dana.w@example.com', '555-0134', 'From the chat') RETURNING id")
+      .first<{ id: number }>();
+    await env.DB.prepare('UPDATE chat_sessions SET contact_message_id = ? WHERE id = ?').bind(contact!.id, RECENT).run();
+    expect(await list({ q: 'whitfield' })).toEqual([RECENT]);
+    expect(await list({ q: 'DANA.W@' })).toEqual([RECENT]);
+    expect(await list({ q: '555-0134' })).toEqual([RECENT]);
+  });
+
+  it('takes % and _ in the search literally', async () => {
+    await seedSessions();
+    await insertMessage(OLD, 'user', 'Is the fee 100% deductible?', '2026-11-01T14:00:00.000Z');
+    await insertMessage(TIED_A, 'user', 'my_file.pdf was rejected', '2026-11-10T09:00:00.000Z');
+    await insertMessage(TIED_B, 'user', 'myXfile and 1000 other things', '2026-11-10T09:00:00.000Z');
+    expect(await list({ q: '100%' })).toEqual([OLD]);
+    expect(await list({ q: 'my_file' })).toEqual([TIED_A]);
+    expect(await list({ q: '%' })).toEqual([OLD]);
+  });
+
+  it('narrows to handed-off conversations or the assistant’s alone', async () => {
+    await seedSessions();
+    expect(await list({ status: 'handed-off' })).toEqual([RECENT]);
+    expect(await list({ status: 'assistant-only' })).toEqual([TIED_B, TIED_A, OLD]);
+  });
+
+  it('filters the last activity by the firm’s calendar days, both ends included', async () => {
+    const dayStart = zonedInstant('2026-03-10', 0, firm.timeZone).getTime();
+    const nextDayStart = zonedInstant('2026-03-11', 0, firm.timeZone).getTime();
+    const ids = ['a1111111-1111-4111-8111-111111111111', 'a2222222-2222-4222-8222-222222222222', 'a3333333-3333-4333-8333-333333333333', 'a4444444-4444-4444-8444-444444444444'];
+    const times = [dayStart - 1, dayStart, nextDayStart - 1, nextDayStart];
+    for (const [i, id] of ids.entries()) {
+      await insertSession({ id, startedAt: new Date(times[i] - 60_000).toISOString(), lastActivity: new Date(times[i]).toISOString(), count: 2, question: `Q${i}` });
+    }
+    expect(await list({ from: '2026-03-10', to: '2026-03-10' })).toEqual([ids[2], ids[1]]);
+    expect(await list({ from: '2026-03-11' })).toEqual([ids[3]]);
+    expect(await list({ to: '2026-03-09' })).toEqual([ids[0]]);
+  });
+
+  it('refuses bad input with 400 and a message per field', async () => {
+    const cookie = await signIn();
+    const cases: [string, string, string][] = [
+      ['page=0', 'page', 'Page must be at least 1'],
+      ['page=x', 'page', 'Page must be a whole number'],
+      ['status=open', 'status', 'Status must be one of: handed-off, assistant-only'],
+      ['from=2026-13-01', 'from', 'Please enter a valid date (YYYY-MM-DD)'],
+      ['from=2026-03-12&to=2026-03-10', 'to', 'The start date must be on or before the end date'],
+      [`q=${'b'.repeat(201)}`, 'q', 'Search must be at most 200 characters'],
+    ];
+    for (const [query, field, message] of cases) {
+      // Raw call: the typed client would not send what its types refuse.
+      const res = await call(`/api/admin/chat-sessions?${query}`, { cookie });
+      expect(res.status, query).toBe(400);
+      expect((await fieldMessages(res))[field], query).toEqual([message]);
+    }
   });
 });
 

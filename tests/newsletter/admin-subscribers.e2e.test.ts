@@ -27,6 +27,21 @@ async function subscribe(context: BrowserContext, email: string, name?: string) 
 
 const row = (page: Page, email: string) => page.getByTestId('subscriber-row').filter({ hasText: email });
 
+/** Searches the list as a person does: the text in the box, then Enter (the server searches). */
+async function searchFor(page: Page, text: string) {
+  const box = page.getByRole('searchbox', { name: 'Search subscribers' });
+  await box.fill(text);
+  await box.press('Enter');
+}
+
+/** Adds people through the CSV import with their consent already given: active, nobody is mailed. */
+async function imported(context: BrowserContext, emails: string[]) {
+  const { id } = await api<{ id: number }>(context, 'POST', '/api/admin/subscriber-imports', { fileName: 'paging.csv' });
+  await api(context, 'POST', '/api/admin/subscriber-imports/rows', { importId: id, rows: emails.map((email, i) => ({ line: i + 2, email, name: `Paging Reader ${i}` })) });
+  await api(context, 'POST', `/api/admin/subscriber-imports/${id}/confirm`, { consent: 'given', consentConfirmed: true });
+  await api(context, 'POST', `/api/admin/subscriber-imports/${id}/run`);
+}
+
 /** Two suppressed addresses, as the provider's events leave them (the list's API shape). */
 function suppressedSubscribers(): Subscriber[] {
   const base = { name: null, active: 'false' as const, subscriptionDate: '2026-10-02T14:00:00.000Z' };
@@ -36,12 +51,28 @@ function suppressedSubscribers(): Subscriber[] {
   ];
 }
 
-/** The real list, with the suppressed addresses on top (the webhook that suppresses is tested elsewhere). */
+/** The screen's search route, with or without a query string. */
+const isSearch = (url: URL) => url.pathname === '/api/admin/subscribers/search';
+
+/**
+ * The real list and page of the search, with the suppressed addresses on top (the webhook that
+ * suppresses is tested elsewhere).
+ */
 async function withSuppressed(page: Page) {
   await page.route('**/api/admin/subscribers', async (route) => {
     const response = await route.fetch();
     await route.fulfill({ response, json: [...suppressedSubscribers(), ...((await response.json()) as Subscriber[])] });
   });
+  await page.route(isSearch, async (route) => {
+    const response = await route.fetch();
+    const found = (await response.json()) as { items: Subscriber[]; total: number };
+    await route.fulfill({ response, json: { ...found, items: [...suppressedSubscribers(), ...found.items], total: found.total + 2 } });
+  });
+}
+
+async function withoutSuppressed(page: Page) {
+  await page.unroute('**/api/admin/subscribers');
+  await page.unroute(isSearch);
 }
 
 /**
@@ -92,20 +123,20 @@ describe('subscriber administration', () => {
     const { page } = admin;
     await page.goto('/admin/subscribers');
     for (const email of [named, anonymous, confirmed.email]) {
-      await page.getByRole('searchbox', { name: 'Search subscribers' }).fill(email);
+      await searchFor(page, email);
       await row(page, email).waitFor();
     }
-    await page.getByRole('searchbox', { name: 'Search subscribers' }).fill(named);
+    await searchFor(page, named);
     // allTextContents does not wait: the filtered row first (it failed once on a loaded run).
     await row(page, named).waitFor();
     let cells = await row(page, named).locator('td').allTextContents();
     expect(cells[1]).toBe('Pat Lindqvist');
     expect(cells[3]).toMatch(/^Inactive/); // not confirmed yet (double opt-in)
-    await page.getByRole('searchbox', { name: 'Search subscribers' }).fill(anonymous);
+    await searchFor(page, anonymous);
     await row(page, anonymous).waitFor();
     cells = await row(page, anonymous).locator('td').allTextContents();
     expect(cells[1]).toBe('-');
-    await page.getByRole('searchbox', { name: 'Search subscribers' }).fill(confirmed.email);
+    await searchFor(page, confirmed.email);
     await row(page, confirmed.email).waitFor();
     cells = await row(page, confirmed.email).locator('td').allTextContents();
     expect(cells[3]).toBe('Active');
@@ -130,43 +161,6 @@ describe('subscriber administration', () => {
       new RegExp(`^"${formula}","'=HYPERLINK\\(""http://evil.example"",""click""\\)","\\d{4}-\\d{2}-\\d{2}","Inactive"$`),
     );
     expect(lines.find((l) => l.startsWith(`"${comma}"`))).toMatch(new RegExp(`^"${comma}","Smith, ""Jr.""","\\d{4}-\\d{2}-\\d{2}","Inactive"$`));
-  });
-
-  it('stays quick with 10,000 subscribers: one page in the DOM, all of them in the CSV', async () => {
-    const { page, errors } = await signedInTab(admin, '/admin/subscribers');
-    const many: Subscriber[] = Array.from({ length: 10_000 }, (_, i) => ({
-      id: 10_000 - i,
-      email: `bulk${i}@example.com`,
-      name: i % 4 ? `Bulk Reader ${i}` : null,
-      subscriptionDate: new Date(Date.now() - i * 3_600_000).toISOString(),
-      active: i % 5 ? 'true' : 'false',
-      status: i % 5 ? 'active' : 'pending',
-      suppressionReason: null,
-      suppressionDetail: null,
-      suppressedAt: null,
-    }));
-    // The list arrives from the network as the API would send it; the screen has to cope.
-    await page.route('**/api/admin/subscribers', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(many) }));
-    const started = Date.now();
-    await page.goto('/admin/subscribers');
-    await waitUntil(async () => (await page.getByTestId('stat-total-subscribers').textContent()) === '10,000', 'the total');
-    expect(Date.now() - started).toBeLessThan(8_000);
-    expect(await page.getByTestId('subscriber-row').count()).toBe(50);
-    expect(await page.getByTestId('stat-active-subscribers').textContent()).toBe('8,000');
-    expect(await page.getByText('Page 1 of 200').isVisible()).toBe(true);
-    const clickStarted = Date.now();
-    await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByText('Page 2 of 200').waitFor();
-    expect(Date.now() - clickStarted).toBeLessThan(1_000);
-    expect(await row(page, 'bulk50@example.com').count()).toBe(1);
-    await page.getByRole('searchbox', { name: 'Search subscribers' }).fill('bulk9999@');
-    await row(page, 'bulk9999@example.com').waitFor();
-    expect(await page.getByTestId('subscriber-row').count()).toBe(1);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
-    const csv = (await downloadedFile(download)).toString('utf8');
-    expect(csv.split('\r\n').filter(Boolean)).toHaveLength(10_001);
-    expect(errors).toEqual([]);
-    await page.close();
   });
 
   it('validates the Send Newsletter dialog, loads the template and sends to a confirmed subscriber', async () => {
@@ -205,6 +199,65 @@ describe('subscriber administration', () => {
     );
   });
 
+  it('pages through the server’s search, 50 at a time, with the search and page in the address', async () => {
+    const tag = `pg${Date.now().toString(36)}`;
+    // 55 active readers (imported, consent given) and one pending sign-up, all carrying the tag.
+    await imported(
+      admin.context,
+      Array.from({ length: 55 }, (_, i) => `${tag}-${String(i).padStart(2, '0')}@example.com`),
+    );
+    const pending = `${tag}-pending@example.com`;
+    await subscribe(admin.context, pending);
+    // Active readers would get every newsletter a later test sends: they go again at the end.
+    const erase = async () => {
+      const ours = (await api<Subscriber[]>(admin.context, 'GET', '/api/admin/subscribers')).filter((s) => s.email.startsWith(`${tag}-`));
+      for (const s of ours) await api(admin.context, 'DELETE', `/api/admin/subscribers/${s.id}`);
+    };
+    const { page, errors } = await signedInTab(admin, '/admin/subscribers');
+    const count = page.getByTestId('subscriber-search-count');
+    const rows = page.getByTestId('subscriber-row');
+    const pager = page.getByRole('navigation', { name: 'Subscriber pages' });
+
+    await searchFor(page, tag.toUpperCase());
+    await waitUntil(async () => (await count.textContent()) === '56 subscribers match', 'the search’s count');
+    expect(await rows.count()).toBe(50);
+    expect(await pager.getByText('Showing 1–50 of 56').isVisible()).toBe(true);
+    expect(new URL(page.url()).searchParams.get('q')).toBe(tag.toUpperCase());
+    expect(await pager.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
+
+    await pager.getByRole('button', { name: 'Next' }).click();
+    await pager.getByText('Showing 51–56 of 56').waitFor();
+    await waitUntil(async () => (await rows.count()) === 6, 'the second page’s 6 rows');
+    expect(new URL(page.url()).searchParams.get('page')).toBe('2');
+    expect(await pager.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+
+    // A reload opens the same page of the same search.
+    await page.reload();
+    await pager.getByText('Showing 51–56 of 56').waitFor();
+    expect(await page.getByRole('searchbox', { name: 'Search subscribers' }).inputValue()).toBe(tag.toUpperCase());
+    await waitUntil(async () => (await rows.count()) === 6, 'the second page after the reload');
+
+    await pager.getByRole('button', { name: 'Previous' }).click();
+    await pager.getByText('Showing 1–50 of 56').waitFor();
+    expect(new URL(page.url()).searchParams.get('page')).toBeNull();
+
+    // The status filter: the pending sign-up alone is Inactive; it goes back to page 1.
+    await page.getByRole('combobox', { name: 'Status' }).selectOption('inactive');
+    await waitUntil(async () => (await count.textContent()) === '1 subscriber matches', 'the one inactive match');
+    expect(await rows.count()).toBe(1);
+    expect(await row(page, pending).count()).toBe(1);
+    expect(new URL(page.url()).searchParams.get('status')).toBe('inactive');
+    await page.getByRole('combobox', { name: 'Status' }).selectOption('active');
+    await waitUntil(async () => (await count.textContent()) === '55 subscribers match', 'the active matches');
+
+    // The statistics count everyone, whatever the search.
+    const list = await api<Subscriber[]>(admin.context, 'GET', '/api/admin/subscribers');
+    expect(await page.getByTestId('stat-total-subscribers').textContent()).toBe(list.length.toLocaleString('en-US'));
+    expect(errors).toEqual([]);
+    await page.close();
+    await erase();
+  });
+
   it('falls back to the built-in template when the template cannot be loaded, and shows a send failure', async () => {
     const { page } = await signedInTab(admin, '/admin/subscribers');
     await page.route('**/api/admin/newsletter/template', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"down"}' }));
@@ -227,8 +280,15 @@ describe('subscriber administration', () => {
     await page.reload();
     await expectToastSaying(page, 'Error', 'Failed to load sent newsletters history.');
     await page.unroute('**/api/admin/sent-newsletters');
-    await page.route('**/api/admin/subscribers', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal server error"}' }));
+    await page.route(isSearch, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal server error"}' }));
     await page.reload();
+    await expectToastSaying(page, 'Error', 'Failed to load subscribers. Please try again.');
+    // The export reads every subscriber when asked: its failure says the same.
+    await page.unroute(isSearch);
+    await page.reload();
+    await page.getByTestId('subscriber-row').first().waitFor();
+    await page.route('**/api/admin/subscribers', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal server error"}' }));
+    await page.getByRole('button', { name: 'Download CSV' }).click();
     await expectToastSaying(page, 'Error', 'Failed to load subscribers. Please try again.');
     await page.close();
   });
@@ -247,7 +307,7 @@ describe('subscriber administration', () => {
     await context.close();
   });
 
-  it('searches by e-mail or name as you type, case-insensitively, with a count and an empty state', async () => {
+  it('searches by e-mail or name, case-insensitively, with a count and an empty state', async () => {
     const tag = Date.now().toString(36);
     const byName = uniqueEmail('plain');
     const byEmail = uniqueEmail(`findme${tag}`);
@@ -255,23 +315,22 @@ describe('subscriber administration', () => {
     await subscribe(admin.context, byEmail);
     const { page } = admin;
     await page.goto('/admin/subscribers');
-    const search = page.getByRole('searchbox', { name: 'Search subscribers' });
     const count = page.getByTestId('subscriber-search-count');
     const total = (await api<Subscriber[]>(admin.context, 'GET', '/api/admin/subscribers')).length;
     await waitUntil(async () => (await count.textContent()) === `${total.toLocaleString('en-US')} subscribers`, 'the unfiltered count');
 
-    await search.fill(`ZEBRAFINCH${tag.toUpperCase()}`);
-    await waitUntil(async () => (await count.textContent()) === `1 of ${total.toLocaleString('en-US')} subscribers match`, 'one match by name');
+    await searchFor(page, `ZEBRAFINCH${tag.toUpperCase()}`);
+    await waitUntil(async () => (await count.textContent()) === '1 subscriber matches', 'one match by name');
     expect(await page.getByTestId('subscriber-row').count()).toBe(1);
     expect(await row(page, byName).count()).toBe(1);
 
-    await search.fill(`FindMe${tag}`);
+    await searchFor(page, `FindMe${tag}`);
     await row(page, byEmail).waitFor();
     expect(await page.getByTestId('subscriber-row').count()).toBe(1);
 
-    await search.fill('no-such-subscriber-anywhere');
+    await searchFor(page, 'no-such-subscriber-anywhere');
     await page.getByRole('cell', { name: 'No subscribers match your search' }).waitFor();
-    expect(await count.textContent()).toBe(`0 of ${total.toLocaleString('en-US')} subscribers match`);
+    expect(await count.textContent()).toBe('0 subscribers match');
     expect(await page.getByTestId('subscriber-row').count()).toBe(0);
   });
 
@@ -284,7 +343,7 @@ describe('subscriber administration', () => {
     );
     const { page } = admin;
     await page.goto('/admin/subscribers');
-    await page.getByRole('searchbox', { name: 'Search subscribers' }).fill(email);
+    await searchFor(page, email);
     await row(page, email).getByRole('button', { name: `Delete ${email}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete this subscriber?' });
     expect(await dialog.textContent()).toContain(email);
@@ -310,11 +369,10 @@ describe('subscriber administration', () => {
     const active = await confirmedSubscriber(admin.context, 'Already Active');
     const { page } = admin;
     await page.goto('/admin/subscribers');
-    const search = page.getByRole('searchbox', { name: 'Search subscribers' });
-    await search.fill(active.email);
+    await searchFor(page, active.email);
     await row(page, active.email).waitFor();
     expect(await row(page, active.email).getByRole('button', { name: /^Resend/ }).count()).toBe(0);
-    await search.fill(pending);
+    await searchFor(page, pending);
     // The sign-up mailed it a moment ago: the server's 10-minute rule answers, in its own words.
     await row(page, pending).getByRole('button', { name: `Resend confirmation to ${pending}` }).click();
     await expectToastSaying(page, 'Error', 'less than 10 minutes ago');
@@ -324,7 +382,8 @@ describe('subscriber administration', () => {
     const { page, errors } = await signedInTab(admin, '/admin/subscribers');
     await withSuppressed(page);
     await page.reload();
-    await page.getByRole('searchbox', { name: 'Search subscribers' }).fill('.reader@example.com');
+    await searchFor(page, '.reader@example.com');
+    await row(page, 'spam.reader@example.com').waitFor();
     const bounced = await row(page, 'bounced.reader@example.com').locator('td').allTextContents();
     expect(bounced[3]).toBe('Inactivebounced: 550 5.1.1 mailbox does not exist · Nov 3, 2026');
     const complained = await row(page, 'spam.reader@example.com').locator('td').allTextContents();
@@ -366,12 +425,13 @@ describe('subscriber administration', () => {
         await saveScreens(page, `subscribers-${label}`);
         await withSuppressed(page);
         await page.reload();
-        // The cookie notice would cover the rows in the picture.
-        await page.getByRole('button', { name: 'Accept', exact: true }).click();
-        await page.getByRole('searchbox', { name: 'Search subscribers' }).fill('reader');
+        await searchFor(page, 'reader');
         await page.getByTestId(label === '390' ? 'subscriber-item' : 'subscriber-row').filter({ hasText: 'bounced.reader@example.com' }).waitFor();
+        // The cookie notice would cover the rows in the picture (accepted once, it stays away).
+        const accept = page.getByRole('button', { name: 'Accept', exact: true });
+        if (await accept.isVisible()) await accept.click();
         await saveScreens(page, `subscribers-search-${label}`);
-        await page.unroute('**/api/admin/subscribers');
+        await withoutSuppressed(page);
         await page.getByRole('button', { name: 'Send Newsletter' }).click();
         await page.getByRole('dialog').getByRole('button', { name: 'Load Template' }).click();
         await page.waitForTimeout(300);

@@ -121,7 +121,8 @@ expectTypeOf<InferRequestType<(typeof api.admin)['contact-messages'][':id']['$pa
 
 // Spelt out here rather than imported from the route, so a change to the route's type fails this contract.
 type ChatSessionSummary = { id: string; startedAt: string; lastActivityAt: string; messageCount: number; firstQuestion: string; handedOff: boolean; handedOffAt: string | null; contactMessageId: number | null };
-expectTypeOf<InferResponseType<(typeof api.admin)['chat-sessions']['$get'], 200>[number]>().toMatchObjectType<ChatSessionSummary>();
+expectTypeOf<InferResponseType<(typeof api.admin)['chat-sessions']['$get'], 200>['items'][number]>().toMatchObjectType<ChatSessionSummary>();
+expectTypeOf<InferResponseType<(typeof api.admin)['chat-sessions']['$get'], 200>>().toMatchObjectType<{ total: number; page: number; pageSize: number }>();
 expectTypeOf<InferRequestType<(typeof api.admin)['chat-sessions'][':id']['$get']>>().toEqualTypeOf<{ param: { id: string } }>();
 expectTypeOf<InferResponseType<(typeof api.admin)['chat-sessions'][':id']['$get'], 200>['session']>().toMatchObjectType<ChatSessionSummary>();
 expectTypeOf<InferResponseType<(typeof api.admin)['chat-sessions'][':id']['$get'], 200>['messages'][number]>().toMatchObjectType<{
@@ -190,6 +191,12 @@ expectTypeOf<InferResponseType<typeof api.admin.subscribers.$get, 200>[number]>(
 expectTypeOf<InferResponseType<typeof api.admin.subscribers.$get, 200>[number]['status']>().toEqualTypeOf<
   'active' | 'pending' | 'unsubscribed' | 'bounced' | 'complained'
 >();
+// The screen's page of subscribers (the shared list answer, core/schemas/admin-list.ts) and its counts.
+expectTypeOf<InferResponseType<typeof api.admin.subscribers.search.$get, 200>['items'][number]>().toEqualTypeOf<
+  InferResponseType<typeof api.admin.subscribers.$get, 200>[number]
+>();
+expectTypeOf<InferResponseType<typeof api.admin.subscribers.search.$get, 200>>().toMatchObjectType<{ total: number; page: number; pageSize: number }>();
+expectTypeOf<InferResponseType<typeof api.admin.subscribers.counts.$get, 200>>().toEqualTypeOf<{ total: number; active: number; recent: number }>();
 expectTypeOf<InferRequestType<(typeof api.admin.subscribers)[':id']['$delete']>>().toEqualTypeOf<{ param: { id: string } }>();
 expectTypeOf<InferResponseType<(typeof api.admin.subscribers)[':id']['$delete'], 200>>().toEqualTypeOf<{ message: string }>();
 expectTypeOf<InferResponseType<(typeof api.admin.subscribers)[':id']['$delete'], 404>>().toEqualTypeOf<{ message: string }>();

@@ -5,6 +5,7 @@ import { useEndSessionOn401, useReadFailures } from '../features/admin/api/admin
 import { useChatSessions, useChatTranscript } from '../features/admin/api/chat-sessions-api';
 import { AdminSubPageHeading, QueryView, adminScreen } from '../features/admin/components/admin-page-parts';
 import { BackToConversations, ChatSessionsList, ChatTranscriptView, TranscriptSkeleton } from '../features/admin/components/chat-transcripts';
+import { ListSearch, Pager, useListParams } from '../features/admin/components/list-controls';
 import { ApiError, errorMessage, isUnauthorized } from '../lib/api';
 
 /**
@@ -27,13 +28,29 @@ function ChatAdministration() {
   );
 }
 
+const STATUSES = [
+  { value: 'handed-off', label: 'Asked for a person' },
+  { value: 'assistant-only', label: 'Assistant only' },
+];
+
+/** The conversations the search finds, 50 a page (server-side; the address keeps the search and page). */
 function ConversationList() {
-  const sessions = useChatSessions(true);
+  const { params, update, query } = useListParams();
+  const sessions = useChatSessions(query);
   useReadFailures(sessions, 'Failed to load chat conversations. Please try again.');
+  const filtered = Boolean(params.q || params.status || params.from || params.to);
   return (
-    <QueryView query={sessions} what="chat conversations">
-      {(data) => <ChatSessionsList sessions={data} />}
-    </QueryView>
+    <div className="space-y-4">
+      <ListSearch label="Search conversations" placeholder="Message text, name, e-mail or phone" params={params} onChange={update} statuses={STATUSES} dateRange />
+      <QueryView query={sessions} what="chat conversations">
+        {(data) => (
+          <div className="space-y-4" aria-busy={sessions.isPlaceholderData}>
+            <ChatSessionsList sessions={data.items} filtered={filtered} />
+            <Pager label="Conversation pages" page={data.page} total={data.total} onPage={(next) => update({ page: next })} />
+          </div>
+        )}
+      </QueryView>
+    </div>
   );
 }
 

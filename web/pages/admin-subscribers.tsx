@@ -1,20 +1,28 @@
 import { Download, KeyRound, LogOut, Send, Upload } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../components/ui/button';
 import { Card, CardContent, CardHeader } from '../components/ui/card';
 import { toast } from '../components/ui/use-toast';
-import { useEndSessionOn401, useLoadFailureToast, useSentNewsletters, useSubscribers, type Subscriber } from '../features/admin/api/admin-api';
+import { useEndSessionOn401, useLoadFailureToast, useSentNewsletters } from '../features/admin/api/admin-api';
+import { useFetchAllSubscribers, useSubscriberCounts, useSubscriberSearch } from '../features/admin/api/subscribers-api';
 import { useAdminLogout } from '../features/admin/api/session';
 import { AdminSpinner, AdminSubPageHeading, adminScreen } from '../features/admin/components/admin-page-parts';
 import { ChangePasswordDialog } from '../features/admin/components/change-password-dialog';
 import { ImportSubscribersDialog } from '../features/admin/components/import-subscribers-dialog';
 import { SendNewsletterDialog } from '../features/admin/components/send-newsletter-dialog';
 import { SentNewslettersHistory } from '../features/admin/components/sent-newsletters-history';
+import { ListSearch, Pager, useListParams } from '../features/admin/components/list-controls';
 import { SubscribersTable } from '../features/admin/components/subscribers-table';
 import { buildSubscribersCsv, subscribersCsvFileName } from '../features/admin/lib/subscribers-csv';
+import { isUnauthorized } from '../lib/api';
 
-const RECENT_DAYS = 30; // docs/product.md §6.3: "recent" means subscribed within 30 days.
+const RECENT_DAYS = 30; // docs/product.md §6.3: "recent" means subscribed within 30 days (counted by the server).
+const LOAD_FAILED = 'Failed to load subscribers. Please try again.';
+const STATUSES = [
+  { value: 'active', label: 'Active' },
+  { value: 'inactive', label: 'Inactive' },
+];
 
 /** /admin/subscribers: subscriber administration (docs/product.md §6.3), behind the admin session. */
 export default adminScreen({ title: 'Newsletter Subscribers', description: 'Subscriber administration' }, SubscriberAdministration);
@@ -22,23 +30,41 @@ export default adminScreen({ title: 'Newsletter Subscribers', description: 'Subs
 function SubscriberAdministration() {
   const navigate = useNavigate();
   const logout = useAdminLogout();
-  const subscribers = useSubscribers(true);
+  // The server searches and pages the list (docs/product.md §6.3); the address keeps the search.
+  const { params, update, query } = useListParams();
+  const subscribers = useSubscriberSearch(query);
+  const counts = useSubscriberCounts();
   const history = useSentNewsletters(true);
-  useEndSessionOn401(subscribers, history);
+  const fetchAll = useFetchAllSubscribers();
+  useEndSessionOn401(subscribers, counts, history);
   const [sendOpen, setSendOpen] = useState(false);
   const [passwordOpen, setPasswordOpen] = useState(false);
   const [importOpen, setImportOpen] = useState(false);
+  const [exporting, setExporting] = useState(false);
 
+  const loadFailed = (subscribers.error && !isUnauthorized(subscribers.error)) || (counts.error && !isUnauthorized(counts.error));
   useEffect(() => {
-    if (subscribers.error) toast({ variant: 'destructive', title: 'Error', description: 'Failed to load subscribers. Please try again.' });
-  }, [subscribers.error]);
+    if (loadFailed) toast({ variant: 'destructive', title: 'Error', description: LOAD_FAILED });
+  }, [loadFailed]);
   useLoadFailureToast(history.error, 'Failed to load sent newsletters history.');
 
-  const list = subscribers.data;
-  const stats = useMemo(() => countSubscribers(list ?? []), [list]);
+  const page = subscribers.data;
+  const stats = counts.data ?? { total: 0, active: 0, recent: 0 };
+  const filtered = Boolean(params.q || params.status || params.from || params.to);
 
-  function downloadCsv() {
-    const blob = new Blob([buildSubscribersCsv(list ?? [])], { type: 'text/csv;charset=utf-8' });
+  // The export is every subscriber, whatever the search: read when asked, not kept on the screen.
+  async function downloadCsv() {
+    setExporting(true);
+    let list;
+    try {
+      list = await fetchAll();
+    } catch (error) {
+      if (!isUnauthorized(error)) toast({ variant: 'destructive', title: 'Error', description: LOAD_FAILED });
+      return;
+    } finally {
+      setExporting(false);
+    }
+    const blob = new Blob([buildSubscribersCsv(list)], { type: 'text/csv;charset=utf-8' });
     const url = URL.createObjectURL(blob);
     const link = document.createElement('a');
     link.href = url;
@@ -59,11 +85,11 @@ function SubscriberAdministration() {
     });
   }
 
-  if (subscribers.isPending) return <AdminSpinner />;
+  if (subscribers.isPending || counts.isPending) return <AdminSpinner />;
 
   return (
     <section className="mx-auto max-w-7xl space-y-8 px-4 py-10 [overflow-wrap:anywhere] sm:px-6 lg:px-8">
-      {/* SPEC.md's header and its row (Sign Out included), then the back-office navigation without
+      {/* SPEC.md's header and its row (Sign Out included; Import CSV, ours, after it), then the back-office navigation without
           a second sign-out button (admin-nav.tsx, SignOutMode). */}
       <AdminSubPageHeading
         title="Newsletter Subscribers"
@@ -73,9 +99,9 @@ function SubscriberAdministration() {
           <div className="flex flex-wrap gap-2">
             <Button icon={Send} onClick={() => setSendOpen(true)}>Send Newsletter</Button>
             <Button icon={KeyRound} variant="outline" onClick={() => setPasswordOpen(true)}>Change Password</Button>
-            <Button icon={Download} variant="outline" onClick={downloadCsv} disabled={!list}>Download CSV</Button>
-            <Button icon={Upload} variant="outline" onClick={() => setImportOpen(true)}>Import CSV</Button>
+            <Button icon={Download} variant="outline" onClick={() => void downloadCsv()} disabled={exporting}>Download CSV</Button>
             <Button icon={LogOut} variant="outline" onClick={signOut} disabled={logout.isPending}>Sign Out</Button>
+            <Button icon={Upload} variant="outline" onClick={() => setImportOpen(true)}>Import CSV</Button>
           </div>
         }
       />
@@ -87,13 +113,17 @@ function SubscriberAdministration() {
         <StatCard label="Recent Subscribers" value={stats.recent} hint={`Last ${RECENT_DAYS} days`} />
       </div>
 
-      {subscribers.isError ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-          Failed to load subscribers. Please try again.
-        </p>
-      ) : (
-        <SubscribersTable subscribers={list ?? []} />
-      )}
+      <div className="space-y-3">
+        <ListSearch label="Search subscribers" placeholder="E-mail or name" params={params} onChange={update} statuses={STATUSES} dateRange />
+        {subscribers.isError && !page ? (
+          <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+            {LOAD_FAILED}
+          </p>
+        ) : (
+          <SubscribersTable page={page} filtered={filtered} loading={subscribers.isPlaceholderData} />
+        )}
+        {page && <Pager label="Subscriber pages" page={page.page} total={page.total} onPage={(next) => update({ page: next })} />}
+      </div>
 
       <SentNewslettersHistory newsletters={history.data} />
 
@@ -102,17 +132,6 @@ function SubscriberAdministration() {
       <ImportSubscribersDialog open={importOpen} onOpenChange={setImportOpen} />
     </section>
   );
-}
-
-function countSubscribers(list: Subscriber[]) {
-  const since = Date.now() - RECENT_DAYS * 24 * 60 * 60 * 1000;
-  let active = 0;
-  let recent = 0;
-  for (const s of list) {
-    if (s.active === 'true') active++;
-    if (new Date(s.subscriptionDate).getTime() >= since) recent++;
-  }
-  return { total: list.length, active, recent };
 }
 
 function StatCard({ label, value, hint }: { label: string; value: number; hint?: string }) {

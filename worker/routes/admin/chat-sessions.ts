@@ -4,7 +4,9 @@ import { getDb } from '../../db/client';
 import type { AppEnv } from '../../env';
 import { validate } from '../../middleware/validate';
 import { loadConversation, type ChatMessageRow as MessageRow, type ChatSessionRow as SessionRow } from '../../services/chat/sessions';
-import { listChatSessions } from '../../services/chat/transcripts';
+import { searchChatSessions } from '../../services/chat/transcripts';
+import { firm } from '#core/content/firm';
+import { chatListQuerySchema } from '#core/schemas/chat';
 
 /** One conversation in the admin's list: dates as ISO strings, absent values as null. */
 export type ChatSessionSummary = {
@@ -49,11 +51,14 @@ const toTranscriptMessage = (row: MessageRow): ChatTranscriptMessage => ({
 // The widget's session id is a random UUID (core/schemas/chat.ts), so anything else cannot name one.
 const sessionParamSchema = z.object({ id: z.uuid({ error: 'Invalid chat session' }) });
 
-/** The chat transcripts (docs/product.md §4): the conversations, newest activity first, and each one's messages. */
+/**
+ * The chat transcripts (docs/product.md §4): the conversations, searched and paged (50 a page,
+ * newest activity first; core/schemas/admin-list.ts), and each one's messages.
+ */
 export const adminChatSessions = new Hono<AppEnv>()
-  .get('/', async (c) => {
-    const rows = await listChatSessions(getDb(c.env.DB));
-    return c.json(rows.map(toChatSessionSummary), 200);
+  .get('/', validate('query', chatListQuerySchema), async (c) => {
+    const page = await searchChatSessions(getDb(c.env.DB), c.req.valid('query'), firm.timeZone);
+    return c.json({ ...page, items: page.items.map(toChatSessionSummary) }, 200);
   })
   .get('/:id', validate('param', sessionParamSchema), async (c) => {
     const conversation = await loadConversation(getDb(c.env.DB), c.req.valid('param').id);

@@ -3,7 +3,8 @@ import { getDb } from '../../db/client';
 import type { AppEnv } from '../../env';
 import { validate } from '../../middleware/validate';
 import { idParamSchema } from '#core/schemas/appointments';
-import { sendNewsletterSchema } from '#core/schemas/newsletter';
+import { firm } from '#core/content/firm';
+import { sendNewsletterSchema, subscriberListQuerySchema } from '#core/schemas/newsletter';
 import { generateNewsletter } from '../../services/newsletter/ai-preview';
 import { currentPeriod, schedulerState, setSchedulerRunning } from '../../services/newsletter/scheduler';
 import { countingD1 } from '../../services/newsletter/d1-counter';
@@ -11,6 +12,7 @@ import { sendNewsletterNow } from '../../services/newsletter/send-now';
 import { logNewsletterBatch } from '../../services/newsletter/sender';
 import { countActiveSubscribers, listSentNewsletters, sentNewsletterStats } from '../../services/newsletter/store';
 import { eraseSubscriber } from '../../services/newsletter/list-hygiene';
+import { searchSubscribers, subscriberCounts } from '../../services/newsletter/subscriber-list';
 import { listSubscribers, resendConfirmation, type SubscriberStatus } from '../../services/newsletter/subscriptions';
 import { sampleTemplate, siteOrigin, staticNewsletter } from '../../services/newsletter/template';
 import { publishedContent } from '../../services/content/published';
@@ -37,7 +39,12 @@ const notPendingMessage: Record<SubscriberStatus, string> = {
  * requireAdmin (routes/admin/index.ts).
  */
 export const adminNewsletter = new Hono<AppEnv>()
+  // Every subscriber, for the CSV export (docs/product.md §6.3); the screen reads /subscribers/search.
   .get('/subscribers', async (c) => c.json(await listSubscribers(getDb(c.env.DB)), 200))
+  .get('/subscribers/search', validate('query', subscriberListQuerySchema), async (c) =>
+    c.json(await searchSubscribers(getDb(c.env.DB), c.req.valid('query'), firm.timeZone), 200),
+  )
+  .get('/subscribers/counts', async (c) => c.json(await subscriberCounts(getDb(c.env.DB)), 200))
   // Erasure on request (docs/product.md §6.3): the row goes, the records that stay name nobody.
   .delete('/subscribers/:id', validate('param', idParamSchema), async (c) => {
     const erased = await eraseSubscriber(getDb(c.env.DB), c.req.valid('param').id);

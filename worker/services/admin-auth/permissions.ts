@@ -58,6 +58,8 @@ export const ADMIN_PERMISSIONS: Readonly<Record<string, Access>> = {
   'POST /content/restore': 'owner',
   // Subscribers and the newsletter's figures; sending (and the scheduler, which sends) by permission.
   'GET /subscribers': 'staff',
+  'GET /subscribers/search': 'staff',
+  'GET /subscribers/counts': 'staff',
   'DELETE /subscribers/:id': 'staff',
   'POST /subscribers/:id/resend-confirmation': 'staff',
   'GET /sent-newsletters': 'staff',

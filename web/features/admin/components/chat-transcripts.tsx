@@ -38,7 +38,17 @@ function ViewLink({ session }: { session: ChatSessionSummary }) {
 }
 
 /** The conversations, newest activity first: a card per conversation on phones, a table from md up. */
-export function ChatSessionsList({ sessions }: { sessions: ChatSessionSummary[] }) {
+export function ChatSessionsList({ sessions, filtered = false }: { sessions: ChatSessionSummary[]; filtered?: boolean }) {
+  if (sessions.length === 0 && filtered) {
+    return (
+      <Card>
+        <CardContent className="text-center" padding="px-6 py-12">
+          <p className="text-lg font-medium text-slate-800">No conversations match your search.</p>
+          <p className="text-sm text-slate-600">Try other words, another status or a wider range of dates.</p>
+        </CardContent>
+      </Card>
+    );
+  }
   if (sessions.length === 0) {
     return (
       <Card>

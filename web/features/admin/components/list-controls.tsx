@@ -105,8 +105,8 @@ export function ListSearch({
         <Label htmlFor={`${id}-q`}>{label}</Label>
         <div className="flex gap-2">
           <Input id={`${id}-q`} type="search" value={text} maxLength={200} placeholder={placeholder} onChange={(e) => setText(e.target.value)} />
-          {/* Never squeezed: in a narrow column the box gives way, the button's word stays whole. */}
-          <Button type="submit" variant="outline" icon={Search} className="shrink-0">
+          {/* Its own width: squeezed by a long search on a page that wraps anywhere, it read "Searc / h". */}
+          <Button type="submit" variant="outline" icon={Search} className="shrink-0 whitespace-nowrap">
             Search
           </Button>
         </div>

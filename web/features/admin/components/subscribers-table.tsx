@@ -1,17 +1,14 @@
-import { ChevronLeft, ChevronRight, MailCheck, Search, Trash2 } from 'lucide-react';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { MailCheck, Trash2 } from 'lucide-react';
+import { useState } from 'react';
 import { Badge, type BadgeVariant } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogActions } from '../../../components/ui/dialog';
-import { Input } from '../../../components/ui/input';
 import { TableCell, TableRow, WideTable } from '../../../components/ui/table';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api';
 import { useDeleteSubscriber, useResendConfirmation, type Subscriber } from '../api/admin-api';
+import type { SubscriberPage } from '../api/subscribers-api';
 import { formatDate } from '../lib/format';
-
-// The list can hold tens of thousands of rows; the DOM only ever holds one page of them.
-export const SUBSCRIBERS_PER_PAGE = 50;
 
 // The Status column says Active or Inactive, nothing else (docs/product.md §6.3); why an inactive
 // address gets no mail is the note beside it.
@@ -35,51 +32,21 @@ function statusNote(s: Subscriber): string | undefined {
 
 /**
  * docs/product.md §6.3: Email, Name (a dash when empty), Subscription Date, Status (Active or
- * Inactive, with the suppression's reason and date beside it for a bounced or complaining address),
- * searchable by e-mail or name; a pending subscriber can be sent the confirmation again, anyone can
- * be deleted (erasure).
+ * Inactive, with the suppression's reason and date beside it for a bounced or complaining address)
+ * of one page of the server's search (the search box and pager are the page's, list-controls.tsx);
+ * a pending subscriber can be sent the confirmation again, anyone can be deleted (erasure).
  */
-export function SubscribersTable({ subscribers }: { subscribers: Subscriber[] }) {
-  const [query, setQuery] = useState('');
-  const [page, setPage] = useState(0);
+export function SubscribersTable({ page, filtered, loading }: { page: SubscriberPage | undefined; filtered: boolean; loading: boolean }) {
   const [toDelete, setToDelete] = useState<Subscriber | null>(null);
-  const deferredQuery = useDeferredValue(query.trim().toLowerCase());
-
-  // Lower-cased once per list, not once per keystroke: 10,000 rows filter within a frame.
-  const haystacks = useMemo(() => subscribers.map((s) => `${s.email}\n${s.name ?? ''}`.toLowerCase()), [subscribers]);
-  const filtered = useMemo(
-    () => (deferredQuery ? subscribers.filter((_, i) => haystacks[i].includes(deferredQuery)) : subscribers),
-    [subscribers, haystacks, deferredQuery],
-  );
-  const pageCount = Math.max(1, Math.ceil(filtered.length / SUBSCRIBERS_PER_PAGE));
-  const current = Math.min(page, pageCount - 1);
-  const first = current * SUBSCRIBERS_PER_PAGE;
-  const rows = filtered.slice(first, first + SUBSCRIBERS_PER_PAGE);
-  const empty = subscribers.length === 0 ? 'No subscribers yet' : 'No subscribers match your search';
+  const rows = page?.items ?? [];
+  const total = page?.total ?? 0;
+  const empty = filtered ? 'No subscribers match your search' : 'No subscribers yet';
 
   return (
-    <div className="space-y-3">
-      <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-4">
-        <div className="relative w-full max-w-sm">
-          <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
-          <Input
-            type="search"
-            aria-label="Search subscribers"
-            placeholder="Search by email or name"
-            value={query}
-            onChange={(e) => {
-              setQuery(e.target.value);
-              setPage(0);
-            }}
-            className="pl-9"
-          />
-        </div>
-        <p role="status" className="text-sm text-slate-600" data-testid="subscriber-search-count">
-          {deferredQuery
-            ? `${filtered.length.toLocaleString('en-US')} of ${subscribers.length.toLocaleString('en-US')} subscribers match`
-            : `${subscribers.length.toLocaleString('en-US')} subscribers`}
-        </p>
-      </div>
+    <div className="space-y-3" aria-busy={loading}>
+      <p role="status" className="text-sm text-slate-600" data-testid="subscriber-search-count">
+        {filtered ? `${total.toLocaleString('en-US')} ${total === 1 ? 'subscriber matches' : 'subscribers match'}` : `${total.toLocaleString('en-US')} subscribers`}
+      </p>
       {/* Phones: one block per subscriber (five columns do not fit 390 px). */}
       <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white md:hidden" aria-label="Subscriber list">
         {rows.length === 0 ? (
@@ -91,7 +58,10 @@ export function SubscribersTable({ subscribers }: { subscribers: Subscriber[] })
               <li key={s.id} className="space-y-1 p-3 text-sm" data-testid="subscriber-item">
                 <div className="flex items-start justify-between gap-2">
                   <p className="min-w-0 break-all font-medium text-slate-900">{s.email}</p>
-                  <StatusBadge subscriber={s} />
+                  {/* Its own width: squeezed by a long address it read "Inactiv / e". */}
+                  <span className="shrink-0">
+                    <StatusBadge subscriber={s} />
+                  </span>
                 </div>
                 <p className="break-words text-slate-700">{s.name || '-'}</p>
                 <p className="break-words text-xs text-slate-500">
@@ -131,23 +101,6 @@ export function SubscribersTable({ subscribers }: { subscribers: Subscriber[] })
           })
         )}
       </WideTable>
-      {filtered.length > SUBSCRIBERS_PER_PAGE && (
-        <nav aria-label="Subscriber pages" className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-700">
-          <p>
-            Showing {first + 1}–{first + rows.length} of {filtered.length}
-          </p>
-          <div className="flex items-center gap-2">
-            <Button icon={ChevronLeft} variant="outline" size="sm" onClick={() => setPage(current - 1)} disabled={current === 0}>Previous</Button>
-            <span>
-              Page {current + 1} of {pageCount}
-            </span>
-            <Button variant="outline" size="sm" onClick={() => setPage(current + 1)} disabled={current >= pageCount - 1}>
-              Next
-              <ChevronRight className="h-4 w-4" aria-hidden="true" />
-            </Button>
-          </div>
-        </nav>
-      )}
       <DeleteSubscriberDialog subscriber={toDelete} onClose={() => setToDelete(null)} />
     </div>
   );
