@@ -105,6 +105,13 @@ describe('subscriber administration', () => {
     for (const name of ['Send Newsletter', 'Change Password', 'Download CSV', 'Sign Out']) {
       expect(await page.getByRole('button', { name }).isVisible()).toBe(true);
     }
+    // SPEC.md's row in its order, then ours (Import CSV) after it (DECISIONS.md: new controls follow SPEC's).
+    const row = await page
+      .getByRole('button', { name: 'Sign Out' })
+      .locator('xpath=..')
+      .getByRole('button')
+      .allTextContents();
+    expect(row.map((text) => text.trim())).toEqual(['Send Newsletter', 'Change Password', 'Download CSV', 'Sign Out', 'Import CSV']);
     const list = await api<Subscriber[]>(context, 'GET', '/api/admin/subscribers');
     const since = Date.now() - 30 * 86_400_000;
     const stat = async (id: string) => Number((await page.getByTestId(id).textContent())!.replaceAll(',', ''));
