@@ -66,6 +66,7 @@ function tokenLikeRuns(text: string, allowed: RegExp[] = []): string[] {
 }
 
 interface LogEntry {
+  id: number;
   kind: string;
   to: string;
   subject: string;
@@ -165,6 +166,13 @@ describe('the e-mail log holds no bearer secret', () => {
       expect(invitation.textBody).toContain(`/admin/accept-invitation?token=${REDACTED_SECRET}`);
       expect(log.find((e) => e.kind === 'admin-password-reset')!.textBody).toContain(`/admin/reset-password?token=${REDACTED_SECRET}`);
       expect(log.find((e) => e.kind === 'newsletter')!.headers!['List-Unsubscribe']).toContain(`token=${REDACTED_SECRET}`);
+      // Each message opened on its own (GET /api/admin/emails/:id, the e-mail log's dialog) is the same kept copy.
+      for (const entry of log) {
+        const one = await send(`/api/admin/emails/${entry.id}`, { cookie });
+        expect(one.status, role).toBe(200);
+        const opened = await one.text();
+        for (const token of tokens) expect(opened.includes(token), `${role} reads a token in ${entry.kind} opened`).toBe(false);
+      }
     }
   });
 
