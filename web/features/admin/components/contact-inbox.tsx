@@ -13,6 +13,7 @@ import { formatDateTime } from '../lib/format';
 import { SectionHeading } from './admin-page-parts';
 import { RepliedBadge, ReplyThread } from './reply-thread';
 import { useContent } from '../../../lib/content';
+import { BreakableAddress } from './breakable-address';
 
 // A year of messages can run into the thousands: render the newest first, older ones on request.
 const MESSAGES_PER_PAGE = 25;
@@ -120,7 +121,9 @@ function MessageCard({ message: m }: { message: ContactMessage }) {
               {isUnread && <Badge>New</Badge>}
               {m.lastRepliedAt && <RepliedBadge />}
             </h3>
-            <p className="break-all text-sm text-slate-700">{m.email}</p>
+            <p className="text-sm text-slate-700">
+              <BreakableAddress address={m.email} />
+            </p>
             {m.phone && <p className="text-sm text-slate-700">{m.phone}</p>}
           </div>
           <div className="text-right text-xs text-slate-500">

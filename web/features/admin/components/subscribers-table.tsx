@@ -9,6 +9,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api';
 import { useDeleteSubscriber, useResendConfirmation, type Subscriber } from '../api/admin-api';
 import { formatDate } from '../lib/format';
+import { BreakableAddress } from './breakable-address';
 
 // The list can hold tens of thousands of rows; the DOM only ever holds one page of them.
 export const SUBSCRIBERS_PER_PAGE = 50;
@@ -90,8 +91,13 @@ export function SubscribersTable({ subscribers }: { subscribers: Subscriber[] })
             return (
               <li key={s.id} className="space-y-1 p-3 text-sm" data-testid="subscriber-item">
                 <div className="flex items-start justify-between gap-2">
-                  <p className="min-w-0 break-all font-medium text-slate-900">{s.email}</p>
-                  <StatusBadge subscriber={s} />
+                  <p className="min-w-0 font-medium text-slate-900">
+                    <BreakableAddress address={s.email} />
+                  </p>
+                  {/* Never squeezed below its word: the address wraps at its seams instead. */}
+                  <span className="shrink-0">
+                    <StatusBadge subscriber={s} />
+                  </span>
                 </div>
                 <p className="break-words text-slate-700">{s.name || '-'}</p>
                 <p className="break-words text-xs text-slate-500">
@@ -116,7 +122,9 @@ export function SubscribersTable({ subscribers }: { subscribers: Subscriber[] })
             const note = statusNote(s);
             return (
               <TableRow key={s.id} data-testid="subscriber-row">
-                <TableCell className="break-all font-medium">{s.email}</TableCell>
+                <TableCell className="font-medium">
+                  <BreakableAddress address={s.email} />
+                </TableCell>
                 <TableCell>{s.name || '-'}</TableCell>
                 <TableCell className="whitespace-nowrap">{formatDate(s.subscriptionDate)}</TableCell>
                 <TableCell>
