@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { executeLocalSql } from '../../scripts/lib/local-server';
-import { adminSessionPerFile, api, saveScreens, uniqueEmail, waitUntil } from '../harness/e2e/admin-helpers';
+import { adminSessionPerFile, api, saveScreens, screenshotDir, uniqueEmail, waitUntil } from '../harness/e2e/admin-helpers';
 import { confirmedSubscriber } from '../harness/e2e/admin-newsletter-helpers';
 import { invited } from '../harness/e2e/admin-users-helpers';
 import { baseUrl, DESKTOP, downloadedFile, SCREEN_SIZES, stack } from '../harness/e2e/browser';
@@ -210,7 +210,13 @@ describe('tables a person reads', () => {
       expect((await downloadedFile(download)).toString()).toBe(INVITE);
 
       expect(await brokenWords(page, '[role="dialog"]')).toEqual([]);
-      await saveScreens(page, `emaillog-message-open-${width}`);
+      if (screenshotDir) {
+        // The dialog is fixed to the viewport: the viewport as the admin sees it, then scrolled to its frame and files.
+        await dialog.getByTestId('email-message').evaluate((el) => el.scrollTo(0, 0));
+        await page.screenshot({ path: `${screenshotDir}/emaillog-message-open-${width}.png` });
+        await frame.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `${screenshotDir}/emaillog-message-open-${width}-frame.png` });
+      }
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
       if (viewport === DESKTOP) {

@@ -85,7 +85,17 @@ function MessageBody({ m }: { m: EmailMessage }) {
   const otherHeaders = Object.entries(m.headers ?? {});
   const purged = m.textBody === '' && !m.htmlBody;
   return (
-    <div className="space-y-5 text-sm" data-testid="email-message">
+    // The message scrolls in its own region, a focus stop of its own (so the keyboard can scroll it):
+    // the title above and Done below stay in view, and the focus the dialog gives on open is never
+    // pushed out of sight by the message loading above it.
+    <div
+      className="-mx-1 min-h-0 flex-1 space-y-5 overflow-y-auto px-1 text-sm"
+      data-testid="email-message"
+      role="region"
+      aria-label="The e-mail as sent"
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must be reachable by keyboard (axe scrollable-region-focusable)
+      tabIndex={0}
+    >
       <dl className="grid grid-cols-1 gap-x-4 gap-y-1 sm:grid-cols-[8rem_1fr]" aria-label="Headers">
         <Field label="From">{m.from}</Field>
         <Field label="To">
@@ -146,7 +156,7 @@ function MessageBody({ m }: { m: EmailMessage }) {
             <h3 id="email-text-heading" className="font-semibold text-slate-900">
               Text
             </h3>
-            <pre data-testid="email-text" className="max-h-72 overflow-auto whitespace-pre-wrap break-words rounded-md bg-slate-50 p-3 font-sans text-slate-800">
+            <pre data-testid="email-text" className="whitespace-pre-wrap break-words rounded-md bg-slate-50 p-3 font-sans text-slate-800">
               <Marked text={m.textBody} />
             </pre>
           </section>
