@@ -49,6 +49,14 @@ const DIALOGS: { route: string; opener: (page: Page) => Locator; title: string; 
   { route: '/admin/subscribers', opener: (page) => page.getByRole('button', { name: /^Report: / }).first(), title: 'Report: ', dismiss: 'Done' },
   { route: '/admin', opener: (page) => page.getByRole('button', { name: 'Send Newsletter', exact: true }), title: 'Send the newsletter now?', dismiss: 'Keep editing' },
   { route: '/admin', opener: (page) => page.getByRole('button', { name: 'Cancel', exact: true }).first(), title: 'Cancel this appointment?', dismiss: 'Keep it' },
+  {
+    route: '/admin',
+    // The e-mail log's newest row (the table on wide screens, the card on phones), opened as sent.
+    opener: (page) => page.getByRole('button', { name: /^View the e-mail to / }).filter({ visible: true }).first(),
+    title: 'E-mail: ',
+    dismiss: 'Done',
+    ready: (dialog) => dialog.getByTestId('email-message').waitFor(),
+  },
   { route: '/admin/content/history', opener: (page) => page.getByRole('button', { name: 'Restore version 1' }), title: 'Restore version 1?', dismiss: 'Cancel' },
   {
     route: '/admin/content',

@@ -4,6 +4,7 @@ import { firm } from '#core/content/firm';
 import { getDb } from '../../worker/db/client';
 import { emailTransport, sendEmail, sendEmailBatch } from '../../worker/services/email/send-email';
 import type { OutgoingEmail } from '../../worker/mail-types';
+import { accountSignedIn } from '../harness/worker/admin-accounts-helpers';
 import { client, signIn } from '../harness/worker/helpers';
 import { callWith, fakeMailChannels, MAILCHANNELS_URL, mailChannelsEnv } from '../harness/worker/mailchannels-fake';
 import { callWithEnv, nextWeekday } from '../harness/worker/submission-helpers';
@@ -150,6 +151,65 @@ describe('GET /api/admin/emails', () => {
     );
     const all = (await (await client({ cookie }).api.admin.emails.$get()).json()) as unknown[];
     expect(all).toHaveLength(200);
+  });
+});
+
+describe('GET /api/admin/emails/:id', () => {
+  it('answers one message whole as the log keeps it: sender, recipient, reply-to, headers, bodies, files, links not kept', async () => {
+    const token = 'a'.repeat(43);
+    const sent = await sendEmail(env, {
+      ...message,
+      fromName: 'Northgate Office',
+      replyTo: 'office@northgatecpa.example',
+      subject: 'Confirm your subscription',
+      text: `Confirm: https://site.example/newsletter/confirm?token=${token}`,
+      html: `<p><a href="https://site.example/newsletter/confirm?token=${token}">Confirm</a></p>`,
+      headers: { 'List-Unsubscribe': `<https://site.example/api/newsletter/unsubscribe?token=${token}>` },
+      attachments: [{ filename: 'invite.ics', contentType: 'text/calendar; method=REQUEST', content: btoa('BEGIN:VCALENDAR') }],
+    });
+    expect(sent.ok).toBe(true);
+    expect((await client().api.admin.emails[':id'].$get({ param: { id: String(sent.logId) } })).status).toBe(401);
+    const cookie = await signIn();
+    const res = await client({ cookie }).api.admin.emails[':id'].$get({ param: { id: String(sent.logId) } });
+    expect(res.status).toBe(200);
+    const entry = (await res.json()) as Record<string, unknown>;
+    expect(entry).toMatchObject({
+      id: sent.logId,
+      to: 'client@example.com',
+      toName: 'Casey Client',
+      from: `Northgate Office <${env.MAIL_FROM}>`,
+      replyTo: 'office@northgatecpa.example',
+      subject: 'Confirm your subscription',
+      status: 'stored',
+      transport: 'outbox',
+      linksNotKept: true,
+      attachments: [{ filename: 'invite.ics', contentType: 'text/calendar; method=REQUEST', content: btoa('BEGIN:VCALENDAR') }],
+    });
+    // The kept copy: the secret is nowhere in the answer, its place is marked.
+    expect(JSON.stringify(entry)).not.toContain(token);
+    expect(entry.textBody).toBe('Confirm: https://site.example/newsletter/confirm?token=(link sent, not kept)');
+    expect((entry.headers as Record<string, string>)['List-Unsubscribe']).toContain('(link sent, not kept)');
+    expect(entry).not.toHaveProperty('outboxMessage');
+  });
+
+  it("names the firm's published name as the sender when the message had none, and says when no link was left out", async () => {
+    const sent = await sendEmail(env, message);
+    const cookie = await signIn();
+    const entry = (await (await client({ cookie }).api.admin.emails[':id'].$get({ param: { id: String(sent.logId) } })).json()) as Record<string, unknown>;
+    expect(entry).toMatchObject({ from: `${firm.name} <${env.MAIL_FROM}>`, replyTo: null, linksNotKept: false, htmlBody: '<p>HTML body</p>' });
+  });
+
+  it('is open to staff, answers 404 for an entry not in the log and 400 for an id that is not one', async () => {
+    const sent = await sendEmail(env, message);
+    const { cookie } = await accountSignedIn('log-reader', 'staff');
+    expect((await client({ cookie }).api.admin.emails[':id'].$get({ param: { id: String(sent.logId) } })).status).toBe(200);
+    const missing = await client({ cookie }).api.admin.emails[':id'].$get({ param: { id: String(sent.logId + 1000) } });
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ message: 'No such e-mail in the log' });
+    for (const id of ['abc', '0', '-1', '1.5', '9'.repeat(40)]) {
+      const bad = await client({ cookie }).api.admin.emails[':id'].$get({ param: { id } });
+      expect(bad.status, id).toBe(400);
+    }
   });
 });
 

@@ -66,6 +66,7 @@ function tokenLikeRuns(text: string, allowed: RegExp[] = []): string[] {
 }
 
 interface LogEntry {
+  id: number;
   kind: string;
   to: string;
   subject: string;
@@ -175,6 +176,13 @@ describe('the e-mail log holds no bearer secret', () => {
       const imported = log.find((e) => e.to === 'imported@example.com')!;
       expect(imported.textBody).toContain(`/newsletter/confirm?token=${REDACTED_SECRET}`);
       expect(imported.textBody).toContain(`/newsletter/unsubscribe?token=${REDACTED_SECRET}`);
+      // Each message opened on its own (GET /api/admin/emails/:id, the e-mail log's dialog) is the same kept copy.
+      for (const entry of log) {
+        const one = await send(`/api/admin/emails/${entry.id}`, { cookie });
+        expect(one.status, role).toBe(200);
+        const opened = await one.text();
+        for (const token of tokens) expect(opened.includes(token), `${role} reads a token in ${entry.kind} opened`).toBe(false);
+      }
     }
   });
 

@@ -165,7 +165,7 @@ function AuditList({ rows }: { rows: AuditEntry[] }) {
         {rows.map((e) => (
           <TableRow key={e.id} data-testid="audit-row">
             <TableCell className="whitespace-nowrap">{formatDateTime(e.at)}</TableCell>
-            <TableCell className="break-all">{actorWords(e.actor)}</TableCell>
+            <TableCell className="break-words">{actorWords(e.actor)}</TableCell>
             <TableCell>
               <ActionWords code={e.action} />
             </TableCell>

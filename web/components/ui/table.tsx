@@ -1,10 +1,17 @@
 import type { HTMLAttributes, ReactNode, TdHTMLAttributes, ThHTMLAttributes } from 'react';
 
 // Admin-only primitives: a plain, horizontally scrollable table.
+//
+// Its words never break inside (docs/product.md "Tables a person reads"). The admin screens wrap
+// long words anywhere so nothing overflows at 320 px ([overflow-wrap:anywhere] on their <section>);
+// inside a table that lets the browser shrink a column below its longest word ("store/d",
+// "Messag/es"). The table sets overflow-wrap back to break-word, which does not count in a column's
+// smallest width: columns wrap at spaces, an address at its seams (BreakableAddress), and a table
+// wider than the screen scrolls sideways in its own box.
 export function Table({ className = '', ...props }: HTMLAttributes<HTMLTableElement>) {
   return (
     <div className="w-full overflow-x-auto">
-      <table className={`w-full caption-bottom text-sm ${className}`} {...props} />
+      <table className={`w-full caption-bottom text-sm [overflow-wrap:break-word] ${className}`} {...props} />
     </div>
   );
 }

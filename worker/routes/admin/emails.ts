@@ -4,7 +4,9 @@ import type { AppEnv } from '../../env';
 import { validate } from '../../middleware/validate';
 import { testEmailSchema } from '#core/schemas/newsletter';
 import { deliveryEventsStatus, enrollDeliveryEvents, mailChannelsAccountId, NO_ACCOUNT_ID_MESSAGE, WebhookManagementError } from '../../services/email/delivery-webhook';
-import { listEmailLog } from '../../services/email/email-log';
+import { emailLogEntry, listEmailLog, type EmailLogRow } from '../../services/email/email-log';
+import { REDACTED_SECRET } from '../../mail-redaction';
+import { idParamSchema } from '#core/schemas/appointments';
 import { checkMailChannels } from '../../services/email/mailchannels';
 import { emailTransport, sendEmail } from '../../services/email/send-email';
 import { escapeHtml } from '../../services/platform/html';
@@ -13,31 +15,54 @@ import type { EmailAttachment } from '../../mail-types';
 import { siteOrigin } from '../../services/newsletter/template';
 import { audit } from '../../services/audit/audit-log';
 
+/** An entry of the log as the admin API answers it (the list's rows; the single message adds to it). */
+function logEntry(r: EmailLogRow) {
+  return {
+    id: r.id,
+    to: r.to,
+    subject: r.subject,
+    kind: r.kind,
+    status: r.status,
+    transport: r.transport,
+    error: r.error,
+    providerId: r.providerId,
+    // What MailChannels reported after the hand-off (delivery events): delivered, soft-bounced...
+    deliveryStatus: r.deliveryStatus,
+    deliveryDetail: r.deliveryDetail,
+    deliveryUpdatedAt: r.deliveryUpdatedAt?.toISOString() ?? null,
+    createdAt: r.createdAt.toISOString(),
+    textBody: r.textBody,
+    htmlBody: r.htmlBody,
+    headers: r.headers ? (JSON.parse(r.headers) as Record<string, string>) : null,
+    // What went out with it (the invite .ics): filename, content type, base64 content.
+    attachments: r.attachments ? (JSON.parse(r.attachments) as EmailAttachment[]) : [],
+  };
+}
+
 /** The e-mail log and the "Email Authentication Setup" block (docs/product.md §7: MailChannels). */
 export const adminEmails = new Hono<AppEnv>()
   .get('/emails', async (c) => {
     const rows = await listEmailLog(getDb(c.env.DB));
+    return c.json(rows.map(logEntry), 200);
+  })
+  // One message whole, as the log keeps it (docs/product.md §7 "The e-mail log"): who it was from and
+  // for, its headers and bodies with their links' secrets replaced by REDACTED_SECRET, its files.
+  .get('/emails/:id', validate('param', idParamSchema), async (c) => {
+    const row = await emailLogEntry(getDb(c.env.DB), c.req.valid('param').id);
+    if (!row) return c.json({ message: 'No such e-mail in the log' }, 404);
+    // The sender's display name was the message's own or, without one, the firm's published name
+    // (worker/services/email/send-email.ts emailTransport); the address is always MAIL_FROM.
+    const fromName = row.fromName ?? (await publishedContent(c.env)).firm.name;
+    const entry = logEntry(row);
     return c.json(
-      rows.map((r) => ({
-        id: r.id,
-        to: r.to,
-        subject: r.subject,
-        kind: r.kind,
-        status: r.status,
-        transport: r.transport,
-        error: r.error,
-        providerId: r.providerId,
-        // What MailChannels reported after the hand-off (delivery events): delivered, soft-bounced...
-        deliveryStatus: r.deliveryStatus,
-        deliveryDetail: r.deliveryDetail,
-        deliveryUpdatedAt: r.deliveryUpdatedAt?.toISOString() ?? null,
-        createdAt: r.createdAt.toISOString(),
-        textBody: r.textBody,
-        htmlBody: r.htmlBody,
-        headers: r.headers ? (JSON.parse(r.headers) as Record<string, string>) : null,
-        // What went out with it (the invite .ics): filename, content type, base64 content.
-        attachments: r.attachments ? (JSON.parse(r.attachments) as EmailAttachment[]) : [],
-      })),
+      {
+        ...entry,
+        from: `${fromName} <${c.env.MAIL_FROM}>`,
+        toName: row.toName,
+        replyTo: row.replyTo,
+        // Whether a link's secret was left out of the kept copy (worker/mail-redaction.ts): the dialog explains it.
+        linksNotKept: [row.textBody, row.htmlBody ?? '', row.headers ?? ''].some((text) => text.includes(REDACTED_SECRET)),
+      },
       200,
     );
   })

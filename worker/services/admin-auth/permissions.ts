@@ -98,6 +98,7 @@ export const ADMIN_PERMISSIONS: Readonly<Record<string, Access>> = {
   'GET /rate-limit-stats': 'staff',
   'GET /turnstile': 'staff',
   'GET /emails': 'staff',
+  'GET /emails/:id': 'staff',
   'GET /delivery-events': 'staff',
   // E-mail set-up and security settings.
   'POST /delivery-events/enroll': 'owner',

@@ -1,4 +1,4 @@
-import { desc, getTableColumns } from 'drizzle-orm';
+import { desc, eq, getTableColumns } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { emailLog } from '../../db/schema';
 
@@ -14,4 +14,10 @@ const LOG_LIMIT = 200;
 /** The e-mail log as the admin reads it (docs/product.md §7): the newest entries first. */
 export async function listEmailLog(db: Db): Promise<EmailLogRow[]> {
   return db.select(loggedColumns).from(emailLog).orderBy(desc(emailLog.createdAt), desc(emailLog.id)).limit(LOG_LIMIT);
+}
+
+/** One entry of the log, whole as the log keeps it (its links' secrets redacted), or undefined. */
+export async function emailLogEntry(db: Db, id: number): Promise<EmailLogRow | undefined> {
+  const [row] = await db.select(loggedColumns).from(emailLog).where(eq(emailLog.id, id)).limit(1);
+  return row;
 }

@@ -22,6 +22,7 @@ export type NewsletterPreview = InferResponseType<typeof api.admin.newsletter.pr
 export type Subscriber = InferResponseType<typeof api.admin.subscribers.$get, 200>[number];
 export type SentNewsletter = InferResponseType<(typeof api.admin)['sent-newsletters']['$get'], 200>[number];
 export type EmailLogEntry = InferResponseType<typeof api.admin.emails.$get, 200>[number];
+export type EmailMessage = InferResponseType<(typeof api.admin.emails)[':id']['$get'], 200>;
 export type DeliveryEventsStatus = InferResponseType<(typeof api.admin)['delivery-events']['$get'], 200>;
 export type EmailAuthResult = InferResponseType<(typeof api.admin.email)['test-auth']['$post'], 200>['results'][number];
 
@@ -88,6 +89,13 @@ export const useFreeSlots = (date: string, enabled: boolean) =>
     staleTime: 0,
   });
 export const useEmailLog = (enabled: boolean) => useQuery({ queryKey: adminKeys.emails, queryFn: () => okJson(api.admin.emails.$get()), enabled });
+/** One message of the log, whole (GET /api/admin/emails/:id): what the e-mail log's dialog shows. */
+export const useEmailMessage = (id: number | null) =>
+  useQuery({
+    queryKey: [...adminKeys.emails, id],
+    queryFn: () => okJson(api.admin.emails[':id'].$get({ param: { id: String(id) } })),
+    enabled: id !== null,
+  });
 export const useSubscribers = (enabled: boolean) =>
   useQuery({ queryKey: adminKeys.subscribers, queryFn: () => okJson(api.admin.subscribers.$get()), enabled });
 

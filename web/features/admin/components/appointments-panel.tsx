@@ -14,6 +14,7 @@ import { buildAppointmentsCsv, csvFileName } from '../lib/csv';
 import { downloadText } from '../lib/download';
 import { firmToday, formatCalendarDay, formatSlot } from '../lib/format';
 import { SectionHeading } from './admin-page-parts';
+import { BreakableAddress } from './breakable-address';
 import { ListSearch, Pager, useListParams, type ListParams } from './list-controls';
 
 const statusLook: Record<Appointment['status'], { label: string; variant: BadgeVariant }> = {
@@ -233,8 +234,8 @@ function AppointmentCard({ appointment: a, actionable }: { appointment: Appointm
         <div className="text-slate-700">
           <p className="font-medium text-slate-900">{a.name}</p>
           <p>
-            <a className="inline-block break-all leading-6 text-brand-700 underline" href={`mailto:${a.email}`}>
-              {a.email}
+            <a className="inline-block leading-6 text-brand-700 underline" href={`mailto:${a.email}`}>
+              <BreakableAddress address={a.email} />
             </a>
           </p>
           {a.phone && (

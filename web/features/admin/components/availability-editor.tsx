@@ -275,7 +275,7 @@ function BlockedRow({ blocked: b }: { blocked: BlockedDate }) {
             {b.appointments.map((a) => (
               <li key={a.id} className="flex flex-wrap items-center gap-2 text-slate-800" data-testid="blocked-date-booking">
                 <span className="font-medium">{formatSlot(a.timeSlot)}</span>
-                <span className="break-all">{a.name}</span>
+                <span className="min-w-0 break-words">{a.name}</span>
                 <Badge variant={a.status === 'confirmed' ? 'success' : 'warning'}>{statusLook[a.status]}</Badge>
               </li>
             ))}

@@ -9,6 +9,7 @@ import type { ChatSessionSummary, ChatTranscript, ChatTranscriptMessage } from '
 import { useContactMessages } from '../api/admin-api';
 import { formatDateTime } from '../lib/format';
 import { RepliedBadge, ReplyThread } from './reply-thread';
+import { BreakableAddress } from './breakable-address';
 
 // The chat assistant's conversations (docs/product.md §4) as the admin reads them on /admin/chats:
 // the list, and one conversation as a transcript. Every text is rendered as text, never as HTML:
@@ -182,7 +183,9 @@ function HandOffReplies({ contactMessageId }: { contactMessageId: number }) {
         Reply to {message.name}
         {message.lastRepliedAt && <RepliedBadge />}
       </h3>
-      <p className="break-all text-sm text-slate-700">{message.email}</p>
+      <p className="text-sm text-slate-700">
+        <BreakableAddress address={message.email} />
+      </p>
       <ReplyThread messageId={message.id} visitorName={message.name} original={message.message} replied={message.lastRepliedAt !== null} />
     </section>
   );

@@ -14,6 +14,7 @@ import { SectionHeading } from './admin-page-parts';
 import { ListSearch, Pager, useListParams, type ListParams } from './list-controls';
 import { RepliedBadge, ReplyThread } from './reply-thread';
 import { useContent } from '../../../lib/content';
+import { BreakableAddress } from './breakable-address';
 
 // The inbox's filters (core/schemas/contact.ts INBOX_STATUSES); with none, every message not archived.
 const INBOX_FILTERS = [
@@ -191,7 +192,9 @@ function MessageCard({ message: m }: { message: ContactMessage }) {
               {m.lastRepliedAt && <RepliedBadge />}
               {isArchived && <Badge variant="outline">Archived</Badge>}
             </h3>
-            <p className="break-all text-sm text-slate-700">{m.email}</p>
+            <p className="text-sm text-slate-700">
+              <BreakableAddress address={m.email} />
+            </p>
             {m.phone && <p className="text-sm text-slate-700">{m.phone}</p>}
           </div>
           <div className="text-right text-xs text-slate-500">

@@ -8,6 +8,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api';
 import { useDeliveryEvents, useEnrollDeliveryEvents, useSendTestEmail, useTestEmailAuth, type EmailAuthResult } from '../api/admin-api';
 import { PanelCard } from './admin-page-parts';
+import { BreakableAddress } from './breakable-address';
 
 /** 'Email Authentication Setup' for MailChannels (docs/product.md §7): test, test send, setup steps. */
 export function EmailAuthPanel() {
@@ -98,20 +99,22 @@ export function EmailAuthPanel() {
             </li>
             <li>
               <strong>SPF.</strong> Add to the sending domain's TXT record:{' '}
-              <code className="break-all rounded bg-white px-1">v=spf1 include:relay.mailchannels.net ~all</code> (merge with any
+              <code className="rounded bg-white px-1">
+                v=spf1 <BreakableAddress address="include:relay.mailchannels.net" /> ~all
+              </code> (merge with any
               existing SPF record; a domain may have only one).
             </li>
             <li>
               <strong>DKIM.</strong> Generate a 2048-bit RSA key pair. Publish the public key as a TXT record at{' '}
               <code className="rounded bg-white px-1">mailchannels._domainkey</code> (
-              <code className="break-all rounded bg-white px-1">v=DKIM1; k=rsa; p=&lt;public key&gt;</code>), then set the
+              <code className="rounded bg-white px-1">v=DKIM1; k=rsa; p=&lt;public key&gt;</code>), then set the
               secrets <code className="rounded bg-white px-1">DKIM_PRIVATE_KEY</code>,{' '}
               <code className="rounded bg-white px-1">DKIM_DOMAIN</code> and <code className="rounded bg-white px-1">DKIM_SELECTOR</code>{' '}
               (mailchannels).
             </li>
             <li>
               <strong>Domain lockdown.</strong> Add a TXT record at <code className="rounded bg-white px-1">_mailchannels</code> with{' '}
-              <code className="break-all rounded bg-white px-1">v=mc1 auth=&lt;your MailChannels account id&gt;</code>, so only
+              <code className="rounded bg-white px-1">v=mc1 auth=&lt;your MailChannels account id&gt;</code>, so only
               your account may send mail as your domain.
             </li>
           </ol>

@@ -1,19 +1,15 @@
-import { Paperclip } from 'lucide-react';
+import { Mail, Paperclip } from 'lucide-react';
 import { useState } from 'react';
-import { Badge, type BadgeVariant } from '../../../components/ui/badge';
+import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { TableCell, TableRow, WideTable } from '../../../components/ui/table';
 import { errorMessage } from '../../../lib/api';
 import type { EmailLogEntry } from '../api/admin-api';
 import { formatDateTime } from '../lib/format';
 import { SectionHeading } from './admin-page-parts';
-
-const statusVariant: Record<EmailLogEntry['status'], BadgeVariant> = {
-  sent: 'success',
-  stored: 'secondary',
-  queued: 'warning',
-  failed: 'destructive',
-};
+import { BreakableAddress } from './breakable-address';
+import { decodedSize, EmailMessageDialog, mediaTypeOf } from './email-message-dialog';
+import { emailStatusVariant as statusVariant } from './email-status';
 
 const PAGE = 20;
 
@@ -21,6 +17,7 @@ const PAGE = 20;
 export function EmailLogPanel({ emails, isPending, error }: { emails: EmailLogEntry[] | undefined; isPending: boolean; error: Error | null }) {
   const [onlyFailed, setOnlyFailed] = useState(false);
   const [shown, setShown] = useState(PAGE);
+  const [opened, setOpened] = useState<number | null>(null);
   const failed = emails?.filter((e) => e.status === 'failed').length ?? 0;
   const rows = (onlyFailed ? emails?.filter((e) => e.status === 'failed') : emails) ?? [];
 
@@ -49,25 +46,38 @@ export function EmailLogPanel({ emails, isPending, error }: { emails: EmailLogEn
         {/* Phones get one compact block per e-mail; a five-column table does not fit 390 px. */}
         <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white md:hidden" aria-label="Email log entries">
           {rows.slice(0, shown).map((e) => (
-            <li key={e.id} className="space-y-1 p-3 text-sm">
-              <div className="flex items-center justify-between gap-2">
+            <li key={e.id} className="space-y-1 p-3 text-sm" data-testid="email-log-item">
+              <div className="flex flex-wrap items-center justify-between gap-2">
                 <span className="text-xs text-slate-600">{formatDateTime(e.createdAt)}</span>
                 <Badge variant={statusVariant[e.status]}>{e.status}</Badge>
               </div>
-              <p className="break-all font-medium text-slate-900">{e.to}</p>
+              <p className="font-medium text-slate-900">
+                <BreakableAddress address={e.to} />
+              </p>
               <p className="text-slate-800">{e.subject}</p>
               <p className="text-xs text-slate-500">{e.kind}</p>
               <Attachments attachments={e.attachments} />
               {e.error && <p className="text-xs text-red-700">{e.error}</p>}
               <Delivery entry={e} />
+              <ViewButton entry={e} onOpen={setOpened} />
             </li>
           ))}
         </ul>
-        <WideTable label="Email log" columns={['Time', 'To', 'Subject', 'Kind', 'Status']}>
+        <WideTable label="Email log" columns={['Time', 'To', 'Subject', 'Kind', 'Status', 'Message']}>
           {rows.slice(0, shown).map((e) => (
-            <TableRow key={e.id} data-testid="email-log-row">
+            // The whole row opens the message for a pointer; its View button does for the keyboard.
+            <TableRow
+              key={e.id}
+              data-testid="email-log-row"
+              className="cursor-pointer"
+              onClick={(event) => {
+                if (!(event.target as HTMLElement).closest('a, button')) setOpened(e.id);
+              }}
+            >
               <TableCell className="whitespace-nowrap text-xs text-slate-600">{formatDateTime(e.createdAt)}</TableCell>
-              <TableCell className="break-all">{e.to}</TableCell>
+              <TableCell>
+                <BreakableAddress address={e.to} />
+              </TableCell>
               <TableCell className="min-w-48">
                 {e.subject}
                 <Attachments attachments={e.attachments} />
@@ -78,9 +88,13 @@ export function EmailLogPanel({ emails, isPending, error }: { emails: EmailLogEn
                 {e.error && <p className="mt-1 max-w-xs text-xs text-red-700">{e.error}</p>}
                 <Delivery entry={e} />
               </TableCell>
+              <TableCell>
+                <ViewButton entry={e} onOpen={setOpened} />
+              </TableCell>
             </TableRow>
           ))}
         </WideTable>
+        <EmailMessageDialog id={opened} onClose={() => setOpened(null)} />
         </>
       )}
       {rows.length > shown && (
@@ -89,6 +103,16 @@ export function EmailLogPanel({ emails, isPending, error }: { emails: EmailLogEn
         </Button>
       )}
     </section>
+  );
+}
+
+/** Opens the message as it was sent (EmailMessageDialog). */
+function ViewButton({ entry, onOpen }: { entry: EmailLogEntry; onOpen: (id: number) => void }) {
+  return (
+    <Button variant="outline" size="sm" aria-label={`View the e-mail to ${entry.to}: ${entry.subject}`} onClick={() => onOpen(entry.id)}>
+      <Mail className="h-4 w-4" aria-hidden="true" />
+      View
+    </Button>
   );
 }
 
@@ -107,12 +131,6 @@ function Delivery({ entry }: { entry: EmailLogEntry }) {
 
 type Attachment = EmailLogEntry['attachments'][number];
 
-/** Size of base64 content once decoded, for the label. */
-function decodedSize(base64: string): string {
-  const bytes = Math.floor((base64.replace(/=+$/, '').length * 3) / 4);
-  return bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`;
-}
-
 /**
  * The files that went out with the e-mail (the .ics invites), each a download built in the browser
  * from the logged content: a data: URL with the download attribute saves the file, never opens it.
@@ -122,15 +140,14 @@ function Attachments({ attachments }: { attachments: Attachment[] }) {
   return (
     <ul className="mt-1 space-y-1" aria-label="Attachments">
       {attachments.map((a, i) => {
-        // Only the bare media type: parameters (charset, method) would need escaping in a data: URL.
-        const mediaType = /^[\w.+-]+\/[\w.+-]+/.exec(a.contentType)?.[0] ?? 'application/octet-stream';
+        const mediaType = mediaTypeOf(a.contentType);
         return (
           <li key={i}>
             <a
               href={`data:${mediaType};base64,${a.content}`}
               download={a.filename}
               data-testid="email-attachment"
-              className="inline-flex items-center gap-1 break-all py-1 text-sm text-brand-700 underline hover:text-brand-800"
+              className="inline-flex items-center gap-1 py-1 text-sm text-brand-700 underline hover:text-brand-800"
             >
               <Paperclip className="h-3 w-3 shrink-0" aria-hidden="true" />
               {a.filename}

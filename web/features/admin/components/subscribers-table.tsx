@@ -9,6 +9,7 @@ import { errorMessage } from '../../../lib/api';
 import { useDeleteSubscriber, useResendConfirmation, type Subscriber } from '../api/admin-api';
 import type { SubscriberPage } from '../api/subscribers-api';
 import { formatDate } from '../lib/format';
+import { BreakableAddress } from './breakable-address';
 
 // The Status column says Active or Inactive, nothing else (docs/product.md §6.3); why an inactive
 // address gets no mail is the note beside it.
@@ -57,8 +58,10 @@ export function SubscribersTable({ page, filtered, loading }: { page: Subscriber
             return (
               <li key={s.id} className="space-y-1 p-3 text-sm" data-testid="subscriber-item">
                 <div className="flex items-start justify-between gap-2">
-                  <p className="min-w-0 break-all font-medium text-slate-900">{s.email}</p>
-                  {/* Its own width: squeezed by a long address it read "Inactiv / e". */}
+                  <p className="min-w-0 font-medium text-slate-900">
+                    <BreakableAddress address={s.email} />
+                  </p>
+                  {/* Never squeezed below its word: the address wraps at its seams instead. */}
                   <span className="shrink-0">
                     <StatusBadge subscriber={s} />
                   </span>
@@ -86,7 +89,9 @@ export function SubscribersTable({ page, filtered, loading }: { page: Subscriber
             const note = statusNote(s);
             return (
               <TableRow key={s.id} data-testid="subscriber-row">
-                <TableCell className="break-all font-medium">{s.email}</TableCell>
+                <TableCell className="font-medium">
+                  <BreakableAddress address={s.email} />
+                </TableCell>
                 <TableCell>{s.name || '-'}</TableCell>
                 <TableCell className="whitespace-nowrap">{formatDate(s.subscriptionDate)}</TableCell>
                 <TableCell>

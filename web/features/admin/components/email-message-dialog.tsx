@@ -1,0 +1,240 @@
+import { Loader2, Paperclip } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { errorMessage } from '../../../lib/api';
+import { useEmailMessage, type EmailMessage } from '../api/admin-api';
+import { formatDateTime } from '../lib/format';
+import { BreakableAddress } from './breakable-address';
+import { emailStatusVariant } from './email-status';
+
+/** What stands in the kept copy where a link's secret was (worker/mail-redaction.ts REDACTED_SECRET). */
+const NOT_KEPT = '(link sent, not kept)';
+
+/**
+ * The policy the message's HTML is shown under, on top of the sandbox (no scripts, no forms, an
+ * opaque origin) and of the admin page's own policy, which the frame inherits: nothing is fetched
+ * but this site's own images, so opening a message never tells a third party (a tracking pixel, a
+ * remote font) that it was read.
+ */
+function framePolicy(): string {
+  return `default-src 'none'; img-src data: ${window.location.origin}; style-src 'unsafe-inline'; font-src data:`;
+}
+
+/**
+ * The logged HTML with the policy first: a doctype and the meta before anything the message holds,
+ * so no element of the message is parsed before the policy applies (the message's own doctype and
+ * <head> after it are ignored by the parser, its content kept).
+ */
+export function framedHtml(html: string): string {
+  return `<!DOCTYPE html><meta http-equiv="Content-Security-Policy" content="${framePolicy()}"><meta charset="utf-8">${html}`;
+}
+
+/** Size of base64 content once decoded, for the label. */
+export function decodedSize(base64: string): string {
+  const bytes = Math.floor((base64.replace(/=+$/, '').length * 3) / 4);
+  return bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+/** The bare media type of a Content-Type (parameters such as charset or method would need escaping in a data: URL). */
+export function mediaTypeOf(contentType: string): string {
+  return /^[\w.+-]+\/[\w.+-]+/.exec(contentType)?.[0] ?? 'application/octet-stream';
+}
+
+/**
+ * One message of the e-mail log opened as it was sent (docs/product.md §7 "The e-mail log"): its
+ * headers, its text, its HTML in a sandboxed frame, its files to download, and what became of it.
+ * The log keeps no link's secret (docs/decisions/0020-no-bearer-secret-in-the-e-mail-log.md): where
+ * one was, the dialog says so.
+ */
+export function EmailMessageDialog({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const message = useEmailMessage(id);
+  const m = message.data;
+  return (
+    <Dialog
+      open={id !== null}
+      onOpenChange={(next) => !next && onClose()}
+      title={m ? `E-mail: ${m.subject}` : 'E-mail'}
+      description={m ? `${m.status === 'queued' ? 'Queued' : 'Written'} ${formatDateTime(m.createdAt)}` : undefined}
+      className="sm:max-w-3xl"
+    >
+      {message.isPending && (
+        <p role="status" className="flex items-center gap-2 text-sm text-slate-700">
+          <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
+          Loading the e-mail...
+        </p>
+      )}
+      {message.isError && (
+        <p role="alert" className="text-sm text-red-800">
+          {errorMessage(message.error, 'The e-mail could not be loaded.')}
+        </p>
+      )}
+      {m && <MessageBody m={m} />}
+      <div className="flex justify-end">
+        <Button variant="outline" onClick={onClose}>
+          Done
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
+
+function MessageBody({ m }: { m: EmailMessage }) {
+  // The headers every message has are shown above; the rest (List-Unsubscribe, Auto-Submitted...) after them.
+  const otherHeaders = Object.entries(m.headers ?? {});
+  const purged = m.textBody === '' && !m.htmlBody;
+  return (
+    // The message scrolls in its own region, a focus stop of its own (so the keyboard can scroll it):
+    // the title above and Done below stay in view, and the focus the dialog gives on open is never
+    // pushed out of sight by the message loading above it.
+    <div
+      className="-mx-1 min-h-0 flex-1 space-y-5 overflow-y-auto px-1 text-sm"
+      data-testid="email-message"
+      role="region"
+      aria-label="The e-mail as sent"
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must be reachable by keyboard (axe scrollable-region-focusable)
+      tabIndex={0}
+    >
+      <dl className="grid grid-cols-1 gap-x-4 gap-y-1 sm:grid-cols-[8rem_1fr]" aria-label="Headers">
+        <Field label="From">{m.from}</Field>
+        <Field label="To">
+          {m.toName ? `${m.toName} <` : ''}
+          <BreakableAddress address={m.to} />
+          {m.toName ? '>' : ''}
+        </Field>
+        {m.replyTo && (
+          <Field label="Reply-To">
+            <BreakableAddress address={m.replyTo} />
+          </Field>
+        )}
+        <Field label="Subject">{m.subject}</Field>
+        <Field label="Date">{formatDateTime(m.createdAt)}</Field>
+        {otherHeaders.map(([name, value]) => (
+          <Field key={name} label={name}>
+            <span className="break-words">{value}</span>
+          </Field>
+        ))}
+      </dl>
+
+      <section aria-labelledby="email-delivery-heading" className="space-y-1 rounded-md border border-slate-200 p-3">
+        <h3 id="email-delivery-heading" className="font-semibold text-slate-900">
+          Delivery
+        </h3>
+        <p className="flex flex-wrap items-center gap-2">
+          <Badge variant={emailStatusVariant[m.status]}>{m.status}</Badge>
+          <span className="text-slate-700">
+            {transportWords(m.transport)} · {m.kind}
+            {m.providerId ? ` · provider id ${m.providerId}` : ''}
+          </span>
+        </p>
+        {m.error && <p className="text-red-700">{m.error}</p>}
+        {m.deliveryStatus && (
+          <p className="text-slate-700" data-testid="email-message-delivery">
+            Reported by MailChannels: {m.deliveryStatus}
+            {m.deliveryUpdatedAt ? ` ${formatDateTime(m.deliveryUpdatedAt)}` : ''}
+            {m.deliveryDetail ? `: ${m.deliveryDetail}` : ''}
+          </p>
+        )}
+      </section>
+
+      {m.linksNotKept && (
+        <p role="note" data-testid="links-not-kept" className="rounded-md border border-amber-200 bg-amber-50 p-3 text-amber-900">
+          Where this copy says <strong>{NOT_KEPT}</strong>, the e-mail carried a link that acts for the recipient (to confirm
+          or end a subscription, cancel or move an appointment, accept an invitation, reset a password). The link went out
+          whole; the log keeps it without its secret, so nobody reading the log can act in the recipient&apos;s name.
+          {m.transport === 'mailbox' &&
+            ' On this development machine the whole message, its links working, is also in the local mailbox (.wrangler/mail/).'}
+        </p>
+      )}
+
+      {purged ? (
+        <p className="text-slate-600">The text of this e-mail is no longer kept: the log keeps bodies and files for 90 days.</p>
+      ) : (
+        <>
+          <section aria-labelledby="email-text-heading" className="space-y-1">
+            <h3 id="email-text-heading" className="font-semibold text-slate-900">
+              Text
+            </h3>
+            <pre data-testid="email-text" className="whitespace-pre-wrap break-words rounded-md bg-slate-50 p-3 font-sans text-slate-800">
+              <Marked text={m.textBody} />
+            </pre>
+          </section>
+          {m.htmlBody && (
+            <section aria-labelledby="email-html-heading" className="space-y-1">
+              <h3 id="email-html-heading" className="font-semibold text-slate-900">
+                As it looks (HTML)
+              </h3>
+              <p className="text-xs text-slate-600">Shown without scripts; images from other sites are not loaded.</p>
+              {/* sandbox="": no scripts, forms or navigation, an opaque origin; the logged HTML can never act on the admin's session. */}
+              <iframe
+                sandbox=""
+                srcDoc={framedHtml(m.htmlBody)}
+                title={`HTML of the e-mail: ${m.subject}`}
+                data-testid="email-html"
+                className="h-96 w-full rounded-md border border-slate-200 bg-white"
+              />
+            </section>
+          )}
+        </>
+      )}
+
+      {m.attachments.length > 0 && (
+        <section aria-labelledby="email-files-heading" className="space-y-1">
+          <h3 id="email-files-heading" className="font-semibold text-slate-900">
+            Attachments
+          </h3>
+          <ul className="space-y-1">
+            {m.attachments.map((a, i) => (
+              <li key={i} data-testid="email-message-attachment">
+                <a
+                  href={`data:${mediaTypeOf(a.contentType)};base64,${a.content}`}
+                  download={a.filename}
+                  className="inline-flex items-center gap-1 py-1 text-brand-700 underline hover:text-brand-800"
+                >
+                  <Paperclip className="h-3 w-3 shrink-0" aria-hidden="true" />
+                  <span className="break-words">{a.filename}</span>
+                </a>{' '}
+                <span className="text-slate-600">
+                  {mediaTypeOf(a.contentType)}, {decodedSize(a.content)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="font-medium text-slate-600">{label}</dt>
+      <dd className="mb-1 text-slate-900 sm:mb-0">{children}</dd>
+    </>
+  );
+}
+
+/** The transport in words: where the message went. */
+function transportWords(transport: string): string {
+  if (transport === 'mailchannels') return 'Sent through MailChannels';
+  if (transport === 'mailbox') return 'Written to the local mailbox (development)';
+  if (transport === 'outbox') return 'Kept in the outbox (no MailChannels key configured)';
+  return transport;
+}
+
+/** The text with each "(link sent, not kept)" marked, so the eye finds where a link's secret was. */
+function Marked({ text }: { text: string }) {
+  const parts = text.split(NOT_KEPT);
+  return (
+    <>
+      {parts.map((part, i) => (
+        <span key={i}>
+          {part}
+          {i < parts.length - 1 && <mark className="rounded bg-amber-100 px-0.5 text-amber-900">{NOT_KEPT}</mark>}
+        </span>
+      ))}
+    </>
+  );
+}
