@@ -1,5 +1,5 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, firmDay, isWeekday } from '../harness/calendar-days';
 import { parseCsv } from '../harness/web/csv-reader';
 import { adminSessionPerFile, api, saveScreens, signedInTab, uniqueEmail, waitUntil } from '../harness/e2e/admin-helpers';
@@ -108,6 +108,10 @@ const statusFilter = (page: Page) => page.getByRole('search', { name: 'Search ap
 beforeAll(async () => {
   scene = await bookScene(admin.context);
   await withTodayAndPast(admin.page);
+});
+// A read still in flight when the page closes must not outlive it (an unhandled rejection otherwise).
+afterAll(async () => {
+  await admin.page.unrouteAll({ behavior: 'ignoreErrors' });
 });
 
 const upcomingList = (page: Page) => page.getByRole('list', { name: 'Upcoming appointments' });
@@ -274,6 +278,7 @@ describe("the admin's appointments view", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await page.getByRole('heading', { name: 'Appointments' }).scrollIntoViewIfNeeded();
     await saveScreens(page, 'admin-appointments-390');
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
     await page.close();
     await admin.page.goto(ownSearch);
     await cardOf(upcomingList(admin.page), scene.early).waitFor();

@@ -69,7 +69,7 @@ describe('a booking without a preferred time', () => {
     await time.selectOption(slot);
     await dialog.getByRole('button', { name: 'Confirm appointment' }).click();
     await expectToastSaying(admin.page, 'Appointment confirmed');
-    await waitUntil(async () => (await card.getByRole('heading', { level: 4 }).textContent()) === `${slot} · Bookkeeping Services`, 'the card to show the slot');
+    await waitUntil(async () => (await card.getByRole('heading', { level: 4 }).textContent()) === `${slot} ET · Bookkeeping Services`, 'the card to show the slot');
     expect(await card.getByText('Confirmed', { exact: true }).isVisible()).toBe(true);
 
     // The confirmation carries the invite at the picked slot (a real iCalendar parser reads it) and both links.

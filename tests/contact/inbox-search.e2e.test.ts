@@ -152,7 +152,8 @@ describe('the appointments search', () => {
     await searchFor(appointmentSearch(page), `ledger ${marker}`);
     const upcoming = page.getByRole('list', { name: 'Upcoming appointments' });
     await upcoming.getByTestId('appointment-card').filter({ hasText: email }).waitFor();
-    expect(await upcoming.getByTestId('appointment-card').count()).toBe(1);
+    // The previous page stays on screen until the search's answer replaces it: wait for the answer.
+    await expect.poll(() => upcoming.getByTestId('appointment-card').count()).toBe(1);
     expect(param(page, 'appointments-q')).toBe(`ledger ${marker}`);
     // The inbox keeps its own search: none.
     expect(param(page, 'inbox-q')).toBeNull();
