@@ -54,6 +54,12 @@ export const DATE_SENSITIVE_FILES = [
   'tests/appointments/calendar-feed.worker.test.ts',
   'tests/appointments/busy-calendars.worker.test.ts',
   'tests/appointments/calendar-sync.e2e.test.ts',
+  // The searched lists: "upcoming" against today, date ranges and "recent" (30 days) in the firm's zone.
+  'tests/appointments/appointment-search.worker.test.ts',
+  'tests/contact/inbox-search.worker.test.ts',
+  'tests/contact/inbox-search.e2e.test.ts',
+  'tests/newsletter/subscriber-search.worker.test.ts',
+  'tests/chat/admin-chat-sessions.worker.test.ts',
 ];
 
 interface Outcome {
