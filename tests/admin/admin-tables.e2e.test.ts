@@ -201,6 +201,10 @@ describe('tables a person reads', () => {
       expect(await body.locator('b').innerText()).toBe('confirmed');
       expect(messages).toEqual([]);
       expect(remote).toEqual([]);
+      // Tab never stops inside the frame (another origin, where the dialog's Escape would not reach).
+      const links = body.locator('a[href]');
+      expect(await links.count()).toBeGreaterThan(0);
+      expect(await links.evaluateAll((all) => all.map((a) => a.getAttribute('tabindex')))).toEqual(Array.from({ length: await links.count() }, () => '-1'));
 
       // The invite listed with its type and size, and downloaded as it was sent.
       const file = dialog.getByTestId('email-message-attachment');

@@ -28,7 +28,24 @@ function framePolicy(): string {
  * <head> after it are ignored by the parser, its content kept).
  */
 export function framedHtml(html: string): string {
-  return `<!DOCTYPE html><meta http-equiv="Content-Security-Policy" content="${framePolicy()}"><meta charset="utf-8">${html}`;
+  return `<!DOCTYPE html><meta http-equiv="Content-Security-Policy" content="${framePolicy()}"><meta charset="utf-8">${untabbable(html)}`;
+}
+
+/** What Tab stops at inside a message: links, form controls, anything with a tabindex. */
+const FOCUSABLE = 'a[href], area[href], button, input, select, textarea, summary, iframe, object, embed, [tabindex], [contenteditable]';
+
+/**
+ * The message's HTML with nothing Tab can stop at. The frame is a picture of the e-mail, not a page
+ * to use (its links are the recipient's; the text above says where they went): focus that entered
+ * the sandboxed frame (another origin) would take the keyboard away from the dialog, whose Escape
+ * then no longer reaches it. Parsed, never run (DOMParser runs no script), and only to add
+ * tabindex="-1"; the frame still shows the message as it was sent.
+ */
+function untabbable(html: string): string {
+  if (typeof DOMParser === 'undefined') return html;
+  const doc = new DOMParser().parseFromString(html, 'text/html');
+  for (const element of doc.querySelectorAll(FOCUSABLE)) element.setAttribute('tabindex', '-1');
+  return doc.documentElement.outerHTML;
 }
 
 /** Size of base64 content once decoded, for the label. */
