@@ -66,6 +66,16 @@ describe('the knowledge-base assistant', () => {
     expect(answer).toContain(firm.contact.phone);
   });
 
+  it('states the 2025 tax figures the Resources page states (core/content/tax-facts.ts)', async () => {
+    const standard = await askOffline('What is the standard deduction for 2025?');
+    expect(standard).toContain('$15,750');
+    expect(standard).toContain('$31,500');
+    expect(standard).not.toContain('$15,000');
+    const seniors = await askOffline('Do seniors over 65 get an extra deduction?');
+    expect(seniors).toContain('$2,000');
+    expect(seniors).toContain('$6,000');
+  });
+
   it('greets back', async () => {
     expect(await askOffline('Hello!')).toMatch(/^Hello! How can I help/);
   });

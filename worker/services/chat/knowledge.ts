@@ -187,8 +187,8 @@ function firmFacts({ firm, prices, booking, services }: SiteContent): KnowledgeF
 // (core/content/tax-facts.ts), in the same order.
 const taxFactTopics: [title: string, keywords: string][] = [
   ['Standard mileage rate', 'mileage rate car vehicle drive driving miles business use'],
-  ['Additional standard deduction for seniors', 'senior seniors older 65 age additional'],
-  ['Standard deduction', 'standard deduction single married jointly'],
+  ['Additional standard deduction and senior deduction', 'senior seniors older 65 age additional blind bonus'],
+  ['Standard deduction', 'standard deduction single married jointly head household new law big beautiful bill'],
   ['401(k) contribution limit', '401k 401(k) retirement contribution contribute limit catch-up'],
   ['IRA contribution limit', 'ira roth retirement contribution contribute limit'],
   ['Pennsylvania income tax', 'pennsylvania pa state income tax rate local earned'],
