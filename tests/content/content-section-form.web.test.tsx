@@ -1,11 +1,14 @@
 // @vitest-environment happy-dom
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { defaultContent } from '#core/content/default-content';
+import { firm } from '#core/content/firm';
+import { currentTaxYear } from '#core/content/tax-year';
 import type { ContentState } from '../../web/features/content-admin/content-api';
 import { SectionEditor } from '../../web/features/content-admin/section-editor';
+import { TaxYearNotice } from '../../web/features/content-admin/tax-year-notice';
 import { sectionBySlug } from '../../web/features/content-admin/sections';
 import { captureFetch, json, renderForm, shownToasts, type SentRequest } from '../harness/web/form-harness';
 
@@ -135,5 +138,39 @@ describe('a content section form', { timeout: 30_000 }, () => {
     expect((puts(sent)[0].body as { content: typeof defaultContent }).content.booking.serviceTypes).toEqual(expected);
     expect(puts(sent)[0].body).toMatchObject({ basedOn: 1, draftUpdatedAt: null });
     await waitFor(() => expect(shownToasts()).toEqual([{ variant: 'default', title: 'Draft saved', description: 'Publish it on the Site content page to make it live.' }]));
+  });
+
+  it("tells the owner on the Resources screen when the published tax facts' year is behind, and only there", async () => {
+    const state = noDraft();
+    state.published.content.resources.taxFacts.taxYear = 2020;
+    open('resources', state);
+    expect((await screen.findByTestId('tax-year-notice')).textContent).toMatch(/^The tax facts are out of date: the Resources page states figures for the 2020 tax year/);
+    cleanup();
+    open('firm', state);
+    expect(screen.queryByTestId('tax-year-notice')).toBeNull();
+    cleanup();
+    const current = noDraft();
+    current.published.content.resources.taxFacts.taxYear = currentTaxYear(new Date(), firm.timeZone);
+    open('resources', current);
+    expect(screen.getByLabelText('Tax year')).toBeTruthy();
+    expect(screen.queryByTestId('tax-year-notice')).toBeNull();
+  });
+});
+
+describe("the Resources screen's tax-year notice (dates passed in)", () => {
+  const notice = (taxYear: number, iso: string) => {
+    const { container, unmount } = render(<TaxYearNotice taxYear={taxYear} now={new Date(iso)} />);
+    const text = container.textContent;
+    unmount();
+    return text;
+  };
+
+  it('is silent through the facts’ own filing season, asks for an update in the next, and says out of date after', () => {
+    expect(notice(2025, '2026-12-31T23:59:00-05:00')).toBe('');
+    expect(notice(2026, '2026-03-01T12:00:00-05:00')).toBe('');
+    expect(notice(2025, '2027-01-01T00:00:00-05:00')).toBe(
+      'Time to update the tax facts: the Resources page states figures for the 2025 tax year, and returns for 2026 are being filed now. Check each fact against the IRS and Pennsylvania Department of Revenue figures for 2026, change the tax year and the facts below, then publish.',
+    );
+    expect(notice(2025, '2028-02-01T12:00:00-05:00')).toMatch(/^The tax facts are out of date: the Resources page states figures for the 2025 tax year, and returns for 2027 are being filed now\./);
   });
 });

@@ -9,6 +9,7 @@ import { ContentField, fieldId, setIn, type FieldErrors, type Path } from './con
 import { conflictOf, fieldErrorsOf, useSaveDraft, type Conflict, type ContentDocument, type ContentState } from './content-api';
 import { ConflictAlert, formatWhen } from './conflict';
 import type { ContentSection } from './sections';
+import { TaxYearNotice } from './tax-year-notice';
 
 // One content screen's form (docs/product.md §6.6, the content screens): the section's part of the
 // document, checked with the shared schema before it is sent, saved as the whole draft. A 400's
@@ -139,6 +140,7 @@ export function SectionEditor({ section, state, reload }: { section: ContentSect
           ? `Editing the draft (made from version ${base.basedOn}, last saved ${formatWhen(base.draftUpdatedAt)}). Nothing is live until it is published.`
           : `Editing version ${base.basedOn}, the published content. Saving creates a draft; nothing is live until it is published.`}
       </p>
+      {section.keys.includes('resources') && <TaxYearNotice taxYear={state.published.content.resources.taxFacts.taxYear} />}
       {staleDraft && !conflict && (
         <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
           The draft saved by {staleDraft.updatedBy} on {formatWhen(staleDraft.updatedAt)} was made from version {staleDraft.basedOn}, but version {state.published.version} has
