@@ -1,6 +1,6 @@
 // docs/product.md §1.3: the ten 'Did You Know' facts on the Resources page (2025 tax year figures),
-// and, beside them, where each was checked (docs/product.md "The tax facts: sources and the yearly
-// update"). The content document stores only the texts and the year (core/content/schema.ts): the
+// and, beside them, where each was checked (docs/product.md §1.4: the sources and the yearly
+// update). The content document stores only the texts and the year (core/content/schema.ts): the
 // firm may rewrite them in the back office; these are the defaults the site ships with.
 
 /** The tax year the facts below state (the content document edits both together). */

@@ -1,7 +1,6 @@
 import { firmDateParts } from '../firm-time';
 
-// When the Resources page's tax facts are out of date (docs/product.md "The tax facts: sources and
-// the yearly update"): one rule, read by the test that keeps the default facts current
+// When the Resources page's tax facts are out of date (docs/product.md §1.4): one rule, read by the test that keeps the default facts current
 // (tests/content/tax-facts.web.test.ts) and by the back office's notice on the Resources screen.
 
 /**

@@ -5,8 +5,8 @@ import { taxFactChecks, taxFacts, taxFactsYear } from '#core/content/tax-facts';
 import { currentTaxYear, taxYearStanding } from '#core/content/tax-year';
 import { isCalendarDate } from '#core/firm-time';
 
-// The default 'Did You Know' facts are figures a firm states to its clients (docs/product.md "The
-// tax facts: sources and the yearly update"): each carries the official publications it was checked
+// The default 'Did You Know' facts are figures a firm states to its clients (docs/product.md
+// §1.4): each carries the official publications it was checked
 // against and the day, and their year may never be two filing seasons old.
 
 const ZONE = 'America/New_York';

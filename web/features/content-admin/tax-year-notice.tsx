@@ -1,7 +1,7 @@
 import { firm } from '#core/content/firm';
 import { currentTaxYear, taxYearStanding } from '#core/content/tax-year';
 
-// The Resources screen's reminder (docs/product.md "The tax facts: sources and the yearly update"):
+// The Resources screen's reminder (docs/product.md §1.4):
 // when the published facts' tax year is behind the year whose returns are being filed
 // (core/content/tax-year.ts), the owner reads it above the form. Nothing when they are current.
 
