@@ -60,6 +60,9 @@ export const DATE_SENSITIVE_FILES = [
   'tests/contact/inbox-search.e2e.test.ts',
   'tests/newsletter/subscriber-search.worker.test.ts',
   'tests/chat/admin-chat-sessions.worker.test.ts',
+  // The tax facts' year against the current tax year (core/content/tax-year.ts), and the Resources screen's notice.
+  'tests/content/tax-facts.web.test.ts',
+  'tests/content/content-section-form.web.test.tsx',
 ];
 
 interface Outcome {
