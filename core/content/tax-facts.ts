@@ -9,7 +9,7 @@ export const taxFactsYear = 2025;
 /** The facts as the site states them, in the order the card shows them. */
 export const taxFacts: readonly string[] = [
   'The IRS standard mileage rate for business use of a car is 70 cents per mile in 2025, up from 67 cents in 2024.',
-  'Taxpayers aged 65 or older, or blind, get an additional standard deduction in 2025: $2,000 if single or head of household, or $1,600 for each eligible spouse if married. From 2025 through 2028, those aged 65 or older may also deduct up to $6,000 each (the new senior deduction), reduced above $75,000 of modified adjusted gross income ($150,000 if filing jointly).',
+  'Taxpayers aged 65 or older, or blind, get an additional standard deduction: $2,000 if single or head of household, or $1,600 for each eligible spouse if married, in 2025, rising to $2,050 and $1,650 in 2026. Through 2028, those 65 or older may also deduct up to $6,000 each, reduced above $75,000 of modified adjusted gross income ($150,000 jointly).',
   'The 2025 standard deduction is $15,750 for single filers, $31,500 for married couples filing jointly and $23,625 for heads of household, as raised by the One Big Beautiful Bill Act signed on July 4, 2025.',
   'You can contribute up to $23,500 to a 401(k) in 2025, plus a $7,500 catch-up contribution if you are 50 or older ($11,250 if you are 60 to 63).',
   'The 2025 IRA contribution limit is $7,000, or $8,000 if you are 50 or older.',
@@ -52,9 +52,11 @@ export const taxFactChecks: readonly TaxFactCheck[] = [
     checkedOn: '2026-12-07',
   },
   {
-    figures: ['$2,000', '$1,600', '$6,000', '$75,000', '$150,000'],
+    // SPEC.md names $2,050 / $1,650 (the 2026 amounts); the fact states them as 2026's, beside 2025's own.
+    figures: ['$2,000', '$1,600', '$2,050', '$1,650', '$6,000', '$75,000', '$150,000'],
     sources: [
       { publication: 'Rev. Proc. 2024-40 (2025 inflation adjustments): additional standard deduction for the aged or blind', url: 'https://www.irs.gov/pub/irs-drop/rp-24-40.pdf' },
+      { publication: 'Rev. Proc. 2025-32 (2026 inflation adjustments): additional standard deduction for the aged or blind', url: 'https://www.irs.gov/pub/irs-drop/rp-25-32.pdf' },
       { publication: 'IRS: One, Big, Beautiful Bill Act: tax deductions for working Americans and seniors', url: 'https://www.irs.gov/newsroom/one-big-beautiful-bill-act-tax-deductions-for-working-americans-and-seniors' },
     ],
     checkedOn: '2026-12-07',

@@ -71,7 +71,10 @@ describe('the default tax facts', () => {
     const joined = taxFacts.join('\n');
     expect(joined).toContain('$15,750 for single filers, $31,500 for married couples filing jointly and $23,625 for heads of household');
     expect(joined).toContain('$2,000 if single or head of household, or $1,600 for each eligible spouse');
-    expect(joined).not.toMatch(/\$15,000|\$30,000|\$2,050|\$1,650/);
+    expect(joined).not.toMatch(/\$15,000|\$30,000/);
+    // SPEC.md's senior figures ($2,050 / $1,650) are 2026's and are stated as such, never as 2025's.
+    expect(joined).toContain('rising to $2,050 and $1,650 in 2026');
+    expect(joined).not.toMatch(/\$2,050 if single/);
   });
 
   it('are for a tax year no more than a year behind the firm’s current tax year, today', () => {

@@ -419,6 +419,8 @@ describe('resources page', () => {
     expect(await fact.textContent()).toBe(taxFacts[0]);
     expect(taxFacts.some((f) => f.includes('70 cents per mile'))).toBe(true);
     expect(taxFacts.some((f) => f.includes('$2,000') && f.includes('$1,600'))).toBe(true);
+    // SPEC.md: the facts mention the additional senior deduction of $2,050 single / $1,650 married (2026's amounts).
+    expect(taxFacts.some((f) => f.includes('$2,050') && f.includes('$1,650'))).toBe(true);
     expect(taxFacts.some((f) => f.includes('$15,750') && f.includes('$31,500'))).toBe(true);
     expect(await page.getByRole('img', { name: /refund/i }).getAttribute('loading')).toBe('lazy');
     await context.close();
