@@ -23,20 +23,24 @@ function stop(reason: string): never {
 
 // 0. The database. wrangler.jsonc names it without an id; `wrangler deploy` would provision it, but
 // the migrations come first, so a first deploy creates it here (the deploy then links it by name).
-const databaseName = readWranglerConfig().d1_databases.find((db: { binding: string; database_name?: string; migrations_dir?: string }) => db.binding === 'DB')?.database_name;
+const database = readWranglerConfig().d1_databases.find((db: { binding: string; database_name?: string; database_id?: string }) => db.binding === 'DB');
+const databaseName = database?.database_name;
 if (!databaseName) stop('wrangler.jsonc has no database_name for the DB binding.');
-const list = spawnSync(wrangler, ['d1', 'list', '--json'], { cwd: projectRoot, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', env });
-if (list.status !== 0) stop(`could not list the account's D1 databases (wrangler exited ${list.status ?? list.signal}).`);
-let databases: { name: string }[];
-try {
-  databases = JSON.parse(list.stdout.slice(list.stdout.indexOf('['))) as { name: string }[];
-} catch {
-  stop('could not read the list of D1 databases (`wrangler d1 list --json`).');
-}
-if (!databases.some((db) => db.name === databaseName)) {
-  console.log(`First deploy: creating the D1 database ${databaseName} (Eastern North America, near the firm).`);
-  const create = spawnSync(wrangler, ['d1', 'create', databaseName, '--location', 'enam'], { cwd: projectRoot, stdio: 'inherit', env });
-  if (create.status !== 0) stop(`could not create the D1 database ${databaseName} (wrangler exited ${create.status ?? create.signal}).`);
+// A database named by its id (an install set up before the ids were dropped) exists already.
+if (!database.database_id) {
+  const list = spawnSync(wrangler, ['d1', 'list', '--json'], { cwd: projectRoot, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', env });
+  if (list.status !== 0) stop(`could not list the account's D1 databases (wrangler exited ${list.status ?? list.signal}).`);
+  let databases: { name: string }[];
+  try {
+    databases = JSON.parse(list.stdout.slice(list.stdout.indexOf('['))) as { name: string }[];
+  } catch {
+    stop('could not read the list of D1 databases (`wrangler d1 list --json`).');
+  }
+  if (!databases.some((db) => db.name === databaseName)) {
+    console.log(`First deploy: creating the D1 database ${databaseName} (Eastern North America, near the firm).`);
+    const create = spawnSync(wrangler, ['d1', 'create', databaseName, '--location', 'enam'], { cwd: projectRoot, stdio: 'inherit', env });
+    if (create.status !== 0) stop(`could not create the D1 database ${databaseName} (wrangler exited ${create.status ?? create.signal}).`);
+  }
 }
 
 // 1. Apply: wrangler lists what is pending and asks before it changes the live database.
