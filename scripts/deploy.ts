@@ -14,7 +14,9 @@ import { readWranglerConfig } from './lib/wrangler-config.ts';
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 // The tests point WRANGLER at a stand-in that plays the operator's answers; deploys use the project's own.
 const wrangler = process.env.WRANGLER || `${projectRoot}node_modules/.bin/wrangler`;
-const env = { ...process.env, PATH: `${projectRoot}node_modules/.bin:${process.env.PATH ?? ''}` };
+// CLOUDFLARE_ENV set, even empty, says which environment is meant: empty is the top level
+// (production), without wrangler's warning that several environments are defined.
+const env = { ...process.env, CLOUDFLARE_ENV: process.env.CLOUDFLARE_ENV ?? '', PATH: `${projectRoot}node_modules/.bin:${process.env.PATH ?? ''}` };
 
 function stop(reason: string): never {
   console.error(`\nDeploy stopped: ${reason}\nNothing was deployed: the worker keeps the version it had, if any.`);
