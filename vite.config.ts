@@ -7,15 +7,15 @@ import { firm } from '#core/content/firm';
 import { adminContentSecurityPolicy, adminSecurityHeaders, hasTagManager, securityHeaders, turnstileSiteKeyOf } from './worker/security-headers.ts';
 
 /**
- * The site's public origin, SITE_URL in wrangler.toml's [vars]: the one source for the worker's
+ * The site's public origin, SITE_URL in wrangler.jsonc's "vars": the one source for the worker's
  * e-mailed links and for the canonical URLs, JSON-LD and sitemap the build writes. Read with
  * wrangler's own config reader, so the build sees exactly what the deployed worker gets.
  */
 function publicSiteUrl(): string {
-  const config = unstable_readConfig({ config: fileURLToPath(new URL('./wrangler.toml', import.meta.url)) }, { hideWarnings: true });
+  const config = unstable_readConfig({ config: fileURLToPath(new URL('./wrangler.jsonc', import.meta.url)) }, { hideWarnings: true });
   const value = config.vars.SITE_URL;
   if (typeof value !== 'string' || !/^https?:\/\/[^/]+\/?$/.test(value)) {
-    throw new Error(`wrangler.toml [vars] SITE_URL must be the site's origin, like "https://www.example.com" (got ${JSON.stringify(value)})`);
+    throw new Error(`wrangler.jsonc "vars" SITE_URL must be the site's origin, like "https://www.example.com" (got ${JSON.stringify(value)})`);
   }
   return value.replace(/\/$/, '');
 }
@@ -27,13 +27,13 @@ function firmNameInHtml(): Plugin {
 }
 
 /**
- * GTM_ID (or TURNSTILE_SITE_KEY) as the build sees it: the build environment's, else wrangler.toml's
- * [vars]. The container id and the site key are public (they are in every page), so [vars] is the
+ * GTM_ID (or TURNSTILE_SITE_KEY) as the build sees it: the build environment's, else wrangler.jsonc's
+ * "vars". The container id and the site key are public (they are in every page), so "vars" is the
  * place for them: the worker and the build then read one value.
  */
 function publicVar(name: 'GTM_ID' | 'TURNSTILE_SITE_KEY'): string | undefined {
   if (process.env[name]) return process.env[name];
-  const config = unstable_readConfig({ config: fileURLToPath(new URL('./wrangler.toml', import.meta.url)) }, { hideWarnings: true });
+  const config = unstable_readConfig({ config: fileURLToPath(new URL('./wrangler.jsonc', import.meta.url)) }, { hideWarnings: true });
   const value = config.vars[name];
   return typeof value === 'string' ? value : undefined;
 }
@@ -105,7 +105,7 @@ function moduleChunks(): Plugin {
     plugins: [react(), tailwindcss(), firmNameInHtml(), staticSecurityHeaders(), moduleChunks()],
     build: {
       // BUILD_OUT_DIR lets the browser tests build into a private directory (parallel runs never
-      // overwrite each other's assets); everything else uses dist/client, as wrangler.toml does.
+      // overwrite each other's assets); everything else uses dist/client, as wrangler.jsonc does.
       outDir: process.env.BUILD_OUT_DIR || fileURLToPath(new URL('./dist/client', import.meta.url)),
       emptyOutDir: true,
       target: 'es2022',

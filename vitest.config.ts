@@ -29,13 +29,13 @@ function keepTestStateInMemory(): void {
 keepTestStateInMemory();
 
 /**
- * The `worker` project's runtime: workerd with wrangler.toml's bindings and the test secrets, the
+ * The `worker` project's runtime: workerd with wrangler.jsonc's bindings and the test secrets, the
  * migrations and KV bindings tests/harness/worker/apply-migrations.ts resets to, and `bindings` on top.
  * vitest.bench-chat.config.ts runs the chat bench in the same runtime.
  */
 export function workerPool(bindings: Record<string, string> = {}) {
   return cloudflareTest(async () => ({
-    wrangler: { configPath: './wrangler.toml' },
+    wrangler: { configPath: './wrangler.jsonc' },
     // No Cloudflare login here or in CI: AI calls fail and the offline fallbacks answer.
     remoteBindings: false,
     miniflare: {
@@ -47,7 +47,7 @@ export function workerPool(bindings: Record<string, string> = {}) {
         // the outbox transport (MailChannels is tested against a fake at the fetch boundary).
         MAILCHANNELS_API_KEY: '',
         TEST_MIGRATIONS: await readD1Migrations(migrationsDir),
-        TEST_KV_BINDINGS: unstable_readConfig({ config: './wrangler.toml' }, { hideWarnings: true }).kv_namespaces.map((kv: { binding: string }) => kv.binding),
+        TEST_KV_BINDINGS: unstable_readConfig({ config: './wrangler.jsonc' }, { hideWarnings: true }).kv_namespaces.map((kv: { binding: string }) => kv.binding),
         // The moved clock of scripts/test-dates.ts (tests/harness/worker/moved-clock-setup.ts), when set.
         ...(process.env.TEST_CLOCK_OFFSET_MS ? { TEST_CLOCK_OFFSET_MS: process.env.TEST_CLOCK_OFFSET_MS } : {}),
         ...bindings,

@@ -21,7 +21,7 @@
 // worker is down. The worker verifies them with its real code and suppresses the addresses; a
 // second newsletter must then skip every one of them.
 import { type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -32,6 +32,7 @@ import { readSubscriberCsv } from '#core/subscriber-import-csv';
 import { bytesToBase64, contentDigest } from '../worker/services/email/webhook-signature.ts';
 import { SCHEDULED_PATH } from './lib/local-cron.ts';
 import { applyLocalMigrations, executeLocalSql, projectRoot, startDevServer } from './lib/local-server.ts';
+import { readRawWranglerConfig } from './lib/wrangler-config.ts';
 
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 10_000);
 const BATCH_SIZE = process.env.NEWSLETTER_BATCH_SIZE ?? '40';
@@ -168,18 +169,18 @@ for (let i = 1; i <= SUBSCRIBERS; i++) {
 }
 const csv = csvLines.join('\r\n');
 
-// wrangler.toml without [assets] (with Workers Static Assets the 404 page would answer a path the
+// wrangler.jsonc without "assets" (with Workers Static Assets the 404 page would answer a path the
 // worker should see). Written under .wrangler/ (git-ignored), so paths point one level up.
 const configDir = join(projectRoot, '.wrangler');
 mkdirSync(configDir, { recursive: true });
-const configPath = join(configDir, 'bench-newsletter.toml');
-writeFileSync(
-  configPath,
-  readFileSync(join(projectRoot, 'wrangler.toml'), 'utf8')
-    .replace(/\n\[assets\][\s\S]*?(?=\n\[)/, '\n')
-    .replace('main = "worker/index.ts"', 'main = "../worker/index.ts"')
-    .replace('migrations_dir = "migrations"', 'migrations_dir = "../migrations"'),
-);
+const configPath = join(configDir, 'bench-newsletter.json');
+const benchConfig = readRawWranglerConfig();
+delete benchConfig.assets;
+delete benchConfig.env;
+delete benchConfig.$schema;
+benchConfig.main = '../worker/index.ts';
+benchConfig.d1_databases = benchConfig.d1_databases?.map((db: { migrations_dir?: string }) => ({ ...db, migrations_dir: '../migrations' }));
+writeFileSync(configPath, JSON.stringify(benchConfig, null, 2));
 
 interface TickStats {
   source?: string;

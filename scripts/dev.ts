@@ -1,6 +1,6 @@
 // `npm run dev`: the development loop. The Vite dev server serves the SPA from web/ with hot module
 // replacement, and @cloudflare/vite-plugin runs the worker (worker/index.ts, the bindings of
-// wrangler.toml, .dev.vars) in workerd, so /api/* answers from the same local D1 and KV as
+// wrangler.jsonc, .dev.vars) in workerd, so /api/* answers from the same local D1 and KV as
 // `npm start` (.wrangler/state) and an edit to a page or a route shows without a rebuild.
 //
 // As in `npm start`, the worker's scheduled handler fires every minute (scripts/lib/local-cron.ts;
@@ -32,7 +32,7 @@ const mailbox = settings.mailChannels ? undefined : await startLocalMailbox(mail
 
 // The plugin runs the worker on its own workerd, which can be older than wrangler's: it refuses a
 // compatibility_date newer than its release. Only then, and only here, the worker runs on that
-// runtime's newest date; `npm start`, the tests and deploys keep wrangler.toml's date.
+// runtime's newest date; `npm start`, the tests and deploys keep wrangler.jsonc's date.
 const pluginRequire = createRequire(fileURLToPath(import.meta.resolve('@cloudflare/vite-plugin')));
 const runtimeDate: string = pluginRequire('workerd').compatibilityDate;
 
@@ -42,12 +42,12 @@ const server = await createServer({
   plugins: [
     cloudflare({
       // Vite's root is web/; the worker's config, .dev.vars and local state live at the project root.
-      configPath: `${projectRoot}wrangler.toml`,
+      configPath: `${projectRoot}wrangler.jsonc`,
       persistState: { path: `${projectRoot}.wrangler/state` },
       // Offline like `npm start` (wrangler dev --local): no Cloudflare login, so the AI binding is
       // unavailable and the chat and previews use their offline fallbacks.
       remoteBindings: false,
-      // Merged into wrangler.toml's settings. The build prerenders one HTML file per route and a
+      // Merged into wrangler.jsonc's settings. The build prerenders one HTML file per route and a
       // 404.html ("404-page"); in dev there is only web/index.html, so every page navigation gets it
       // and the SPA routes (an unknown path shows the app's not-found page, with status 200).
       config: (config) => {
@@ -62,7 +62,7 @@ const server = await createServer({
           vars: { ...config.vars, SITE_URL: settings.siteUrl ?? url, ...(mailbox ? { LOCAL_MAILBOX_URL: mailbox.url } : {}) },
         };
         if (config.compatibility_date && config.compatibility_date > runtimeDate) {
-          console.log(`Dev runs the worker with compatibility date ${runtimeDate}, the newest the Vite plugin's workerd supports (wrangler.toml: ${config.compatibility_date}).`);
+          console.log(`Dev runs the worker with compatibility date ${runtimeDate}, the newest the Vite plugin's workerd supports (wrangler.jsonc: ${config.compatibility_date}).`);
           devConfig.compatibility_date = runtimeDate;
         }
         return devConfig;

@@ -176,7 +176,7 @@ async function main() {
     writeFile('.vite/page-scripts.json', JSON.stringify(pageScripts, null, 1));
 
     // No sitemap.xml here: it lists the sent newsletter issues, which are data, so the worker
-    // serves it (worker/routes/site-pages.ts, wrangler.toml run_worker_first).
+    // serves it (worker/routes/site-pages.ts, wrangler.jsonc run_worker_first).
     const siteUrl = entry.siteUrl;
     writeFile('robots.txt', `User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\n\nSitemap: ${siteUrl}/sitemap.xml\n`);
     // Build-only files stay on disk for inspection but are never uploaded or served: wrangler reads

@@ -2,7 +2,7 @@
 
 // Constants vite.config.ts defines for the web code at build time.
 interface ImportMetaEnv {
-  /** The site's public origin without a trailing slash: SITE_URL in wrangler.toml [vars]. */
+  /** The site's public origin without a trailing slash: SITE_URL in wrangler.jsonc "vars". */
   readonly VITE_SITE_URL: string;
   /** The year of the build, for the footer's copyright line until the browser's clock takes over. */
   readonly VITE_BUILD_YEAR: string;

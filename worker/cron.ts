@@ -37,7 +37,7 @@ async function independentPass<T>(name: string, run: () => Promise<T>, didWork: 
 }
 
 /**
- * The Cron Trigger (wrangler.toml [triggers]): housekeeping in one D1 batch
+ * The Cron Trigger (wrangler.jsonc "triggers"): housekeeping in one D1 batch
  * (worker/services/platform/housekeeping.ts), then the appointment reminders due
  * within 24 hours (worker/services/appointments/reminders.ts: exactly once each, at most REMINDERS_PER_TICK per
  * tick), then the outbox's sweep (the visitors' e-mails still queued after their request,

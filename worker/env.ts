@@ -1,4 +1,4 @@
-// The bindings come from wrangler.toml and .dev.vars.example: `npm run types` (wrangler types)
+// The bindings come from wrangler.jsonc and .dev.vars.example: `npm run types` (wrangler types)
 // generates the global `Env` from them into worker/worker-configuration.d.ts, and `npm run
 // types:check` (part of `npm run check`) fails when that file no longer matches. Only what the
 // generated type cannot know is written here.
@@ -22,7 +22,7 @@ type MayBeUnset =
   | 'TURNSTILE_SECRET'
   | 'TURNSTILE_SITE_KEY';
 
-/** Settings with defaults in the code, named in neither wrangler.toml nor .dev.vars.example: tests and benchmarks set them. */
+/** Settings with defaults in the code, named in neither wrangler.jsonc nor .dev.vars.example: tests and benchmarks set them. */
 export interface TuningSettings {
   /** Workers AI chat timeout in ms (default 15000); tests shorten it. */
   CHAT_AI_TIMEOUT_MS?: string;
@@ -45,14 +45,14 @@ export interface TuningSettings {
   CHAT_MESSAGES_PER_WINDOW?: string;
   /**
    * The former shared daily cap of contact + booking: when set, the default of DAILY_CONTACT_CAP and
-   * DAILY_BOOKING_CAP (which wrangler.toml sets, so it only applies where those are removed).
+   * DAILY_BOOKING_CAP (which wrangler.jsonc sets, so it only applies where those are removed).
    */
   DAILY_SUBMISSION_CAP?: string;
   /** Timeout of a Turnstile siteverify call in ms (default 5000); tests shorten it. */
   TURNSTILE_SITEVERIFY_TIMEOUT_MS?: string;
   /**
    * 'true' marks local development for the busy calendars: this machine (localhost, 127.0.0.0/8, [::1]),
-   * over http too, may serve one (worker/services/appointments/busy-calendars.ts). Never in wrangler.toml
+   * over http too, may serve one (worker/services/appointments/busy-calendars.ts). Never in wrangler.jsonc
    * or production, where only public internet hosts are fetched.
    */
   ALLOW_HTTP_CALENDARS?: string;
@@ -65,7 +65,7 @@ export interface TuningSettings {
   COUNT_D1_CALLS?: string;
 }
 
-/** Bindings and variables the worker receives (wrangler.toml, .dev.vars, `wrangler secret`). */
+/** Bindings and variables the worker receives (wrangler.jsonc, .dev.vars, `wrangler secret`). */
 export interface Bindings extends Omit<Env, MayBeUnset>, Partial<Pick<Env, MayBeUnset>>, TuningSettings {}
 
 /** The signed-in account requireAdmin sets (worker/middleware/require-admin.ts); the role decides what it may do (docs/product.md §6.8). */

@@ -56,7 +56,7 @@ const routes = app.route('/api/health', health).route('/api/site-config', siteCo
   .route('/api/newsletters', newsletterArchive)
   .route('/api/calendar', calendarFeedApi);
 
-// Pages the worker answers before the static assets (wrangler.toml run_worker_first): the issue
+// Pages the worker answers before the static assets (wrangler.jsonc run_worker_first): the issue
 // pages and the sitemap. Not part of the typed API.
 app.route('/', sitePages);
 

@@ -10,7 +10,7 @@ export const firm = {
   logoAlt: 'Northgate CPA logo - professional tax and accounting services',
   // The IANA zone the firm keeps its calendar in: the daily submission cap, booking days and slots,
   // the newsletter schedule, e-mailed times and .ics invites (worker/services/appointments/ics.ts must carry its
-  // VTIMEZONE), and the admin's dates. The public origin is SITE_URL in wrangler.toml, not here.
+  // VTIMEZONE), and the admin's dates. The public origin is SITE_URL in wrangler.jsonc, not here.
   timeZone: 'America/New_York',
   foundingYear: 2020,
   openedToPublicYear: 2021,

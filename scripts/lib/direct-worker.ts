@@ -22,7 +22,7 @@ interface DirectWorkerOptions {
 
 const options = JSON.parse(process.argv[2] ?? '{}') as DirectWorkerOptions;
 // The date-sensitive tests under a moved clock (scripts/test-dates.ts) serve the real worker through
-// an entry that moves its Date (tests/harness/moved-clock-worker.ts); otherwise wrangler.toml's main.
+// an entry that moves its Date (tests/harness/moved-clock-worker.ts); otherwise wrangler.jsonc's main.
 const movedClock = options.vars.TEST_CLOCK_OFFSET_MS ? { entrypoint: 'tests/harness/moved-clock-worker.ts' } : {};
 const devEnv = new unstable_DevEnv();
 const workerUrl = new Promise<string>((resolve) => {
@@ -44,7 +44,7 @@ process.stdin.on('close', stop);
 process.stdin.resume();
 
 await devEnv.startWorker({
-  config: options.configPath ?? 'wrangler.toml',
+  config: options.configPath ?? 'wrangler.jsonc',
   ...movedClock,
   envFiles: options.envFile ? [options.envFile] : undefined,
   assets: options.assetsDir,

@@ -1,14 +1,13 @@
-// The Cron Trigger, locally. On Cloudflare wrangler.toml's [triggers] fires the worker's scheduled
+// The Cron Trigger, locally. On Cloudflare wrangler.jsonc's "triggers" fires the worker's scheduled
 // handler (worker/cron.ts) every minute; `wrangler dev` and the Vite plugin never fire it by
 // themselves. Both expose it at /cdn-cgi/local/scheduled (Miniflare's trigger handlers, on in
-// wrangler 4's dev server and in @cloudflare/vite-plugin, before any asset lookup, so [assets]
+// wrangler 4's dev server and in @cloudflare/vite-plugin, before any asset lookup, so "assets"
 // cannot answer it the way it answers wrangler's older /__scheduled). `npm start` and `npm run dev`
 // call it at the start of every minute, so a reminder, a newsletter batch or the monthly issue goes
 // out locally as it would in production, without any manual call. CRON=off turns it off, for a run
 // whose ticks a test drives itself. LOCAL_CRON_SECONDS=n (1-60) ticks every n seconds instead, so
 // the test of `npm start` need not wait up to a minute for its first tick.
-import { readFileSync } from 'node:fs';
-import { projectRoot } from './local-server.ts';
+import { readWranglerConfig } from './wrangler-config.ts';
 
 /** The path both local servers answer with one invocation of the scheduled handler. */
 export const SCHEDULED_PATH = '/cdn-cgi/local/scheduled';
@@ -18,10 +17,9 @@ export function localCronEnabled(env: Record<string, string | undefined> = proce
   return (env.CRON ?? '').trim().toLowerCase() !== 'off';
 }
 
-/** wrangler.toml's [triggers] crons (the local cron passes the first as the controller's cron). */
-export function configuredCrons(toml = readFileSync(`${projectRoot}wrangler.toml`, 'utf8')): string[] {
-  const line = /^\s*crons\s*=\s*\[(.*)\]/m.exec(toml)?.[1] ?? '';
-  return [...line.matchAll(/"([^"]*)"/g)].map((m) => m[1]);
+/** wrangler.jsonc's "triggers" crons (the local cron passes the first as the controller's cron). */
+export function configuredCrons(config: { triggers?: { crons?: string[] } } = readWranglerConfig()): string[] {
+  return config.triggers?.crons ?? [];
 }
 
 /** Seconds between ticks: LOCAL_CRON_SECONDS (a whole number from 1 to 60), else 60 as on Cloudflare. */

@@ -87,7 +87,7 @@ export interface DevServerOptions {
   /** Interface to listen on: tests use 127.0.0.1; `npm start` uses localhost as the README says. */
   host?: string;
   persistTo?: string;
-  /** Serve the SPA from this directory instead of wrangler.toml's dist/client. */
+  /** Serve the SPA from this directory instead of wrangler.jsonc's dist/client. */
   assetsDir?: string;
   vars?: Record<string, string>;
   /**

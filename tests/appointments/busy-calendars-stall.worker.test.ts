@@ -235,7 +235,7 @@ describe('addresses that are not the public internet', () => {
     served.set('https://localhost/cal.ics', () => new Response(calendar([tenOClock(day)]), { headers: { 'content-type': 'text/calendar' } }));
     await env.DB.prepare("INSERT INTO busy_calendars (label, url) VALUES ('Local', 'https://localhost/cal.ics')").run();
     const at = Date.now();
-    await cronTick(at); // wrangler.toml's SITE_URL: the firm's domain, production
+    await cronTick(at); // wrangler.jsonc's SITE_URL: the firm's domain, production
     expect(fetched).toEqual([]);
     expect(await env.DB.prepare('SELECT last_error FROM busy_calendars').first('last_error')).toBe(BUSY_CALENDAR_MESSAGES.notPublic);
     await cronTick(at + 16 * MINUTE, { ...env, SITE_URL: 'http://localhost:8787' }); // what `npm start` sets

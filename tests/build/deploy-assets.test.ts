@@ -1,6 +1,6 @@
 // What `npm run deploy` uploads: the production build (`npm run build`, the same one `npm start`,
 // the browser tests and `npm run check` use), read back through `wrangler deploy --dry-run`, which
-// walks the assets directory named in wrangler.toml and applies .assetsignore exactly as a real
+// walks the assets directory named in wrangler.jsonc and applies .assetsignore exactly as a real
 // deploy does. Every public route must be there prerendered, and nothing build-only may be.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -47,7 +47,7 @@ beforeAll(() => {
 }, 240_000);
 
 describe('the directory `wrangler deploy` uploads', () => {
-  it('is the build output named in wrangler.toml', () => {
+  it('is the build output named in wrangler.jsonc', () => {
     expect(assetsDir).toBe(join(root, 'dist/client'));
     expect(uploaded.size).toBeGreaterThan(20);
   });
@@ -104,7 +104,7 @@ describe('the directory `wrangler deploy` uploads', () => {
   });
 
   it('has no sitemap.xml (the worker serves it, with the sent newsletter issues), and robots.txt points to it', () => {
-    // worker/routes/site-pages.ts answers /sitemap.xml first (wrangler.toml run_worker_first); its
+    // worker/routes/site-pages.ts answers /sitemap.xml first (wrangler.jsonc run_worker_first); its
     // content is checked in tests/newsletter/newsletter-archive.worker.test.ts. A static copy would go stale.
     expect(uploaded).not.toContain('/sitemap.xml');
     const origin = new URL(/<link rel="canonical" href="([^"]+)"/.exec(read('/index.html'))![1]).origin;

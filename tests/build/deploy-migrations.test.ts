@@ -52,7 +52,7 @@ describe('npm run deploy after the build (scripts/deploy.ts)', () => {
    * recording `applied` (what the operator's answer left in the remote table), and answers the
    * d1_migrations query with those names.
    */
-  function runDeploy(options: { applied: string[]; applyExit?: number; queryExit?: number }) {
+  function runDeploy(options: { applied: string[]; applyExit?: number; queryExit?: number; databases?: string[]; secretsFile?: string }) {
     const fake = join(dir, 'wrangler');
     writeFileSync(
       fake,
@@ -60,6 +60,11 @@ describe('npm run deploy after the build (scripts/deploy.ts)', () => {
 const { appendFileSync } = require('node:fs');
 const args = process.argv.slice(2);
 appendFileSync(${JSON.stringify(calls)}, args.join(' ') + '\\n');
+if (args[0] === 'd1' && args[1] === 'list') {
+  console.log(${JSON.stringify(JSON.stringify((options.databases ?? ['warrendale-cpa-db']).map((name) => ({ name, uuid: 'x' }))))});
+  process.exit(0);
+}
+if (args[0] === 'd1' && args[1] === 'create') process.exit(0);
 if (args[0] === 'd1' && args[1] === 'migrations') process.exit(${options.applyExit ?? 0});
 if (args[0] === 'd1' && args[1] === 'execute') {
   if (${options.queryExit ?? 0}) process.exit(${options.queryExit ?? 0});
@@ -71,7 +76,11 @@ process.exit(99);
 `,
     );
     chmodSync(fake, 0o755);
-    const result = spawnSync(process.execPath, [script], { encoding: 'utf8', env: { ...process.env, WRANGLER: fake } });
+    const env: NodeJS.ProcessEnv = { ...process.env, WRANGLER: fake };
+    delete env.CLOUDFLARE_ENV;
+    if (options.secretsFile) env.SECRETS_FILE = options.secretsFile;
+    else delete env.SECRETS_FILE;
+    const result = spawnSync(process.execPath, [script], { encoding: 'utf8', env });
     const ran = readFileSync(calls, 'utf8').trim().split('\n');
     return { status: result.status, stderr: result.stderr, ran };
   }
@@ -79,7 +88,14 @@ process.exit(99);
   it('deploys when every migration is applied', () => {
     const { status, ran } = runDeploy({ applied: localMigrations });
     expect(status).toBe(0);
-    expect(ran).toEqual(['d1 migrations apply DB --remote', 'd1 execute DB --remote --json --command SELECT name FROM d1_migrations ORDER BY id', 'deploy']);
+    expect(ran).toEqual(['d1 list --json', 'd1 migrations apply DB --remote', 'd1 execute DB --remote --json --command SELECT name FROM d1_migrations ORDER BY id', 'deploy']);
+  });
+
+  it('creates the database on the first deploy, before the migrations, and uploads the secrets file with the version', () => {
+    const { status, ran } = runDeploy({ applied: localMigrations, databases: ['another-site-db'], secretsFile: '/tmp/first.env' });
+    expect(status).toBe(0);
+    expect(ran.slice(0, 3)).toEqual(['d1 list --json', 'd1 create warrendale-cpa-db --location enam', 'd1 migrations apply DB --remote']);
+    expect(ran.at(-1)).toBe('deploy --secrets-file /tmp/first.env');
   });
 
   it('stops, exit 1 and no deploy, when the prompt was declined (wrangler exits 0, the newest migration missing)', () => {
@@ -94,7 +110,7 @@ process.exit(99);
   it('stops when a migration failed (wrangler exits non-zero)', () => {
     const { status, stderr, ran } = runDeploy({ applied: [], applyExit: 1 });
     expect(status).toBe(1);
-    expect(ran).toEqual(['d1 migrations apply DB --remote']);
+    expect(ran).toEqual(['d1 list --json', 'd1 migrations apply DB --remote']);
     expect(stderr).toContain('the remote migrations failed (wrangler exited 1)');
   });
 

@@ -10,6 +10,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { defaultContent } from '#core/content/default-content';
 import type { SiteContent } from '#core/content/schema';
 import { htmlFileFor, publicRoutes } from '#core/public-routes';
+import { readWranglerConfig } from '../../scripts/lib/wrangler-config';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -89,10 +90,9 @@ describe('the page renderer the worker bundles', () => {
     }
   });
 
-  it('is reached through the worker on every public route (wrangler.toml run_worker_first)', () => {
-    const toml = readFileSync(join(root, 'wrangler.toml'), 'utf8');
-    const list = /run_worker_first = \[([\s\S]*?)\]/.exec(toml)![1];
-    const patterns = [...list.matchAll(/"([^"]+)"/g)].map((m) => m[1]);
+  it('is reached through the worker on every public route (wrangler.jsonc run_worker_first)', () => {
+    const patterns = readWranglerConfig().assets?.run_worker_first;
+    expect(Array.isArray(patterns)).toBe(true);
     for (const route of publicRoutes) expect(patterns, route.path).toContain(route.path);
   });
 });

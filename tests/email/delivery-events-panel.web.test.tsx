@@ -28,7 +28,7 @@ describe('the Delivery events block', () => {
     [
       'with the key but without the account id says the events are refused, and keeps the button disabled',
       true,
-      'Delivery events need your MailChannels account id (MAILCHANNELS_ACCOUNT_ID in wrangler.toml [vars]): until it is set, every delivery event is refused (503).',
+      'Delivery events need your MailChannels account id (MAILCHANNELS_ACCOUNT_ID in wrangler.jsonc "vars"): until it is set, every delivery event is refused (503).',
       'Events refused: account id missing',
     ],
   ])('%s', async (_name, configured, message, state) => {

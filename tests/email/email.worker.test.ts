@@ -48,7 +48,7 @@ describe('sendEmail through MailChannels (fake at the fetch boundary)', () => {
     expect(row).toMatchObject({ to: 'client@example.com', status: 'sent', transport: 'mailchannels', provider_id: 'mc-123', error: null });
   });
 
-  it("sends from MAIL_FROM (wrangler.toml) under the firm's name, whatever the DKIM domain", async () => {
+  it("sends from MAIL_FROM (wrangler.jsonc) under the firm's name, whatever the DKIM domain", async () => {
     const requests = fakeMailChannels(() => Response.json({ request_id: 'mc-1' }, { status: 202 }));
     expect(env.MAIL_FROM).toMatch(/^[^@\s]+@[^@\s]+$/);
     await sendEmail(mailChannelsEnv({ DKIM_DOMAIN: 'other.example', DKIM_SELECTOR: 's', DKIM_PRIVATE_KEY: 'K' }), message);

@@ -28,8 +28,8 @@ export function sharedBuild(): SharedBuild {
   const store = globalThis as { [key]?: SharedBuild };
   if (!store[key]) {
     const started = Date.now();
-    // Exactly what `npm run build` writes for `wrangler deploy`: wrangler.toml's directory (no
-    // BUILD_OUT_DIR), and no Tag Manager container from this machine's environment (wrangler.toml
+    // Exactly what `npm run build` writes for `wrangler deploy`: wrangler.jsonc's directory (no
+    // BUILD_OUT_DIR), and no Tag Manager container from this machine's environment (wrangler.jsonc
     // configures none).
     const output = buildSpa(undefined, { BUILD_OUT_DIR: '', GTM_ID: '' });
     store[key] = { dir: join(projectRoot, 'dist/client'), output };

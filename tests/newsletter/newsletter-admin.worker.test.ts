@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { call, client, signIn } from '../harness/worker/helpers';
 import { REDACTED_SECRET } from '../../worker/mail-redaction';
 
-// Links in e-mails use SITE_URL (wrangler.toml [vars]; a developer's .dev.vars may override it).
+// Links in e-mails use SITE_URL (wrangler.jsonc "vars"; a developer's .dev.vars may override it).
 const SITE = env.SITE_URL.replace(/\/+$/, '');
 
 async function addSubscribers(n: number, active = true) {

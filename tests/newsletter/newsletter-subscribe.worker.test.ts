@@ -7,7 +7,7 @@ import { call, client, ORIGIN } from '../harness/worker/helpers';
 import { callWithEnv } from '../harness/worker/submission-helpers';
 import { fakeMailbox, MAILBOX_ENV } from '../harness/worker/mailbox-fake';
 
-// Links in e-mails use SITE_URL (wrangler.toml [vars]; a developer's .dev.vars may override it).
+// Links in e-mails use SITE_URL (wrangler.jsonc "vars"; a developer's .dev.vars may override it).
 const SITE = env.SITE_URL.replace(/\/+$/, '');
 
 async function subscriber(email: string) {

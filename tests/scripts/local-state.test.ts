@@ -47,8 +47,8 @@ describe('the local cron', () => {
     for (const bad of ['0', '61', '1.5', 'soon']) expect(() => localCronSeconds({ LOCAL_CRON_SECONDS: bad })).toThrow(/LOCAL_CRON_SECONDS must be a whole number/);
   });
 
-  it("fires with wrangler.toml's trigger, which is every minute", () => {
+  it("fires with wrangler.jsonc's trigger, which is every minute", () => {
     expect(configuredCrons()).toEqual(['* * * * *']);
-    expect(configuredCrons('[triggers]\ncrons = ["0 * * * *", "*/5 * * * *"]\n')).toEqual(['0 * * * *', '*/5 * * * *']);
+    expect(configuredCrons({ triggers: { crons: ['0 * * * *', '*/5 * * * *'] } })).toEqual(['0 * * * *', '*/5 * * * *']);
   });
 });

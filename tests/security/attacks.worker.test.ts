@@ -108,7 +108,7 @@ describe('e-mail header injection', () => {
 
 describe('paths and redirects', () => {
   it.each([
-    '/api/../wrangler.toml',
+    '/api/../wrangler.jsonc',
     '/api/%2e%2e/%2e%2e/etc/passwd',
     '/api/admin/..%2f..%2fhealth',
     '/api/health/../../.dev.vars',

@@ -87,9 +87,9 @@ describe('opener policy (docs/decisions/0010-opener-policy-on-the-back-office.md
 
 describe('path traversal on asset paths', () => {
   it.each([
-    '/../wrangler.toml',
-    '/assets/../../wrangler.toml',
-    '/%2e%2e/%2e%2e/wrangler.toml',
+    '/../wrangler.jsonc',
+    '/assets/../../wrangler.jsonc',
+    '/%2e%2e/%2e%2e/wrangler.jsonc',
     '/assets/..%2f..%2fpackage.json',
     '/..%5c..%5c.dev.vars',
     '/.dev.vars',

@@ -22,7 +22,7 @@ export interface HeadMeta extends PageMeta {
 /** The full document title of a page; the home page leads with the firm's name. */
 export const documentTitle = (title: string, siteName: string) => `${title} | ${siteName}`;
 
-/** The site's public origin: SITE_URL in wrangler.toml, put in at build time by vite.config.ts. */
+/** The site's public origin: SITE_URL in wrangler.jsonc, put in at build time by vite.config.ts. */
 export const siteUrl = import.meta.env.VITE_SITE_URL;
 
 export const canonicalUrl = (pathname: string) => `${siteUrl}${pathname === '/' ? '/' : pathname.replace(/\/+$/, '')}`;

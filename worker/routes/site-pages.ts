@@ -11,7 +11,7 @@ import { issueId } from './newsletter-archive';
 
 /**
  * The pages whose existence is data, answered by the worker before the static assets
- * (wrangler.toml run_worker_first; docs/decisions/0007-one-build-real-404s.md):
+ * (wrangler.jsonc run_worker_first; docs/decisions/0007-one-build-real-404s.md):
  *   /newsletter/:id  a sent issue: the prerendered issue shell (scripts/prerender.ts) with the
  *                    issue's title, description and canonical address in its head; an unknown or
  *                    unsent id gets the 404 page with status 404, never a soft 404.

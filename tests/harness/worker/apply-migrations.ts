@@ -46,7 +46,7 @@ beforeAll(async () => {
   schema = await schemaOf();
 });
 
-/** Every key of every KV namespace wrangler.toml binds. */
+/** Every key of every KV namespace wrangler.jsonc binds. */
 async function emptyKv(): Promise<void> {
   for (const binding of env.TEST_KV_BINDINGS) {
     const kv = (env as unknown as Record<string, KVNamespace>)[binding];

@@ -5,7 +5,7 @@ declare global {
   namespace Cloudflare {
     interface Env extends Bindings {
       TEST_MIGRATIONS: D1Migration[];
-      /** wrangler.toml's KV bindings, emptied after each test (tests/harness/worker/apply-migrations.ts). */
+      /** wrangler.jsonc's KV bindings, emptied after each test (tests/harness/worker/apply-migrations.ts). */
       TEST_KV_BINDINGS: string[];
     }
     interface GlobalProps {

@@ -73,10 +73,10 @@ const siteIsLocal = (siteUrl: string | undefined) => {
 
 /**
  * Whether this is local development, where this machine (localhost, 127.0.0.0/8, [::1]) may serve
- * a busy calendar, over plain http too: ALLOW_HTTP_CALENDARS (never in wrangler.toml), a SITE_URL on
+ * a busy calendar, over plain http too: ALLOW_HTTP_CALENDARS (never in wrangler.jsonc), a SITE_URL on
  * this machine (what `npm start` and `npm run dev` set, scripts/dev.ts), or a request that itself
  * came to localhost. A production request never arrives with a localhost origin, and production's
- * SITE_URL is the firm's domain (wrangler.toml).
+ * SITE_URL is the firm's domain (wrangler.jsonc).
  */
 export const isLocalDevelopment = (env: Pick<Bindings, 'ALLOW_HTTP_CALENDARS' | 'SITE_URL'>, requestUrl?: string) =>
   env.ALLOW_HTTP_CALENDARS === 'true' || siteIsLocal(env.SITE_URL) || (requestUrl !== undefined && isLoopbackHost(new URL(requestUrl).hostname));

@@ -119,7 +119,7 @@ export type DeliveryEventsStatus =
 const NO_KEY_MESSAGE = 'Delivery events need the MailChannels API key (MAILCHANNELS_API_KEY): without it e-mail stays in the outbox.';
 /** Why the webhook refuses events while the account id is missing: logged by the route, shown to the admin. */
 export const NO_ACCOUNT_ID_MESSAGE =
-  'Delivery events need your MailChannels account id (MAILCHANNELS_ACCOUNT_ID in wrangler.toml [vars]): until it is set, every delivery event is refused (503), so only your own account\'s events can ever count.';
+  'Delivery events need your MailChannels account id (MAILCHANNELS_ACCOUNT_ID in wrangler.jsonc "vars"): until it is set, every delivery event is refused (503), so only your own account\'s events can ever count.';
 
 /** The firm's MailChannels account id, when set. */
 export const mailChannelsAccountId = (env: Pick<Bindings, 'MAILCHANNELS_ACCOUNT_ID'>) => env.MAILCHANNELS_ACCOUNT_ID?.trim() || null;

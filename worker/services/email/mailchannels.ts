@@ -37,7 +37,7 @@ export function mailChannelsConfig(env: Bindings): MailChannelsConfig | null {
   return {
     apiKey: env.MAILCHANNELS_API_KEY,
     baseUrl: (env.MAILCHANNELS_API_URL || MAILCHANNELS_DEFAULT_URL).replace(/\/+$/, ''),
-    // MAIL_FROM (wrangler.toml [vars]) is the one sender address; the display name is the firm's,
+    // MAIL_FROM (wrangler.jsonc "vars") is the one sender address; the display name is the firm's,
     // as published when the transport has it (MailChannelsTransport's fromName), else the default.
     from: { email: env.MAIL_FROM, name: defaultContent.firm.name },
     dkim:

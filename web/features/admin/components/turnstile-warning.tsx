@@ -17,7 +17,7 @@ export function turnstileWarning(status: { secretSet: boolean; siteKeySet: boole
   if (status.secretSet) {
     return {
       title: 'Turnstile is half configured: the public forms are refused',
-      text: 'TURNSTILE_SECRET is set but TURNSTILE_SITE_KEY is not, so the forms show no challenge and the worker refuses what they send. Set the site key in wrangler.toml [vars], then rebuild and deploy.',
+      text: 'TURNSTILE_SECRET is set but TURNSTILE_SITE_KEY is not, so the forms show no challenge and the worker refuses what they send. Set the site key in wrangler.jsonc "vars", then rebuild and deploy.',
     };
   }
   if (status.siteKeySet) {
@@ -28,7 +28,7 @@ export function turnstileWarning(status: { secretSet: boolean; siteKeySet: boole
   }
   return {
     title: 'Turnstile is off: the public forms have no bot protection',
-    text: `A flood from many networks can use up the day's caps of the contact, booking, newsletter and chat hand-off forms and close them to real visitors. Set TURNSTILE_SITE_KEY in wrangler.toml [vars] and the TURNSTILE_SECRET secret, then rebuild and deploy (README, "Deploying to Cloudflare").`,
+    text: `A flood from many networks can use up the day's caps of the contact, booking, newsletter and chat hand-off forms and close them to real visitors. Set TURNSTILE_SITE_KEY in wrangler.jsonc "vars" and the TURNSTILE_SECRET secret, then rebuild and deploy (README, "Deploying to Cloudflare").`,
   };
 }
 
