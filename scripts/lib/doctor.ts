@@ -1,11 +1,12 @@
 // `npm run doctor` (scripts/doctor.ts): the go-live checklist of the back office (docs/product.md
-// §6.10) for the operator, from the same requirement list (core/go-live.ts). Asked of a running
-// site when it can sign in there (the live answer of GET /api/admin/go-live), else evaluated from
+// §6.10) for the operator, judged by the same code (core/go-live.ts evaluateGoLive) from the facts of
+// a running site when it can sign in there (GET /api/admin/go-live), else from
 // the local files: the wrangler config's vars with .dev.vars over them, as `wrangler dev` sees them.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { unstable_readConfig } from 'wrangler';
-import { GO_LIVE_IDS, GO_LIVE_REQUIREMENTS, settingsChecks, type GoLiveCheck, type GoLiveSettings } from '#core/go-live';
+import { evaluateGoLive, goLiveSettingFacts, type GoLiveCheck, type GoLiveFacts, type GoLiveSettings } from '#core/go-live';
+import { GO_LIVE_REQUIREMENTS } from '#core/go-live-requirements';
 import { parseDevVars } from './local-state.ts';
 
 /** This machine's address (the local run): the only place the doctor sends .dev.vars' password. */
@@ -31,8 +32,7 @@ export function localSettings(root: string): { settings: GoLiveSettings; devVars
 
 /** The checklist from the files alone: what needs the running site is "could not check". */
 export function checksFromFiles(settings: GoLiveSettings): GoLiveCheck[] {
-  const known = new Map(settingsChecks(settings).map((c) => [c.id, c]));
-  return GO_LIVE_IDS.map((id) => known.get(id) ?? { id, state: 'unknown', detail: 'Needs the running site: `npm run doctor <its address>` with an owner’s DOCTOR_USERNAME and DOCTOR_PASSWORD' });
+  return evaluateGoLive(goLiveSettingFacts(settings));
 }
 
 export type Fetch = typeof fetch;
@@ -61,10 +61,10 @@ export async function checksFromSite(url: string, credentials: { username: strin
   const res = await fetchImpl(`${origin}/api/admin/go-live`, { headers: { cookie: cookie ?? '' }, signal: timeout() });
   if (res.status === 403) throw new Error(`${credentials.username} is not an owner at ${origin}: only owners see the checklist`);
   if (!res.ok) throw new Error(`${origin}/api/admin/go-live answered ${res.status}`);
-  const { checks } = (await res.json()) as { checks: GoLiveCheck[] };
+  const facts = (await res.json()) as GoLiveFacts;
   // Sign out again: the doctor leaves no session behind.
   await fetchImpl(`${origin}/api/admin/logout`, { method: 'POST', headers: { origin, cookie: cookie ?? '' }, signal: timeout() }).catch(() => undefined);
-  return checks;
+  return evaluateGoLive(facts);
 }
 
 const MARK = { done: '[done]   ', missing: '[MISSING]', unknown: '[?]      ' } as const;

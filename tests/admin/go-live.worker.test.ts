@@ -1,12 +1,13 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { GO_LIVE_IDS, type GoLiveCheck, type GoLiveId } from '#core/go-live';
+import { evaluateGoLive, GO_LIVE_IDS, type GoLiveCheck, type GoLiveFacts, type GoLiveId } from '#core/go-live';
 import worker from '../../worker/index';
 import { accountSignedIn } from '../harness/worker/admin-accounts-helpers';
 import { ADMIN, call, sessionCookieFrom, signIn } from '../harness/worker/helpers';
 
-// GET /api/admin/go-live (docs/product.md §6.10): the owner's go-live checklist, read live. DNS and
-// MailChannels are answered by fakes at the fetch boundary; nothing here reaches the internet.
+// GET /api/admin/go-live (docs/product.md §6.10): the facts of the owner's go-live checklist, read
+// live, and the states core/go-live.ts evaluateGoLive gives them (as the screen and the doctor do).
+// DNS and MailChannels are answered by fakes at the fetch boundary; nothing here reaches the internet.
 
 const SITE = 'https://www.harbourcpa.com';
 const DOH = 'https://doh.test/dns-query';
@@ -69,7 +70,7 @@ afterEach(() => {
 });
 
 /** Signs the seeded owner in over HTTPS on `site` and reads the checklist there with `overrides`. */
-async function goLive(overrides: Partial<Cloudflare.Env>, site = SITE, afterSignIn?: () => Promise<unknown>): Promise<{ status: number; checks: Record<GoLiveId, GoLiveCheck>; list: GoLiveCheck[] }> {
+async function goLive(overrides: Partial<Cloudflare.Env>, site = SITE, afterSignIn?: () => Promise<unknown>): Promise<{ status: number; facts: GoLiveFacts; checks: Record<GoLiveId, GoLiveCheck>; list: GoLiveCheck[] }> {
   const testEnv = { ...env, ...overrides };
   const send = async (path: string, init: RequestInit = {}) => {
     const ctx = createExecutionContext();
@@ -81,8 +82,9 @@ async function goLive(overrides: Partial<Cloudflare.Env>, site = SITE, afterSign
   expect(login.status).toBe(200);
   await afterSignIn?.();
   const res = await send('/api/admin/go-live', { headers: { cookie: sessionCookieFrom(login) } });
-  const body = (await res.json()) as { checks: GoLiveCheck[] };
-  return { status: res.status, list: body.checks, checks: Object.fromEntries((body.checks ?? []).map((c) => [c.id, c])) as Record<GoLiveId, GoLiveCheck> };
+  const facts = (await res.json()) as GoLiveFacts;
+  const list = res.status === 200 ? evaluateGoLive(facts) : [];
+  return { status: res.status, facts, list, checks: Object.fromEntries(list.map((c) => [c.id, c])) as Record<GoLiveId, GoLiveCheck> };
 }
 
 const states = (checks: Record<GoLiveId, GoLiveCheck>) => Object.fromEntries(Object.values(checks).map((c) => [c.id, c.state]));
@@ -102,7 +104,7 @@ describe('GET /api/admin/go-live', () => {
         env.DB.prepare("UPDATE admin_users SET totp_secret = 'JBSWY3DPEHPK3PXP'"),
         env.DB.prepare('INSERT INTO admin_security_settings (id, require_two_factor, updated_at) VALUES (1, 1, 0)'),
       ]);
-    const { status, list, checks } = await goLive(READY, SITE, twoFactorOn);
+    const { status, facts, list, checks } = await goLive(READY, SITE, twoFactorOn);
     expect(status).toBe(200);
     expect(list.map((c) => c.id)).toEqual([...GO_LIVE_IDS]);
     expect(list.filter((c) => c.state !== 'done')).toEqual([]);
@@ -112,7 +114,8 @@ describe('GET /api/admin/go-live', () => {
     expect(lookups.map((l) => l.name).sort()).toEqual(Object.keys(RECORDS).sort());
     expect(lookups.every((l) => l.accept === 'application/dns-json')).toBe(true);
     // Whether each secret is set, never its value.
-    const text = JSON.stringify(list);
+    expect(facts).toMatchObject({ jwtSecret: 'usable', secretsSet: { MAILCHANNELS_API_KEY: true, DKIM_PRIVATE_KEY: true, TURNSTILE_SECRET: true } });
+    const text = JSON.stringify(facts);
     for (const secret of [READY.JWT_SECRET!, 'private-key-base64', 'turnstile-secret', 'mc-key']) expect(text).not.toContain(secret);
   });
 
@@ -172,7 +175,7 @@ describe('GET /api/admin/go-live', () => {
     });
     let { checks } = await goLive(READY);
     expect(checks['dns-lockdown']).toMatchObject({ state: 'missing', detail: 'The record at _mailchannels.harbourcpa.com names another MailChannels account' });
-    expect(checks['dns-dmarc']).toMatchObject({ state: 'unknown', detail: 'The DNS lookup of _dmarc.harbourcpa.com answered 503' });
+    expect(checks['dns-dmarc']).toMatchObject({ state: 'unknown', detail: 'The DNS lookup of _dmarc.harbourcpa.com failed (HTTP 503)' });
     expect(checks['dns-spf']).toMatchObject({ state: 'unknown', detail: 'The DNS lookup of harbourcpa.com failed (status 2)' });
     lockdown = '"v=mc1 cfid=harbourcpa.workers.dev"';
     ({ checks } = await goLive(READY));
@@ -185,8 +188,9 @@ describe('GET /api/admin/go-live', () => {
     const { JWT_SECRET: _sameSecret, ...settings } = READY;
     const res = await call('/api/admin/go-live', { cookie, env: settings as Record<string, string> });
     expect(res.status).toBe(200);
-    const { checks } = (await res.json()) as { checks: GoLiveCheck[] };
-    const byId = Object.fromEntries(checks.map((c) => [c.id, c]));
+    const facts = (await res.json()) as GoLiveFacts;
+    expect(facts.dns).toBeUndefined();
+    const byId = Object.fromEntries(evaluateGoLive(facts).map((c) => [c.id, c]));
     expect(byId.https).toEqual({ id: 'https', state: 'missing', detail: 'This page is open on http://localhost' });
     expect(byId['site-url'].state).toBe('missing');
     for (const id of ['dns-spf', 'dns-dkim', 'dns-lockdown', 'dns-dmarc', 'delivery-events']) expect(byId[id].state).toBe('unknown');

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GO_LIVE_IDS, type GoLiveCheck } from '#core/go-live';
+import { evaluateGoLive, GO_LIVE_IDS, type GoLiveFacts } from '#core/go-live';
 import { checksFromFiles, checksFromSite, formatChecklist, isLocalUrl, localSettings } from '../../scripts/lib/doctor';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -35,17 +35,18 @@ describe('the checklist from the local files', () => {
     const checks = checksFromFiles(localSettings(path).settings);
     expect(checks.map((c) => c.id)).toEqual([...GO_LIVE_IDS]);
     const byId = Object.fromEntries(checks.map((c) => [c.id, c]));
-    expect(byId['jwt-secret']).toEqual({ id: 'jwt-secret', state: 'missing', detail: 'Set, but shorter than 32 characters' });
+    expect(byId['jwt-secret']).toEqual({ id: 'jwt-secret', state: 'missing', detail: 'Still the placeholder of .dev.vars.example' });
     expect(byId['site-url'].state).toBe('done');
     expect(byId['mail-from'].state).toBe('done');
     expect(byId['mailchannels-api-key'].state).toBe('done');
     expect(byId['mailchannels-account-id'].state).toBe('done');
     expect(byId.turnstile).toMatchObject({ state: 'missing', detail: 'Not set: TURNSTILE_SECRET' });
-    for (const id of ['https', 'dns-spf', 'dns-dkim', 'dns-lockdown', 'dns-dmarc', 'delivery-events', 'two-factor']) expect(byId[id].state).toBe('unknown');
+    expect(byId['dns-dkim']).toMatchObject({ state: 'missing', detail: 'DKIM_DOMAIN and DKIM_SELECTOR are not set' });
+    for (const id of ['https', 'dns-spf', 'dns-lockdown', 'dns-dmarc', 'delivery-events', 'two-factor']) expect(byId[id].state).toBe('unknown');
     const printed = formatChecklist(checks, 'from the local files');
-    expect(printed).toContain('[MISSING] Session signing secret (JWT_SECRET): Set, but shorter than 32 characters');
+    expect(printed).toContain('[MISSING] Session signing secret (JWT_SECRET): Still the placeholder of .dev.vars.example');
     expect(printed).toContain('To do: Set TURNSTILE_SITE_KEY in the wrangler config vars and the TURNSTILE_SECRET secret');
-    expect(printed).toMatch(/4 done, 3 missing, 7 could not be checked\.$/);
+    expect(printed).toMatch(/4 done, 4 missing, 6 could not be checked\.$/);
     expect(printed).not.toContain('mc-secret-key');
   });
 
@@ -62,7 +63,22 @@ describe('the checklist from the local files', () => {
 });
 
 /** A running site's admin API as the worker answers it: sign-in, the checklist, sign-out. */
-const LIVE: GoLiveCheck[] = GO_LIVE_IDS.map((id) => ({ id, state: id === 'dns-dmarc' ? 'missing' : 'done', detail: id === 'dns-dmarc' ? 'No such TXT record at _dmarc.harbourcpa.com' : 'Found' }));
+const KEY = 'MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA0123456789';
+const LIVE: GoLiveFacts = {
+  jwtSecret: 'usable',
+  secretsSet: { MAILCHANNELS_API_KEY: true, DKIM_PRIVATE_KEY: true, TURNSTILE_SECRET: true },
+  values: { SITE_URL: 'https://www.harbourcpa.com', MAIL_FROM: 'no-reply@harbourcpa.com', MAILCHANNELS_ACCOUNT_ID: 'acct-9', TURNSTILE_SITE_KEY: '0x4AAAAAAAabcdefgh', DKIM_DOMAIN: 'harbourcpa.com', DKIM_SELECTOR: 'mc' },
+  checkedAt: '2026-01-01T00:00:00.000Z',
+  origin: 'https://www.harbourcpa.com',
+  dns: {
+    'harbourcpa.com': ['v=spf1 include:relay.mailchannels.net ~all'],
+    'mc._domainkey.harbourcpa.com': [`v=DKIM1;p=${KEY}`],
+    '_mailchannels.harbourcpa.com': ['v=mc1 auth=acct-9'],
+    '_dmarc.harbourcpa.com': [],
+  },
+  deliveryEvents: { enrolled: true, endpoint: 'https://www.harbourcpa.com/api/webhooks/mailchannels' },
+  twoFactor: { required: true, owners: 1, ownersWithTwoFactor: 1 },
+};
 let server: Server;
 let site: string;
 const seen: string[] = [];
@@ -79,7 +95,7 @@ beforeAll(async () => {
       }
       if (req.url === '/api/admin/go-live') {
         if (req.headers.cookie === 'admin_session=s-staff') return res.writeHead(403).end('{}');
-        return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ checkedAt: new Date().toISOString(), checks: LIVE }));
+        return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(LIVE));
       }
       res.writeHead(req.url === '/api/admin/logout' ? 200 : 404).end('{}');
     });
@@ -92,7 +108,7 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 describe('the checklist from a running site', () => {
   it('signs in as the owner, reads GET /api/admin/go-live, and signs out again', async () => {
     seen.length = 0;
-    expect(await checksFromSite(site, { username: 'owner', password: 'right-password-123' })).toEqual(LIVE);
+    expect(await checksFromSite(site, { username: 'owner', password: 'right-password-123' })).toEqual(evaluateGoLive(LIVE));
     expect(seen).toEqual([
       `POST /api/admin/login origin=${site} cookie=`,
       `GET /api/admin/go-live origin= cookie=admin_session=s-owner`,

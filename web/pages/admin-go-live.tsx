@@ -1,7 +1,8 @@
 import { CircleCheck, CircleHelp, CircleX, RefreshCw } from 'lucide-react';
 import { Fragment } from 'react';
 import { Link } from 'react-router';
-import { GO_LIVE_REQUIREMENTS, type GoLiveCheck, type GoLiveState } from '#core/go-live';
+import { evaluateGoLive, type GoLiveCheck, type GoLiveState } from '#core/go-live';
+import { GO_LIVE_REQUIREMENTS } from '#core/go-live-requirements';
 import { Badge, type BadgeVariant } from '../components/ui/badge';
 import { Button } from '../components/ui/button';
 import { Card, CardContent } from '../components/ui/card';
@@ -13,7 +14,7 @@ import { usePageMeta } from '../lib/page-meta';
 
 /**
  * /admin/go-live: the go-live checklist (docs/product.md §6.10), for owners: every production
- * requirement (core/go-live.ts) with its state as the worker reads it now, what to do while it is
+ * requirement (core/go-live.ts) with its state from the facts the worker reads now, what to do while it is
  * missing, and where. `npm run doctor` prints the same list for the operator.
  */
 export default function AdminGoLivePage() {
@@ -50,23 +51,24 @@ function Checklist() {
   useReadFailures(checks, 'Failed to load the go-live checklist. Please try again.');
   return (
     <QueryView query={checks} what="the go-live checklist">
-      {(data) => {
-        const done = data.checks.filter((c) => c.state === 'done').length;
+      {(facts) => {
+        const list = evaluateGoLive(facts);
+        const done = list.filter((c) => c.state === 'done').length;
         return (
           <>
             <div className="flex flex-wrap items-center justify-between gap-3">
               <p className="text-slate-700" data-testid="go-live-summary">
                 <span className="font-semibold text-slate-900">
-                  {done} of {data.checks.length} done
+                  {done} of {list.length} done
                 </span>{' '}
-                · checked {formatDateTime(data.checkedAt)}
+                {facts.checkedAt && <> · checked {formatDateTime(facts.checkedAt)}</>}
               </p>
               <Button variant="outline" icon={RefreshCw} onClick={() => void checks.refetch()} disabled={checks.isFetching}>
                 {checks.isFetching ? 'Checking...' : 'Re-check'}
               </Button>
             </div>
             <ol className="space-y-3" aria-label="Go-live requirements">
-              {data.checks.map((check) => (
+              {list.map((check) => (
                 <Requirement key={check.id} check={check} />
               ))}
             </ol>
