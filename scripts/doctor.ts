@@ -12,12 +12,14 @@
 // (the wrangler config's vars, .dev.vars) and marks the rest "could not check".
 import { fileURLToPath } from 'node:url';
 import { checksFromFiles, checksFromSite, formatChecklist, isLocalUrl, localSettings } from './lib/doctor.ts';
+import { localPaths } from './lib/local-state.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
 const strict = args.includes('--strict');
 const url = args.find((a) => !a.startsWith('--')) || process.env.DOCTOR_URL || `http://localhost:${process.env.PORT || 8787}`;
-const { settings, devVars } = localSettings(root);
+// `npm start`'s .dev.vars (LOCAL_STATE_DIR's when set, as `npm start` itself reads it).
+const { settings, devVars } = localSettings(root, localPaths().devVars);
 
 // The local run's first administrator is .dev.vars' (`npm start` wrote it); never sent elsewhere.
 const local = isLocalUrl(url);

@@ -22,9 +22,8 @@ export function wranglerConfigPath(root: string): string {
 }
 
 /** The settings of the local run: the config's vars, and .dev.vars (secrets and overrides) over them. */
-export function localSettings(root: string): { settings: GoLiveSettings; devVars: Record<string, string> } {
+export function localSettings(root: string, devVarsPath = join(root, '.dev.vars')): { settings: GoLiveSettings; devVars: Record<string, string> } {
   const { vars } = unstable_readConfig({ config: wranglerConfigPath(root) }, { hideWarnings: true });
-  const devVarsPath = join(root, '.dev.vars');
   const devVars = existsSync(devVarsPath) ? parseDevVars(readFileSync(devVarsPath, 'utf8')) : {};
   const strings = Object.fromEntries(Object.entries(vars ?? {}).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
   return { settings: { ...strings, ...devVars }, devVars };

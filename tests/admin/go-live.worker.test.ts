@@ -90,8 +90,9 @@ async function goLive(overrides: Partial<Cloudflare.Env>, site = SITE, afterSign
 const states = (checks: Record<GoLiveId, GoLiveCheck>) => Object.fromEntries(Object.values(checks).map((c) => [c.id, c.state]));
 
 describe('GET /api/admin/go-live', () => {
-  it('is refused signed out (401) and to staff (403)', async () => {
+  it('is the owner’s: refused signed out (401) and to staff (403)', async () => {
     expect((await call('/api/admin/go-live')).status).toBe(401);
+    expect((await call('/api/admin/go-live', { cookie: await signIn() })).status).toBe(200);
     const { cookie } = await accountSignedIn('dana', 'staff');
     expect((await call('/api/admin/go-live', { cookie })).status).toBe(403);
   });
