@@ -39,6 +39,8 @@ export type Fetch = typeof fetch;
 /** Signs in at `url` as an owner and reads its checklist; throws with the reason in words when it cannot. */
 export async function checksFromSite(url: string, credentials: { username: string; password: string; code?: string }, fetchImpl: Fetch = fetch): Promise<GoLiveCheck[]> {
   const origin = new URL(url).origin;
+  // A password goes over plain HTTP only to this machine (the worker refuses it elsewhere, too late).
+  if (!origin.startsWith('https:') && !isLocalUrl(origin)) throw new Error(`${origin} is not https://: the doctor sends no password over plain HTTP`);
   const timeout = () => AbortSignal.timeout(15_000);
   let login: Response;
   try {

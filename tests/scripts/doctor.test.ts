@@ -122,7 +122,8 @@ describe('the checklist from a running site', () => {
     await expect(checksFromSite('http://127.0.0.1:9', { username: 'owner', password: 'right-password-123' })).rejects.toThrow(/does not answer .*is it running\?/);
   });
 
-  it('sends .dev.vars’ password only to this machine', () => {
+  it('sends .dev.vars’ password only to this machine, and no password over plain HTTP elsewhere', async () => {
+    await expect(checksFromSite('http://www.harbourcpa.com', { username: 'owner', password: 'right-password-123' })).rejects.toThrow('the doctor sends no password over plain HTTP');
     expect(['http://localhost:8787', 'http://127.0.0.1:9000', 'http://[::1]:8787'].every(isLocalUrl)).toBe(true);
     expect(['https://www.harbourcpa.com', 'http://localhost.evil.com'].some(isLocalUrl)).toBe(false);
   });
