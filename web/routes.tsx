@@ -55,6 +55,7 @@ export const routes: RouteObject[] = [
       { path: 'admin/accept-invitation', lazy: lazyPage(() => import('./pages/admin-accept-invitation')) },
       { path: 'admin/reset-password', lazy: lazyPage(() => import('./pages/admin-reset-password')) },
       { path: 'admin/audit', lazy: lazyPage(() => import('./pages/admin-audit')) },
+      { path: 'admin/go-live', lazy: lazyPage(() => import('./pages/admin-go-live')) },
       { path: 'admin/content', lazy: lazyPage(() => import('./pages/admin-content')) },
       { path: 'admin/content/history', lazy: lazyPage(() => import('./pages/admin-content-history')) },
       // One static route per section, so each gets its prerendered shell (scripts/prerender.ts).

@@ -56,6 +56,10 @@ export interface TuningSettings {
    * or production, where only public internet hosts are fetched.
    */
   ALLOW_HTTP_CALENDARS?: string;
+  /** The DNS-over-HTTPS endpoint of the go-live checklist (default Cloudflare's); tests point it at a fake. */
+  DNS_OVER_HTTPS_URL?: string;
+  /** Timeout of one go-live DNS lookup in ms (default 3000); tests shorten it. */
+  DNS_OVER_HTTPS_TIMEOUT_MS?: string;
   /** Timeout of a busy calendar's fetch in ms (default 10000); tests shorten it. */
   CALENDAR_FETCH_TIMEOUT_MS?: string;
   /**

@@ -38,7 +38,7 @@ export function localPaths(env: Record<string, string | undefined> = process.env
 // point there whatever PORT served; the scripts now pass the served address themselves.
 const pinnedLocalSiteUrl = /^SITE_URL=[ \t]*"?http:\/\/(localhost|127\.0\.0\.1)(:\d+)?\/?"?[ \t]*(\r?\n|$)/m;
 
-function parseDevVars(text: string): Record<string, string> {
+export function parseDevVars(text: string): Record<string, string> {
   const vars: Record<string, string> = {};
   for (const line of text.split('\n')) {
     const match = /^\s*([A-Z0-9_]+)\s*=\s*"?(.*?)"?\s*$/.exec(line);

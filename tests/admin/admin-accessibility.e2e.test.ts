@@ -32,6 +32,7 @@ const ADMIN_ROUTES = [
   '/admin/content/history',
   '/admin/users',
   '/admin/audit',
+  '/admin/go-live',
   ...CONTENT_SECTIONS,
 ];
 /** The login card: /admin signed out, and /admin/login. */
@@ -182,6 +183,8 @@ async function waitForData(page: Page, route: string) {
   } else if (route === '/admin/audit') {
     // The sign-in of this run is an entry at least: the table on wide screens, the list on phones.
     await waitUntil(async () => (await page.locator('[data-testid="audit-row"]:visible, [data-testid="audit-item"]:visible').count()) > 0, 'audit entries');
+  } else if (route === '/admin/go-live') {
+    await page.getByRole('list', { name: 'Go-live requirements' }).waitFor();
   } else if (route === '/admin/chats') {
     // The table on wide screens, the list on phones: whichever is shown has a row.
     await waitUntil(async () => (await page.locator('[data-testid="chat-session-row"]:visible, [data-testid="chat-session-item"]:visible').count()) > 0, 'chat rows');

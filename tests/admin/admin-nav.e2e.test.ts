@@ -26,10 +26,11 @@ const SCREENS: [string, string][] = [
   ['/admin/content/history', 'Content'],
   ['/admin/users', 'Users'],
   ['/admin/audit', 'Audit Trail'],
+  ['/admin/go-live', 'Go-live'],
   ...CONTENT_SECTIONS.map((path): [string, string] => [path, 'Content']),
 ];
 
-const OWNER_LINKS = ['Admin Panel', 'Subscribers', 'Newsletters', 'Availability', 'Chats', 'Content', 'Users', 'Audit Trail'];
+const OWNER_LINKS = ['Admin Panel', 'Subscribers', 'Newsletters', 'Availability', 'Chats', 'Content', 'Users', 'Audit Trail', 'Go-live'];
 const STAFF_LINKS = ['Admin Panel', 'Subscribers', 'Newsletters', 'Availability', 'Chats', 'Content'];
 
 const admin = adminSessionPerFile('/admin');

@@ -10,6 +10,7 @@ import { adminChatSessions } from './chat-sessions';
 import { adminContactMessages } from './contact-messages';
 import { adminContent } from './content';
 import { adminEmails } from './emails';
+import { adminGoLive } from './go-live';
 import { adminInvitationsApi } from './invitations';
 import { adminNewsletter } from './newsletter';
 import { adminNewsletterDrafts } from './newsletter-drafts';
@@ -51,7 +52,8 @@ export const adminSignedInApi = new Hono<AppEnv>()
   .route('/', adminNewsletterReports)
   .route('/', adminEmails)
   .route('/', adminCalendarSync)
-  .route('/audit', adminAudit);
+  .route('/audit', adminAudit)
+  .route('/go-live', adminGoLive);
 
 /**
  * The admin API (docs/product.md §11), mounted at /api/admin by worker/index.ts: the public part

@@ -118,6 +118,8 @@ export const ADMIN_PERMISSIONS: Readonly<Record<string, Access>> = {
   'PUT /security-settings': 'owner',
   'GET /audit': 'owner',
   'GET /audit/export': 'owner',
+  // The go-live checklist (docs/product.md §6.10): which secrets are set and the e-mail DNS records.
+  'GET /go-live': 'owner',
 };
 
 /** What an account may still do while the owner's policy makes it set up two-factor sign-in first. */

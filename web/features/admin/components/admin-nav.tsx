@@ -1,4 +1,4 @@
-import { CalendarCog, FileText, History, LayoutDashboard, LogOut, MessagesSquare, Newspaper, UserCog, Users } from 'lucide-react';
+import { CalendarCog, FileText, History, LayoutDashboard, LogOut, MessagesSquare, Newspaper, Rocket, UserCog, Users } from 'lucide-react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
@@ -18,6 +18,7 @@ export const BACK_OFFICE_SCREENS = [
   { to: '/admin/content', icon: FileText, label: 'Content', ownerOnly: false },
   { to: '/admin/users', icon: UserCog, label: 'Users', ownerOnly: true },
   { to: '/admin/audit', icon: History, label: 'Audit Trail', ownerOnly: true },
+  { to: '/admin/go-live', icon: Rocket, label: 'Go-live', ownerOnly: true },
 ] as const;
 
 /** The screen `pathname` belongs to: the longest screen address it is or lies under. */
