@@ -7,6 +7,8 @@
 // stay out of the worker's bundle, which has a budget (scripts/check-budgets.ts); so do the titles
 // and what-to-do lines (core/go-live-requirements.ts).
 
+import { isPlaceholderHost } from '#core/production-requirements';
+
 /** done: in place; missing: to do; unknown: could not be checked here (the detail says why). */
 export type GoLiveState = 'done' | 'missing' | 'unknown';
 
@@ -122,8 +124,8 @@ export interface GoLiveFacts extends GoLiveSettingFacts {
 
 const check = (id: GoLiveId, done: boolean, detail: string): GoLiveCheck => ({ id, state: done ? 'done' : 'missing', detail });
 const unknown = (id: GoLiveId, detail: string): GoLiveCheck => ({ id, state: 'unknown', detail });
-/** A domain reserved for examples (RFC 2606), as the repository's own settings use: never a firm's. */
-const isExampleHost = (host: string) => /(^|\.)(example|test|invalid|localhost)$|(^|\.)example\.(com|net|org)$/i.test(host);
+/** A host reserved for examples (RFC 2606), as the repository's own settings use: never a firm's (the deploy preflight's rule too). */
+const isExampleHost = isPlaceholderHost;
 /** The site key's form (worker/security-headers.ts turnstileSiteKeyOf reads it the same way). */
 const TURNSTILE_SITE_KEY = /^[0-3]x[A-Za-z0-9_-]{8,64}$/;
 const NEEDS_SITE = 'Needs the running site: `npm run doctor <its address>` with an owner’s DOCTOR_USERNAME and DOCTOR_PASSWORD';

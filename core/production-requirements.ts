@@ -51,6 +51,18 @@ export const productionSecrets: readonly SecretRequirement[] = [
     fix: 'npx wrangler secret put TURNSTILE_SECRET (with the TURNSTILE_SITE_KEY var)',
   },
   {
+    name: 'DKIM_DOMAIN',
+    level: 'recommended',
+    without: 'mail is not DKIM-signed for the firm’s domain',
+    fix: 'README, "E-mail through MailChannels" (with DKIM_SELECTOR and DKIM_PRIVATE_KEY)',
+  },
+  {
+    name: 'DKIM_SELECTOR',
+    level: 'recommended',
+    without: 'mail is not DKIM-signed for the firm’s domain',
+    fix: 'README, "E-mail through MailChannels" (with DKIM_DOMAIN and DKIM_PRIVATE_KEY)',
+  },
+  {
     name: 'DKIM_PRIVATE_KEY',
     level: 'recommended',
     without: 'mail is not DKIM-signed for the firm’s domain',
@@ -76,9 +88,16 @@ export function siteUrlProblem(value: unknown): string | null {
   }
   if (url.protocol !== 'https:') return `SITE_URL ${JSON.stringify(value)} is not an https:// address`;
   if (url.pathname !== '/' || url.search || url.hash || url.username || url.password) return `SITE_URL ${JSON.stringify(value)} must be an origin only, like "https://www.example.com"`;
-  const host = url.hostname.toLowerCase();
-  if (/(^|\.)(example|test|invalid|localhost)$/.test(host) || /(^|\.)example\.(com|net|org)$/.test(host) || host === '127.0.0.1' || host === '[::1]') {
-    return `SITE_URL ${JSON.stringify(value)} is a placeholder`;
-  }
+  if (isPlaceholderHost(url.hostname)) return `SITE_URL ${JSON.stringify(value)} is a placeholder`;
   return null;
+}
+
+/**
+ * A host no firm's site lives on: the names reserved for examples and tests (RFC 2606: .example,
+ * .test, .invalid, .localhost, example.com/.net/.org), localhost and the loopback addresses. The
+ * preflight and the go-live checklist (core/go-live.ts) judge SITE_URL and MAIL_FROM by it.
+ */
+export function isPlaceholderHost(hostname: string): boolean {
+  const host = hostname.toLowerCase();
+  return /(^|\.)(example|test|invalid|localhost)$/.test(host) || /(^|\.)example\.(com|net|org)$/.test(host) || host === '127.0.0.1' || host === '[::1]';
 }

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PRODUCTION_SECRETS } from '#core/go-live';
 import { productionSecrets, requiredSecretNames, siteUrlProblem } from '#core/production-requirements';
 
 const script = fileURLToPath(new URL('../../scripts/preflight.ts', import.meta.url));
@@ -230,4 +231,11 @@ process.exit(99);
     expect(stdout).toContain('Preflight note: SITE_URL "https://www.northgatecpa.example" is a placeholder');
     expect(ran.some((call) => call.startsWith('secret'))).toBe(false);
   }, 60_000);
+});
+
+describe('one list of production settings', () => {
+  it('the preflight and the go-live checklist name the same secrets (core/production-requirements.ts, core/go-live.ts)', () => {
+    const preflight = productionSecrets.filter((s) => s.level !== 'first-sign-in').map((s) => s.name);
+    expect([...preflight].sort()).toEqual([...PRODUCTION_SECRETS].sort());
+  });
 });
