@@ -1,11 +1,13 @@
 import { applyD1Migrations, env, reset } from 'cloudflare:test';
 import { afterEach, beforeAll } from 'vitest';
 import { forgetPublishedPointer } from '../../../worker/services/content/published';
+import { resetWebhookKeyState } from '../../../worker/services/email/delivery-webhook';
 import { migratedTables, quote } from './d1-tables';
 
 // Every test starts from an empty, fully migrated database and empty KV, and an isolate that has
 // not read the published-content pointer from KV (worker/services/content/published.ts keeps it a
-// few seconds).
+// few seconds) nor remembered a MailChannels signing key (worker/services/email/delivery-webhook.ts
+// keeps them per isolate).
 //
 // The migrations run once per file, not before every test: the pool keeps one runtime (and its
 // storage) per worker, so a later file finds them applied and applyD1Migrations skips them. After
@@ -61,6 +63,10 @@ async function emptyKv(): Promise<void> {
 
 afterEach(async () => {
   forgetPublishedPointer();
+  // Here, not in the webhook fake's module: with one runtime per worker slot (isolate: false) a
+  // harness module is loaded once, so a hook it registers runs only in the first file that imported
+  // it, and a later file's test then met the previous key pair's remembered key (401).
+  resetWebhookKeyState();
   if ((await schemaOf()) !== schema) {
     await reset();
     await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);

@@ -1,7 +1,6 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
-import { afterEach, vi } from 'vitest';
+import { vi } from 'vitest';
 import worker from '../../../worker/index';
-import { resetWebhookKeyState } from '../../../worker/services/email/delivery-webhook';
 import { bytesToBase64, contentDigest } from '../../../worker/services/email/webhook-signature';
 import { ORIGIN } from './helpers';
 import { MAILCHANNELS_ACCOUNT_ID, MAILCHANNELS_URL } from './mailchannels-fake';
@@ -39,10 +38,8 @@ export interface SignOptions {
 export const WEBHOOK_KEY_ID = 'mc-test-key-1';
 
 // The worker remembers signing keys and key fetches per isolate (worker/services/email/
-// delivery-webhook.ts); each test starts with a new key pair, so each starts from a fresh state.
-afterEach(() => {
-  resetWebhookKeyState();
-});
+// delivery-webhook.ts); each test starts with a new key pair, so each starts from a fresh state:
+// the worker setup file forgets them after every test (tests/harness/worker/apply-migrations.ts).
 
 export async function generateEd25519(): Promise<CryptoKeyPair> {
   return (await crypto.subtle.generateKey({ name: 'Ed25519' }, true, ['sign', 'verify'])) as CryptoKeyPair;
