@@ -201,6 +201,9 @@ describe('tables a person reads', () => {
       expect(await body.locator('b').innerText()).toBe('confirmed');
       expect(messages).toEqual([]);
       expect(remote).toEqual([]);
+      // The remote image never reaches the frame's parser (its preload scanner could beat the policy).
+      expect(await body.locator('img').getAttribute('src')).toBeNull();
+      expect(await body.locator('img').getAttribute('data-blocked-src')).toBe('https://tracker.example/pixel.gif');
       // Tab never stops inside the frame (another origin, where the dialog's Escape would not reach).
       const links = body.locator('a[href]');
       expect(await links.count()).toBeGreaterThan(0);

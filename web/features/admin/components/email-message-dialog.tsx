@@ -28,23 +28,44 @@ function framePolicy(): string {
  * <head> after it are ignored by the parser, its content kept).
  */
 export function framedHtml(html: string): string {
-  return `<!DOCTYPE html><meta http-equiv="Content-Security-Policy" content="${framePolicy()}"><meta charset="utf-8">${untabbable(html)}`;
+  return `<!DOCTYPE html><meta http-equiv="Content-Security-Policy" content="${framePolicy()}"><meta charset="utf-8">${inertMessageHtml(html)}`;
 }
 
 /** What Tab stops at inside a message: links, form controls, anything with a tabindex. */
 const FOCUSABLE = 'a[href], area[href], button, input, select, textarea, summary, iframe, object, embed, [tabindex], [contenteditable]';
+/** Attributes through which an element fetches something when shown. */
+const FETCHING = ['src', 'srcset', 'poster', 'background', 'data'] as const;
 
 /**
- * The message's HTML with nothing Tab can stop at. The frame is a picture of the e-mail, not a page
- * to use (its links are the recipient's; the text above says where they went): focus that entered
- * the sandboxed frame (another origin) would take the keyboard away from the dialog, whose Escape
- * then no longer reaches it. Parsed, never run (DOMParser runs no script), and only to add
- * tabindex="-1"; the frame still shows the message as it was sent.
+ * The message's HTML made a picture of itself, parsed (DOMParser runs no script and loads nothing)
+ * and never run:
+ * - nothing Tab can stop at: focus that entered the sandboxed frame (another origin) would take the
+ *   keyboard away from the dialog, whose Escape then no longer reaches it; the links are the
+ *   recipient's, and the text above says where they went;
+ * - nothing fetched from another site: the frame's policy (framePolicy) forbids it, but the
+ *   browser's preload scanner can start an image's request before the policy's meta is applied (a
+ *   tracking pixel would learn the message was read); so a remote source is taken out here, kept
+ *   in a data-blocked-* attribute, and remote stylesheets and <base> are dropped.
  */
-function untabbable(html: string): string {
+function inertMessageHtml(html: string): string {
   if (typeof DOMParser === 'undefined') return html;
   const doc = new DOMParser().parseFromString(html, 'text/html');
   for (const element of doc.querySelectorAll(FOCUSABLE)) element.setAttribute('tabindex', '-1');
+  // Another site's: any scheme (or a scheme-relative //host) but data:, and not this site's origin.
+  const isRemote = (value: string) => {
+    const url = value.trim();
+    return /^([a-z][a-z0-9+.-]*:|\/\/)/i.test(url) && !/^data:/i.test(url) && !url.startsWith(`${window.location.origin}/`);
+  };
+  for (const element of doc.querySelectorAll('[src], [srcset], [poster], [background], object[data]')) {
+    for (const name of FETCHING) {
+      const value = element.getAttribute(name);
+      if (value !== null && (name === 'srcset' ? value.split(',').some((part) => isRemote(part.trim().split(/\s+/)[0] ?? '')) : isRemote(value))) {
+        element.setAttribute(`data-blocked-${name}`, value);
+        element.removeAttribute(name);
+      }
+    }
+  }
+  for (const element of doc.querySelectorAll('link[href], base')) element.remove();
   return doc.documentElement.outerHTML;
 }
 
