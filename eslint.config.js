@@ -71,6 +71,18 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^(_|routes$)', caughtErrors: 'none' }] },
   },
   {
+    // zod's `z` from the package root is one namespace object holding every locale, which esbuild
+    // cannot shake out: about 260 KB raw in the worker that no request used. The namespace import of
+    // 'zod/v4' lets the bundler keep only what is used (docs/decisions/0016-published-content-serving.md).
+    files: ['core/**/*.ts', 'worker/**/*.ts', 'web/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'zod', importNames: ['z'], allowTypeImports: true, message: "Use `import * as z from 'zod/v4'`: the root's `z` carries every locale into the worker." }] },
+      ],
+    },
+  },
+  {
     // The typed client: its import of the worker is type-only (docs/decisions/0008-typed-api-contract.md).
     files: ['web/lib/api.ts'],
     rules: {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/v4';
 import { emailField, foldLine, tooLongMessage } from '../schemas/fields';
 import { isSafeLink, sanitizeRichText } from './rich-text';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/v4';
 import { ADMIN_LIMITS, adminUserSchema } from './admin';
 import { emailField, nameField } from './fields';
 

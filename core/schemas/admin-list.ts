@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/v4';
 import { isCalendarDate } from '#core/firm-time';
 
 // The back office's long lists (inbox, appointments, chats, subscribers) are searched and paged by

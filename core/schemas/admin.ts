@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/v4';
 import { isCommonPassword } from './common-passwords';
 
 /** Longest username and password accepted anywhere (sign-in, new credentials, password change). */

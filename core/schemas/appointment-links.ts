@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/v4';
 import { requiredText } from './fields';
 import { firm } from '#core/content/firm';
 import { slotHasPassed, BOOKING_MESSAGES, createAppointmentSchema, timeSlotField } from './appointments';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/v4';
 import { BOOKING_HORIZON_DAYS, bookingServiceTypes, bookingTimeSlots, type BookingTimeSlot } from '#core/content/booking';
 import { firm } from '#core/content/firm';
 import { addCalendarDays, firmDateParts, firmToday, isCalendarDate, weekdayOf } from '#core/firm-time';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/v4';
 import { isCalendarDate } from '#core/firm-time';
 
 // The audit trail's vocabulary (docs/product.md §6.9): the action names the worker records and the

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/v4';
 import { BOOKING_RULE_LIMITS, bookingTimeSlots } from '#core/content/booking';
 import { federalHolidayOn } from '#core/federal-holidays';
 import { isCalendarDate } from '#core/firm-time';

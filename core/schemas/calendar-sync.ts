@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/v4';
 import { requiredText, tooLongMessage } from './fields';
 
 // The admin's busy calendars (docs/product.md §6.4): a label and the secret iCal address Google

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/v4';
 import { siteContentSchema } from '../content/schema';
 import { publicRoutes } from '../public-routes';
 

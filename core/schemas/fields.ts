@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/v4';
 
 // The field rules more than one form shares, each with its messages (docs/product.md §9), written
 // once: the schemas in this folder are built from them, so the contact form, the booking form, the

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/v4';
 import { isCalendarDate } from '#core/firm-time';
 import { tooLongMessage } from './fields';
 import { sendNewsletterSchema } from './newsletter';

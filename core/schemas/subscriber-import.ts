@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/v4';
 
 /**
  * The subscriber import's requests (docs/product.md §5.10). The browser parses the CSV

@@ -1,6 +1,6 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 // Type-only: the schema (and zod with it) comes from the form, possibly loaded on the first submit.
-import type { z } from 'zod';
+import type * as z from 'zod/v4';
 
 /** A form's messages, one per field: the first the schema (or the server) gives for it. */
 export type FieldErrors<V> = Partial<Record<keyof V & string, string>>;

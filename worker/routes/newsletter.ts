@@ -1,5 +1,5 @@
 import { Hono, type HonoRequest } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod/v4';
 import { getDb } from '../db/client';
 import type { AppEnv } from '../env';
 import { turnstile } from '../middleware/turnstile';

@@ -3,7 +3,7 @@ import { getDb } from '../../db/client';
 import type { AppEnv } from '../../env';
 import { validate } from '../../middleware/validate';
 import { acceptInvitationSchema, completePasswordResetSchema, ENROLMENT_CODE_REQUIRED, invitationTokenSchema, passwordResetTokenSchema } from '#core/schemas/admin-accounts';
-import { z } from 'zod';
+import * as z from 'zod/v4';
 import { readSecuritySettings } from '../../services/admin-auth/accounts';
 import { acceptInvitation, findInvitation, INVITATION_MESSAGES, INVITATION_STATUS, startInvitationTwoFactor } from '../../services/admin-auth/invitations';
 import { completePasswordReset, findPasswordReset, RESET_MESSAGES, RESET_STATUS } from '../../services/admin-auth/password-resets';

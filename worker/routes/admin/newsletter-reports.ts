@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod/v4';
 import { idParamSchema } from '#core/schemas/appointments';
 import { getDb } from '../../db/client';
 import type { AppEnv } from '../../env';

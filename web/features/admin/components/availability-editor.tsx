@@ -1,6 +1,6 @@
 import { CalendarOff, CalendarX2, Save, Undo2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { z } from 'zod';
+import * as z from 'zod/v4';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
