@@ -2,7 +2,7 @@
 // hooks rules, jsx-a11y, and the directions of the source tree's imports (docs/architecture.md, "Lint").
 // Must come first: the lint process's `typescript` is TypeScript 6.0 (see the file).
 import './eslint/typescript6/register.js';
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
@@ -15,6 +15,25 @@ const root = import.meta.dirname;
 const features = readdirSync(`${root}/web/features`, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+
+/**
+ * The worker's two tiers (docs/architecture.md, "Doors and the floor"): the floor, which every
+ * domain stands on, and the domains, every other folder of worker/services. A domain with a door
+ * (its index.ts) is entered only through it, from anywhere outside the domain; the floor imports no
+ * domain. tests/build/worker-doors.test.ts holds every domain to having a door.
+ */
+export const WORKER_FLOOR = ['email', 'limits', 'audit', 'platform'];
+const workerFolders = readdirSync(`${root}/worker/services`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const workerDomains = workerFolders.filter((folder) => !WORKER_FLOOR.includes(folder) && existsSync(`${root}/worker/services/${folder}/index.ts`));
+const workerOutside = ['./worker/routes', './worker/middleware', './worker/index.ts', './worker/cron.ts', './worker/db'];
+const workerZones = workerDomains.map((domain) => ({
+  target: [...workerOutside, ...workerFolders.filter((folder) => folder !== domain).map((folder) => `./worker/services/${folder}`)],
+  from: `./worker/services/${domain}`,
+  except: ['./index.ts'],
+  message: `Enter the ${domain} domain through its door, worker/services/${domain}/index.ts.`,
+}));
 
 /**
  * bulletproof-react's `import/no-restricted-paths` zones: a file under `target` may not import
@@ -41,6 +60,7 @@ const zones = [
     except: [`./${feature}`],
     message: 'A feature never reaches into another feature: what two features share belongs in web/components or web/lib.',
   })),
+  ...workerZones,
 ];
 
 export default tseslint.config(

@@ -19,14 +19,10 @@ import { contentOfVersion, DEFAULT_VERSION, getPublished } from './store';
 // publish is seen everywhere within the two together (60 s, docs/decisions/0016); the isolate that
 // published sees it at once.
 
-/** The firm's facts as published: what e-mails, invites and the chat state about it. */
-export type FirmFacts = SiteContent['firm'];
-
-/** "2000 Corporate Drive, Suite 250, Warrendale, PA 15086": the one-line address e-mails and invites show. */
-export const firmAddressLine = (firm: Pick<FirmFacts, 'contact'>) => {
-  const { street, city, region, postalCode } = firm.contact.address;
-  return `${street}, ${city}, ${region} ${postalCode}`;
-};
+// The firm's facts and its one-line address are the kernel's (core/content/firm-facts.ts): the
+// e-mail floor frames every message with them without reaching into this domain.
+export type { FirmFacts } from '#core/content/firm-facts';
+export { firmAddressLine } from '#core/content/firm-facts';
 
 /**
  * The pointer to the published version (KV PAGES), which publish and restore write

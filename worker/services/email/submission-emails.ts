@@ -12,7 +12,8 @@ import { calendarLinks, type CalendarLinks } from '../appointments/calendar-link
 import { buildInvite, toBase64 } from '../appointments/ics';
 import { escapeHtml } from '../platform/html';
 import { safeErrorSummary } from '../platform/log-safe';
-import { firmAddressLine, type FirmFacts } from '../content/published';
+import { firmAddressLine, type FirmFacts } from '#core/content/firm-facts';
+import { framedHtml, oneLine, signature, textRows } from './frame';
 
 // The e-mails the two public forms cause: the firm's notification of a contact message, the
 // visitor's booking confirmation (with an .ics invite), the firm's booking notification, the
@@ -63,7 +64,6 @@ export type MailedAppointment = Pick<
 /** Where the firm's notifications go: the firm's address, the one the published site shows. */
 const firmNotificationAddress = (firm: FirmFacts) => firm.contact.email;
 
-const oneLine = (value: string, max = 120) => value.replace(/[\r\n\t]+/g, ' ').replace(/\s{2,}/g, ' ').trim().slice(0, max);
 
 // Made once: constructing a formatter costs far more than using it (core/firm-time.ts).
 const longDateFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
@@ -108,23 +108,9 @@ const calendarText = (calendar: CalendarLinks | undefined) =>
   calendar ? `\n\nAdd it to your calendar (or open the attached invite):\nAdd to Google Calendar: ${calendar.google}\nOutlook: ${calendar.outlook}` : '';
 
 function htmlDocument(firm: FirmFacts, title: string, paragraphs: string[], rows: [string, string][] = [], links?: AppointmentLinks, calendar?: CalendarLinks): string {
-  const table = rows.length
-    ? `<table cellpadding="6" style="border-collapse:collapse;margin:16px 0">${rows
-        .map(([k, v]) => `<tr><th align="left" style="color:#475569;vertical-align:top">${escapeHtml(k)}</th><td style="white-space:pre-wrap">${escapeHtml(v)}</td></tr>`)
-        .join('')}</table>`
-    : '';
-  return `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#0f172a;line-height:1.5">
-<h1 style="font-size:20px;color:#0f2a4a">${escapeHtml(title)}</h1>
-${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
-${table}
-${calendarHtml(calendar)}
-${linksHtml(links)}
-<p style="color:#475569;font-size:13px">${escapeHtml(firm.name)} &middot; ${escapeHtml(firmAddressLine(firm))} &middot; ${escapeHtml(firm.contact.phone)}</p>
-</body></html>`;
+  const blocks = [calendarHtml(calendar), linksHtml(links)].filter(Boolean).map((html) => ({ html, text: '' }));
+  return framedHtml(firm, { title, paragraphs, rows, blocks });
 }
-
-const textRows = (rows: [string, string][]) => rows.map(([k, v]) => `${k}: ${v}`).join('\n');
-const signature = (firm: FirmFacts) => `${firm.name}\n${firmAddressLine(firm)}\n${firm.contact.phone} · ${firm.contact.email}`;
 
 /** Where a contact message came from: the contact form, or a visitor's chat hand-off (docs/product.md §4.2). */
 export type ContactOrigin = 'contact-form' | 'chat-handoff';
