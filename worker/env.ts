@@ -3,6 +3,8 @@
 // types:check` (part of `npm run check`) fails when that file no longer matches. Only what the
 // generated type cannot know is written here.
 
+import type { Db } from './db/client';
+
 /**
  * What a deployment may leave unset, so the code checks it before use: Workers AI (absent offline;
  * the chat and the newsletter preview fall back), the first administrator's credentials, the
@@ -83,6 +85,8 @@ export interface AdminUserVariable {
 }
 
 export interface Variables {
+  /** The request's Drizzle handle (worker/middleware/database.ts): routes take the database from here. */
+  db: Db;
   adminUser: AdminUserVariable;
   /** The session requireAdmin accepted: its id (the token's jti) and expiry, kept when its cookie is renewed. */
   adminSession: { jti: string; expiresAt: Date };

@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import { scheduled } from './cron';
 import type { AppEnv } from './env';
 import { requestBodyLimit } from './middleware/body-limit';
+import { database } from './middleware/database';
 import { httpsOnly } from './middleware/https-only';
 import { requireJwtSecret } from './middleware/require-jwt-secret';
 import { sameOrigin } from './middleware/same-origin';
@@ -27,6 +28,7 @@ import { safeErrorSummary } from './services/platform/log-safe';
 const app = new Hono<AppEnv>();
 
 app.use(securityHeaders());
+app.use(database());
 // Before anything reads a body or a cookie: plain HTTP is redirected or refused (localhost excepted).
 app.use(httpsOnly());
 // No API without a usable JWT_SECRET: a clear log line and a 503, never a half-working API.
