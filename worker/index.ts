@@ -21,9 +21,14 @@ import { newsletterArchive } from './routes/newsletter-archive';
 import { siteConfig } from './routes/site-config';
 import { notFoundPage, sitePages } from './routes/site-pages';
 import { webhooks } from './routes/webhooks';
-import { staticFileWithContent } from './services/content/published-pages';
+import { publishedContent, staticFileWithContent } from './services/content';
+import { useFirmNameReader } from './services/email/sender-name';
 import { countingD1Calls } from './services/platform/d1-call-count';
 import { safeErrorSummary } from './services/platform/log-safe';
+
+// The e-mail floor sends the firm's own e-mails under its published name, which only the content
+// domain reads (worker/services/email/sender-name.ts): handed in here, where the worker is wired.
+useFirmNameReader(async (env) => (await publishedContent(env)).firm.name);
 
 const app = new Hono<AppEnv>();
 

@@ -17,7 +17,7 @@ import {
   appointmentRescheduledEmail,
   appointmentWhen,
 } from '../services/email/submission-emails';
-import { publishedContent } from '../services/content/published';
+import { publishedContent } from '../services/content';
 import { IP_WINDOW_SECONDS, ipLimitMessage, takeIpAllowance } from '../services/limits/submission-limits';
 import { recordAudit } from '../services/audit/audit-log';
 

@@ -15,7 +15,7 @@ import { appointmentLinks, newAppointmentPublicId } from '../services/appointmen
 import { networkHash } from '../services/limits/client-ip';
 import { deliverAfterAnswer } from '../services/email/send-email';
 import { appointmentConfirmationEmail, appointmentNotificationEmail, hasTime } from '../services/email/submission-emails';
-import { publishedContent } from '../services/content/published';
+import { publishedContent } from '../services/content';
 import { openBookingsMessage, openBookingsRecheck, storeSubmission } from '../services/limits/submission-limits';
 
 // Any one-line service name passes the schema; the route checks it against the published list.

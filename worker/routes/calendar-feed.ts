@@ -3,7 +3,7 @@ import { getDb } from '../db/client';
 import type { AppEnv } from '../env';
 import { feedEtag, isFeedSecret, renderFeed } from '../services/appointments/calendar-feed';
 import { safeErrorSummary } from '../services/platform/log-safe';
-import { publishedContent } from '../services/content/published';
+import { publishedContent } from '../services/content';
 
 /**
  * The firm's private calendar feed, GET /api/calendar/<secret>.ics (docs/product.md §6.4): what

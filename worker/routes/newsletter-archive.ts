@@ -3,7 +3,7 @@ import { getDb } from '../db/client';
 import type { AppEnv } from '../env';
 import { archivedIssueHtml, findArchivedIssue, listArchivedIssues, sentWhen } from '../services/newsletter/archive';
 import { siteOrigin } from '../services/newsletter/template';
-import { publishedContent } from '../services/content/published';
+import { publishedContent } from '../services/content';
 
 /** A newsletter id as the archive's URLs write it: digits only, no leading zero. */
 export const ISSUE_ID = /^[1-9][0-9]{0,15}$/;

@@ -1,8 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { ISSUE_SHELL_PATH, ISSUE_SHELL_PLACEHOLDER, publicRoutes } from '#core/public-routes';
-import { getDb } from '../db/client';
-import { pageHeaders, publishedPage } from '../services/content/published-pages';
-import { publishedContent } from '../services/content/published';
+import { pageHeaders, publishedContent, publishedPage } from '../services/content';
 import type { AppEnv } from '../env';
 import { findArchivedIssue, issueDescription, listArchivedIssues } from '../services/newsletter/archive';
 import { followClick } from '../services/newsletter/click-tracking';
@@ -35,7 +33,7 @@ const ISSUE_PROBE = '/newsletter/1';
 
 /** The page at `pathname` with the published content, or null while the defaults are published. */
 const published = (c: Context<AppEnv>, pathname: string, file: string) =>
-  publishedPage(c.env, getDb(c.env.DB), (promise) => c.executionCtx.waitUntil(promise), new URL(c.req.url).origin, pathname, file);
+  publishedPage(c.env, c.var.db, (promise) => c.executionCtx.waitUntil(promise), new URL(c.req.url).origin, pathname, file);
 
 /** A public route: the published content's page, or the static file while nothing is published. */
 async function publicPage(c: Context<AppEnv>, pathname: string): Promise<Response> {
@@ -69,7 +67,7 @@ const setAttribute = (name: string, value: string): HTMLRewriterElementContentHa
 });
 
 async function trackedLink(c: Context<AppEnv>): Promise<Response> {
-  const url = await followClick(c.env.JWT_SECRET, getDb(c.env.DB), c.req.param('token') ?? '');
+  const url = await followClick(c.env.JWT_SECRET, c.var.db, c.req.param('token') ?? '');
   // (The newsletter benchmark's config has no ASSETS binding.)
   if (!url) return c.env.ASSETS ? notFoundPage(c) : c.text('Not found', 404);
   // Not cached, so every recipient's click reaches the worker; the link's token stays out of the target's Referer.
@@ -78,7 +76,7 @@ async function trackedLink(c: Context<AppEnv>): Promise<Response> {
 
 async function issuePage(c: Context<AppEnv>): Promise<Response> {
   const id = issueId(c.req.param('id') ?? '');
-  const db = getDb(c.env.DB);
+  const db = c.var.db;
   const issue = id === null ? undefined : await findArchivedIssue(db, id);
   if (!issue) return notFoundPage(c);
   const publishedShell = await published(c, ISSUE_PROBE, ISSUE_SHELL_PATH);
@@ -108,7 +106,7 @@ const xmlEscape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&
 
 async function sitemap(c: Context<AppEnv>): Promise<Response> {
   const origin = siteOrigin(c.env, c.req.url);
-  const issues = await listArchivedIssues(getDb(c.env.DB));
+  const issues = await listArchivedIssues(c.var.db);
   const day = (iso: string) => iso.slice(0, 10);
   const entries = [
     ...publicRoutes

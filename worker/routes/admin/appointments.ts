@@ -10,7 +10,7 @@ import { availabilityRefusal } from '../../services/appointments/availability';
 import { type AppointmentRow, findAppointment, isSlotTaken, listAppointments, searchAppointments, setAppointmentStatus } from '../../services/appointments/bookings';
 import { firmToday } from '#core/firm-time';
 import { appointmentStatusEmail, hasTime, sendAfterStoring } from '../../services/email/submission-emails';
-import { publishedContent } from '../../services/content/published';
+import { publishedContent } from '../../services/content';
 import { audit } from '../../services/audit/audit-log';
 
 /** The admin list's shape (docs/product.md §11). */

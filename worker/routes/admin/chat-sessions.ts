@@ -1,10 +1,8 @@
 import { Hono } from 'hono';
 import * as z from 'zod/v4';
-import { getDb } from '../../db/client';
 import type { AppEnv } from '../../env';
 import { validate } from '../../middleware/validate';
-import { loadConversation, type ChatMessageRow as MessageRow, type ChatSessionRow as SessionRow } from '../../services/chat/sessions';
-import { searchChatSessions } from '../../services/chat/transcripts';
+import { loadConversation, searchChatSessions, type ChatMessageRow as MessageRow, type ChatSessionRow as SessionRow } from '../../services/chat';
 import { firm } from '#core/content/firm';
 import { chatListQuerySchema } from '#core/schemas/chat';
 
@@ -57,11 +55,11 @@ const sessionParamSchema = z.object({ id: z.uuid({ error: 'Invalid chat session'
  */
 export const adminChatSessions = new Hono<AppEnv>()
   .get('/', validate('query', chatListQuerySchema), async (c) => {
-    const page = await searchChatSessions(getDb(c.env.DB), c.req.valid('query'), firm.timeZone);
+    const page = await searchChatSessions(c.var.db, c.req.valid('query'), firm.timeZone);
     return c.json({ ...page, items: page.items.map(toChatSessionSummary) }, 200);
   })
   .get('/:id', validate('param', sessionParamSchema), async (c) => {
-    const conversation = await loadConversation(getDb(c.env.DB), c.req.valid('param').id);
+    const conversation = await loadConversation(c.var.db, c.req.valid('param').id);
     if (!conversation) return c.json({ message: 'Chat session not found' }, 404);
     return c.json({ session: toChatSessionSummary(conversation.session), messages: conversation.messages.map(toTranscriptMessage) }, 200);
   });

@@ -1,19 +1,20 @@
 import { Hono } from 'hono';
-import { getDb } from '../../db/client';
 import type { AppEnv } from '../../env';
 import { validate } from '../../middleware/validate';
 import { idParamSchema } from '#core/schemas/appointments';
 import { LIST_PAGE_SIZE, type ListPage } from '#core/schemas/admin-list';
 import { contactArchiveSchema, contactReadSchema, contactReplySchema, inboxQuerySchema } from '#core/schemas/contact';
 import {
-  archiveContactMessage,
+  archiveMessage,
   type ContactMessageRow,
-  findContactMessage,
   listContactMessages,
-  markContactMessageRead,
+  markMessageRead,
+  messageReplies,
+  type MessageReplies,
+  REPLY_CAP_MESSAGE,
+  replyToMessage,
   searchContactMessages,
-} from '../../services/contact/messages';
-import { lastReplyTime, listReplies, REPLY_CAP_MESSAGE, sendReply } from '../../services/contact/replies';
+} from '../../services/contact';
 import { audit } from '../../services/audit/audit-log';
 import { clientNetwork } from '../../services/limits/client-ip';
 
@@ -33,7 +34,7 @@ export const toContactMessage = (row: ContactMessageRow & { lastRepliedAt?: Date
 });
 
 /** One reply of a conversation under a message: who replied, what and when, and how its e-mail went. */
-const toReply = (row: Awaited<ReturnType<typeof listReplies>>[number]) => ({
+const toReply = (row: MessageReplies[number]) => ({
   id: row.id,
   authorName: row.authorName,
   body: row.body,
@@ -50,12 +51,12 @@ type ContactMessage = ReturnType<typeof toContactMessage>;
  */
 export const adminContactMessages = new Hono<AppEnv>()
   .get('/', async (c) => {
-    const rows = await listContactMessages(getDb(c.env.DB));
+    const rows = await listContactMessages(c.var.db);
     return c.json(rows.map(toContactMessage), 200);
   })
   .get('/search', validate('query', inboxQuerySchema), async (c) => {
     const query = c.req.valid('query');
-    const found = await searchContactMessages(getDb(c.env.DB), query);
+    const found = await searchContactMessages(c.var.db, query);
     const page: ListPage<ContactMessage> & { unread: number; all: number } = {
       items: found.rows.map(toContactMessage),
       total: found.total,
@@ -68,36 +69,32 @@ export const adminContactMessages = new Hono<AppEnv>()
   })
   .patch('/:id', validate('param', idParamSchema), validate('json', contactReadSchema), async (c) => {
     const { id } = c.req.valid('param');
-    const row = await markContactMessageRead(getDb(c.env.DB), id, c.req.valid('json').read);
-    if (!row) return c.json({ message: 'Message not found' }, 404);
-    await audit(c, c.req.valid('json').read ? 'contact.mark-read' : 'contact.mark-unread', `contact-message:${id}`);
-    return c.json(toContactMessage({ ...row, lastRepliedAt: await lastReplyTime(getDb(c.env.DB), id) }), 200);
+    const { read } = c.req.valid('json');
+    const result = await markMessageRead(c.var.db, id, read);
+    if (!result.ok) return c.json({ message: 'Message not found' }, 404);
+    await audit(c, read ? 'contact.mark-read' : 'contact.mark-unread', `contact-message:${id}`);
+    return c.json(toContactMessage(result.message), 200);
   })
   // Archived messages leave the inbox's default view; unarchiving brings one back as it was.
   .patch('/:id/archive', validate('param', idParamSchema), validate('json', contactArchiveSchema), async (c) => {
     const { id } = c.req.valid('param');
     const { archived } = c.req.valid('json');
-    const db = getDb(c.env.DB);
-    const row = await archiveContactMessage(db, id, archived);
-    if (!row) return c.json({ message: 'Message not found' }, 404);
+    const result = await archiveMessage(c.var.db, id, archived);
+    if (!result.ok) return c.json({ message: 'Message not found' }, 404);
     await audit(c, archived ? 'contact.archive' : 'contact.unarchive', `contact-message:${id}`);
-    return c.json(toContactMessage({ ...row, lastRepliedAt: await lastReplyTime(db, id) }), 200);
+    return c.json(toContactMessage(result.message), 200);
   })
   .get('/:id/replies', validate('param', idParamSchema), async (c) => {
-    const db = getDb(c.env.DB);
-    const { id } = c.req.valid('param');
-    if (!(await findContactMessage(db, id))) return c.json({ message: 'Message not found' }, 404);
-    return c.json((await listReplies(db, id)).map(toReply), 200);
+    const result = await messageReplies(c.var.db, c.req.valid('param').id);
+    if (!result.ok) return c.json({ message: 'Message not found' }, 404);
+    return c.json(result.replies.map(toReply), 200);
   })
   // Sends a reply by e-mail (its audit entry commits with it) and answers the whole conversation.
   .post('/:id/replies', validate('param', idParamSchema), validate('json', contactReplySchema), async (c) => {
-    const db = getDb(c.env.DB);
-    const { id } = c.req.valid('param');
-    const message = await findContactMessage(db, id);
-    if (!message) return c.json({ message: 'Message not found' }, 404);
-    const outcome = await sendReply(c.env, db, message, c.get('adminUser'), c.req.valid('json').body, clientNetwork(c));
-    if (!outcome.ok) return c.json({ message: REPLY_CAP_MESSAGE }, 429);
-    const replies = (await listReplies(db, id)).map(toReply);
-    if (outcome.emailStatus === 'failed') return c.json({ message: 'The reply was saved but its e-mail could not be sent; see the e-mail log.', replies }, 502);
-    return c.json({ message: `Reply sent to ${message.email}`, replies }, 201);
+    const reply = { author: c.get('adminUser'), body: c.req.valid('json').body, network: clientNetwork(c) };
+    const result = await replyToMessage(c.env, c.var.db, c.req.valid('param').id, reply);
+    if (!result.ok) return result.reason === 'cap' ? c.json({ message: REPLY_CAP_MESSAGE }, 429) : c.json({ message: 'Message not found' }, 404);
+    const replies = result.replies.map(toReply);
+    if (result.emailStatus === 'failed') return c.json({ message: 'The reply was saved but its e-mail could not be sent; see the e-mail log.', replies }, 502);
+    return c.json({ message: `Reply sent to ${result.to}`, replies }, 201);
   });

@@ -1,24 +1,22 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
-import { CONTENT_MAX_BYTES, contentByteSize, siteContentSchema } from '#core/content/schema';
+import { CONTENT_MAX_BYTES } from '#core/content/schema';
 import { contentDraftSchema, contentPreviewQuerySchema, contentPublishSchema, contentRestoreSchema } from '#core/schemas/content';
-import { getDb } from '../../db/client';
 import type { AppEnv } from '../../env';
 import { fieldMessages, validate } from '../../middleware/validate';
 import {
-  getDraft,
-  getPublished,
+  contentForEditor,
   listVersions,
-  publishDraft,
-  restoreVersion,
+  pageHeaders,
+  previewPage,
+  publishContent,
+  restoreContent,
   reviewDraft,
-  saveDraft,
+  saveContentDraft,
   type ContentWriteResult,
   type CurrentVersion,
-} from '../../services/content/store';
-import { pageHeaders, prerenderedFile, renderWithContent } from '../../services/content/published-pages';
-import { withPreviewBar } from '../../services/content/preview-bar';
-import { pointAtPublished } from '../../services/content/published';
+  type DraftTooLarge,
+} from '../../services/content';
 import { audit } from '../../services/audit/audit-log';
 
 // The firm's content document (docs/product.md, the content API; docs/decisions/0013-content-as-a-versioned-document.md),
@@ -42,8 +40,11 @@ function staleAnswer(c: Context<AppEnv>, current: CurrentVersion) {
 }
 
 /** The answer to a refused write, in the API's usual shapes. */
-function refusal(c: Context<AppEnv>, result: Exclude<ContentWriteResult<unknown>, { ok: true }>, action: 'save' | 'publish' = 'save') {
+function refusal(c: Context<AppEnv>, result: Exclude<ContentWriteResult<unknown>, { ok: true }> | DraftTooLarge, action: 'save' | 'publish' = 'save') {
   switch (result.reason) {
+    case 'too-large':
+      // Every field has its own limit; this one bounds the whole document (413, like the body limit).
+      return c.json({ message: `The content is too large: ${Math.ceil(result.bytes / 1024)} KB, at most ${CONTENT_MAX_BYTES / 1024} KB` }, 413);
     case 'stale':
       return staleAnswer(c, result.current);
     case 'draft-changed': {
@@ -74,8 +75,7 @@ function refusal(c: Context<AppEnv>, result: Exclude<ContentWriteResult<unknown>
 
 export const adminContent = new Hono<AppEnv>()
   .get('/', async (c) => {
-    const db = getDb(c.env.DB);
-    const [published, draft] = await Promise.all([getPublished(db), getDraft(db)]);
+    const { published, draft } = await contentForEditor(c.var.db);
     return c.json(
       {
         published: { ...currentVersionBody(published), content: published.content },
@@ -86,12 +86,7 @@ export const adminContent = new Hono<AppEnv>()
   })
   .put('/draft', validate('json', contentDraftSchema), async (c) => {
     const { basedOn, content, draftUpdatedAt } = c.req.valid('json');
-    // Every field has its own limit; this one bounds the whole document (413, like the body limit).
-    const bytes = contentByteSize(content);
-    if (bytes > CONTENT_MAX_BYTES) {
-      return c.json({ message: `The content is too large: ${Math.ceil(bytes / 1024)} KB, at most ${CONTENT_MAX_BYTES / 1024} KB` }, 413);
-    }
-    const result = await saveDraft(getDb(c.env.DB), {
+    const result = await saveContentDraft(c.var.db, {
       basedOn,
       content,
       by: c.get('adminUser').username,
@@ -106,46 +101,36 @@ export const adminContent = new Hono<AppEnv>()
   // e-mail, payment and other links flagged (worker/services/content/review.ts); the Publish
   // confirmation shows it and publishes the revision it names.
   .get('/review', async (c) => {
-    const review = await reviewDraft(getDb(c.env.DB));
+    const review = await reviewDraft(c.var.db);
     if (!review) return c.json({ message: 'There is no draft to publish' }, 404);
     return c.json({ ...review, live: currentVersionBody(review.live), updatedAt: review.updatedAt.toISOString() }, 200);
   })
+  // The public pages, e-mails, invites and the chat follow a publish or a restore (worker/services/content/publishing.ts).
   .post('/publish', validate('json', contentPublishSchema), async (c) => {
     const { basedOn, revision } = c.req.valid('json');
-    const result = await publishDraft(getDb(c.env.DB), { basedOn, revision, by: c.get('adminUser').username });
+    const result = await publishContent(c.env, c.var.db, { basedOn, revision, by: c.get('adminUser').username });
     if (!result.ok) return refusal(c, result, 'publish');
-    // The public pages, e-mails, invites and the chat follow it (worker/services/content/published.ts).
-    await pointAtPublished(c.env);
     await audit(c, 'content.publish', `content-version:${result.value.version}`);
     return c.json({ version: result.value.version }, 200);
   })
   .get('/versions', async (c) => {
-    const versions = await listVersions(getDb(c.env.DB));
+    const versions = await listVersions(c.var.db);
     return c.json(
       versions.map((v) => ({ ...v, publishedAt: iso(v.publishedAt) })),
       200,
     );
   })
   .post('/restore', validate('json', contentRestoreSchema), async (c) => {
-    const result = await restoreVersion(getDb(c.env.DB), { version: c.req.valid('json').version, by: c.get('adminUser').username });
+    const result = await restoreContent(c.env, c.var.db, { version: c.req.valid('json').version, by: c.get('adminUser').username });
     if (!result.ok) return refusal(c, result);
-    // The public pages, e-mails, invites and the chat follow it (worker/services/content/published.ts).
-    await pointAtPublished(c.env);
     // The record is the version restored from; the answer's version is the new one it became.
     await audit(c, 'content.restore', `content-version:${c.req.valid('json').version}`);
     return c.json({ version: result.value.version }, 200);
   })
-  // Preview: a public page with the draft (the published content when there is none), rendered by
-  // the same components as the published pages, for the signed-in admin only (this sub-app's guard).
+  // Preview: a public page with the draft (the published content when there is none), for the
+  // signed-in admin only (this sub-app's guard; worker/services/content/preview.ts).
   .get('/preview', validate('query', contentPreviewQuerySchema), async (c) => {
-    const { path } = c.req.valid('query');
-    const db = getDb(c.env.DB);
-    const draft = await getDraft(db);
-    const parsed = draft ? siteContentSchema.safeParse(draft.content) : null;
-    if (parsed && !parsed.success) return c.json({ message: 'The draft no longer passes the content rules: open it and save it again', errors: fieldMessages(parsed.error.issues) }, 409);
-    const content = parsed ? parsed.data : (await getPublished(db)).content;
-    const template = await (await prerenderedFile(c.env, new URL(c.req.url).origin, path)).text();
-    // The bar that tells it from the live site (worker/services/content/preview-bar.ts).
-    const html = withPreviewBar(await renderWithContent(template, path, content), parsed !== null);
-    return c.body(html, 200, { ...pageHeaders, 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' });
+    const preview = await previewPage(c.env, c.var.db, new URL(c.req.url).origin, c.req.valid('query').path);
+    if (!preview.ok) return c.json({ message: 'The draft no longer passes the content rules: open it and save it again', errors: fieldMessages(preview.issues) }, 409);
+    return c.body(preview.html, 200, { ...pageHeaders, 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' });
   });

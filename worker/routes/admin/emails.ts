@@ -10,7 +10,7 @@ import { idParamSchema } from '#core/schemas/appointments';
 import { checkMailChannels } from '../../services/email/mailchannels';
 import { emailTransport, sendEmail } from '../../services/email/send-email';
 import { escapeHtml } from '../../services/platform/html';
-import { publishedContent } from '../../services/content/published';
+import { publishedContent } from '../../services/content';
 import type { EmailAttachment } from '../../mail-types';
 import { siteOrigin } from '../../services/newsletter/template';
 import { audit } from '../../services/audit/audit-log';

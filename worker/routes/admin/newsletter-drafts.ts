@@ -5,7 +5,7 @@ import { idParamSchema } from '#core/schemas/appointments';
 import { newsletterDraftSchema, newsletterRenderSchema, scheduleDraftSchema } from '#core/schemas/newsletter-drafts';
 import { getDb } from '../../db/client';
 import { mayUse } from '../../services/admin-auth/permissions';
-import { publishedContent } from '../../services/content/published';
+import { publishedContent } from '../../services/content';
 import type { AppEnv } from '../../env';
 import { validate } from '../../middleware/validate';
 import { audit } from '../../services/audit/audit-log';

@@ -15,7 +15,7 @@ import { eraseSubscriber } from '../../services/newsletter/list-hygiene';
 import { searchSubscribers, subscriberCounts } from '../../services/newsletter/subscriber-list';
 import { listSubscribers, resendConfirmation, type SubscriberStatus } from '../../services/newsletter/subscriptions';
 import { sampleTemplate, siteOrigin, staticNewsletter } from '../../services/newsletter/template';
-import { publishedContent } from '../../services/content/published';
+import { publishedContent } from '../../services/content';
 import { audit } from '../../services/audit/audit-log';
 
 function deliveredMessage(recipientCount: number, totalRecipients: number, status: string): string {

@@ -9,7 +9,7 @@ import type { Bindings } from '../../env';
 import { appointmentUid, inviteStatus } from '../email/submission-emails';
 import { APPOINTMENT_MINUTES } from './busy-calendars';
 import { buildCalendar, escapeText, type InviteEvent } from './ics';
-import type { FirmFacts } from '../content/published';
+import type { FirmFacts } from '#core/content/firm-facts';
 
 // The firm's private calendar feed (docs/product.md §6.4, docs/decisions/0014): one VEVENT per
 // appointment with a time, requested (TENTATIVE) or confirmed, with the UID and SEQUENCE of the

@@ -8,7 +8,7 @@ import { emailTransport, sendEmailBatch } from '../email/send-email';
 import { firmToday } from '#core/firm-time';
 import { safeErrorSummary } from '../platform/log-safe';
 import { appointmentReminderEmail, hasTime } from '../email/submission-emails';
-import { publishedContent } from '../content/published';
+import { publishedContent } from '../content';
 
 // The reminder e-mail before an appointment (docs/product.md §3), sent by the cron (worker/cron.ts).
 //

@@ -8,7 +8,7 @@ import { bookingTimeSlots } from '#core/content/booking';
 import type { SiteContent } from '#core/content/schema';
 import type { ChatSource } from '#core/schemas/chat';
 import { reasonsToBook, scheduleServiceSummary, serviceAnchor, trustLabels } from '#core/content/services';
-import { firmAddressLine } from '../content/published';
+import { firmAddressLine } from '#core/content/firm-facts';
 
 /** A page of the site an answer may point to (the widget makes these clickable). */
 export type SitePath = '/schedule' | '/contact' | '/services' | '/faq' | '/about' | '/resources';

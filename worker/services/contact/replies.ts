@@ -8,7 +8,8 @@ import { contactMessages, contactReplies, emailLog } from '../../db/schema';
 import type { Bindings } from '../../env';
 import type { OutgoingEmail } from '../../mail-types';
 import { auditIfPreviousChanged } from '../audit/audit-log';
-import { publishedContent, type FirmFacts } from '../content/published';
+import type { FirmFacts } from '#core/content/firm-facts';
+import { publishedContent } from '../content';
 import { sendEmail } from '../email/send-email';
 import type { ContactMessageRow } from './messages';
 

@@ -19,11 +19,6 @@ import { contentOfVersion, DEFAULT_VERSION, getPublished } from './store';
 // publish is seen everywhere within the two together (60 s, docs/decisions/0016); the isolate that
 // published sees it at once.
 
-// The firm's facts and its one-line address are the kernel's (core/content/firm-facts.ts): the
-// e-mail floor frames every message with them without reaching into this domain.
-export type { FirmFacts } from '#core/content/firm-facts';
-export { firmAddressLine } from '#core/content/firm-facts';
-
 /**
  * The pointer to the published version (KV PAGES), which publish and restore write
  * (worker/services/content/published.ts, pointAtPublished). Without one nothing was published:

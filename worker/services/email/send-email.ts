@@ -6,7 +6,7 @@ import type { Bindings } from '../../env';
 import { MailChannelsError, MailChannelsTransport, mailChannelsConfig } from './mailchannels';
 import { OutboxTransport } from './outbox';
 import { LocalMailboxTransport, localMailboxUrl } from './local-mailbox';
-import { publishedContent } from '../content/published';
+import { firmNameOf } from './sender-name';
 import { safeErrorSummary } from '../platform/log-safe';
 import type { EmailTransport, OutgoingEmail, SendOutcome } from '../../mail-types';
 import { assertHeaderSafe, attachmentsJson, headerRefusal, logRow, outboxMessageJson, type LoggedMessages } from '../../db/queued-mail';
@@ -14,11 +14,11 @@ import { loggedCopy, redactSecrets } from '../../mail-redaction';
 
 /**
  * The transport this deployment uses: MailChannels when an API key is configured (From: the firm's
- * published name); else, in local development, the local mailbox (an .eml file per message,
+ * published name, ./sender-name.ts); else, in local development, the local mailbox (an .eml file per message,
  * worker/services/email/local-mailbox.ts); else the D1 outbox, which keeps only the log's copy.
  */
 export function emailTransport(env: Bindings): EmailTransport {
-  const firmName = async () => (await publishedContent(env)).firm.name;
+  const firmName = firmNameOf(env);
   const config = mailChannelsConfig(env);
   if (config) return new MailChannelsTransport(config, firmName);
   const mailbox = localMailboxUrl(env);

@@ -1,12 +1,12 @@
 import { firm as firmCode } from '#core/content/firm';
 import { NO_PREFERRED_TIME, type BookingTimeSlot } from '#core/content/booking';
-import type { appointments, contactMessages } from '../../db/schema';
+import type { appointments } from '../../db/schema';
 import type { Bindings } from '../../env';
 import { slotStartMinutes } from '#core/schemas/appointments';
 import { appointmentRef, type AppointmentLinks } from '../appointments/links';
 import { sendEmail } from './send-email';
 import type { EmailTransport, OutgoingEmail, SendOutcome } from '../../mail-types';
-import { timeZoneAbbreviation, timeZoneLabel, zonedDateTime } from '#core/firm-time';
+import { timeZoneAbbreviation, timeZoneLabel } from '#core/firm-time';
 import { withArticle } from '#core/words';
 import { calendarLinks, type CalendarLinks } from '../appointments/calendar-links';
 import { buildInvite, toBase64 } from '../appointments/ics';
@@ -15,9 +15,9 @@ import { safeErrorSummary } from '../platform/log-safe';
 import { firmAddressLine, type FirmFacts } from '#core/content/firm-facts';
 import { framedHtml, oneLine, signature, textRows } from './frame';
 
-// The e-mails the two public forms cause: the firm's notification of a contact message, the
-// visitor's booking confirmation (with an .ics invite), the firm's booking notification, the
-// visitor's notice when the admin confirms or cancels, and the appointment's later life: the
+// The e-mails a booking causes (the contact form's notification is the contact domain's,
+// worker/services/contact/emails.ts): the visitor's booking confirmation (with an .ics invite), the
+// firm's booking notification, the visitor's notice when the admin confirms or cancels, and the appointment's later life: the
 // visitor's own cancel and reschedule (docs/product.md §3) and the reminder the day before.
 // Visitor text goes into bodies only, escaped for HTML; header fields (subject, names) are
 // flattened to one line. The visitor's own e-mails carry no text the visitor chose (name, notes):
@@ -35,17 +35,6 @@ import { framedHtml, oneLine, signature, textRows } from './frame';
 
 /** The firm's calendar zone: code, not content (docs/decisions/0013-content-as-a-versioned-document.md). */
 const timeZone = firmCode.timeZone;
-
-/**
- * The columns of a contact message (contact_messages) the firm's notification shows, all known
- * before the row is inserted: the notification is queued in the batch that inserts it
- * (worker/db/one-call-write.ts). It names the message by these (the inbox card shows each of them),
- * not by its id, which only the insert chooses.
- */
-export type MailedContactMessage = Pick<typeof contactMessages.$inferSelect, 'name' | 'email' | 'phone' | 'message' | 'createdAt'> & {
-  /** The notification's Message-ID, stored with the message: the root the inbox's replies thread under. */
-  messageId?: string | null;
-};
 
 /**
  * The columns of a booking (appointments) the booking e-mails show. A booking not inserted yet (its
@@ -110,35 +99,6 @@ const calendarText = (calendar: CalendarLinks | undefined) =>
 function htmlDocument(firm: FirmFacts, title: string, paragraphs: string[], rows: [string, string][] = [], links?: AppointmentLinks, calendar?: CalendarLinks): string {
   const blocks = [calendarHtml(calendar), linksHtml(links)].filter(Boolean).map((html) => ({ html, text: '' }));
   return framedHtml(firm, { title, paragraphs, rows, blocks });
-}
-
-/** Where a contact message came from: the contact form, or a visitor's chat hand-off (docs/product.md §4.2). */
-export type ContactOrigin = 'contact-form' | 'chat-handoff';
-
-const originText: Record<ContactOrigin, { how: string; title: string }> = {
-  'contact-form': { how: 'sent a message through the contact form', title: 'New contact message' },
-  'chat-handoff': { how: 'asked to talk to a person from the chat assistant', title: 'New chat hand-off' },
-};
-
-export function contactNotificationEmail(firm: FirmFacts, message: MailedContactMessage, origin: ContactOrigin = 'contact-form'): OutgoingEmail {
-  const { how, title } = originText[origin];
-  const rows: [string, string][] = [
-    ['Name', message.name],
-    ['Email', message.email],
-    ['Phone', message.phone ?? '(not given)'],
-    ['Received', zonedDateTime(message.createdAt, timeZone)],
-    ['Message', message.message],
-  ];
-  return {
-    kind: 'contact-notification',
-    to: firmNotificationAddress(firm),
-    toName: firm.name,
-    replyTo: message.email,
-    subject: oneLine(`${title} from ${message.name}`),
-    text: `A visitor ${how}.\n\n${textRows(rows)}\n\nReply to this e-mail to answer ${message.email}.`,
-    html: htmlDocument(firm, title, [`A visitor ${how}.`], rows),
-    ...(message.messageId ? { headers: { 'Message-ID': message.messageId } } : {}),
-  };
 }
 
 /** The details the visitor's own e-mails show: only what the firm chose or validated (no name, no notes). */

@@ -6,7 +6,7 @@ import { firmDateParts } from '#core/firm-time';
 import { sanitizeHtml } from './sanitize-html';
 import { escapeHtml } from '../platform/html';
 import { type NewsletterDraft, staticNewsletter } from './template';
-import { publishedContent } from '../content/published';
+import { publishedContent } from '../content';
 
 /** The AI preview takes 15 to 20 s (docs/product.md §5.6); past 25 s the static template answers. */
 export const AI_TIMEOUT_MS = 25_000;

@@ -5,7 +5,7 @@ import { sentNewsletters } from '../../db/schema';
 import { firmToday } from '#core/firm-time';
 import { sanitizeHtml } from './sanitize-html';
 import { decodeBasicEntities, renderNewsletterEmail } from './template';
-import type { FirmFacts } from '../content/published';
+import type { FirmFacts } from '#core/content/firm-facts';
 
 /**
  * The public newsletter archive (docs/product.md §5): the issues whose sending finished (status

@@ -15,7 +15,8 @@ import {
 } from './store';
 import { oneClickUnsubscribeUrl, unsubscribePageUrl } from './subscriptions';
 import { renderNewsletterEmail, siteOrigin } from './template';
-import { publishedContent, type FirmFacts } from '../content/published';
+import type { FirmFacts } from '#core/content/firm-facts';
+import { publishedContent } from '../content';
 import { clickToken, clickTrackingQuery, clickUrl, issueLinks, rewriteLinks } from './click-tracking';
 import { signLinkToken } from './tokens';
 

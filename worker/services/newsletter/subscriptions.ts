@@ -12,7 +12,8 @@ import { dailyClaimStatement, firmDay, reportUnverifiedSkip, unverifiedMailBudge
 import { escapeHtml } from '../platform/html';
 import { siteOrigin } from './template';
 import { claimsMatch, signLinkToken, verifyLinkToken } from './tokens';
-import { firmAddressLine, publishedContent } from '../content/published';
+import { firmAddressLine } from '#core/content/firm-facts';
+import { publishedContent } from '../content';
 import { aggregatedAuditStatement } from '../audit/audit-log';
 
 type SubscriptionRow = typeof newsletterSubscriptions.$inferSelect;

@@ -1,7 +1,7 @@
 import { firm as firmCode } from '#core/content/firm';
 import type { Bindings } from '../../env';
 import { firmDateParts } from '#core/firm-time';
-import { firmAddressLine, type FirmFacts } from '../content/published';
+import { firmAddressLine, type FirmFacts } from '#core/content/firm-facts';
 import { escapeHtml } from '../platform/html';
 
 /**

@@ -3,7 +3,8 @@ import { sendEmail } from '../email/send-email';
 import type { OutgoingEmail, SendOutcome } from '../../mail-types';
 import { sanitizeHtml } from './sanitize-html';
 import { renderNewsletterEmail } from './template';
-import { publishedContent, type FirmFacts } from '../content/published';
+import type { FirmFacts } from '#core/content/firm-facts';
+import { publishedContent } from '../content';
 
 /** What marks a test in the inbox and in the e-mail log. */
 export const TEST_SUBJECT_PREFIX = '[TEST] ';

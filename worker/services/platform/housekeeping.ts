@@ -1,6 +1,5 @@
 import type { Db } from '../../db/client';
-import { expiredChatPurge } from '../chat/sessions';
-import { pruneChatWindows } from '../chat/throttle';
+import { expiredChatPurge, pruneChatWindows } from '../chat';
 import { oldEmailBodiesPurge } from '../email/log-retention';
 import { oldAuditPurge } from '../audit/audit-log';
 import { safeErrorSummary } from './log-safe';
