@@ -8,6 +8,8 @@
 // page as written, never run. Pure string code: the schema runs it on save (worker and browser)
 // and the pages run it again on render.
 
+import { escapeHtml, KEEP_AS_WRITTEN } from '../html';
+
 const URL_SCHEMES = ['http:', 'https:', 'mailto:', 'tel:'];
 
 const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
@@ -22,16 +24,8 @@ function decodeEntities(value: string): string {
   });
 }
 
-/** Text as HTML: nothing in it can open a tag; character references already in it are kept. */
-function escapeText(text: string): string {
-  return text.replace(/&(?!(#x[0-9a-f]+|#\d+|[a-z][a-z0-9]*);)/gi, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
-const escapeAttribute = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#39;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 /** Plain text as rich text that shows exactly that text. */
-export const textToRichText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+export const textToRichText = (text: string) => escapeHtml(text, { quotes: false });
 
 /** True for an absolute http(s), mailto: or tel: URL (after the decoding and whitespace a browser ignores). */
 export function isSafeLink(raw: string): boolean {
@@ -55,7 +49,7 @@ export function sanitizeRichText(input: string): string {
   const open: string[] = [];
   let at = 0;
   for (const match of input.replace(/\u0000/g, '').matchAll(TAG)) {
-    out.push(escapeText(match.input.slice(at, match.index)));
+    out.push(escapeHtml(match.input.slice(at, match.index), KEEP_AS_WRITTEN));
     at = match.index + match[0].length;
     const closing = match[1] === '/';
     const name = match[2].toLowerCase();
@@ -74,13 +68,13 @@ export function sanitizeRichText(input: string): string {
       const url = href ? decodeEntities(href[1] ?? href[2] ?? href[3]) : '';
       // A link without a safe target is no link: its text stays, the tag goes.
       if (!isSafeLink(url) || open.includes('a')) continue;
-      out.push(`<a href="${escapeAttribute(url)}">`);
+      out.push(`<a href="${escapeHtml(url)}">`);
     } else {
       out.push(`<${name}>`);
     }
     open.push(name);
   }
-  out.push(escapeText(input.replace(/\u0000/g, '').slice(at)));
+  out.push(escapeHtml(input.replace(/\u0000/g, '').slice(at), KEEP_AS_WRITTEN));
   while (open.length) out.push(`</${open.pop()}>`);
   return out.join('');
 }

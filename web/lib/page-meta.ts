@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { escapeHtml } from '#core/html';
 import { useOptionalContent } from './content';
 
 export interface PageMeta {
@@ -94,21 +95,19 @@ export function usePageMeta(meta: PageMeta) {
   }, [head.documentTitle, head.description, head.canonical, head.noindex, jsonLd]);
 }
 
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 /** The head tags of a prerendered page (used by the build's prerender step). */
 export function renderHeadTags(head: HeadMeta): string {
   const tags = [
-    `<title>${escapeAttribute(head.documentTitle)}</title>`,
-    `<meta name="description" content="${escapeAttribute(head.description)}" />`,
+    `<title>${escapeHtml(head.documentTitle)}</title>`,
+    `<meta name="description" content="${escapeHtml(head.description)}" />`,
     `<meta name="robots" content="${head.noindex ? 'noindex' : 'index, follow'}" />`,
     // A noindex page (the 404 page, admin shells) names no canonical address of its own (nor og:url below).
-    ...(head.noindex ? [] : [`<link rel="canonical" href="${escapeAttribute(head.canonical)}" />`]),
+    ...(head.noindex ? [] : [`<link rel="canonical" href="${escapeHtml(head.canonical)}" />`]),
     `<meta property="og:type" content="website" />`,
-    `<meta property="og:site_name" content="${escapeAttribute(head.siteName)}" />`,
-    `<meta property="og:title" content="${escapeAttribute(head.documentTitle)}" />`,
-    `<meta property="og:description" content="${escapeAttribute(head.description)}" />`,
-    ...(head.noindex ? [] : [`<meta property="og:url" content="${escapeAttribute(head.canonical)}" />`]),
+    `<meta property="og:site_name" content="${escapeHtml(head.siteName)}" />`,
+    `<meta property="og:title" content="${escapeHtml(head.documentTitle)}" />`,
+    `<meta property="og:description" content="${escapeHtml(head.description)}" />`,
+    ...(head.noindex ? [] : [`<meta property="og:url" content="${escapeHtml(head.canonical)}" />`]),
     `<meta property="og:image" content="${siteUrl}/og-image.png" />`,
     `<meta property="og:locale" content="en_US" />`,
     `<meta name="twitter:card" content="summary_large_image" />`,

@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { escapeHtml } from '#core/html';
 import { ISSUE_SHELL_PATH, ISSUE_SHELL_PLACEHOLDER, publicRoutes } from '#core/public-routes';
 import { pageHeaders, publishedContent, publishedPage } from '../services/content';
 import type { AppEnv } from '../env';
@@ -63,7 +64,7 @@ export async function notFoundPage(c: Context<AppEnv>): Promise<Response> {
  * value, so `&`, `<` and `>` are escaped here (a subject reading "&amp;" stays four characters).
  */
 const setAttribute = (name: string, value: string): HTMLRewriterElementContentHandlers => ({
-  element: (element) => void element.setAttribute(name, value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')),
+  element: (element) => void element.setAttribute(name, escapeHtml(value, { quotes: false })),
 });
 
 async function trackedLink(c: Context<AppEnv>): Promise<Response> {
@@ -102,8 +103,6 @@ async function issuePage(c: Context<AppEnv>): Promise<Response> {
   return new Response(page.body, { status: 200, headers });
 }
 
-const xmlEscape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
 async function sitemap(c: Context<AppEnv>): Promise<Response> {
   const origin = siteOrigin(c.env, c.req.url);
   const issues = await listArchivedIssues(c.var.db);
@@ -115,7 +114,7 @@ async function sitemap(c: Context<AppEnv>): Promise<Response> {
     ...issues.map((issue) => ({ loc: `${origin}/newsletter/${issue.id}`, priority: '0.5', lastmod: day(issue.sentAt) })),
   ];
   const urls = entries.map(
-    (e) => `  <url>\n    <loc>${xmlEscape(e.loc)}</loc>\n${e.lastmod ? `    <lastmod>${e.lastmod}</lastmod>\n` : ''}    <priority>${e.priority}</priority>\n  </url>`,
+    (e) => `  <url>\n    <loc>${escapeHtml(e.loc)}</loc>\n${e.lastmod ? `    <lastmod>${e.lastmod}</lastmod>\n` : ''}    <priority>${e.priority}</priority>\n  </url>`,
   );
   const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
   return c.body(xml, 200, { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=300' });

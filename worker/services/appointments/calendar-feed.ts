@@ -8,7 +8,7 @@ import { appointments, calendarFeed } from '../../db/schema';
 import type { Bindings } from '../../env';
 import { appointmentUid, inviteStatus } from '../email/submission-emails';
 import { APPOINTMENT_MINUTES } from './busy-calendars';
-import { buildCalendar, escapeText, type InviteEvent } from './ics';
+import { buildCalendar, escapeIcsText, type InviteEvent } from './ics';
 import type { FirmFacts } from '#core/content/firm-facts';
 
 // The firm's private calendar feed (docs/product.md §6.4, docs/decisions/0014): one VEVENT per
@@ -136,6 +136,6 @@ export async function renderFeed(env: Pick<Bindings, 'SITE_URL'>, db: Db, firm: 
     timeZone: firmCode.timeZone,
     events,
     // The calendar's name, and a hint to poll every 15 minutes (Outlook and Apple read these).
-    header: [`X-WR-CALNAME:${escapeText(`${firm.name} appointments`)}`, 'REFRESH-INTERVAL;VALUE=DURATION:PT15M', 'X-PUBLISHED-TTL:PT15M'],
+    header: [`X-WR-CALNAME:${escapeIcsText(`${firm.name} appointments`)}`, 'REFRESH-INTERVAL;VALUE=DURATION:PT15M', 'X-PUBLISHED-TTL:PT15M'],
   });
 }

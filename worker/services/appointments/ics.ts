@@ -63,7 +63,7 @@ export interface InviteEvent {
 }
 
 /** TEXT value escaping (RFC 5545 3.3.11): backslash, semicolon, comma and line breaks. */
-export function escapeText(value: string): string {
+export function escapeIcsText(value: string): string {
   return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r\n|\r|\n/g, '\\n');
 }
 
@@ -158,9 +158,9 @@ function veventLines(event: InviteEvent, hasVtimezone: boolean): string[] {
     ...times,
     `SEQUENCE:${event.sequence ?? 0}`,
     `STATUS:${event.status}`,
-    `SUMMARY:${escapeText(event.summary)}`,
-    `DESCRIPTION:${escapeText(event.description)}`,
-    `LOCATION:${escapeText(event.location)}`,
+    `SUMMARY:${escapeIcsText(event.summary)}`,
+    `DESCRIPTION:${escapeIcsText(event.description)}`,
+    `LOCATION:${escapeIcsText(event.location)}`,
     `ORGANIZER;CN=${paramValue(event.organizerName)}:mailto:${event.organizerEmail}`,
     ...(event.attendee
       ? [`ATTENDEE;CN=${paramValue(event.attendee.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE:mailto:${event.attendee.email}`]
@@ -185,7 +185,7 @@ export function buildCalendar(options: {
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
-    `PRODID:-//${escapeText(options.prodName)}//Appointments//EN`,
+    `PRODID:-//${escapeIcsText(options.prodName)}//Appointments//EN`,
     'CALSCALE:GREGORIAN',
     `METHOD:${options.method}`,
     ...(options.header ?? []),

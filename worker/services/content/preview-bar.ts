@@ -1,3 +1,5 @@
+import { escapeHtml } from '#core/html';
+
 // The bar that makes a content preview unmistakable (docs/product.md §6.6 "Preview"): a preview is
 // the public page rendered with the draft (worker/routes/admin/content.ts), which otherwise looks
 // exactly like the live site. The bar is fixed at the top of the window in a colour the site never
@@ -21,8 +23,6 @@ body{padding-top:var(--preview-bar-height)}
 @media (max-width:639px){#draft-preview-bar span{display:none}}
 </style>`;
 
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 /**
  * `html` (a preview page) with the bar: its style at the end of the head, the bar first in the
  * body, and the title led by what the bar says. `hasDraft` false: the bar says the page shows the
@@ -31,10 +31,10 @@ const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;
 export function withPreviewBar(html: string, hasDraft: boolean): string {
   const text = hasDraft ? PREVIEW_BAR_TEXT : PREVIEW_NO_DRAFT_TEXT;
   const detail = hasDraft ? '. Visitors still see the published site until you publish.' : '';
-  const bar = `<section id="draft-preview-bar" aria-label="Draft preview" data-testid="draft-preview-bar"><p>${escape(text)}<span>${escape(detail)}</span></p></section>`;
+  const bar = `<section id="draft-preview-bar" aria-label="Draft preview" data-testid="draft-preview-bar"><p>${escapeHtml(text)}<span>${escapeHtml(detail)}</span></p></section>`;
   if (!/<\/head>/.test(html) || !/<body[^>]*>/.test(html)) throw new Error('a preview page without <head> or <body>');
   return html
-    .replace(/<title>([^<]*)<\/title>/, (_, title: string) => `<title>${escape(text)} · ${title}</title>`)
+    .replace(/<title>([^<]*)<\/title>/, (_, title: string) => `<title>${escapeHtml(text)} · ${title}</title>`)
     .replace('</head>', () => `${STYLE}</head>`)
     .replace(/<body[^>]*>/, (body) => `${body}${bar}`);
 }

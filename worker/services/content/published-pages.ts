@@ -2,7 +2,7 @@ import type { SiteContent } from '#core/content/schema';
 import { SHELL_CONTENT_ID } from '#core/content/shell';
 import type { Db } from '../../db/client';
 import { DEFAULT_VERSION } from './store';
-import { escapeHtml } from '../platform/html';
+import { escapeHtml } from '#core/html';
 import { publishedContent, publishedVersion } from './published';
 import { contentOfVersion } from './store';
 

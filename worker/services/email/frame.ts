@@ -1,5 +1,5 @@
 import { firmAddressLine, type FirmFacts } from '#core/content/firm-facts';
-import { escapeHtml } from '../platform/html';
+import { escapeHtml } from '#core/html';
 
 // The one frame every e-mail the firm writes to a person stands in (docs/architecture.md, "E-mail"):
 // a title, paragraphs, a table of details, the domain's own blocks (an appointment's calendar and

@@ -1,7 +1,3 @@
-/**
- * Text made safe to put inside HTML, in an element or a quoted attribute: & < > " and ' escaped.
- * Every page, e-mail and shell the worker writes escapes text with this one function.
- */
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-}
+// The one HTML escape is the kernel's (core/html.ts), shared with the SPA and the content's rich
+// text; the worker's e-mails and pages import it from here or from '#core/html'.
+export { escapeHtml } from '#core/html';
