@@ -9,6 +9,8 @@ import { CHAT_RETENTION_DAYS, CHAT_SESSION_FULL_MESSAGE, CHAT_SESSION_MESSAGE_LI
 import { PROMPT_CANARY } from '../../worker/services/chat/system-prompt';
 import { fakeAi, newSessionId, postChat, sendChat } from '../harness/worker/chat-helpers';
 import { cronTick } from '../harness/worker/helpers';
+import { getDb } from '../../worker/db/client';
+import { prunes } from '../../worker/services/chat';
 
 const reply = (response: string) => ({ response });
 const DAY = 24 * 60 * 60 * 1000;
@@ -167,6 +169,27 @@ describe('chat retention', () => {
     expect(await sessionRow(borderline)).toBeNull();
     expect(await storedMessages(borderline)).toEqual([]);
     expect(await storedMessages(recent)).toHaveLength(4);
+  });
+
+  it("the chat door's prunes, run in one batch, delete the expired conversations (counted) and the throttle's ended windows", async () => {
+    const now = Date.now();
+    const expired = newSessionId();
+    const recent = newSessionId();
+    await seedConversation(expired, 2, now - (CHAT_RETENTION_DAYS + 1) * DAY);
+    await seedConversation(recent, 1, now - DAY);
+    const window = (start: number) => env.DB.prepare('INSERT INTO chat_windows (ip_hash, window_start, count) VALUES (?, ?, 1)').bind(`net-${start}`, start);
+    await env.DB.batch([window(now - DAY), window(now)]);
+    const db = getDb(env.DB);
+    const statements = prunes.flatMap((prune) => prune.statements(db, new Date(now)).map((statement) => ({ prune, statement })));
+    const results = await db.batch(statements.map((s) => s.statement) as [never, ...never[]]);
+    // The prune that names a figure returns the deleted conversations last among its statements.
+    const counted = statements.map((s, i) => ({ ...s, rows: results[i] })).filter((s) => s.prune.counts === 'chatConversations');
+    expect(counted.at(-1)!.rows).toEqual([{ id: expired }]);
+    expect(await sessionRow(expired)).toBeNull();
+    expect(await storedMessages(expired)).toEqual([]);
+    expect(await storedMessages(recent)).toHaveLength(2);
+    const windows = await env.DB.prepare('SELECT ip_hash FROM chat_windows').all<{ ip_hash: string }>();
+    expect(windows.results).toEqual([{ ip_hash: `net-${now}` }]);
   });
 });
 
