@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { defaultContent } from '#core/content/default-content';
 import { firm } from '#core/content/firm';
-import { contactNotificationEmail } from '../../worker/services/contact';
+import { contactNotificationEmail } from '../../worker/services/contact/emails';
 import { sendAfterStoring } from '../../worker/services/email/submission-emails';
 import { firmToday } from '#core/firm-time';
 import { call, client, signIn } from '../harness/worker/helpers';

@@ -5,8 +5,7 @@
 
 // Receiving a message: POST /api/contact, and the chat hand-off (worker/services/chat).
 export { receiveContactMessage, submitContactForm, type ContactMessageInput, type ContactMessageLimited, type ReceivedContactMessage } from './receive';
-export { contactNotificationEmail, type ContactOrigin, type MailedContactMessage } from './emails';
 // The inbox (worker/routes/admin/contact-messages.ts).
-export { listContactMessages, searchContactMessages, type ContactMessageRow, type InboxMessageRow } from './messages';
+export { listContactMessages, searchContactMessages, type ContactMessageRow } from './messages';
 export { archiveMessage, markMessageRead, messageReplies, replyToMessage, type MessageReplies, type ReplyResult } from './inbox';
 export { REPLY_CAP_MESSAGE } from './replies';
