@@ -3,7 +3,7 @@ import type { Bindings } from './env';
 import { jwtSecretLogLine, jwtSecretProblem } from './middleware/require-jwt-secret';
 import { housekeeping } from './services/platform/housekeeping';
 import { safeErrorSummary } from './services/platform/log-safe';
-import { countingD1 } from './services/newsletter/d1-counter';
+import { countingD1 } from './services/platform/d1-call-count';
 import { sendNewsletterNow } from './services/newsletter/send-now';
 import { batchSize, logNewsletterBatch, sendNewsletterBatch } from './services/newsletter/sender';
 import { sendDueReminders } from './services/appointments/reminders';

@@ -7,7 +7,7 @@ import { firm } from '#core/content/firm';
 import { sendNewsletterSchema, subscriberListQuerySchema } from '#core/schemas/newsletter';
 import { generateNewsletter } from '../../services/newsletter/ai-preview';
 import { currentPeriod, schedulerState, setSchedulerRunning } from '../../services/newsletter/scheduler';
-import { countingD1 } from '../../services/newsletter/d1-counter';
+import { countingD1 } from '../../services/platform/d1-call-count';
 import { sendNewsletterNow } from '../../services/newsletter/send-now';
 import { logNewsletterBatch } from '../../services/newsletter/sender';
 import { countActiveSubscribers, listSentNewsletters, sentNewsletterStats } from '../../services/newsletter/store';
