@@ -4,9 +4,8 @@ import { getDb } from '../db/client';
 import { pageHeaders, publishedPage } from '../services/content/published-pages';
 import { publishedContent } from '../services/content/published';
 import type { AppEnv } from '../env';
-import { findArchivedIssue, issueDescription, listArchivedIssues } from '../services/newsletter/archive';
-import { followClick } from '../services/newsletter/click-tracking';
-import { siteOrigin } from '../services/newsletter/template';
+import { findArchivedIssue, followClick, issueDescription, listArchivedIssues } from '../services/newsletter';
+import { siteOrigin } from '../services/platform/site-origin';
 import { issueId } from './newsletter-archive';
 
 /**

@@ -13,8 +13,9 @@ import {
   readProgress,
   recountStatement,
 } from './store';
-import { oneClickUnsubscribeUrl, unsubscribePageUrl } from './subscriptions';
-import { renderNewsletterEmail, siteOrigin } from './template';
+import { oneClickUnsubscribeUrl, unsubscribePageUrl } from './emails';
+import { renderNewsletterEmail } from './template';
+import { siteOrigin } from '../platform/site-origin';
 import { publishedContent, type FirmFacts } from '../content/published';
 import { clickToken, clickTrackingQuery, clickUrl, issueLinks, rewriteLinks } from './click-tracking';
 import { signLinkToken } from './tokens';

@@ -250,3 +250,17 @@ export async function runImport(d1: D1Database, db: Db, id: number, now = new Da
   ]);
   return (await findImport(db, id)) ?? null;
 }
+
+export type RunImportResult = { ok: true; ran: boolean; status: ImportRecord['status']; importedCount: number } | { ok: false; reason: 'not-found' | 'not-confirmed' };
+
+/**
+ * The import screen's "run": the next rows of a confirmed import (runImport); a finished import
+ * answers with where it ended, and `ran` says whether rows were run (the route audits only those).
+ */
+export async function runConfirmedImport(d1: D1Database, db: Db, id: number): Promise<RunImportResult> {
+  const record = await findImport(db, id);
+  if (!record) return { ok: false, reason: 'not-found' };
+  if (record.status === 'staged') return { ok: false, reason: 'not-confirmed' };
+  const after = record.status === 'done' ? record : await runImport(d1, db, id);
+  return { ok: true, ran: record.status !== 'done', status: after!.status, importedCount: after!.importedCount };
+}
