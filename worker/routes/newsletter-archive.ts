@@ -1,8 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
-import { archivedIssueHtml, findArchivedIssue, listArchivedIssues, sentWhen } from '../services/newsletter';
+import { archivedIssue, listArchivedIssues } from '../services/newsletter';
 import { siteOrigin } from '../services/platform/site-origin';
-import { publishedContent } from '../services/content/published';
 
 /** A newsletter id as the archive's URLs write it: digits only, no leading zero. */
 export const ISSUE_ID = /^[1-9][0-9]{0,15}$/;
@@ -17,8 +16,7 @@ export const newsletterArchive = new Hono<AppEnv>()
   .get('/', async (c) => c.json(await listArchivedIssues(c.var.db), 200))
   .get('/:id', async (c) => {
     const id = issueId(c.req.param('id'));
-    const issue = id === null ? undefined : await findArchivedIssue(c.var.db, id);
+    const issue = id === null ? null : await archivedIssue(c.env, c.var.db, id, siteOrigin(c.env, c.req.url));
     if (!issue) return c.json({ message: 'Newsletter not found' }, 404);
-    const html = archivedIssueHtml(issue, siteOrigin(c.env, c.req.url), (await publishedContent(c.env)).firm);
-    return c.json({ id: issue.id, subject: issue.subject, ...sentWhen(issue.sentAt), html }, 200);
+    return c.json(issue, 200);
   });

@@ -12,18 +12,16 @@ import {
   listSubscribers,
   newsletterStats,
   resendConfirmation,
-  sampleTemplate,
   schedulerState,
   searchSubscribers,
   sendComposedNewsletter,
   sendNewsletterNow,
   setSchedulerRunning,
-  staticNewsletter,
+  startingDraft,
   subscriberCounts,
   type SubscriberStatus,
 } from '../../services/newsletter';
 import { siteOrigin } from '../../services/platform/site-origin';
-import { publishedContent } from '../../services/content/published';
 import { audit } from '../../services/audit/audit-log';
 
 function deliveredMessage(recipientCount: number, totalRecipients: number, status: string): string {
@@ -106,10 +104,10 @@ export const adminNewsletter = new Hono<AppEnv>()
     return c.json({ subject: draft.subject, htmlContent: draft.htmlContent, aiUnavailable: draft.source === 'static' }, 200);
   })
   .get('/newsletter/preview-static', async (c) => {
-    const draft = staticNewsletter((await publishedContent(c.env)).firm, siteOrigin(c.env, c.req.url));
+    const draft = await startingDraft(c.env, 'static', siteOrigin(c.env, c.req.url));
     return c.json({ subject: draft.subject, htmlContent: draft.htmlContent }, 200);
   })
-  .get('/newsletter/template', async (c) => c.json(sampleTemplate((await publishedContent(c.env)).firm, siteOrigin(c.env, c.req.url)), 200))
+  .get('/newsletter/template', async (c) => c.json(await startingDraft(c.env, 'sample', siteOrigin(c.env, c.req.url)), 200))
   .get('/scheduler/status', async (c) => {
     const state = await schedulerState(c.var.db);
     return c.json({ running: state.running, schedule: state.schedule }, 200);

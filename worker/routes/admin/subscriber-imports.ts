@@ -4,7 +4,7 @@ import { idParamSchema } from '#core/schemas/appointments';
 import type { AppEnv } from '../../env';
 import { validate } from '../../middleware/validate';
 import { aggregatedAuditStatement, audit, auditEntry } from '../../services/audit/audit-log';
-import { confirmImport, createImport, findImport, importSummary, runConfirmedImport, stageRows } from '../../services/newsletter';
+import { confirmConsent, createImport, importStatus, runConfirmedImport, stageRows } from '../../services/newsletter';
 
 const IMPORT_NOT_FOUND = 'Import not found';
 
@@ -22,26 +22,26 @@ export const adminSubscriberImports = new Hono<AppEnv>()
   // The rows' path carries no id, so the 1 MB body limit can name it exactly (worker/index.ts).
   .post('/rows', validate('json', stageImportRowsSchema), async (c) => {
     const { importId, rows } = c.req.valid('json');
-    const staged = await stageRows(c.env.DB, c.var.db, importId, rows);
-    if (staged === null) return c.json({ message: IMPORT_NOT_FOUND }, 404);
-    if (staged === 'closed') return c.json({ message: 'This import was already confirmed; start a new one to change its rows' }, 409);
-    if (staged === 'too-many') return c.json({ message: IMPORT_TOO_MANY_ROWS }, 413);
+    const result = await stageRows(c.env.DB, c.var.db, importId, rows);
+    if (!result.ok && result.reason === 'not-found') return c.json({ message: IMPORT_NOT_FOUND }, 404);
+    if (!result.ok && result.reason === 'closed') return c.json({ message: 'This import was already confirmed; start a new one to change its rows' }, 409);
+    if (!result.ok) return c.json({ message: IMPORT_TOO_MANY_ROWS }, 413);
     // One entry per import, counting its chunks: a 50,000-row file is 100 requests, not 100 entries.
     await aggregatedAuditStatement(c.var.db, auditEntry(c, 'subscriber.import-stage', `subscriber-import:${importId}`), `subscriber.import-stage:${importId}`);
-    return c.json(staged, 200);
+    return c.json({ staged: result.staged }, 200);
   })
   .get('/:id', validate('param', idParamSchema), async (c) => {
-    const record = await findImport(c.var.db, c.req.valid('param').id);
-    if (!record) return c.json({ message: IMPORT_NOT_FOUND }, 404);
-    return c.json(await importSummary(c.env.DB, record), 200);
+    const summary = await importStatus(c.env.DB, c.var.db, c.req.valid('param').id);
+    if (!summary) return c.json({ message: IMPORT_NOT_FOUND }, 404);
+    return c.json(summary, 200);
   })
   .post('/:id/confirm', validate('param', idParamSchema), validate('json', confirmImportSchema), async (c) => {
-    const result = await confirmImport(c.var.db, c.req.valid('param').id, { consent: c.req.valid('json').consent, by: c.var.adminUser.username });
-    if (result === null) return c.json({ message: IMPORT_NOT_FOUND }, 404);
-    if (result === 'conflict') return c.json({ message: 'This import was already confirmed with another consent choice' }, 409);
+    const result = await confirmConsent(c.env.DB, c.var.db, c.req.valid('param').id, { consent: c.req.valid('json').consent, by: c.var.adminUser.username });
+    if (!result.ok && result.reason === 'not-found') return c.json({ message: IMPORT_NOT_FOUND }, 404);
+    if (!result.ok) return c.json({ message: 'This import was already confirmed with another consent choice' }, 409);
     // Whether the people's consent was "already given" (imported active, no confirmation e-mail) is on the record.
-    await audit(c, result.consent === 'given' ? 'subscriber.import-consent-given' : 'subscriber.import-consent-to-confirm', `subscriber-import:${result.id}`);
-    return c.json(await importSummary(c.env.DB, result), 200);
+    await audit(c, result.record.consent === 'given' ? 'subscriber.import-consent-given' : 'subscriber.import-consent-to-confirm', `subscriber-import:${result.record.id}`);
+    return c.json(result.summary, 200);
   })
   .post('/:id/run', validate('param', idParamSchema), async (c) => {
     const id = c.req.valid('param').id;

@@ -10,13 +10,21 @@ export { signUp, confirmSubscription, unsubscribe, checkUnsubscribeToken, type S
 export { listSubscribers, searchSubscribers, subscriberCounts, type SubscriberStatus } from './subscriber-list';
 export { resendConfirmation, type ResendOutcome } from './confirmations';
 export { eraseSubscriber } from './list-hygiene';
-export { confirmImport, createImport, findImport, importSummary, runConfirmedImport, stageRows, type RunImportResult } from './subscriber-import';
+export {
+  confirmConsent,
+  createImport,
+  importStatus,
+  runConfirmedImport,
+  stageRows,
+  type ConfirmImportResult,
+  type RunImportResult,
+  type StageResult,
+} from './subscriber-import';
 
 // Sending: now (the admin's buttons), a test to one address, the editor's preview, the scheduler.
 export { sendNewsletterNow, sendComposedNewsletter, type SendNowResult } from './send-now';
 export { sendTestNewsletter, renderDraftPreview } from './test-send';
-export { generateNewsletter } from './ai-preview';
-export { sampleTemplate, staticNewsletter } from './template';
+export { generateNewsletter, startingDraft } from './ai-preview';
 export { currentPeriod, schedulerState, setSchedulerRunning } from './scheduler';
 export { listSentNewsletters } from './store';
 
@@ -26,7 +34,7 @@ export { cancelScheduledDraft, createDraft, deleteDraft, firmWhen, getDraft, lis
 // Reports, click tracking, the public archive.
 export { newsletterReport, newsletterStats } from './report';
 export { clickTrackingSetting, setClickTracking, followClick } from './click-tracking';
-export { archivedIssueHtml, findArchivedIssue, issueDescription, listArchivedIssues, sentWhen } from './archive';
+export { archivedIssue, findArchivedIssue, issueDescription, listArchivedIssues } from './archive';
 
 // The cron: its jobs (import confirmations, then the newsletter pass) and its prunes.
 export { jobs, prunes, importConfirmationsJob, newsletterJob, stalePendingPrune, deliveryEventsPrune, signupWindowsPrune } from './jobs';
