@@ -22,7 +22,7 @@ import { subscriberImports } from '../../db/schema';
  *     time), never the day of the import for a person who opted in years ago. Rows imported with
  *     consent given are active at once; otherwise pending, and the cron
  *     sends each its double opt-in e-mail under the daily cap on mail to unverified addresses
- *     (subscriptions.ts sendImportConfirmations).
+ *     (confirmations.ts sendImportConfirmations).
  */
 
 /** Staged rows imported per run call: one INSERT ... SELECT, far under D1's per-query time. */
