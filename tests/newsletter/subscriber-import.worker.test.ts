@@ -7,7 +7,7 @@ import { zonedInstant } from '#core/firm-time';
 import { getDb } from '../../worker/db/client';
 import { stalePendingPurge } from '../../worker/services/newsletter/list-hygiene';
 import { runImport } from '../../worker/services/newsletter/subscriber-import';
-import { sendImportConfirmations } from '../../worker/services/newsletter/subscriptions';
+import { sendImportConfirmations } from '../../worker/services/newsletter/confirmations';
 import { client, okJson, signIn } from '../harness/worker/helpers';
 
 // The subscriber CSV import (docs/product.md §5.9): dry run, consent, batched and resumable runs.

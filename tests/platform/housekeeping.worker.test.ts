@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { countingD1 } from '../../worker/services/newsletter/d1-counter';
+import { countingD1 } from '../../worker/services/platform/d1-call-count';
 import { getDb } from '../../worker/db/client';
 import { housekeeping } from '../../worker/services/platform/housekeeping';
 import { DELIVERY_EVENT_RETENTION_DAYS } from '../../worker/services/newsletter/list-hygiene';

@@ -1,9 +1,7 @@
 import { Hono } from 'hono';
-import { getDb } from '../db/client';
 import type { AppEnv } from '../env';
-import { archivedIssueHtml, findArchivedIssue, listArchivedIssues, sentWhen } from '../services/newsletter/archive';
-import { siteOrigin } from '../services/newsletter/template';
-import { publishedContent } from '../services/content';
+import { archivedIssue, listArchivedIssues } from '../services/newsletter';
+import { siteOrigin } from '../services/platform/site-origin';
 
 /** A newsletter id as the archive's URLs write it: digits only, no leading zero. */
 export const ISSUE_ID = /^[1-9][0-9]{0,15}$/;
@@ -15,11 +13,10 @@ export const issueId = (param: string): number | null => (ISSUE_ID.test(param) ?
  * HTML, with nothing about their recipients (worker/services/newsletter/archive.ts).
  */
 export const newsletterArchive = new Hono<AppEnv>()
-  .get('/', async (c) => c.json(await listArchivedIssues(getDb(c.env.DB)), 200))
+  .get('/', async (c) => c.json(await listArchivedIssues(c.var.db), 200))
   .get('/:id', async (c) => {
     const id = issueId(c.req.param('id'));
-    const issue = id === null ? undefined : await findArchivedIssue(getDb(c.env.DB), id);
+    const issue = id === null ? null : await archivedIssue(c.env, c.var.db, id, siteOrigin(c.env, c.req.url));
     if (!issue) return c.json({ message: 'Newsletter not found' }, 404);
-    const html = archivedIssueHtml(issue, siteOrigin(c.env, c.req.url), (await publishedContent(c.env)).firm);
-    return c.json({ id: issue.id, subject: issue.subject, ...sentWhen(issue.sentAt), html }, 200);
+    return c.json(issue, 200);
   });

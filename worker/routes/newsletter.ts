@@ -1,14 +1,12 @@
 import { Hono, type HonoRequest } from 'hono';
 import * as z from 'zod/v4';
-import { getDb } from '../db/client';
 import type { AppEnv } from '../env';
 import { turnstile } from '../middleware/turnstile';
 import { validate } from '../middleware/validate';
 import { newsletterSubscribeSchema, newsletterTokenSchema } from '#core/schemas/newsletter';
 import { clientIp, hashIp } from '../services/limits/client-ip';
-import { checkUnsubscribeToken, confirmSubscription, subscribe, unsubscribe } from '../services/newsletter/subscriptions';
-import { takeSignupAllowance } from '../services/newsletter/signup-throttle';
-import { siteOrigin } from '../services/newsletter/template';
+import { checkUnsubscribeToken, confirmSubscription, signUp, unsubscribe } from '../services/newsletter';
+import { siteOrigin } from '../services/platform/site-origin';
 
 export const SUBSCRIBE_MESSAGE = 'Thank you! Please check your inbox and click the link in our e-mail to confirm your subscription.';
 
@@ -36,12 +34,10 @@ async function formToken(req: HonoRequest): Promise<string | undefined> {
 /** Public newsletter endpoints: double opt-in sign-up, confirmation (by POST) and unsubscribe. */
 export const newsletter = new Hono<AppEnv>()
   .post('/subscribe', validate('json', newsletterSubscribeSchema), turnstile(), async (c) => {
-    const input = c.req.valid('json');
     // Per network per hour, one D1 statement (worker/services/newsletter/signup-throttle.ts).
-    if (!(await takeSignupAllowance(c.env, await hashIp(clientIp(c), c.env.JWT_SECRET)))) {
-      return c.json({ message: 'Too many sign-up attempts. Please try again later.' }, 429);
-    }
-    await subscribe(c.env, getDb(c.env.DB), input, siteOrigin(c.env, c.req.url), c.executionCtx);
+    const network = await hashIp(clientIp(c), c.env.JWT_SECRET);
+    const result = await signUp(c.env, c.var.db, c.req.valid('json'), { network, origin: siteOrigin(c.env, c.req.url), ctx: c.executionCtx });
+    if (!result.ok) return c.json({ message: 'Too many sign-up attempts. Please try again later.' }, 429);
     // Same answer for a new, pending, active or unsubscribed address: no enumeration.
     return c.json({ message: SUBSCRIBE_MESSAGE }, 200);
   })
@@ -54,21 +50,21 @@ export const newsletter = new Hono<AppEnv>()
   // The Confirm button on that page (web/pages/newsletter-confirm.tsx).
   .post('/confirm', validate('json', optionalToken), async (c) => {
     const token = c.req.valid('json').token;
-    const outcome = token ? await confirmSubscription(c.env, getDb(c.env.DB), token) : 'invalid';
+    const outcome = token ? await confirmSubscription(c.env, c.var.db, token) : 'invalid';
     if (outcome !== 'confirmed') return c.json({ message: INVALID_CONFIRM_LINK }, 400);
     return c.json({ message: 'Your subscription is confirmed' }, 200);
   })
   // For the SPA's unsubscribe page: is the link valid (and whose masked address)? Changes nothing.
   .get('/unsubscribe', validate('query', optionalToken), async (c) => {
     const token = c.req.valid('query').token ?? '';
-    const result = token ? await checkUnsubscribeToken(c.env, getDb(c.env.DB), token) : { valid: false };
+    const result = token ? await checkUnsubscribeToken(c.env, c.var.db, token) : { valid: false };
     return c.json(result, 200);
   })
   // The button on that page, and RFC 8058 one-click POSTs from mail clients (CSRF allow-listed in index.ts).
   .post('/unsubscribe', validate('json', optionalToken), async (c) => {
     // The URL's token first (links, RFC 8058 one-click), then the SPA's JSON, then a form's.
     const token = c.req.query('token') || c.req.valid('json').token || (await formToken(c.req));
-    const outcome = token ? await unsubscribe(c.env, getDb(c.env.DB), token) : 'invalid';
+    const outcome = token ? await unsubscribe(c.env, c.var.db, token) : 'invalid';
     if (outcome !== 'unsubscribed') return c.json({ message: INVALID_UNSUBSCRIBE_LINK }, 400);
     return c.json({ message: 'You have been unsubscribed' }, 200);
   });

@@ -3,9 +3,8 @@ import { escapeHtml } from '#core/html';
 import { ISSUE_SHELL_PATH, ISSUE_SHELL_PLACEHOLDER, publicRoutes } from '#core/public-routes';
 import { pageHeaders, publishedContent, publishedPage } from '../services/content';
 import type { AppEnv } from '../env';
-import { findArchivedIssue, issueDescription, listArchivedIssues } from '../services/newsletter/archive';
-import { followClick } from '../services/newsletter/click-tracking';
-import { siteOrigin } from '../services/newsletter/template';
+import { findArchivedIssue, followClick, issueDescription, listArchivedIssues } from '../services/newsletter';
+import { siteOrigin } from '../services/platform/site-origin';
 import { issueId } from './newsletter-archive';
 
 /**

@@ -12,7 +12,7 @@ import { emailTransport, sendEmail } from '../../services/email/send-email';
 import { escapeHtml } from '../../services/platform/html';
 import { publishedContent } from '../../services/content';
 import type { EmailAttachment } from '../../mail-types';
-import { siteOrigin } from '../../services/newsletter/template';
+import { siteOrigin } from '../../services/platform/site-origin';
 import { audit } from '../../services/audit/audit-log';
 
 /** An entry of the log as the admin API answers it (the list's rows; the single message adds to it). */

@@ -1,11 +1,7 @@
 import { Hono } from 'hono';
-import { firm } from '#core/content/firm';
-import { zonedInstant } from '#core/firm-time';
 import { idParamSchema } from '#core/schemas/appointments';
 import { newsletterDraftSchema, newsletterRenderSchema, scheduleDraftSchema } from '#core/schemas/newsletter-drafts';
-import { getDb } from '../../db/client';
 import { mayUse } from '../../services/admin-auth/permissions';
-import { publishedContent } from '../../services/content';
 import type { AppEnv } from '../../env';
 import { validate } from '../../middleware/validate';
 import { audit } from '../../services/audit/audit-log';
@@ -16,13 +12,12 @@ import {
   firmWhen,
   getDraft,
   listDrafts,
-  scheduleDraft,
+  renderDraftPreview,
+  scheduleDraftFor,
   toDraft,
   updateDraft,
-} from '../../services/newsletter/drafts';
-import { sanitizeHtml } from '../../services/newsletter/sanitize-html';
-import { renderNewsletterEmail, siteOrigin } from '../../services/newsletter/template';
-import { testUnsubscribeUrl } from '../../services/newsletter/test-send';
+} from '../../services/newsletter';
+import { siteOrigin } from '../../services/platform/site-origin';
 
 const DRAFT_NOT_FOUND = 'Draft not found';
 /** The 403 of a scheduled issue's edit by an account that may not send (the cron would send the edit). */
@@ -39,27 +34,23 @@ const notEditable = (status: string) =>
 export const adminNewsletterDrafts = new Hono<AppEnv>()
   // The issue as a subscriber would get it: sanitised body in the firm's frame, an unsubscribe link
   // that works for nobody (the test send's).
-  .post('/newsletter/render', validate('json', newsletterRenderSchema), async (c) => {
-    const { subject, content } = c.req.valid('json');
-    const origin = siteOrigin(c.env, c.req.url);
-    const { firm } = await publishedContent(c.env);
-    const { html } = renderNewsletterEmail({ subject, bodyHtml: sanitizeHtml(content), unsubscribeUrl: testUnsubscribeUrl(origin), origin, firm });
-    return c.json({ html }, 200);
-  })
-  .get('/newsletter/drafts', async (c) => c.json(await listDrafts(getDb(c.env.DB)), 200))
+  .post('/newsletter/render', validate('json', newsletterRenderSchema), async (c) =>
+    c.json(await renderDraftPreview(c.env, c.req.valid('json'), siteOrigin(c.env, c.req.url)), 200),
+  )
+  .get('/newsletter/drafts', async (c) => c.json(await listDrafts(c.var.db), 200))
   .post('/newsletter/drafts', validate('json', newsletterDraftSchema), async (c) => {
-    const row = await createDraft(getDb(c.env.DB), c.req.valid('json'));
+    const row = await createDraft(c.var.db, c.req.valid('json'));
     await audit(c, 'newsletter.draft-create', `newsletter-draft:${row.id}`);
     return c.json({ message: 'Draft saved', draft: toDraft(row) }, 201);
   })
   .get('/newsletter/drafts/:id', validate('param', idParamSchema), async (c) => {
-    const row = await getDraft(getDb(c.env.DB), c.req.valid('param').id);
+    const row = await getDraft(c.var.db, c.req.valid('param').id);
     if (!row) return c.json({ message: DRAFT_NOT_FOUND }, 404);
     return c.json(toDraft(row), 200);
   })
   .put('/newsletter/drafts/:id', validate('param', idParamSchema), validate('json', newsletterDraftSchema), async (c) => {
     const maySend = mayUse(c.get('adminUser'), 'newsletter');
-    const result = await updateDraft(getDb(c.env.DB), c.req.valid('param').id, { ...c.req.valid('json'), maySend });
+    const result = await updateDraft(c.var.db, c.req.valid('param').id, { ...c.req.valid('json'), maySend });
     if (result.outcome === 'needs-send-permission') return c.json({ message: SCHEDULED_NEEDS_SEND_PERMISSION }, 403);
     if (result.outcome === 'empty-content') {
       return c.json({ message: 'A scheduled newsletter needs some content; cancel the schedule to save it empty', fields: { content: ['A scheduled newsletter needs some content'] } }, 400);
@@ -70,7 +61,7 @@ export const adminNewsletterDrafts = new Hono<AppEnv>()
     return c.json({ message: 'Draft saved', draft: toDraft(result.draft) }, 200);
   })
   .delete('/newsletter/drafts/:id', validate('param', idParamSchema), async (c) => {
-    const result = await deleteDraft(getDb(c.env.DB), c.req.valid('param').id);
+    const result = await deleteDraft(c.var.db, c.req.valid('param').id);
     if (result.outcome === 'not-found') return c.json({ message: DRAFT_NOT_FOUND }, 404);
     if (result.outcome === 'not-editable') {
       return c.json({ message: result.status === 'scheduled' ? 'Cancel the schedule before deleting this draft' : notEditable(result.status) }, 409);
@@ -79,23 +70,20 @@ export const adminNewsletterDrafts = new Hono<AppEnv>()
     return c.json({ message: 'Draft deleted' }, 200);
   })
   .post('/newsletter/drafts/:id/schedule', validate('param', idParamSchema), validate('json', scheduleDraftSchema), async (c) => {
-    const { date, time } = c.req.valid('json');
-    const [hours, minutes] = time.split(':').map(Number);
-    const at = zonedInstant(date, hours * 60 + minutes, firm.timeZone);
-    if (at.getTime() <= Date.now()) {
+    const result = await scheduleDraftFor(c.var.db, c.req.valid('param').id, c.req.valid('json'));
+    if (result.outcome === 'in-the-past') {
       return c.json({ message: 'Please choose a time in the future', fields: { time: ['Please choose a time in the future'] } }, 400);
     }
-    const result = await scheduleDraft(getDb(c.env.DB), c.req.valid('param').id, at);
     if (result.outcome === 'empty-content') {
       return c.json({ message: 'The newsletter content is empty once unsafe HTML is removed', fields: { content: ['Please write the newsletter first'] } }, 400);
     }
     if (result.outcome === 'not-found') return c.json({ message: DRAFT_NOT_FOUND }, 404);
     if (result.outcome === 'not-editable') return c.json({ message: notEditable(result.status) }, 409);
     await audit(c, 'newsletter.draft-schedule', `newsletter-draft:${result.draft.id}`);
-    return c.json({ message: `Scheduled for ${firmWhen(at)}`, draft: toDraft(result.draft) }, 200);
+    return c.json({ message: `Scheduled for ${firmWhen(result.at)}`, draft: toDraft(result.draft) }, 200);
   })
   .post('/newsletter/drafts/:id/cancel', validate('param', idParamSchema), async (c) => {
-    const result = await cancelScheduledDraft(getDb(c.env.DB), c.req.valid('param').id);
+    const result = await cancelScheduledDraft(c.var.db, c.req.valid('param').id);
     if (result.outcome === 'not-found') return c.json({ message: DRAFT_NOT_FOUND }, 404);
     if (result.outcome !== 'ok') {
       const status = result.outcome === 'not-editable' ? result.status : 'draft';

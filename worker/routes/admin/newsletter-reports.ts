@@ -1,12 +1,10 @@
 import { Hono } from 'hono';
 import * as z from 'zod/v4';
 import { idParamSchema } from '#core/schemas/appointments';
-import { getDb } from '../../db/client';
 import type { AppEnv } from '../../env';
 import { validate } from '../../middleware/validate';
 import { audit } from '../../services/audit/audit-log';
-import { clickTrackingQuery, setClickTracking } from '../../services/newsletter/click-tracking';
-import { newsletterReport } from '../../services/newsletter/report';
+import { clickTrackingSetting, newsletterReport, setClickTracking } from '../../services/newsletter';
 
 const settingsSchema = z.object({ clickTracking: z.boolean({ error: 'clickTracking must be true or false' }) });
 
@@ -16,17 +14,14 @@ const settingsSchema = z.object({ clickTracking: z.boolean({ error: 'clickTracki
  */
 export const adminNewsletterReports = new Hono<AppEnv>()
   .get('/sent-newsletters/:id/report', validate('param', idParamSchema), async (c) => {
-    const report = await newsletterReport(getDb(c.env.DB), c.req.valid('param').id);
+    const report = await newsletterReport(c.var.db, c.req.valid('param').id);
     if (!report) return c.json({ message: 'Newsletter not found' }, 404);
     return c.json(report, 200);
   })
-  .get('/newsletter/settings', async (c) => {
-    const [row] = await clickTrackingQuery(getDb(c.env.DB));
-    return c.json({ clickTracking: row?.clickTracking ?? true }, 200);
-  })
+  .get('/newsletter/settings', async (c) => c.json(await clickTrackingSetting(c.var.db), 200))
   .put('/newsletter/settings', validate('json', settingsSchema), async (c) => {
     const { clickTracking } = c.req.valid('json');
-    await setClickTracking(getDb(c.env.DB), clickTracking);
+    await setClickTracking(c.var.db, clickTracking);
     await audit(c, clickTracking ? 'newsletter.click-tracking-on' : 'newsletter.click-tracking-off');
     return c.json({ clickTracking, message: clickTracking ? 'Click tracking is on' : 'Click tracking is off' }, 200);
   });

@@ -2,8 +2,8 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../env';
 import { validate } from '../../middleware/validate';
 import { testSendNewsletterSchema } from '#core/schemas/newsletter';
-import { sendTestNewsletter } from '../../services/newsletter/test-send';
-import { siteOrigin } from '../../services/newsletter/template';
+import { sendTestNewsletter } from '../../services/newsletter';
+import { siteOrigin } from '../../services/platform/site-origin';
 import { audit } from '../../services/audit/audit-log';
 
 /**

@@ -20,7 +20,7 @@ import { checkAdminPassword } from '../../services/admin-auth/password-check';
 import { endSessionOf, listSessions } from '../../services/admin-auth/session';
 import { findAdminById } from '../../services/admin-auth/users';
 import { sendAfterAnswer } from '../../services/email/send-email';
-import { siteOrigin } from '../../services/newsletter/template';
+import { siteOrigin } from '../../services/platform/site-origin';
 import { audit } from '../../services/audit/audit-log';
 
 /** A session as the lists show it: "signed in from <device> (<country>) since <createdAt>". */

@@ -5,7 +5,7 @@ import { NEWSLETTER_MODEL_ID } from '../platform/ai-models';
 import { firmDateParts } from '#core/firm-time';
 import { sanitizeHtml } from './sanitize-html';
 import { escapeHtml } from '../platform/html';
-import { type NewsletterDraft, staticNewsletter } from './template';
+import { type NewsletterDraft, sampleTemplate, staticNewsletter } from './template';
 import { publishedContent } from '../content';
 
 /** The AI preview takes 15 to 20 s (docs/product.md §5.6); past 25 s the static template answers. */
@@ -87,4 +87,10 @@ export async function generateNewsletter(env: Bindings, origin: string, options:
   } finally {
     if (timer) clearTimeout(timer);
   }
+}
+
+/** The send dialog's drafts to start from: the AI's preview (generateNewsletter), the static seasonal issue, the sample body. */
+export async function startingDraft(env: Bindings, kind: 'static' | 'sample', origin: string): Promise<NewsletterDraft> {
+  const { firm } = await publishedContent(env);
+  return kind === 'static' ? staticNewsletter(firm, origin) : sampleTemplate(firm, origin);
 }

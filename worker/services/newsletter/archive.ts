@@ -5,7 +5,9 @@ import { sentNewsletters } from '../../db/schema';
 import { firmToday } from '#core/firm-time';
 import { sanitizeHtml } from './sanitize-html';
 import { decodeBasicEntities, renderNewsletterEmail } from './template';
+import { publishedContent } from '../content';
 import type { FirmFacts } from '#core/content/firm-facts';
+import type { Bindings } from '../../env';
 
 /**
  * The public newsletter archive (docs/product.md §5): the issues whose sending finished (status
@@ -56,4 +58,12 @@ export function issueDescription(content: string, maxLength = 160): string {
     .replace(/\s+/g, ' ')
     .trim();
   return text.length <= maxLength ? text : `${text.slice(0, maxLength - 1).replace(/\s+\S*$/, '')}…`;
+}
+
+/** The archive's issue page: the issue, when it went out and its HTML (archivedIssueHtml), or null when it is not in the archive. */
+export async function archivedIssue(env: Bindings, db: Db, id: number, origin: string) {
+  const issue = await findArchivedIssue(db, id);
+  if (!issue) return null;
+  const html = archivedIssueHtml(issue, origin, (await publishedContent(env)).firm);
+  return { id: issue.id, subject: issue.subject, ...sentWhen(issue.sentAt), html };
 }

@@ -102,6 +102,12 @@ export function clickTrackingQuery(db: Db) {
   return db.select({ clickTracking: newsletterSettings.clickTracking }).from(newsletterSettings).where(eq(newsletterSettings.id, 1));
 }
 
+/** The settings screen's view of click tracking: on unless the owner turned it off. */
+export async function clickTrackingSetting(db: Db): Promise<{ clickTracking: boolean }> {
+  const [row] = await clickTrackingQuery(db);
+  return { clickTracking: row?.clickTracking ?? true };
+}
+
 export async function setClickTracking(db: Db, enabled: boolean, now = new Date()): Promise<void> {
   await db
     .insert(newsletterSettings)

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import { firm } from '#core/content/firm';
-import { timeZoneAbbreviation } from '#core/firm-time';
+import { timeZoneAbbreviation, zonedInstant } from '#core/firm-time';
 import type { Db } from '../../db/client';
 import { newsletterDrafts, sentNewsletters } from '../../db/schema';
 import { sanitizeHtml } from './sanitize-html';
@@ -96,6 +96,22 @@ export async function updateDraft(
   const why = await whyUnchanged(db, id);
   if (why.outcome !== 'not-editable' || why.status !== 'scheduled') return why;
   return input.maySend ? { outcome: 'empty-content' } : { outcome: 'needs-send-permission' };
+}
+
+/**
+ * The editor's "Schedule": a date and time of day in the firm's zone, which must be in the future
+ * (`in-the-past` otherwise), then scheduleDraft. The answer carries the instant it was set for.
+ */
+export async function scheduleDraftFor(
+  db: Db,
+  id: number,
+  when: { date: string; time: string },
+  now = Date.now(),
+): Promise<(DraftChange<DraftRow> & { at: Date }) | { outcome: 'in-the-past' }> {
+  const [hours, minutes] = when.time.split(':').map(Number);
+  const at = zonedInstant(when.date, hours * 60 + minutes, firm.timeZone);
+  if (at.getTime() <= now) return { outcome: 'in-the-past' };
+  return { ...(await scheduleDraft(db, id, at)), at };
 }
 
 /** Schedules (or reschedules) a draft for `at`, which the caller checked is in the future. */

@@ -75,7 +75,7 @@ export function stalePendingPurge(db: Db, now = new Date()) {
         lt(s.subscriptionDate, cutoff),
         or(isNull(s.confirmationSentAt), lt(s.confirmationSentAt, cutoff)),
         // An imported address still waiting for its confirmation e-mail (sent by the cron under the
-        // daily cap, subscriptions.ts sendImportConfirmations) has had no chance to confirm yet.
+        // daily cap, confirmations.ts sendImportConfirmations) has had no chance to confirm yet.
         or(isNull(s.importId), isNotNull(s.confirmationSentAt)),
       ),
     )

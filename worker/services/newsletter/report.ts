@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { clickCounts, issueLinks } from './click-tracking';
-import { getNewsletter } from './store';
+import { countActiveSubscribers, getNewsletter, sentNewsletterStats } from './store';
 
 /**
  * The report of one issue (docs/product.md §5.11): its recipients and what became of them, from the
@@ -41,4 +41,10 @@ export async function newsletterReport(db: Db, id: number) {
     clickers: clicks.clickers,
     links,
   };
+}
+
+/** The dashboard's figures (docs/product.md §11): active subscribers, issues sent and the last one's date. */
+export async function newsletterStats(db: Db) {
+  const [activeSubscribers, { totalSent, lastSent }] = await Promise.all([countActiveSubscribers(db), sentNewsletterStats(db)]);
+  return { activeSubscribers, totalSent, lastSent: lastSent ? lastSent.toISOString() : null };
 }

@@ -7,7 +7,7 @@ import { firmDateParts, timeZoneLabel, weekdayOf } from '#core/firm-time';
 import { generateNewsletter } from './ai-preview';
 import { sanitizeHtml } from './sanitize-html';
 import { countActiveSubscribers, createNewsletter, PeriodAlreadySentError } from './store';
-import { siteOrigin } from './template';
+import { siteOrigin } from '../platform/site-origin';
 
 /**
  * The automated newsletter (docs/product.md §5.5): one issue per month, on the first Monday at

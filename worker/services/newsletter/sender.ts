@@ -13,10 +13,11 @@ import {
   readProgress,
   recountStatement,
 } from './store';
-import { oneClickUnsubscribeUrl, unsubscribePageUrl } from './subscriptions';
-import { renderNewsletterEmail, siteOrigin } from './template';
-import type { FirmFacts } from '#core/content/firm-facts';
+import { oneClickUnsubscribeUrl, unsubscribePageUrl } from './emails';
+import { renderNewsletterEmail } from './template';
+import { siteOrigin } from '../platform/site-origin';
 import { publishedContent } from '../content';
+import type { FirmFacts } from '#core/content/firm-facts';
 import { clickToken, clickTrackingQuery, clickUrl, issueLinks, rewriteLinks } from './click-tracking';
 import { signLinkToken } from './tokens';
 

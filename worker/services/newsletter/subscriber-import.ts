@@ -22,7 +22,7 @@ import { subscriberImports } from '../../db/schema';
  *     time), never the day of the import for a person who opted in years ago. Rows imported with
  *     consent given are active at once; otherwise pending, and the cron
  *     sends each its double opt-in e-mail under the daily cap on mail to unverified addresses
- *     (subscriptions.ts sendImportConfirmations).
+ *     (confirmations.ts sendImportConfirmations).
  */
 
 /** Staged rows imported per run call: one INSERT ... SELECT, far under D1's per-query time. */
@@ -70,17 +70,20 @@ export async function findImport(db: Db, id: number): Promise<ImportRecord | und
 
 /**
  * Stores a chunk of rows (insert-or-nothing on (import, line): a chunk sent again changes nothing).
- * Returns null when the import is unknown, 'closed' once it was confirmed (its dry run must stay
- * what the admin confirmed), 'too-many' when the chunk's new rows would take the import past
- * IMPORT_MAX_ROWS (nothing of it is stored). The rows go in only while the import is still staged
+ * Refuses with 'not-found' when the import is unknown, 'closed' once it was confirmed (its dry run
+ * must stay what the admin confirmed), 'too-many' when the chunk's new rows would take the import
+ * past IMPORT_MAX_ROWS (nothing of it is stored). The rows go in only while the import is still staged
  * and under the cap, checked in the same transaction; the batch counts the import's rows first and
  * last (staged_rows), and clears the stored dry run when rows were added. Raw D1 statements:
  * Drizzle's D1 batch does not bind a raw statement's parameters.
  */
-export async function stageRows(d1: D1Database, db: Db, importId: number, rows: ImportRow[]): Promise<{ staged: number } | null | 'closed' | 'too-many'> {
+export type StageResult = { ok: true; staged: number } | { ok: false; reason: 'not-found' | 'closed' | 'too-many' };
+
+export async function stageRows(d1: D1Database, db: Db, importId: number, rows: ImportRow[]): Promise<StageResult> {
+  const refused = (reason: 'not-found' | 'closed' | 'too-many') => ({ ok: false, reason }) as const;
   const record = await findImport(db, importId);
-  if (!record) return null;
-  if (record.status !== 'staged') return 'closed';
+  if (!record) return refused('not-found');
+  if (record.status !== 'staged') return refused('closed');
   const now = new Date();
   const checked = rows.map((row) => ({ line: row.line, ...checkRow(row, now) }));
   const lines = JSON.stringify([...new Set(rows.map((row) => row.line))]);
@@ -89,7 +92,7 @@ export async function stageRows(d1: D1Database, db: Db, importId: number, rows: 
     // Near the cap, lines already stored (a chunk sent again) do not count twice.
     const present = await d1.prepare('SELECT count(*) AS n FROM subscriber_import_rows WHERE import_id = ?1 AND line IN (SELECT value FROM json_each(?2))').bind(importId, lines).first<{ n: number }>();
     added -= present?.n ?? 0;
-    if (record.stagedRows + added > IMPORT_MAX_ROWS) return 'too-many';
+    if (record.stagedRows + added > IMPORT_MAX_ROWS) return refused('too-many');
   }
   const count = 'SELECT count(*) FROM subscriber_import_rows WHERE import_id = ?1';
   const statements: D1PreparedStatement[] = [d1.prepare(`UPDATE subscriber_imports SET staged_rows = (${count}) WHERE id = ?1`).bind(importId)];
@@ -117,8 +120,8 @@ export async function stageRows(d1: D1Database, db: Db, importId: number, rows: 
   const results = await d1.batch<{ n: number; present: number }>(statements);
   const last = results[results.length - 1].results[0];
   // The chunk's rows are all there, or the same transaction refused them: confirmed or full meanwhile.
-  if (last && last.present < JSON.parse(lines).length) return (await findImport(db, importId))?.status === 'staged' ? 'too-many' : 'closed';
-  return { staged: last?.n ?? 0 };
+  if (last && last.present < JSON.parse(lines).length) return refused((await findImport(db, importId))?.status === 'staged' ? 'too-many' : 'closed');
+  return { ok: true, staged: last?.n ?? 0 };
 }
 
 export type SkipReason = 'bounced' | 'complained' | 'unsubscribed';
@@ -182,6 +185,12 @@ async function dryRun(d1: D1Database, record: ImportRecord): Promise<DryRun> {
     .bind(record.id, JSON.stringify(result), stagedRows.results[0]?.n ?? 0)
     .run();
   return result;
+}
+
+/** The import screen's view of one import (importSummary), or null when the id is unknown. */
+export async function importStatus(d1: D1Database, db: Db, id: number) {
+  const record = await findImport(db, id);
+  return record ? importSummary(d1, record) : null;
 }
 
 /** The import as the screen shows it: who, when, its state, and its dry run (dryRun, computed once). */
@@ -249,4 +258,28 @@ export async function runImport(d1: D1Database, db: Db, id: number, now = new Da
       .bind(id, now.getTime()),
   ]);
   return (await findImport(db, id)) ?? null;
+}
+
+export type RunImportResult = { ok: true; ran: boolean; status: ImportRecord['status']; importedCount: number } | { ok: false; reason: 'not-found' | 'not-confirmed' };
+
+/**
+ * The import screen's "run": the next rows of a confirmed import (runImport); a finished import
+ * answers with where it ended, and `ran` says whether rows were run (the route audits only those).
+ */
+export async function runConfirmedImport(d1: D1Database, db: Db, id: number): Promise<RunImportResult> {
+  const record = await findImport(db, id);
+  if (!record) return { ok: false, reason: 'not-found' };
+  if (record.status === 'staged') return { ok: false, reason: 'not-confirmed' };
+  const after = record.status === 'done' ? record : await runImport(d1, db, id);
+  return { ok: true, ran: record.status !== 'done', status: after!.status, importedCount: after!.importedCount };
+}
+
+export type ConfirmImportResult = { ok: true; record: ImportRecord; summary: Awaited<ReturnType<typeof importSummary>> } | { ok: false; reason: 'not-found' | 'conflict' };
+
+/** The import screen's "confirm consent" (confirmImport), answered with the import as the screen shows it. */
+export async function confirmConsent(d1: D1Database, db: Db, id: number, input: { consent: 'given' | 'confirm'; by: string }): Promise<ConfirmImportResult> {
+  const result = await confirmImport(db, id, input);
+  if (result === null) return { ok: false, reason: 'not-found' };
+  if (result === 'conflict') return { ok: false, reason: 'conflict' };
+  return { ok: true, record: result, summary: await importSummary(d1, result) };
 }

@@ -4,13 +4,42 @@ import type { SubscriberListQuery } from '#core/schemas/newsletter';
 import type { Db } from '../../db/client';
 import { newsletterSubscriptions as subs } from '../../db/schema';
 import { firmDayRange, likePattern, pageOffset } from '../platform/list-page';
-import { toSubscriber } from './subscriptions';
 
 // The subscriber screen's list (docs/product.md §6.3): searched, filtered and paged in D1, so the
 // screen reads 50 rows and three counts whatever the size of the list (10,000 rows: bench:load).
 
 /** Recent means subscribed within this many days (docs/product.md §6.3). */
 export const RECENT_SUBSCRIBER_DAYS = 30;
+
+type SubscriptionRow = typeof subs.$inferSelect;
+
+export type SubscriberStatus = 'active' | 'pending' | 'unsubscribed' | 'bounced' | 'complained';
+
+export function subscriberStatus(row: Pick<SubscriptionRow, 'active' | 'unsubscribedAt' | 'suppressionReason'>): SubscriberStatus {
+  if (row.active === 'true') return 'active';
+  if (row.suppressionReason) return row.suppressionReason;
+  return row.unsubscribedAt ? 'unsubscribed' : 'pending';
+}
+
+/** The admin's view of a subscriber (docs/product.md §11). */
+export function toSubscriber(row: SubscriptionRow) {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    subscriptionDate: row.subscriptionDate.toISOString(),
+    active: row.active,
+    status: subscriberStatus(row),
+    suppressionReason: row.suppressionReason,
+    suppressionDetail: row.suppressionDetail,
+    suppressedAt: row.suppressedAt ? row.suppressedAt.toISOString() : null,
+  };
+}
+
+export async function listSubscribers(db: Db) {
+  const rows = await db.select().from(subs).orderBy(desc(subs.subscriptionDate), desc(subs.id));
+  return rows.map(toSubscriber);
+}
 
 export type Subscriber = ReturnType<typeof toSubscriber>;
 

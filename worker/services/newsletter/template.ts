@@ -1,18 +1,7 @@
 import { firm as firmCode } from '#core/content/firm';
-import type { Bindings } from '../../env';
 import { firmDateParts } from '#core/firm-time';
 import { firmAddressLine, type FirmFacts } from '#core/content/firm-facts';
 import { escapeHtml } from '../platform/html';
-
-/**
- * The public origin for links in e-mails: SITE_URL (wrangler.jsonc "vars", the one source), or the
- * request's origin should a deployment have dropped it. The cron has no request: it needs SITE_URL.
- */
-export function siteOrigin(env: Bindings, requestUrl?: string): string {
-  if (env.SITE_URL) return env.SITE_URL.replace(/\/+$/, '');
-  if (requestUrl) return new URL(requestUrl).origin;
-  throw new Error('SITE_URL is not set: add the public origin to wrangler.jsonc "vars"');
-}
 
 /**
  * Text with the entities escapeHtml writes (and &nbsp;, as a space) turned back into characters,

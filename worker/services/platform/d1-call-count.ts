@@ -1,15 +1,17 @@
 import type { AppEnv } from '../../env';
 
-// How many D1 round trips a request makes before its answer, for `npm run bench:load`
-// (docs/operations.md, Benchmarks): a visitor's submission is one D1 call (docs/architecture.md,
-// Writes), and the bench checks it on the running stack. Only for a request that asks
-// (X-Count-D1-Calls: 1) to a worker run with COUNT_D1_CALLS='1', which the bench sets; every other
-// request, the bench's load included, goes through the worker's fetch untouched.
+// The one D1 call counter. Two readers: `npm run bench:load` (docs/operations.md, Benchmarks),
+// which checks on the running stack how many D1 round trips a request makes before its answer (a
+// visitor's submission is one D1 call, docs/architecture.md, Writes), only for a request that asks
+// (X-Count-D1-Calls: 1) to a worker run with COUNT_D1_CALLS='1', which the bench sets (every other
+// request, the bench's load included, goes through the worker's fetch untouched); and the cron's
+// tick and the admin's send (countingD1), which report what a newsletter batch costs against the
+// plan's subrequests per invocation.
 
 type Bindings = AppEnv['Bindings'];
 
 /** A D1 binding that counts each call reaching the database: a statement's run/all/first/raw, a batch, an exec. */
-function countingD1(db: D1Database, count: () => void): D1Database {
+function countedD1(db: D1Database, count: () => void): D1Database {
   // A method of `target`, counted when it is called (not when it is looked up) if it reaches the database.
   const calling = (method: unknown, target: object, counts: boolean) => (...args: unknown[]) => {
     if (counts) count();
@@ -41,6 +43,15 @@ function countingD1(db: D1Database, count: () => void): D1Database {
 }
 
 /**
+ * A D1 binding that counts the calls made through it (each statement run outside a batch, and each
+ * batch, is one call: one subrequest against the plan's per-invocation limit), and the count so far.
+ */
+export function countingD1(d1: D1Database): { db: D1Database; calls: () => number } {
+  let calls = 0;
+  return { db: countedD1(d1, () => calls++), calls: () => calls };
+}
+
+/**
  * The worker's fetch, answering with X-D1-Calls (the D1 calls made before the answer; work after
  * it, through waitUntil, is not counted) a request that asks, when COUNT_D1_CALLS is '1'.
  */
@@ -48,7 +59,7 @@ export function countingD1Calls(fetch: (request: Request, env: Bindings, ctx: Ex
   return async (request: Request, env: Bindings, ctx: ExecutionContext): Promise<Response> => {
     if (env.COUNT_D1_CALLS !== '1' || request.headers.get('x-count-d1-calls') !== '1') return fetch(request, env, ctx);
     let calls = 0;
-    const response = await fetch(request, { ...env, DB: countingD1(env.DB, () => calls++) }, ctx);
+    const response = await fetch(request, { ...env, DB: countedD1(env.DB, () => calls++) }, ctx);
     const counted = new Response(response.body, response);
     counted.headers.set('X-D1-Calls', String(calls));
     return counted;

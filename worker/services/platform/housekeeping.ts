@@ -5,8 +5,7 @@ import { oldAuditPurge } from '../audit/audit-log';
 import { safeErrorSummary } from './log-safe';
 import { pruneExpiredSessions } from '../admin-auth/session';
 import { pruneLoginAttempts } from '../admin-auth/login-throttle';
-import { oldDeliveryEventsPurge, stalePendingPurge } from '../newsletter/list-hygiene';
-import { pruneSignupWindows } from '../newsletter/signup-throttle';
+import { deliveryEventsPrune, signupWindowsPrune, stalePendingPrune } from '../newsletter';
 import { pruneSubmissionWindows } from '../limits/submission-limits';
 
 export interface HousekeepingResult {
@@ -30,14 +29,14 @@ export async function housekeeping(db: Db, at: Date): Promise<HousekeepingResult
       pruneLoginAttempts(db, at.getTime()),
       pruneSubmissionWindows(db, at.getTime()),
       ...expiredChatPurge(db, at),
-      stalePendingPurge(db, at),
-      oldDeliveryEventsPurge(db, at),
+      ...stalePendingPrune.statements(db, at),
+      ...deliveryEventsPrune.statements(db, at),
       oldEmailBodiesPurge(db, at),
       pruneChatWindows(db, at.getTime()),
       // A session's expiry is a wall-clock fact: a tick stamped ahead of now (a replayed or test
       // tick) must not end sessions that are still valid.
       pruneExpiredSessions(db, Math.min(at.getTime(), Date.now())),
-      pruneSignupWindows(db, at.getTime()),
+      ...signupWindowsPrune.statements(db, at),
       oldAuditPurge(db, at),
     ]);
     return { chatConversations: chats.length, staleSignUps: stale.length };
