@@ -6,8 +6,7 @@ import { safeErrorSummary } from './services/platform/log-safe';
 import { countingD1 } from './services/newsletter/d1-counter';
 import { sendNewsletterNow } from './services/newsletter/send-now';
 import { batchSize, logNewsletterBatch, sendNewsletterBatch } from './services/newsletter/sender';
-import { sendDueReminders } from './services/appointments/reminders';
-import { BUSY_CALENDAR_PASS_CALLS, refreshDueBusyCalendars, SUBREQUESTS_PER_BUSY_CALENDAR } from './services/appointments/busy-calendars';
+import { busyCalendarJob, refreshDueBusyCalendars, sendDueReminders } from './services/appointments';
 import { sweepOutbox } from './services/email/outbox-sweep';
 import { sendImportConfirmations } from './services/newsletter/subscriptions';
 
@@ -20,7 +19,7 @@ const BATCH_D1_CALLS = 5;
 /** What a full default batch (40 + 5) leaves of the free plan's 50, for the tick's other work. */
 const BATCH_MARGIN = 5;
 /** Kept out of the newsletter batch so the busy calendars, which run after it, can read at least one calendar. */
-const CALENDAR_RESERVE = BUSY_CALENDAR_PASS_CALLS + SUBREQUESTS_PER_BUSY_CALENDAR;
+const CALENDAR_RESERVE = busyCalendarJob.reserve ?? 0;
 
 /**
  * A pass of the tick whose failure must not stop the passes after it (and the newsletter): the

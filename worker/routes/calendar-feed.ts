@@ -1,7 +1,6 @@
 import { Hono, type Context } from 'hono';
-import { getDb } from '../db/client';
 import type { AppEnv } from '../env';
-import { feedEtag, isFeedSecret, renderFeed } from '../services/appointments/calendar-feed';
+import { feedEtag, isFeedSecret, renderFeed } from '../services/appointments';
 import { safeErrorSummary } from '../services/platform/log-safe';
 import { publishedContent } from '../services/content/published';
 
@@ -22,7 +21,7 @@ export const calendarFeedApi = new Hono<AppEnv>().get('/:file', async (c) => {
 
 async function answerFeed(c: Context<AppEnv>) {
   const file = c.req.param('file') ?? '';
-  const db = getDb(c.env.DB);
+  const db = c.var.db;
   if (!file.endsWith('.ics') || !(await isFeedSecret(db, file.slice(0, -'.ics'.length)))) return c.json({ message: 'Not found' }, 404);
   const now = new Date();
   const { firm } = await publishedContent(c.env);

@@ -6,8 +6,8 @@ import { slotStartMinutes } from '#core/schemas/appointments';
 import type { Db } from '../../db/client';
 import { appointments, calendarFeed } from '../../db/schema';
 import type { Bindings } from '../../env';
-import { appointmentUid, inviteStatus } from '../email/submission-emails';
-import { APPOINTMENT_MINUTES } from './busy-calendars';
+import { appointmentUid, inviteStatus } from './invite';
+import { APPOINTMENT_MINUTES } from './busy-intervals';
 import { buildCalendar, escapeText, type InviteEvent } from './ics';
 import type { FirmFacts } from '../content/published';
 
