@@ -15,7 +15,7 @@ const linkFailure = (c: Context<AppEnv>, reason: 'invalid' | 'expired' | 'used' 
   c.json({ message: LINK_MESSAGES[reason], reason }, reason === 'invalid' ? 400 : 410);
 
 /** An action's answer: the appointment as it now is, or the refusal's status and message. */
-function answer(c: Context<AppEnv>, result: LinkActionResult, message: string) {
+function linkActionAnswer(c: Context<AppEnv>, result: LinkActionResult, message: string) {
   if (result.ok) return c.json({ message, appointment: result.appointment }, 200);
   switch (result.reason) {
     case 'network':
@@ -42,10 +42,10 @@ export const appointmentLinksApi = new Hono<AppEnv>()
   })
   .post('/cancel', validate('json', cancelRequestSchema), async (c) => {
     const result = await cancelByLink(c.env, c.var.db, { token: c.req.valid('json').token, networkHash: await networkHash(c) }, c.executionCtx);
-    return answer(c, result, 'Your appointment has been cancelled. We have sent you a confirmation by e-mail.');
+    return linkActionAnswer(c, result, 'Your appointment has been cancelled. We have sent you a confirmation by e-mail.');
   })
   // rescheduleRequestSchema reads the clock on each parse: the booking form's date and slot rules.
   .post('/reschedule', validate('json', rescheduleRequestSchema), async (c) => {
     const result = await rescheduleByLink(c.env, c.var.db, { ...c.req.valid('json'), networkHash: await networkHash(c) }, c.executionCtx);
-    return answer(c, result, "Your appointment has been moved. We'll contact you shortly to confirm the new time; an updated invite is on its way by e-mail.");
+    return linkActionAnswer(c, result, "Your appointment has been moved. We'll contact you shortly to confirm the new time; an updated invite is on its way by e-mail.");
   });

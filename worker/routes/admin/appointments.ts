@@ -4,9 +4,9 @@ import type { AppEnv } from '../../env';
 import { validate } from '../../middleware/validate';
 import { LIST_PAGE_SIZE, type ListPage } from '#core/schemas/admin-list';
 import { appointmentListQuerySchema, appointmentStatusSchema, CONFIRM_MESSAGES, idParamSchema } from '#core/schemas/appointments';
-import { type AppointmentRow, listAppointments, searchAppointments, setStatus } from '../../services/appointments';
+import { type AppointmentRow, listAppointments, searchAppointments, confirmOrCancel } from '../../services/appointments';
 import { firmToday } from '#core/firm-time';
-import { clientNetwork } from '../../services/limits/client-ip';
+import { adminActor } from './admin-actor';
 
 /** The admin list's shape (docs/product.md §11). */
 export const toAppointment = (row: AppointmentRow) => ({
@@ -45,10 +45,9 @@ export const adminAppointments = new Hono<AppEnv>()
     };
     return c.json(page, 200);
   })
-  // Confirm (with a picked slot for a request without a time) or cancel (setStatus).
+  // Confirm (with a picked slot for a request without a time) or cancel (confirmOrCancel).
   .patch('/:id', validate('param', idParamSchema), validate('json', appointmentStatusSchema), async (c) => {
-    const by = { actor: c.get('adminUser'), network: clientNetwork(c) };
-    const result = await setStatus(c.env, c.var.db, { id: c.req.valid('param').id, ...c.req.valid('json') }, by);
+    const result = await confirmOrCancel(c.env, c.var.db, { id: c.req.valid('param').id, ...c.req.valid('json') }, adminActor(c));
     if (result.ok) return c.json(toAppointment(result.appointment), 200);
     switch (result.reason) {
       case 'not-found':

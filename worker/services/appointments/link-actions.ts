@@ -25,17 +25,16 @@ import { type AppointmentLinkPurpose, appointmentLinks, verifyAppointmentLink } 
 export type LinkFailure = 'invalid' | 'expired' | 'used' | 'cancelled';
 
 /** What the page shows: nothing personal beyond what the visitor booked. */
-export const managedAppointment = (row: AppointmentRow) => ({
+const managedAppointment = (row: AppointmentRow) => ({
   serviceType: row.serviceType,
   date: row.date,
   timeSlot: row.timeSlot,
   status: row.status,
   when: appointmentWhen(row, firm.timeZone),
 });
-export type ManagedAppointment = ReturnType<typeof managedAppointment>;
 
 export type LinkActionResult =
-  | { ok: true; appointment: ManagedAppointment }
+  | { ok: true; appointment: ReturnType<typeof managedAppointment> }
   | { ok: false; reason: LinkFailure }
   /** The forms' per-network allowance is used up (429, Retry-After), or the appointment's changes for today (429). */
   | { ok: false; reason: 'network'; message: string; retryAfter: number }

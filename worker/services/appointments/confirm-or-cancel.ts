@@ -15,7 +15,7 @@ import { appointmentLinks } from './links';
 /** Who acts in the back office, as the audit trail names them: the signed-in admin and their network. */
 export type AdminActor = Pick<AuditEntry, 'actor' | 'network'>;
 
-export type SetStatusResult =
+export type ConfirmOrCancelResult =
   /** The appointment as it is now (unchanged when it already had that status). */
   | { ok: true; appointment: AppointmentRow }
   | { ok: false; reason: 'not-found' }
@@ -30,12 +30,12 @@ export type SetStatusResult =
  * does it hold a slot, and only then does the visitor get the invite and links. The visitor is
  * told by e-mail after the change is stored; the change is recorded in the audit trail.
  */
-export async function setStatus(
+export async function confirmOrCancel(
   env: Bindings,
   db: Db,
   change: { id: number; status: 'confirmed' | 'cancelled'; timeSlot?: BookingTimeSlot },
   by: AdminActor,
-): Promise<SetStatusResult> {
+): Promise<ConfirmOrCancelResult> {
   const { id, status, timeSlot: picked } = change;
   const current = await findAppointment(db, id);
   if (!current) return { ok: false, reason: 'not-found' };
