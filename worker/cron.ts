@@ -5,8 +5,7 @@ import { housekeeping } from './services/platform/housekeeping';
 import { safeErrorSummary } from './services/platform/log-safe';
 import { countingD1 } from './services/platform/d1-call-count';
 import { importConfirmationsJob, newsletterJob } from './services/newsletter';
-import { sendDueReminders } from './services/appointments/reminders';
-import { BUSY_CALENDAR_PASS_CALLS, refreshDueBusyCalendars, SUBREQUESTS_PER_BUSY_CALENDAR } from './services/appointments/busy-calendars';
+import { busyCalendarJob, refreshDueBusyCalendars, sendDueReminders } from './services/appointments';
 import { sweepOutbox } from './services/email/outbox-sweep';
 
 /** The one D1 batch of housekeeping. */
@@ -14,7 +13,7 @@ const HOUSEKEEPING_CALLS = 1;
 /** Workers' subrequests per invocation on the free plan. */
 const FREE_PLAN_SUBREQUESTS = 50;
 /** Kept out of the newsletter batch so the busy calendars, which run after it, can read at least one calendar. */
-const CALENDAR_RESERVE = BUSY_CALENDAR_PASS_CALLS + SUBREQUESTS_PER_BUSY_CALENDAR;
+const CALENDAR_RESERVE = busyCalendarJob.reserve ?? 0;
 
 /**
  * A pass of the tick whose failure must not stop the passes after it (and the newsletter): the

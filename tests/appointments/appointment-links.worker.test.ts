@@ -8,7 +8,7 @@ import { appointmentLinks, signAppointmentLink, verifyAppointmentLink } from '..
 import { APPOINTMENT_CHANGES_MESSAGE } from '../../worker/services/appointments/changes';
 import { AVAILABILITY_MESSAGES } from '../../worker/services/appointments/availability';
 import { IP_LIMIT_MESSAGE } from '../../worker/services/limits/submission-limits';
-import { appointmentInvite } from '../../worker/services/email/submission-emails';
+import { appointmentInvite } from '../../worker/services/appointments/invite';
 import { call, client, signIn } from '../harness/worker/helpers';
 import { addDays, firmDay, weekdayFrom } from '../harness/calendar-days';
 import { expectAtSlot, inviteOf, newYork, newYorkOffset, parseInvite, uidOf } from '../harness/worker/ical-helpers';

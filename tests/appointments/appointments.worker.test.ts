@@ -5,7 +5,7 @@ import { bookingTimeSlots } from '#core/content/booking';
 import { firm } from '#core/content/firm';
 import { BOOKING_MESSAGES, createAppointmentSchema, toFirmCalendarDate } from '#core/schemas/appointments';
 import { buildInvite, escapeIcsText, foldLine, vtimezoneFor } from '../../worker/services/appointments/ics';
-import { appointmentConfirmationEmail } from '../../worker/services/email/submission-emails';
+import { appointmentConfirmationEmail } from '../../worker/services/appointments/emails';
 import { call, client, okJson } from '../harness/worker/helpers';
 import { callWithEnv, nextSaturday, nextWeekday, validBooking, visitorIp } from '../harness/worker/submission-helpers';
 

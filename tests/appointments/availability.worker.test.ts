@@ -4,7 +4,7 @@ import { bookingTimeSlots } from '#core/content/booking';
 import { AVAILABILITY_INPUT_MESSAGES, AVAILABILITY_LIMITS, CLOSED_DAYS_MAX_SPAN_DAYS } from '#core/schemas/availability';
 import { AVAILABILITY_MESSAGES } from '../../worker/services/appointments/availability';
 import { weekdayOf } from '#core/firm-time';
-import { slotWindow } from '../../worker/services/appointments/busy-calendars';
+import { slotWindow } from '../../worker/services/appointments/busy-intervals';
 import { addDays } from '../harness/calendar-days';
 import { call, client, okJson, signIn } from '../harness/worker/helpers';
 import { callWithEnv, nextSaturday, nextWeekday, visitorIp } from '../harness/worker/submission-helpers';

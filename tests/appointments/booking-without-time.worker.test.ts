@@ -4,7 +4,7 @@ import { BOOKING_HORIZON_DAYS, NO_PREFERRED_TIME } from '#core/content/booking';
 import { firm } from '#core/content/firm';
 import { BOOKING_MESSAGES, CONFIRM_MESSAGES, createAppointmentSchema } from '#core/schemas/appointments';
 import { AVAILABILITY_MESSAGES } from '../../worker/services/appointments/availability';
-import { OPEN_BOOKINGS_MESSAGE } from '../../worker/services/limits/submission-limits';
+import { OPEN_BOOKINGS_MESSAGE } from '../../worker/services/appointments/open-bookings';
 import { call, client, cronTick, signIn } from '../harness/worker/helpers';
 import { expectAtSlot, inviteOf, uidOf } from '../harness/worker/ical-helpers';
 import { callWith, fakeMailChannels, mailChannelsEnv, type RecordedRequest } from '../harness/worker/mailchannels-fake';

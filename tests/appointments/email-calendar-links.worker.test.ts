@@ -6,8 +6,8 @@ import {
   appointmentConfirmationEmail,
   appointmentReminderEmail,
   appointmentStatusEmail,
-  type MailedAppointment,
-} from '../../worker/services/email/submission-emails';
+} from '../../worker/services/appointments/emails';
+import type { MailedAppointment } from '../../worker/services/appointments/invite';
 import { escapeHtml } from '../../worker/services/platform/html';
 
 // docs/product.md §7: the visitor's e-mails state the firm's zone and, beside the .ics invite,

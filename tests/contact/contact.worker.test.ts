@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultContent } from '#core/content/default-content';
 import { firm } from '#core/content/firm';
 import { contactNotificationEmail } from '../../worker/services/contact/emails';
-import { sendAfterStoring } from '../../worker/services/email/submission-emails';
+import { sendAfterStoring } from '../../worker/services/email/send-email';
 import { firmToday } from '#core/firm-time';
 import { call, client, signIn } from '../harness/worker/helpers';
 import { callWithEnv, visitorIp } from '../harness/worker/submission-helpers';

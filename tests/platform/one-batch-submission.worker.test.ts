@@ -4,7 +4,8 @@ import { firm } from '#core/content/firm';
 import { zonedDateTime } from '#core/firm-time';
 import { BOOKING_MESSAGES } from '#core/schemas/appointments';
 import { AVAILABILITY_MESSAGES } from '../../worker/services/appointments/availability';
-import { DAILY_CAP_MESSAGE, IP_LIMIT_MESSAGE, OPEN_BOOKINGS_MESSAGE } from '../../worker/services/limits/submission-limits';
+import { DAILY_CAP_MESSAGE, IP_LIMIT_MESSAGE } from '../../worker/services/limits/submission-limits';
+import { OPEN_BOOKINGS_MESSAGE } from '../../worker/services/appointments/open-bookings';
 import { newSessionId, postChat } from '../harness/worker/chat-helpers';
 import { bookingRequest, callWithEnv, nextWeekday } from '../harness/worker/submission-helpers';
 

@@ -6,7 +6,7 @@ import { firm } from '#core/content/firm';
 import worker from '../../worker/index';
 import { hashIp, networkOf, UNKNOWN_NETWORK } from '../../worker/services/limits/client-ip';
 import { claimUnverifiedMail } from '../../worker/services/limits/daily-counters';
-import { OPEN_BOOKINGS_MESSAGE } from '../../worker/services/limits/submission-limits';
+import { OPEN_BOOKINGS_MESSAGE } from '../../worker/services/appointments/open-bookings';
 import { fakeAi, newSessionId, postChat, storedTurns } from '../harness/worker/chat-helpers';
 import { ORIGIN } from '../harness/worker/helpers';
 import { bookingRequest, callWithEnv, nextWeekday, visitorIp } from '../harness/worker/submission-helpers';
@@ -169,7 +169,7 @@ describe('mail to unverified addresses', () => {
 
   it('the admin confirming sends the visitor a status e-mail without the name or notes', async () => {
     const { id } = (await (await callWithEnv({}, '/api/appointments', { body: bookingRequest(date, spammy), ip: visitorIp(1) })).json()) as { id: number };
-    const { appointmentStatusEmail } = await import('../../worker/services/email/submission-emails');
+    const { appointmentStatusEmail } = await import('../../worker/services/appointments/emails');
     const row = await env.DB.prepare('SELECT * FROM appointments WHERE id = ?').bind(id).first<Record<string, unknown>>();
     const mail = appointmentStatusEmail(env, defaultContent.firm, {
       id,

@@ -1,17 +1,12 @@
 import { Hono } from 'hono';
 import { firm } from '#core/content/firm';
-import { getDb } from '../../db/client';
 import type { AppEnv } from '../../env';
 import { validate } from '../../middleware/validate';
 import { LIST_PAGE_SIZE, type ListPage } from '#core/schemas/admin-list';
-import { appointmentListQuerySchema, appointmentStatusSchema, BOOKING_MESSAGES, CONFIRM_MESSAGES, idParamSchema, slotHasPassed } from '#core/schemas/appointments';
-import { appointmentLinks } from '../../services/appointments/links';
-import { availabilityRefusal } from '../../services/appointments/availability';
-import { type AppointmentRow, findAppointment, isSlotTaken, listAppointments, searchAppointments, setAppointmentStatus } from '../../services/appointments/bookings';
+import { appointmentListQuerySchema, appointmentStatusSchema, CONFIRM_MESSAGES, idParamSchema } from '#core/schemas/appointments';
+import { type AppointmentRow, listAppointments, searchAppointments, confirmOrCancel } from '../../services/appointments';
 import { firmToday } from '#core/firm-time';
-import { appointmentStatusEmail, hasTime, sendAfterStoring } from '../../services/email/submission-emails';
-import { publishedContent } from '../../services/content';
-import { audit } from '../../services/audit/audit-log';
+import { adminActor } from './admin-actor';
 
 /** The admin list's shape (docs/product.md §11). */
 export const toAppointment = (row: AppointmentRow) => ({
@@ -33,12 +28,12 @@ export const toAppointment = (row: AppointmentRow) => ({
  */
 export const adminAppointments = new Hono<AppEnv>()
   .get('/', async (c) => {
-    const rows = await listAppointments(getDb(c.env.DB), firmToday(firm.timeZone));
+    const rows = await listAppointments(c.var.db, firmToday(firm.timeZone));
     return c.json(rows.map(toAppointment), 200);
   })
   .get('/search', validate('query', appointmentListQuerySchema), async (c) => {
     const query = c.req.valid('query');
-    const found = await searchAppointments(getDb(c.env.DB), query, firmToday(firm.timeZone));
+    const found = await searchAppointments(c.var.db, query, firmToday(firm.timeZone));
     const page: ListPage<ReturnType<typeof toAppointment>> & { upcoming: number; past: number; awaiting: number } = {
       items: found.rows.map(toAppointment),
       total: found.total,
@@ -50,43 +45,16 @@ export const adminAppointments = new Hono<AppEnv>()
     };
     return c.json(page, 200);
   })
+  // Confirm (with a picked slot for a request without a time) or cancel (confirmOrCancel).
   .patch('/:id', validate('param', idParamSchema), validate('json', appointmentStatusSchema), async (c) => {
-    const { id } = c.req.valid('param');
-    const { status, timeSlot: picked } = c.req.valid('json');
-    const db = getDb(c.env.DB);
-    const current = await findAppointment(db, id);
-    if (!current) return c.json({ message: 'Appointment not found' }, 404);
-    // A request without a time is confirmed with the free slot the admin picked (docs/product.md
-    // §3): only then does it hold a slot, and only then does the visitor get the invite and links.
-    const picking = status === 'confirmed' && current.timeSlot === null;
-    if (picking && !picked) return c.json({ message: CONFIRM_MESSAGES.slotNeeded, fields: { timeSlot: [CONFIRM_MESSAGES.slotNeeded] } }, 400);
-    if (status === 'confirmed' && picked && current.timeSlot !== null && picked !== current.timeSlot) return c.json({ message: CONFIRM_MESSAGES.hasTime }, 409);
-    if (current.status === status) return c.json(toAppointment(current), 200);
-    if (picking) {
-      if (slotHasPassed(current.date, picked!, firm.timeZone)) return c.json({ message: BOOKING_MESSAGES.slotPassed }, 409);
-      // The booking rules are for visitors: the admin may confirm inside the notice or on a holiday.
-      const refusal = await availabilityRefusal(db, current.date, picked!, { rules: false });
-      if (refusal) return c.json({ message: refusal }, 409);
+    const result = await confirmOrCancel(c.env, c.var.db, { id: c.req.valid('param').id, ...c.req.valid('json') }, adminActor(c));
+    if (result.ok) return c.json(toAppointment(result.appointment), 200);
+    switch (result.reason) {
+      case 'not-found':
+        return c.json({ message: 'Appointment not found' }, 404);
+      case 'slot-needed':
+        return c.json({ message: result.message, fields: { timeSlot: [CONFIRM_MESSAGES.slotNeeded] } }, 400);
+      case 'slot-refused':
+        return c.json({ message: result.message }, 409);
     }
-
-    let updated: AppointmentRow | undefined;
-    try {
-      // The picked slot is taken in the same statement as the status: the UNIQUE index refuses it
-      // if someone has it (setAppointmentStatus).
-      updated = await setAppointmentStatus(db, id, status, picking ? picked! : null);
-    } catch (error) {
-      if (isSlotTaken(error)) {
-        // The picked slot, or (re-confirming a cancelled request) its own slot, booked by someone else meanwhile.
-        const message = picking ? CONFIRM_MESSAGES.slotTaken : 'That time has been booked by someone else since this request was cancelled.';
-        return c.json({ message }, 409);
-      }
-      throw error;
-    }
-    if (!updated) return c.json({ message: 'Appointment not found' }, 404);
-    // Confirmed: a REQUEST with fresh cancel/reschedule links; cancelled: a CANCEL that removes the
-    // event (a request that never had a time had no event: a plain notice).
-    const links = updated.status === 'cancelled' || !hasTime(updated) ? undefined : await appointmentLinks(c.env, updated);
-    await audit(c, updated.status === 'cancelled' ? 'appointment.cancel' : 'appointment.confirm', `appointment:${updated.id}`);
-    await sendAfterStoring(c.env, [appointmentStatusEmail(c.env, (await publishedContent(c.env)).firm, updated, links)]);
-    return c.json(toAppointment(updated), 200);
   });

@@ -1,22 +1,18 @@
 import { Hono } from 'hono';
 import { busyCalendarParamSchema, busyCalendarSchema, BUSY_CALENDAR_INPUT_MESSAGES } from '#core/schemas/calendar-sync';
-import { getDb } from '../../db/client';
 import type { AppEnv } from '../../env';
 import { validate } from '../../middleware/validate';
 import {
-  addBusyCalendar,
-  isLocalDevelopment,
-  calendarUrlProblem,
-  normalizeCalendarUrl,
-  findBusyCalendar,
+  addBusyCalendarNow,
+  feedStatus,
   listBusyCalendars,
   redactedCalendarUrl,
-  refreshBusyCalendar,
-  removeBusyCalendar,
+  refreshBusyCalendarNow,
+  removeBusyCalendarNow,
+  rotateFeed,
   type BusyCalendarRow,
-} from '../../services/appointments/busy-calendars';
-import { feedStatus, feedUrls, rotateFeedSecret } from '../../services/appointments/calendar-feed';
-import { audit } from '../../services/audit/audit-log';
+} from '../../services/appointments';
+import { adminActor } from './admin-actor';
 
 /** What the admin sees of a busy calendar: never the secret address, only its host. */
 const view = (row: BusyCalendarRow) => ({
@@ -34,43 +30,28 @@ const view = (row: BusyCalendarRow) => ({
  * only): the private feed's status and rotation, and the busy calendars.
  */
 export const adminCalendarSync = new Hono<AppEnv>()
-  .get('/calendar-feed', async (c) => c.json(await feedStatus(getDb(c.env.DB)), 200))
+  .get('/calendar-feed', async (c) => c.json(await feedStatus(c.var.db), 200))
   // A new secret replaces the old one at once (the old address answers 404); the address is shown
   // this once, in this answer (docs/decisions/0014).
-  .post('/calendar-feed/rotate', async (c) => {
-    const { secret, createdAt } = await rotateFeedSecret(getDb(c.env.DB));
-    await audit(c, 'calendar.feed-rotate');
-    return c.json({ active: true, createdAt, ...feedUrls(c.env, secret) }, 201);
-  })
+  .post('/calendar-feed/rotate', async (c) => c.json(await rotateFeed(c.env, c.var.db, adminActor(c)), 201))
   .get('/busy-calendars', async (c) => {
-    const rows = await listBusyCalendars(getDb(c.env.DB));
+    const rows = await listBusyCalendars(c.var.db);
     return c.json({ calendars: rows.map(view) }, 200);
   })
   // Stored, then fetched at once: a failed first fetch keeps the address, with its error shown.
   .post('/busy-calendars', validate('json', busyCalendarSchema), async (c) => {
-    const { label, url: typed } = c.req.valid('json');
-    const url = normalizeCalendarUrl(typed);
-    const localDevelopment = isLocalDevelopment(c.env, c.req.url);
-    const problem = calendarUrlProblem(new URL(url), localDevelopment);
-    if (problem) return c.json({ message: problem, fields: { url: [problem] } }, 400);
-    const db = getDb(c.env.DB);
-    const id = await addBusyCalendar(db, { label, url });
-    await audit(c, 'calendar.busy-add', `busy-calendar:${id}`);
-    await refreshBusyCalendar(c.env, db, { id, url }, { localDevelopment });
-    return c.json(view(await findBusyCalendar(db, id)), 201);
+    const added = await addBusyCalendarNow(c.env, c.var.db, { ...c.req.valid('json'), requestUrl: c.req.url }, adminActor(c));
+    if (!added.ok) return c.json({ message: added.problem, fields: { url: [added.problem] } }, 400);
+    return c.json(view(added.calendar), 201);
   })
   .post('/busy-calendars/:id/refresh', validate('param', busyCalendarParamSchema), async (c) => {
-    const db = getDb(c.env.DB);
-    const row = await findBusyCalendar(db, c.req.valid('param').id);
+    const row = await refreshBusyCalendarNow(c.env, c.var.db, { id: c.req.valid('param').id, requestUrl: c.req.url }, adminActor(c));
     if (!row) return c.json({ message: BUSY_CALENDAR_INPUT_MESSAGES.id }, 404);
-    await refreshBusyCalendar(c.env, db, row, { localDevelopment: isLocalDevelopment(c.env, c.req.url) });
-    await audit(c, 'calendar.busy-refresh', `busy-calendar:${row.id}`);
-    return c.json(view(await findBusyCalendar(db, row.id)), 200);
+    return c.json(view(row), 200);
   })
   // Idempotent: removing a removed calendar is still 204. Its busy times stop closing slots at once.
   .delete('/busy-calendars/:id', validate('param', busyCalendarParamSchema), async (c) => {
-    await removeBusyCalendar(getDb(c.env.DB), c.req.valid('param').id);
-    await audit(c, 'calendar.busy-remove', `busy-calendar:${c.req.valid('param').id}`);
+    await removeBusyCalendarNow(c.var.db, c.req.valid('param').id, adminActor(c));
     return c.body(null, 204);
   });
 

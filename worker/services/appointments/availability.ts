@@ -8,7 +8,7 @@ import { addCalendarDays, firmToday, weekdayOf } from '#core/firm-time';
 import type { ClaimCondition } from '../limits/window-counters';
 import { BOOKING_MESSAGES, BOOKING_RULE_MESSAGES, lastBookableDay, slotHasPassed } from '#core/schemas/appointments';
 import { bookingRulesQuery, rulesOf } from './booking-rules';
-import { busyOverlapping, busyOverlapSql, overlapsAny, slotWindow } from './busy-calendars';
+import { busyOverlapping, busyOverlapSql, overlapsAny, slotWindow } from './busy-intervals';
 import { zonedToUtc } from './ics';
 
 // The firm's availability: which of the seven slot labels each weekday offers (weekday_slots) and

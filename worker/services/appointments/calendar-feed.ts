@@ -6,10 +6,11 @@ import { slotStartMinutes } from '#core/schemas/appointments';
 import type { Db } from '../../db/client';
 import { appointments, calendarFeed } from '../../db/schema';
 import type { Bindings } from '../../env';
-import { appointmentUid, inviteStatus } from '../email/submission-emails';
-import { APPOINTMENT_MINUTES } from './busy-calendars';
+import { appointmentUid, inviteStatus } from './invite';
+import { APPOINTMENT_MINUTES } from './busy-intervals';
 import { buildCalendar, escapeIcsText, type InviteEvent } from './ics';
 import type { FirmFacts } from '#core/content/firm-facts';
+import { publishedContent } from '../content';
 
 // The firm's private calendar feed (docs/product.md §6.4, docs/decisions/0014): one VEVENT per
 // appointment with a time, requested (TENTATIVE) or confirmed, with the UID and SEQUENCE of the
@@ -138,4 +139,24 @@ export async function renderFeed(env: Pick<Bindings, 'SITE_URL'>, db: Db, firm: 
     // The calendar's name, and a hint to poll every 15 minutes (Outlook and Apple read these).
     header: [`X-WR-CALNAME:${escapeIcsText(`${firm.name} appointments`)}`, 'REFRESH-INTERVAL;VALUE=DURATION:PT15M', 'X-PUBLISHED-TTL:PT15M'],
   });
+}
+
+/** GET /api/calendar/<file>: not found, not modified since the calendar's copy (ETag), or the feed. */
+export type FeedAnswer =
+  | { found: false }
+  | { found: true; modified: false; etag: string }
+  | { found: true; modified: true; etag: string; body: string };
+
+/**
+ * The feed a calendar app asks for by `<secret>.ics`: the secret is the only key (a wrong or
+ * rotated one is not found). The ETag is checked before anything is rendered; `ifNoneMatch` is the
+ * request's If-None-Match.
+ */
+export async function calendarFeedFile(env: Pick<Bindings, 'SITE_URL' | 'DB' | 'PAGES'>, db: Db, file: string, ifNoneMatch: string | undefined): Promise<FeedAnswer> {
+  if (!file.endsWith('.ics') || !(await isFeedSecret(db, file.slice(0, -'.ics'.length)))) return { found: false };
+  const now = new Date();
+  const { firm } = await publishedContent(env);
+  const etag = await feedEtag(db, firm, now);
+  if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) return { found: true, modified: false, etag };
+  return { found: true, modified: true, etag, body: await renderFeed(env, db, firm, now) };
 }

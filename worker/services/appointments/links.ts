@@ -4,11 +4,11 @@ import { firm } from '#core/content/firm';
 import type { appointments } from '../../db/schema';
 import { slotStartMinutes } from '#core/schemas/appointments';
 import { zonedToUtc } from './ics';
-import { ALGORITHM, ISSUER, key } from '../newsletter/tokens';
+import { ALGORITHM, ISSUER, key } from '../platform/link-signing';
 
 // The visitor's self-service links (docs/product.md §3): every booking e-mail carries a Cancel and
 // a Reschedule link. Each is a JWT signed with JWT_SECRET the way the newsletter links are
-// (worker/services/newsletter/tokens.ts), with its own audience so neither can be used for the
+// (worker/services/platform/link-signing.ts), with its own audience so neither can be used for the
 // other or as any other token. It carries the appointment's public id (appointments.public_id), its
 // `sequence` and an expiry at the appointment's start in the firm's zone, nothing personal: any
 // change to the appointment (confirm, cancel, reschedule) moves `sequence` on, so every link sent

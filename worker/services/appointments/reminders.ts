@@ -7,7 +7,8 @@ import { appointmentLinks, appointmentStartsAt } from './links';
 import { emailTransport, sendEmailBatch } from '../email/send-email';
 import { firmToday } from '#core/firm-time';
 import { safeErrorSummary } from '../platform/log-safe';
-import { appointmentReminderEmail, hasTime } from '../email/submission-emails';
+import { appointmentReminderEmail } from './emails';
+import { hasTime } from './invite';
 import { publishedContent } from '../content';
 
 // The reminder e-mail before an appointment (docs/product.md §3), sent by the cron (worker/cron.ts).

@@ -243,3 +243,19 @@ export async function deliverQueued(d1: D1Database, transport: EmailTransport, l
     return [];
   }
 }
+
+/**
+ * Sends after the record is safely stored. Never throws: a broken mail path (even a broken e-mail
+ * log) is logged and the visitor's request still succeeds.
+ */
+export async function sendAfterStoring(env: Bindings, messages: OutgoingEmail[], transport?: EmailTransport): Promise<(SendOutcome | null)[]> {
+  const results = await Promise.allSettled(messages.map((m) => (transport ? sendEmail(env, m, transport) : sendEmail(env, m))));
+  return results.map((result, i) => {
+    if (result.status === 'fulfilled') {
+      if (!result.value.ok) console.error('E-mail not sent', messages[i].kind, safeErrorSummary(result.value.error));
+      return result.value;
+    }
+    console.error('E-mail failed', messages[i].kind, safeErrorSummary(result.reason));
+    return null;
+  });
+}

@@ -1,10 +1,9 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { getDb, type Db } from '../../db/client';
-import { builtOnce, slot, type PreparableQuery } from '../../db/built-once';
-import { previousChanged, type RowInBatch } from '../../db/granted-batch';
+import type { RowInBatch } from '../../db/granted-batch';
 import { type BatchStatement, type OneCallWrite, type RowEmails, type RowTable, rowsOf, writeInOneCall } from '../../db/one-call-write';
-import { appointments, dailyCounters, dailySubmitters, submissionWindows } from '../../db/schema';
+import { dailyCounters, dailySubmitters, submissionWindows } from '../../db/schema';
 import type { Bindings } from '../../env';
 import { defaultContent } from '#core/content/default-content';
 import { claimDailyCount, dailyClaimAfterStatement, dailyClaimStatement, firmDay, intSetting, releaseDailyStatement, reportUnverifiedSkip, unverifiedMailBudget, unverifiedMailClaim } from './daily-counters';
@@ -23,16 +22,13 @@ import { claimWindowSlotOrAdmit, type ClaimCondition, windowClaimStatement, wind
 //   sending two forms quickly would hit a storage error, and its read-then-write count lets a burst through;
 // - per day and form: DAILY_CONTACT_CAP and DAILY_BOOKING_CAP (80 each; DAILY_SUBMISSION_CAP, when
 //   set, is the default of both) per calendar day in the firm's time zone. Separate, so whoever
-//   fills one form's cap does not close the other form;
-// - bookings: at most OPEN_BOOKINGS_PER_EMAIL (2) open requests (requested, not yet confirmed or
-//   cancelled, today or later) per e-mail address and OPEN_BOOKINGS_PER_NETWORK (3) per network,
-//   so nobody can squat the calendar's slots.
+//   fills one form's cap does not close the other form.
+// A form's own limit that counts rows (a booking's open requests, worker/services/appointments/
+// open-bookings.ts) is its `recheck`, run in the same transaction.
 
 export const IP_WINDOW_SECONDS = 10 * 60;
 const DEFAULT_PER_IP = 5;
 const DEFAULT_DAILY_CAP = 80;
-const DEFAULT_OPEN_BOOKINGS_PER_EMAIL = 2;
-const DEFAULT_OPEN_BOOKINGS_PER_NETWORK = 3;
 
 /** The two forms with a daily cap each; the chat hand-off is a contact message. */
 export type SubmissionForm = 'contact' | 'booking';
@@ -40,11 +36,8 @@ export type SubmissionForm = 'contact' | 'booking';
 // The refusals name the firm's phone as published (the routes pass it); the constants are the defaults' wording.
 export const ipLimitMessage = (phone: string) => `Too many submissions from your connection. Please wait 10 minutes and try again, or call us at ${phone}.`;
 export const dailyCapMessage = (phone: string) => `We have received an unusually high number of requests today. Please try again tomorrow or call us at ${phone}.`;
-export const openBookingsMessage = (phone: string) =>
-  `You already have appointment requests waiting for our confirmation. Please wait until we confirm them, or call us at ${phone} to book another time.`;
 export const IP_LIMIT_MESSAGE = ipLimitMessage(defaultContent.firm.contact.phone);
 export const DAILY_CAP_MESSAGE = dailyCapMessage(defaultContent.firm.contact.phone);
-export const OPEN_BOOKINGS_MESSAGE = openBookingsMessage(defaultContent.firm.contact.phone);
 
 /** The day's cap of one form: its own setting, else DAILY_SUBMISSION_CAP, else 80. */
 export function dailySubmissionCap(env: Bindings, form: SubmissionForm): number {
@@ -52,8 +45,6 @@ export function dailySubmissionCap(env: Bindings, form: SubmissionForm): number 
   return intSetting(form === 'contact' ? env.DAILY_CONTACT_CAP : env.DAILY_BOOKING_CAP, fallback);
 }
 export const submissionsPerIpPerWindow = (env: Bindings) => intSetting(env.SUBMISSIONS_PER_IP_PER_WINDOW, DEFAULT_PER_IP);
-export const openBookingsPerEmail = (env: Bindings) => intSetting(env.OPEN_BOOKINGS_PER_EMAIL, DEFAULT_OPEN_BOOKINGS_PER_EMAIL);
-export const openBookingsPerNetwork = (env: Bindings) => intSetting(env.OPEN_BOOKINGS_PER_NETWORK, DEFAULT_OPEN_BOOKINGS_PER_NETWORK);
 
 /** The submission day: today's date in the firm's time zone. */
 export const submissionDay = firmDay;
@@ -292,41 +283,6 @@ export async function storeSubmission<T extends RowTable>(env: Bindings, form: S
     return { ok: false, status: 409, message: submission.taken, retryAfter: null };
   }
   // The recheck took the row back (a booking's open requests): a refusal that leaves no trace.
-  return { ok: false, status: 429, message: submission.recheck?.refusal ?? openBookingsMessage(phone), retryAfter: null };
-}
-
-/**
- * The recheck of a booking just written (storeSubmission): deletes it again, RETURNING its id, when
- * its e-mail address or its network now has more open requests than allowed. Open: requested (not
- * confirmed, not cancelled) for today or later.
- */
-export function openBookingsRecheck(env: Bindings, booking: { email: string; networkHash: string }, today: string = submissionDay()) {
-  const values = { email: booking.email, networkHash: booking.networkHash, today, perEmail: openBookingsPerEmail(env), perNetwork: openBookingsPerNetwork(env) };
-  // Built once per isolate, its values bound on each use (worker/db/built-once.ts). Each count stops
-  // one past its limit (all it must tell), over the partial indexes of open requests
-  // (appointments_open_email_idx, appointments_open_network_idx): a booking costs the same whatever
-  // the number of appointments stored.
-  const db = getDb(env.DB);
-  return (): PreparableQuery =>
-    builtOnce(
-      'open-bookings-recheck',
-      () => {
-        const open = sql`${appointments.status} = 'requested' AND ${appointments.date} >= ${slot('today')}`;
-        const openForEmail = sql`(SELECT count(*) FROM (SELECT 1 FROM ${appointments} WHERE lower(${appointments.email}) = lower(${slot('email')}) AND ${open} LIMIT ${slot('perEmail')} + 1))`;
-        const openForNetwork = sql`(SELECT count(*) FROM (SELECT 1 FROM ${appointments} WHERE ${appointments.networkHash} = ${slot('networkHash')} AND ${open} LIMIT ${slot('perNetwork')} + 1))`;
-        return db
-          .delete(appointments)
-          .where(
-            and(
-              // Only right after this request's insert wrote the row (storeSubmission's chain): else
-              // last_insert_rowid() is an older statement's.
-              previousChanged,
-              sql`${appointments.id} = last_insert_rowid()`,
-              sql`(${openForEmail} > ${slot('perEmail')} OR ${openForNetwork} > ${slot('perNetwork')})`,
-            ),
-          )
-          .returning({ id: appointments.id });
-      },
-      values,
-    );
+  if (!submission.recheck) throw new Error(`storeSubmission: the ${form} row was taken back without a recheck`);
+  return { ok: false, status: 429, message: submission.recheck.refusal, retryAfter: null };
 }

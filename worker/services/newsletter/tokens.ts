@@ -1,9 +1,10 @@
 import { jwtVerify, SignJWT } from 'jose';
+import { ALGORITHM, ISSUER, key } from '../platform/link-signing';
 
-// Newsletter links carry a JWT signed with JWT_SECRET. A distinct audience per purpose means a
-// confirmation token cannot unsubscribe, neither can be used as an admin session, and vice versa.
-export const ALGORITHM = 'HS256';
-export const ISSUER = 'warrendale-cpa';
+// Newsletter links carry a JWT signed with JWT_SECRET (worker/services/platform/link-signing.ts). A
+// distinct audience per purpose means a confirmation token cannot unsubscribe, neither can be used
+// as an admin session, and vice versa.
+export { ALGORITHM, ISSUER, key };
 export type LinkPurpose = 'newsletter-confirm' | 'newsletter-unsubscribe';
 
 /** Confirmation links expire after 7 days; unsubscribe links work for a year (CAN-SPAM asks 30 days at least). */
@@ -24,12 +25,6 @@ export interface LinkClaims {
   issuedAtMs: number;
   /** The issue an unsubscribe link came with (claim `nl`), for that issue's report. */
   newsletterId?: number;
-}
-
-/** The HMAC key of every signed link (newsletter and appointment links alike). */
-export function key(secret: string): Uint8Array {
-  if (!secret || secret.length < 32) throw new Error('JWT_SECRET must be set to at least 32 characters');
-  return new TextEncoder().encode(secret);
 }
 
 /**

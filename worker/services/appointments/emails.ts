@@ -1,33 +1,27 @@
 import { firm as firmCode } from '#core/content/firm';
-import { NO_PREFERRED_TIME, type BookingTimeSlot } from '#core/content/booking';
-import type { appointments } from '../../db/schema';
+import { NO_PREFERRED_TIME } from '#core/content/booking';
 import type { Bindings } from '../../env';
-import { slotStartMinutes } from '#core/schemas/appointments';
-import { appointmentRef, type AppointmentLinks } from '../appointments/links';
-import { sendEmail } from './send-email';
-import type { EmailTransport, OutgoingEmail, SendOutcome } from '../../mail-types';
-import { timeZoneAbbreviation, timeZoneLabel } from '#core/firm-time';
+import type { OutgoingEmail } from '../../mail-types';
+import { timeZoneAbbreviation } from '#core/firm-time';
 import { withArticle } from '#core/words';
-import { calendarLinks, type CalendarLinks } from '../appointments/calendar-links';
-import { buildInvite, toBase64 } from '../appointments/ics';
-import { escapeHtml } from '../platform/html';
-import { safeErrorSummary } from '../platform/log-safe';
 import { firmAddressLine, type FirmFacts } from '#core/content/firm-facts';
-import { framedHtml, oneLine, signature, textRows } from './frame';
+import { escapeHtml } from '../platform/html';
+import { framedHtml, oneLine, signature, textRows } from '../email/frame';
+import type { AppointmentLinks } from './links';
+import type { CalendarLinks } from './calendar-links';
+import { appointmentCalendarLinks, appointmentWhen, hasTime, inviteAttachment, longDate, type MailedAppointment } from './invite';
 
-// The e-mails a booking causes (the contact form's notification is the contact domain's,
-// worker/services/contact/emails.ts): the visitor's booking confirmation (with an .ics invite), the
-// firm's booking notification, the visitor's notice when the admin confirms or cancels, and the appointment's later life: the
-// visitor's own cancel and reschedule (docs/product.md §3) and the reminder the day before.
+// The e-mails of an appointment (docs/product.md §3), built on the shared frame
+// (worker/services/email/frame.ts): the visitor's booking confirmation (with an .ics invite), the
+// firm's booking notification, the visitor's notice when the admin confirms or cancels, and the
+// appointment's later life: the visitor's own cancel and reschedule and the reminder the day before.
 // Visitor text goes into bodies only, escaped for HTML; header fields (subject, names) are
 // flattened to one line. The visitor's own e-mails carry no text the visitor chose (name, notes):
 // they go to an address nobody has verified, and whatever a visitor types would otherwise be sent,
 // signed as the firm, to anyone. The firm's notifications keep every field.
 //
-// Calendar updates (RFC 5545/5546): one UID per appointment for its whole life, SEQUENCE =
-// appointments.sequence (bumped by every change), METHOD:REQUEST for the booking, a confirmation, a
-// reschedule and the reminder, METHOD:CANCEL with STATUS:CANCELLED for a cancellation. Every e-mail
-// sent after a change carries fresh self-service links: the change voided the older ones.
+// The calendar event each carries is ./invite.ts's. Every e-mail sent after a change carries fresh
+// self-service links: the change voided the older ones.
 //
 // What they say about the firm (its name, address, phone, e-mail, promise) is the published content
 // document's (worker/services/content/published.ts), passed in as `firm`: the builders stay pure.
@@ -36,47 +30,14 @@ import { framedHtml, oneLine, signature, textRows } from './frame';
 /** The firm's calendar zone: code, not content (docs/decisions/0013-content-as-a-versioned-document.md). */
 const timeZone = firmCode.timeZone;
 
-/**
- * The columns of a booking (appointments) the booking e-mails show. A booking not inserted yet (its
- * e-mails are queued in the batch that inserts it) has its public id for its id (appointmentRef):
- * the invite's UID and the links name it by that. The firm's notifications name it by its service,
- * day, time and visitor, as the admin's appointment list shows it, never by its numeric id.
- */
-export type MailedAppointment = Pick<
-  typeof appointments.$inferSelect,
-  'name' | 'email' | 'phone' | 'serviceType' | 'date' | 'timeSlot' | 'notes' | 'status'
-> & { id: number | string } & Partial<
-    // The stored row always has both: sequence 0 is a first invite, a null public id an older row.
-    Pick<typeof appointments.$inferSelect, 'sequence' | 'publicId'>
-  >;
-
 /** Where the firm's notifications go: the firm's address, the one the published site shows. */
-const firmNotificationAddress = (firm: FirmFacts) => firm.contact.email;
-
-
-// Made once: constructing a formatter costs far more than using it (core/firm-time.ts).
-const longDateFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
-
-/** "Monday, November 23, 2026" for a YYYY-MM-DD calendar day (no zone shift). */
-export function longDate(date: string): string {
-  const [y, m, d] = date.split('-').map(Number);
-  return longDateFormat.format(new Date(Date.UTC(y, m - 1, d)));
-}
-
-/** "Monday, November 23, 2026 at 10:00 AM Eastern Time", or "Monday, November 23, 2026 (No preferred time)". */
-export const appointmentWhen = (a: Pick<MailedAppointment, 'date' | 'timeSlot'>, timeZone: string) =>
-  a.timeSlot === null ? `${longDate(a.date)} (${NO_PREFERRED_TIME})` : `${longDate(a.date)} at ${a.timeSlot} ${timeZoneLabel(timeZone)}`;
+const firmAddress = (firm: FirmFacts) => firm.contact.email;
 
 /** A slot with its zone's label, "10:00 AM ET", or "No preferred time": a subject's time names its zone too. */
 const slotWithZone = (a: Pick<MailedAppointment, 'timeSlot'>) => (a.timeSlot === null ? NO_PREFERRED_TIME : `${a.timeSlot} ${timeZoneAbbreviation(timeZone)}`);
 
 /** The day and slot as subjects show them: "Monday, November 23, 2026, 10:00 AM ET". */
 const subjectWhen = (a: Pick<MailedAppointment, 'date' | 'timeSlot'>) => `${longDate(a.date)}, ${slotWithZone(a)}`;
-
-/** An appointment with a time: only these have an invite and self-service links. */
-export type TimedAppointment = MailedAppointment & { timeSlot: string };
-
-export const hasTime = <T extends Pick<MailedAppointment, 'timeSlot'>>(a: T): a is T & { timeSlot: string } => a.timeSlot !== null;
 
 /** The self-service links as HTML: two plain anchors, the URLs escaped. */
 const linksHtml = (links: AppointmentLinks | undefined) =>
@@ -96,7 +57,7 @@ const calendarHtml = (calendar: CalendarLinks | undefined) =>
 const calendarText = (calendar: CalendarLinks | undefined) =>
   calendar ? `\n\nAdd it to your calendar (or open the attached invite):\nAdd to Google Calendar: ${calendar.google}\nOutlook: ${calendar.outlook}` : '';
 
-function htmlDocument(firm: FirmFacts, title: string, paragraphs: string[], rows: [string, string][] = [], links?: AppointmentLinks, calendar?: CalendarLinks): string {
+function appointmentHtml(firm: FirmFacts, title: string, paragraphs: string[], rows: [string, string][] = [], links?: AppointmentLinks, calendar?: CalendarLinks): string {
   const blocks = [calendarHtml(calendar), linksHtml(links)].filter(Boolean).map((html) => ({ html, text: '' }));
   return framedHtml(firm, { title, paragraphs, rows, blocks });
 }
@@ -123,65 +84,6 @@ function appointmentRows(a: MailedAppointment, timeZone: string): [string, strin
   ];
 }
 
-export const inviteStatus = { requested: 'TENTATIVE', confirmed: 'CONFIRMED', cancelled: 'CANCELLED' } as const;
-
-/**
- * One UID for the appointment's whole life (its invites and the firm's calendar feed): its public
- * id, or its numeric id for rows stored before it.
- */
-export const appointmentUid = (env: Pick<Bindings, 'SITE_URL'>, a: Pick<MailedAppointment, 'id' | 'publicId'>) =>
-  `appointment-${appointmentRef(a)}@${new URL(env.SITE_URL).hostname}`;
-
-/**
- * The appointment's calendar invite as it stands: METHOD:CANCEL (STATUS:CANCELLED) once cancelled,
- * else METHOD:REQUEST with TENTATIVE (requested) or CONFIRMED; same UID always, SEQUENCE from the row.
- * Every caller passes the row as selected, public_id included, so the UID never changes.
- */
-export function appointmentInvite(env: Pick<Bindings, 'SITE_URL'>, firm: FirmFacts, a: TimedAppointment, now?: Date): string {
-  const status = inviteStatus[a.status];
-  return buildInvite({
-    uid: appointmentUid(env, a),
-    date: a.date,
-    startMinutes: slotStartMinutes(a.timeSlot as BookingTimeSlot),
-    // Slots are an hour apart (docs/product.md §3), so an appointment holds its hour.
-    durationMinutes: 60,
-    timeZone,
-    summary: `${a.serviceType} consultation with ${firm.name}`,
-    description: `${a.serviceType} consultation${status === 'TENTATIVE' ? ' (requested; we will contact you within 24 hours to confirm)' : status === 'CANCELLED' ? ' (cancelled)' : ''}.\nQuestions: ${firm.contact.phone} or ${firm.contact.email}.`,
-    location: `${firm.name}, ${firmAddressLine(firm)}`,
-    organizerName: firm.name,
-    organizerEmail: firm.contact.email,
-    // The address, not the visitor's name: the invite goes to the visitor's unverified address.
-    attendee: { name: a.email, email: a.email },
-    status,
-    method: status === 'CANCELLED' ? 'CANCEL' : 'REQUEST',
-    sequence: a.sequence ?? 0,
-    now,
-  });
-}
-
-/** "Add to Google Calendar" and "Outlook" links for the invite's event (its hour, in UTC). */
-export function appointmentCalendarLinks(firm: FirmFacts, a: TimedAppointment): CalendarLinks {
-  return calendarLinks({
-    date: a.date,
-    startMinutes: slotStartMinutes(a.timeSlot as BookingTimeSlot),
-    durationMinutes: 60,
-    timeZone,
-    title: `${a.serviceType} consultation with ${firm.name}`,
-    details: `${a.serviceType} consultation. Questions: ${firm.contact.phone} or ${firm.contact.email}.`,
-    location: `${firm.name}, ${firmAddressLine(firm)}`,
-  });
-}
-
-function invite(env: Bindings, firm: FirmFacts, a: TimedAppointment) {
-  const method = a.status === 'cancelled' ? 'CANCEL' : 'REQUEST';
-  return {
-    filename: a.status === 'cancelled' ? 'cancellation.ics' : 'appointment.ics',
-    contentType: `text/calendar; charset=utf-8; method=${method}`,
-    content: toBase64(appointmentInvite(env, firm, a)),
-  };
-}
-
 /**
  * An e-mail to the visitor about their appointment: the paragraphs, the appointment's details, the
  * self-service links when given, the signature, and the invite (REQUEST, or CANCEL once cancelled)
@@ -202,8 +104,8 @@ function visitorAppointmentEmail(
     replyTo: firm.contact.email,
     subject: mail.subject,
     text: `${mail.paragraphs.join('\n\n')}\n\n${textRows(rows)}${calendarText(calendar)}${linksText(mail.links)}\n\n${signature(firm)}`,
-    html: htmlDocument(firm, mail.title, mail.paragraphs, rows, mail.links, calendar),
-    ...(hasTime(a) ? { attachments: [invite(env, firm, a)] } : {}),
+    html: appointmentHtml(firm, mail.title, mail.paragraphs, rows, mail.links, calendar),
+    ...(hasTime(a) ? { attachments: [inviteAttachment(env, firm, a)] } : {}),
   };
 }
 
@@ -240,12 +142,12 @@ export function appointmentNotificationEmail(firm: FirmFacts, a: MailedAppointme
     : `New appointment request, with no preferred time: it holds no slot yet. Please pick a free time when you confirm it (within 24 hours); the visitor gets the invite then.`;
   return {
     kind: 'appointment-notification',
-    to: firmNotificationAddress(firm),
+    to: firmAddress(firm),
     toName: firm.name,
     replyTo: a.email,
     subject: oneLine(`New appointment request: ${a.serviceType}, ${a.date} ${slotWithZone(a)}, ${a.name}`, 160),
     text: `${intro}\n\n${textRows(rows)}`,
-    html: htmlDocument(firm, 'New appointment request', [intro], rows),
+    html: appointmentHtml(firm, 'New appointment request', [intro], rows),
   };
 }
 
@@ -312,12 +214,12 @@ export function appointmentChangeNotificationEmail(
   const title = change.kind === 'cancelled' ? 'Appointment cancelled by the visitor' : 'Appointment rescheduled by the visitor';
   return {
     kind: 'appointment-notification',
-    to: firmNotificationAddress(firm),
+    to: firmAddress(firm),
     toName: firm.name,
     replyTo: a.email,
     subject: oneLine(`${title}: ${a.serviceType}, ${a.date} ${slotWithZone(a)}, ${a.name}`, 160),
     text: `${intro}\n\n${textRows(rows)}`,
-    html: htmlDocument(firm, title, [intro], rows),
+    html: appointmentHtml(firm, title, [intro], rows),
   };
 }
 
@@ -332,21 +234,5 @@ export function appointmentReminderEmail(env: Bindings, firm: FirmFacts, a: Mail
     title: 'Appointment reminder',
     paragraphs: [intro, next],
     links,
-  });
-}
-
-/**
- * Sends after the record is safely stored. Never throws: a broken mail path (even a broken e-mail
- * log) is logged and the visitor's request still succeeds.
- */
-export async function sendAfterStoring(env: Bindings, messages: OutgoingEmail[], transport?: EmailTransport): Promise<(SendOutcome | null)[]> {
-  const results = await Promise.allSettled(messages.map((m) => (transport ? sendEmail(env, m, transport) : sendEmail(env, m))));
-  return results.map((result, i) => {
-    if (result.status === 'fulfilled') {
-      if (!result.value.ok) console.error('E-mail not sent', messages[i].kind, safeErrorSummary(result.value.error));
-      return result.value;
-    }
-    console.error('E-mail failed', messages[i].kind, safeErrorSummary(result.reason));
-    return null;
   });
 }
