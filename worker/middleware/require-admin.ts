@@ -1,9 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { getDb } from '../db/client';
 import type { AppEnv } from '../env';
-import { readSessionCookie, verifySessionToken } from '../services/admin-auth/session';
-import { findAdminForSession } from '../services/admin-auth/users';
+import { findAdminForSession, verifySessionToken } from '../services/admin-auth';
+import { readSessionCookie } from './admin-cookies';
 
 /**
  * Resolves the signed-in account from the session cookie, or null, with one D1 read: the token's
@@ -15,7 +14,7 @@ export async function currentAdmin(c: Parameters<MiddlewareHandler<AppEnv>>[0]) 
   if (!token) return null;
   const claims = await verifySessionToken(c.env.JWT_SECRET, token);
   if (!claims) return null;
-  const user = await findAdminForSession(getDb(c.env.DB), claims.userId, claims.jti);
+  const user = await findAdminForSession(c.var.db, claims.userId, claims.jti);
   if (!user || user.sessionVersion !== claims.sessionVersion) return null;
   return {
     ...user,

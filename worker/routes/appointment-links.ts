@@ -9,7 +9,7 @@ import { type AppointmentLinkPurpose, appointmentLinks, verifyAppointmentLink } 
 import { appointmentChangesMessage, changeAppointment, findLinkedAppointment } from '../services/appointments/changes';
 import { availabilityRefusal, refusalStatus } from '../services/appointments/availability';
 import { type AppointmentRow, findAppointment, isSlotTaken } from '../services/appointments/bookings';
-import { networkHash } from '../services/limits/client-ip';
+import { networkHash } from '../middleware/client-network';
 import { sendAfterAnswer } from '../services/email/send-email';
 import {
   appointmentCancelledByVisitorEmail,

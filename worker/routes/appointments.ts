@@ -12,7 +12,7 @@ import { isSlotTaken, takenSlots } from '../services/appointments/bookings';
 import { busyIntervalsBetween } from '../services/appointments/busy-calendars';
 import { zonedToUtc } from '../services/appointments/ics';
 import { appointmentLinks, newAppointmentPublicId } from '../services/appointments/links';
-import { networkHash } from '../services/limits/client-ip';
+import { networkHash } from '../middleware/client-network';
 import { deliverAfterAnswer } from '../services/email/send-email';
 import { appointmentConfirmationEmail, appointmentNotificationEmail, hasTime } from '../services/email/submission-emails';
 import { publishedContent } from '../services/content/published';

@@ -29,7 +29,7 @@ import {
   storeExchange,
 } from '../services/chat/sessions';
 import { chatMessagesPerWindow, takeChatAllowance } from '../services/chat/throttle';
-import { networkHash } from '../services/limits/client-ip';
+import { networkHash } from '../middleware/client-network';
 import { deliverAfterAnswer } from '../services/email/send-email';
 import { contactNotificationEmail } from '../services/email/submission-emails';
 import { publishedContent } from '../services/content/published';

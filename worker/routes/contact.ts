@@ -5,7 +5,7 @@ import { honeypot } from '../middleware/honeypot';
 import { turnstile } from '../middleware/turnstile';
 import { validate } from '../middleware/validate';
 import { CONTACT_SUCCESS_MESSAGE, contactSchema } from '#core/schemas/contact';
-import { networkHash } from '../services/limits/client-ip';
+import { networkHash } from '../middleware/client-network';
 import { deliverAfterAnswer } from '../services/email/send-email';
 import { contactNotificationEmail } from '../services/email/submission-emails';
 import { publishedContent } from '../services/content/published';

@@ -5,7 +5,7 @@ import type { AppEnv } from '../env';
 import { turnstile } from '../middleware/turnstile';
 import { validate } from '../middleware/validate';
 import { newsletterSubscribeSchema, newsletterTokenSchema } from '#core/schemas/newsletter';
-import { clientIp, hashIp } from '../services/limits/client-ip';
+import { networkHash } from '../middleware/client-network';
 import { checkUnsubscribeToken, confirmSubscription, subscribe, unsubscribe } from '../services/newsletter/subscriptions';
 import { takeSignupAllowance } from '../services/newsletter/signup-throttle';
 import { siteOrigin } from '../services/newsletter/template';
@@ -38,7 +38,7 @@ export const newsletter = new Hono<AppEnv>()
   .post('/subscribe', validate('json', newsletterSubscribeSchema), turnstile(), async (c) => {
     const input = c.req.valid('json');
     // Per network per hour, one D1 statement (worker/services/newsletter/signup-throttle.ts).
-    if (!(await takeSignupAllowance(c.env, await hashIp(clientIp(c), c.env.JWT_SECRET)))) {
+    if (!(await takeSignupAllowance(c.env, await networkHash(c)))) {
       return c.json({ message: 'Too many sign-up attempts. Please try again later.' }, 429);
     }
     await subscribe(c.env, getDb(c.env.DB), input, siteOrigin(c.env, c.req.url), c.executionCtx);

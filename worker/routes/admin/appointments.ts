@@ -11,7 +11,7 @@ import { type AppointmentRow, findAppointment, isSlotTaken, listAppointments, se
 import { firmToday } from '#core/firm-time';
 import { appointmentStatusEmail, hasTime, sendAfterStoring } from '../../services/email/submission-emails';
 import { publishedContent } from '../../services/content/published';
-import { audit } from '../../services/audit/audit-log';
+import { audit } from '../../middleware/audit';
 
 /** The admin list's shape (docs/product.md §11). */
 export const toAppointment = (row: AppointmentRow) => ({

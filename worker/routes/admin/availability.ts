@@ -4,7 +4,7 @@ import type { AppEnv } from '../../env';
 import { validate } from '../../middleware/validate';
 import { blockedDateParamSchema, blockedDateSchema, bookingRulesSchema, weekdaySlotsSchema } from '#core/schemas/availability';
 import { adminAvailabilityView, blockDate, bookingsOnBlockedDates, replaceWeeklyOffer, saveBookingRules, unblockDate } from '../../services/appointments/calendar';
-import { audit } from '../../services/audit/audit-log';
+import { audit } from '../../middleware/audit';
 
 /** The firm's availability (docs/product.md §6.4), mounted under /api/admin (admin only). */
 export const adminAvailability = new Hono<AppEnv>()

@@ -16,7 +16,7 @@ import {
   type BusyCalendarRow,
 } from '../../services/appointments/busy-calendars';
 import { feedStatus, feedUrls, rotateFeedSecret } from '../../services/appointments/calendar-feed';
-import { audit } from '../../services/audit/audit-log';
+import { audit } from '../../middleware/audit';
 
 /** What the admin sees of a busy calendar: never the secret address, only its host. */
 const view = (row: BusyCalendarRow) => ({

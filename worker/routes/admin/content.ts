@@ -19,7 +19,7 @@ import {
 import { pageHeaders, prerenderedFile, renderWithContent } from '../../services/content/published-pages';
 import { withPreviewBar } from '../../services/content/preview-bar';
 import { pointAtPublished } from '../../services/content/published';
-import { audit } from '../../services/audit/audit-log';
+import { audit } from '../../middleware/audit';
 
 // The firm's content document (docs/product.md, the content API; docs/decisions/0013-content-as-a-versioned-document.md),
 // mounted under /api/admin/content (admin only, and covered by the same-origin rule like every admin write).

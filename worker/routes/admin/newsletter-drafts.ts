@@ -4,11 +4,11 @@ import { zonedInstant } from '#core/firm-time';
 import { idParamSchema } from '#core/schemas/appointments';
 import { newsletterDraftSchema, newsletterRenderSchema, scheduleDraftSchema } from '#core/schemas/newsletter-drafts';
 import { getDb } from '../../db/client';
-import { mayUse } from '../../services/admin-auth/permissions';
+import { mayUse } from '../../services/admin-auth';
 import { publishedContent } from '../../services/content/published';
 import type { AppEnv } from '../../env';
 import { validate } from '../../middleware/validate';
-import { audit } from '../../services/audit/audit-log';
+import { audit } from '../../middleware/audit';
 import {
   cancelScheduledDraft,
   createDraft,

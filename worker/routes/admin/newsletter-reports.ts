@@ -4,7 +4,7 @@ import { idParamSchema } from '#core/schemas/appointments';
 import { getDb } from '../../db/client';
 import type { AppEnv } from '../../env';
 import { validate } from '../../middleware/validate';
-import { audit } from '../../services/audit/audit-log';
+import { audit } from '../../middleware/audit';
 import { clickTrackingQuery, setClickTracking } from '../../services/newsletter/click-tracking';
 import { newsletterReport } from '../../services/newsletter/report';
 

@@ -4,7 +4,7 @@ import { validate } from '../../middleware/validate';
 import { testSendNewsletterSchema } from '#core/schemas/newsletter';
 import { sendTestNewsletter } from '../../services/newsletter/test-send';
 import { siteOrigin } from '../../services/newsletter/template';
-import { audit } from '../../services/audit/audit-log';
+import { audit } from '../../middleware/audit';
 
 /**
  * The send dialog's "Send a test" (docs/product.md §6.3): the issue being written, to one address,

@@ -16,7 +16,7 @@ import { searchSubscribers, subscriberCounts } from '../../services/newsletter/s
 import { listSubscribers, resendConfirmation, type SubscriberStatus } from '../../services/newsletter/subscriptions';
 import { sampleTemplate, siteOrigin, staticNewsletter } from '../../services/newsletter/template';
 import { publishedContent } from '../../services/content/published';
-import { audit } from '../../services/audit/audit-log';
+import { audit } from '../../middleware/audit';
 
 function deliveredMessage(recipientCount: number, totalRecipients: number, status: string): string {
   if (status === 'sent') return `Newsletter sent to ${recipientCount} of ${totalRecipients} subscribers`;

@@ -4,7 +4,8 @@ import { idParamSchema } from '#core/schemas/appointments';
 import { getDb } from '../../db/client';
 import type { AppEnv } from '../../env';
 import { validate } from '../../middleware/validate';
-import { aggregatedAuditStatement, audit, auditEntry } from '../../services/audit/audit-log';
+import { aggregatedAuditStatement } from '../../services/audit/audit-log';
+import { audit, auditEntry } from '../../middleware/audit';
 import { confirmImport, createImport, findImport, importSummary, runImport, stageRows } from '../../services/newsletter/subscriber-import';
 
 const IMPORT_NOT_FOUND = 'Import not found';

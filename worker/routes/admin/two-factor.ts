@@ -1,22 +1,23 @@
 import { Hono } from 'hono';
-import { getDb } from '../../db/client';
 import type { AppEnv } from '../../env';
+import { adminRequest, setAdminCookies } from '../../middleware/admin-cookies';
+import { audit } from '../../middleware/audit';
 import { validate } from '../../middleware/validate';
 import { disableTwoFactorSchema, enableTwoFactorSchema, setupTwoFactorSchema } from '#core/schemas/admin';
-import { readSecuritySettings } from '../../services/admin-auth/accounts';
-import { renewSession } from '../../services/admin-auth/session';
 import {
+  checkAdminPassword,
   consumeSecondFactor,
   disableTwoFactor,
   enableTwoFactor,
   findAdminById,
   hasTwoFactor,
+  otpauthUri,
+  readSecuritySettings,
+  renewSession,
   startTwoFactorEnrolment,
-} from '../../services/admin-auth/users';
-import { throttledMessage, type LoginRefusal } from '../../services/admin-auth/login-throttle';
-import { checkAdminPassword } from '../../services/admin-auth/password-check';
-import { otpauthUri } from '../../services/admin-auth/totp';
-import { audit } from '../../services/audit/audit-log';
+  throttledMessage,
+  type LoginRefusal,
+} from '../../services/admin-auth';
 
 const WRONG_PASSWORD = 'Password is incorrect';
 const wrongPassword = { message: WRONG_PASSWORD, fields: { password: [WRONG_PASSWORD] } };
@@ -27,21 +28,21 @@ const throttled = (refusal: LoginRefusal) => [{ message: throttledMessage(refusa
  * recovery codes, and turning it off. Signed-in only: behind requireAdmin (routes/admin/index.ts),
  * which sets adminUser. Setting up, turning on
  * and turning off each take the current password, checked as a sign-in attempt (counted by the
- * login throttle, services/password-check.ts): a stolen session can neither enrol its own
+ * login throttle, services/admin-auth/password-check.ts): a stolen session can neither enrol its own
  * authenticator nor guess the password here.
  */
 export const adminTwoFactor = new Hono<AppEnv>()
   .get('/', async (c) => {
-    const db = getDb(c.env.DB);
+    const db = c.var.db;
     const user = await findAdminById(db, c.get('adminUser').id);
     // `required`: the owner's policy (docs/product.md §6.8), so the panel never calls it optional then.
     return c.json({ enabled: user ? hasTwoFactor(user) : false, required: (await readSecuritySettings(db)).requireTwoFactor }, 200);
   })
   .post('/setup', validate('json', setupTwoFactorSchema), async (c) => {
-    const db = getDb(c.env.DB);
+    const db = c.var.db;
     const user = await findAdminById(db, c.get('adminUser').id);
     if (!user) return c.json(wrongPassword, 400);
-    const check = await checkAdminPassword(c, user, c.req.valid('json').password);
+    const check = await checkAdminPassword(c.env, adminRequest(c), user, c.req.valid('json').password);
     if (check === 'wrong') return c.json(wrongPassword, 400);
     if (check !== 'right') return c.json(...throttled(check));
     const secret = await startTwoFactorEnrolment(db, user.id);
@@ -51,10 +52,10 @@ export const adminTwoFactor = new Hono<AppEnv>()
   })
   .post('/enable', validate('json', enableTwoFactorSchema), async (c) => {
     const { password, code } = c.req.valid('json');
-    const db = getDb(c.env.DB);
+    const db = c.var.db;
     const user = await findAdminById(db, c.get('adminUser').id);
     if (!user) return c.json(wrongPassword, 400);
-    const check = await checkAdminPassword(c, user, password);
+    const check = await checkAdminPassword(c.env, adminRequest(c), user, password);
     if (check === 'wrong') return c.json(wrongPassword, 400);
     if (check !== 'right') return c.json(...throttled(check));
     const enabled = await enableTwoFactor(db, user.id, code, Date.now());
@@ -65,17 +66,17 @@ export const adminTwoFactor = new Hono<AppEnv>()
     // Every other session ended with the version bump (a session opened with the password alone,
     // perhaps a stolen one); this browser stays signed in under the new version.
     await audit(c, 'auth.two-factor-enable', `admin-user:${user.id}`);
-    await renewSession(c, db, { userId: user.id, username: user.username, sessionVersion: enabled.sessionVersion }, c.get('adminSession'));
+    setAdminCookies(c, [await renewSession(db, c.env.JWT_SECRET, c.req.url, { userId: user.id, username: user.username, sessionVersion: enabled.sessionVersion }, c.get('adminSession'))]);
     return c.json({ enabled: true as const, recoveryCodes: enabled.recoveryCodes }, 200);
   })
   .post('/disable', validate('json', disableTwoFactorSchema), async (c) => {
     const { password, code } = c.req.valid('json');
-    const db = getDb(c.env.DB);
+    const db = c.var.db;
     const user = await findAdminById(db, c.get('adminUser').id);
     if (!user || !hasTwoFactor(user)) return c.json({ message: 'Two-factor sign-in is not on' }, 409);
     // The code is consumed only after the password matched; one answer for either failing, and
     // the attempt stays counted unless both pass (as at sign-in).
-    const check = await checkAdminPassword(c, user, password, () => consumeSecondFactor(db, user, code, Date.now()));
+    const check = await checkAdminPassword(c.env, adminRequest(c), user, password, () => consumeSecondFactor(db, user, code, Date.now()));
     if (check === 'wrong') return c.json({ message: 'Password or code is incorrect' }, 400);
     if (check !== 'right') return c.json(...throttled(check));
     await disableTwoFactor(db, user.id);

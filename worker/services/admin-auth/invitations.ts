@@ -174,7 +174,7 @@ export type Acceptance =
  * second factor and recovery codes when the invitee enrolled one (required while the owner's
  * policy is on). A taken username or e-mail undoes it all, so the link keeps working for another try.
  */
-export async function acceptInvitation(
+export async function createInvitedAccount(
   d1: D1Database,
   db: Db,
   acceptance: { token: string; username: string; password: string; code?: string },

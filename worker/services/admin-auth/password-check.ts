@@ -1,6 +1,5 @@
-import type { Context } from 'hono';
-import type { AppEnv } from '../../env';
-import { loginSubject } from './known-device';
+import type { Bindings } from '../../env';
+import { type AdminRequest, loginSubject } from './known-device';
 import { claimLoginAttempt, forgiveLoginAttempt, type LoginRefusal } from './login-throttle';
 import { verifyPassword } from './passwords';
 
@@ -13,16 +12,17 @@ import { verifyPassword } from './passwords';
  * pass. 'wrong' for either failing.
  */
 export async function checkAdminPassword(
-  c: Context<AppEnv>,
+  env: Pick<Bindings, 'DB' | 'JWT_SECRET'>,
+  request: AdminRequest,
   user: { id: number; username: string; passwordHash: string },
   password: string,
   alsoRequired?: () => Promise<boolean>,
 ): Promise<'right' | 'wrong' | LoginRefusal> {
-  const subject = await loginSubject(c, user.id);
-  const claim = await claimLoginAttempt(c.env.DB, user.username, subject);
+  const subject = await loginSubject(env.JWT_SECRET, request, user.id);
+  const claim = await claimLoginAttempt(env.DB, user.username, subject);
   if (!claim.ok) return claim;
   if (!(await verifyPassword(password, user.passwordHash))) return 'wrong';
   if (alsoRequired && !(await alsoRequired())) return 'wrong';
-  await forgiveLoginAttempt(c.env.DB, user.username, subject);
+  await forgiveLoginAttempt(env.DB, user.username, subject);
   return 'right';
 }

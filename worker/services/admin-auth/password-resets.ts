@@ -75,7 +75,7 @@ export async function findPasswordReset(db: Db, token: string, now = Date.now())
  * account active) and, only then, the password is replaced, the session version bumped and every
  * session row of the account deleted, so each of its cookies stops working at once.
  */
-export async function completePasswordReset(d1: D1Database, db: Db, token: string, password: string, now = Date.now()) {
+export async function replacePasswordByLink(d1: D1Database, db: Db, token: string, password: string, now = Date.now()) {
   const found = await findPasswordReset(db, token, now);
   if (!found.ok) return found;
   const passwordHash = await hashPassword(password);

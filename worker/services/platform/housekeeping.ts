@@ -2,10 +2,9 @@ import type { Db } from '../../db/client';
 import { expiredChatPurge } from '../chat/sessions';
 import { pruneChatWindows } from '../chat/throttle';
 import { oldEmailBodiesPurge } from '../email/log-retention';
-import { oldAuditPurge } from '../audit/audit-log';
+import { auditPrunes } from '../audit/audit-log';
 import { safeErrorSummary } from './log-safe';
-import { pruneExpiredSessions } from '../admin-auth/session';
-import { pruneLoginAttempts } from '../admin-auth/login-throttle';
+import { prunes as adminAuthPrunes } from '../admin-auth';
 import { oldDeliveryEventsPurge, stalePendingPurge } from '../newsletter/list-hygiene';
 import { pruneSignupWindows } from '../newsletter/signup-throttle';
 import { pruneSubmissionWindows } from '../limits/submission-limits';
@@ -27,19 +26,16 @@ export interface HousekeepingResult {
  */
 export async function housekeeping(db: Db, at: Date): Promise<HousekeepingResult | null> {
   try {
-    const [, , , chats, stale] = await db.batch([
-      pruneLoginAttempts(db, at.getTime()),
+    const [, , chats, stale] = await db.batch([
       pruneSubmissionWindows(db, at.getTime()),
       ...expiredChatPurge(db, at),
       stalePendingPurge(db, at),
       oldDeliveryEventsPurge(db, at),
       oldEmailBodiesPurge(db, at),
       pruneChatWindows(db, at.getTime()),
-      // A session's expiry is a wall-clock fact: a tick stamped ahead of now (a replayed or test
-      // tick) must not end sessions that are still valid.
-      pruneExpiredSessions(db, Math.min(at.getTime(), Date.now())),
       pruneSignupWindows(db, at.getTime()),
-      oldAuditPurge(db, at),
+      // The domains' and the floor's prunes (worker/services/platform/jobs.ts), after the statements whose rows are counted above.
+      ...[...adminAuthPrunes, ...auditPrunes].flatMap((prune) => prune.statements(db, at)),
     ]);
     return { chatConversations: chats.length, staleSignUps: stale.length };
   } catch (error) {
