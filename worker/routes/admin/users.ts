@@ -1,35 +1,29 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../../env';
 import { adminRequest } from '../../middleware/admin-cookies';
 import { audit } from '../../middleware/audit';
+import { clientNetwork } from '../../middleware/client-network';
 import { validate } from '../../middleware/validate';
 import { accountProfileSchema, invitationParamSchema, PROFILE_PASSWORD_REQUIRED, inviteUserSchema, securitySettingsSchema, updateUserSchema, userParamSchema, userSessionParamSchema } from '#core/schemas/admin-accounts';
 import {
-  checkAdminPassword,
-  claimOwnerLink,
-  createInvitation,
-  createPasswordReset,
   DAILY_LINKS_MESSAGE,
   deactivateAccount,
-  emailInUse,
   endSessionOf,
-  findAdminById,
-  invitationEmail,
+  inviteUser,
+  type LinkSender,
   listAccounts,
   listPendingInvitations,
   listSessions,
-  passwordResetEmail,
   reactivateAccount,
   readSecuritySettings,
-  renewInvitation,
-  resetTarget,
+  resendInvitation,
   revokeInvitation,
   saveSecuritySettings,
+  sendPasswordReset,
   throttledMessage,
   updateAccount,
-  updateOwnProfile,
+  updateProfile,
 } from '../../services/admin-auth';
-import { sendAfterAnswer } from '../../services/email/send-email';
 import { siteOrigin } from '../../services/newsletter/template';
 
 /** A session as the lists show it: "signed in from <device> (<country>) since <createdAt>". */
@@ -41,6 +35,16 @@ export const toSession = (row: Awaited<ReturnType<typeof listSessions>>[number],
   expiresAt: row.expiresAt.toISOString(),
   current: row.id === currentJti,
 });
+
+/** How this owner's links leave (services/admin-auth/owner-links.ts): the owner, the site's origin, the request's bindings and waitUntil. */
+const linkSender = (c: Context<AppEnv>): LinkSender => ({
+  env: c.env,
+  ctx: c.executionCtx,
+  db: c.var.db,
+  owner: { ...c.var.adminUser, network: clientNetwork(c) },
+  origin: siteOrigin(c.env, c.req.url),
+});
+const NOT_PENDING = 'This invitation is no longer pending: it was accepted or withdrawn already.';
 
 /**
  * Accounts, invitations, sessions and the security settings (docs/product.md §6.8): owner-only by
@@ -62,48 +66,36 @@ export const adminUsersApi = new Hono<AppEnv>()
   })
   .post('/invitations', validate('json', inviteUserSchema), async (c) => {
     const invite = c.req.valid('json');
-    const db = c.var.db;
-    if (await emailInUse(db, invite.email)) return c.json({ message: 'An account with this e-mail address already exists', fields: { email: ['An account with this e-mail address already exists'] } }, 409);
-    const inviter = c.get('adminUser');
-    if (!(await claimOwnerLink(c.env, inviter.id))) return c.json({ message: DAILY_LINKS_MESSAGE }, 429);
-    const { id, token, expiresAt } = await createInvitation(db, invite, inviter.id);
-    await audit(c, 'user.invite', `invitation:${id}`);
-    // Through the outbox (logged first, then sent after the answer): nothing is lost if the send fails.
-    await sendAfterAnswer(c.env, c.executionCtx, [invitationEmail(siteOrigin(c.env, c.req.url), invite, inviter.name || inviter.username, token)]);
-    return c.json({ message: `Invitation sent to ${invite.email}`, expiresAt: expiresAt.toISOString() }, 201);
+    const result = await inviteUser(linkSender(c), invite);
+    if (result.ok) return c.json({ message: `Invitation sent to ${invite.email}`, expiresAt: result.expiresAt.toISOString() }, 201);
+    if (result.reason === 'daily-links') return c.json({ message: DAILY_LINKS_MESSAGE }, 429);
+    return c.json({ message: 'An account with this e-mail address already exists', fields: { email: ['An account with this e-mail address already exists'] } }, 409);
   })
   .post('/invitations/:id/revoke', validate('param', invitationParamSchema), async (c) => {
     const { id } = c.req.valid('param');
-    if (!(await revokeInvitation(c.var.db, id))) return c.json({ message: 'This invitation is no longer pending: it was accepted or withdrawn already.' }, 404);
+    if (!(await revokeInvitation(c.var.db, id))) return c.json({ message: NOT_PENDING }, 404);
     await audit(c, 'user.invitation-revoke', `invitation:${id}`);
     return c.json({ message: 'Invitation withdrawn; its link no longer works' }, 200);
   })
   .post('/invitations/:id/resend', validate('param', invitationParamSchema), async (c) => {
-    const { id } = c.req.valid('param');
-    const db = c.var.db;
-    const owner = c.get('adminUser');
-    if (!(await claimOwnerLink(c.env, owner.id))) return c.json({ message: DAILY_LINKS_MESSAGE }, 429);
-    // The resending owner now vouches for it: the e-mail names them, and the link works while they are an owner.
-    const renewed = await renewInvitation(db, id, owner.id);
-    if (!renewed) return c.json({ message: 'This invitation is no longer pending: it was accepted or withdrawn already.' }, 404);
-    await audit(c, 'user.invitation-resend', `invitation:${id}`);
-    const { invitation, token } = renewed;
-    await sendAfterAnswer(c.env, c.executionCtx, [invitationEmail(siteOrigin(c.env, c.req.url), invitation, owner.name || owner.username, token)]);
-    return c.json({ message: `A new link was sent to ${invitation.email}; the old one no longer works`, expiresAt: invitation.expiresAt.toISOString() }, 200);
+    const result = await resendInvitation(linkSender(c), c.req.valid('param').id);
+    if (result.ok) return c.json({ message: `A new link was sent to ${result.email}; the old one no longer works`, expiresAt: result.expiresAt.toISOString() }, 200);
+    if (result.reason === 'daily-links') return c.json({ message: DAILY_LINKS_MESSAGE }, 429);
+    return c.json({ message: NOT_PENDING }, 404);
   })
   .post('/:id/password-reset', validate('param', userParamSchema), async (c) => {
-    const { id } = c.req.valid('param');
-    const db = c.var.db;
-    const account = await resetTarget(db, id);
-    if (!account) return c.json({ message: 'User not found' }, 404);
-    if (account.status !== 'active') return c.json({ message: 'This account is deactivated: reactivate it first.' }, 409);
-    if (!account.email) return c.json({ message: 'This account has no e-mail address to send a link to.' }, 409);
-    const owner = c.get('adminUser');
-    if (!(await claimOwnerLink(c.env, owner.id))) return c.json({ message: DAILY_LINKS_MESSAGE }, 429);
-    const { token, expiresAt } = await createPasswordReset(db, id, owner.id);
-    await audit(c, 'user.password-reset-send', `admin-user:${id}`);
-    await sendAfterAnswer(c.env, c.executionCtx, [passwordResetEmail(siteOrigin(c.env, c.req.url), { ...account, email: account.email }, owner.name || owner.username, token)]);
-    return c.json({ message: `A password-reset link was sent to ${account.email}`, expiresAt: expiresAt.toISOString() }, 200);
+    const result = await sendPasswordReset(linkSender(c), c.req.valid('param').id);
+    if (result.ok) return c.json({ message: `A password-reset link was sent to ${result.email}`, expiresAt: result.expiresAt.toISOString() }, 200);
+    switch (result.reason) {
+      case 'not-found':
+        return c.json({ message: 'User not found' }, 404);
+      case 'deactivated':
+        return c.json({ message: 'This account is deactivated: reactivate it first.' }, 409);
+      case 'no-email':
+        return c.json({ message: 'This account has no e-mail address to send a link to.' }, 409);
+      case 'daily-links':
+        return c.json({ message: DAILY_LINKS_MESSAGE }, 429);
+    }
   })
   .patch('/:id', validate('param', userParamSchema), validate('json', updateUserSchema), async (c) => {
     const { id } = c.req.valid('param');
@@ -148,24 +140,22 @@ export const adminSecuritySettingsApi = new Hono<AppEnv>().put('/security-settin
 export const adminAccountApi = new Hono<AppEnv>()
   // "Tell us who you are" (docs/product.md §6.8): the first owner has neither; anyone may correct their own.
   .patch('/profile', validate('json', accountProfileSchema), async (c) => {
-    const { currentPassword, ...profile } = c.req.valid('json');
-    const me = c.get('adminUser');
-    const db = c.var.db;
-    const account = await findAdminById(db, me.id);
-    if (!account) return c.json({ message: 'Unauthorized' }, 401);
+    const change = c.req.valid('json');
     // Replacing an address (not giving the first one) takes the password, checked as a sign-in attempt.
-    if (account.email && account.email !== profile.email) {
-      if (!currentPassword) return c.json({ message: PROFILE_PASSWORD_REQUIRED, fields: { currentPassword: [PROFILE_PASSWORD_REQUIRED] } }, 400);
-      const check = await checkAdminPassword(c.env, adminRequest(c), account, currentPassword);
-      if (check === 'wrong') return c.json({ message: 'Password is incorrect', fields: { currentPassword: ['Password is incorrect'] } }, 400);
-      if (check !== 'right') return c.json({ message: throttledMessage(check) }, 429, { 'Retry-After': String(check.retryAfterSeconds) });
+    const result = await updateProfile(c.env, c.var.db, adminRequest(c), c.var.adminUser, change);
+    if (result.ok) return c.json({ name: change.name, email: change.email }, 200);
+    switch (result.reason) {
+      case 'no-account':
+        return c.json({ message: 'Unauthorized' }, 401);
+      case 'password-required':
+        return c.json({ message: PROFILE_PASSWORD_REQUIRED, fields: { currentPassword: [PROFILE_PASSWORD_REQUIRED] } }, 400);
+      case 'wrong':
+        return c.json({ message: 'Password is incorrect', fields: { currentPassword: ['Password is incorrect'] } }, 400);
+      case 'throttled':
+        return c.json({ message: throttledMessage(result.refusal) }, 429, { 'Retry-After': String(result.refusal.retryAfterSeconds) });
+      case 'email-taken':
+        return c.json({ message: 'Another account already uses this e-mail address', fields: { email: ['Another account already uses this e-mail address'] } }, 409);
     }
-    if ((await updateOwnProfile(db, me.id, profile)) === 'email-taken') {
-      const message = 'Another account already uses this e-mail address';
-      return c.json({ message, fields: { email: [message] } }, 409);
-    }
-    await audit(c, 'user.profile-update', `admin-user:${me.id}`);
-    return c.json({ name: profile.name, email: profile.email }, 200);
   })
   .get('/sessions', async (c) => {
     const sessions = await listSessions(c.var.db, c.get('adminUser').id);

@@ -3,35 +3,27 @@
 // use cases; the e-mailed links (invitations, password resets); the owner's account management;
 // the second factor; the session check the admin guard runs; the permission table; its prunes.
 
-// Signing in and out, the session (sign-in.ts, change-password.ts, session.ts, known-device.ts).
+// Signing in and out, the session (sign-in.ts, session.ts, known-device.ts, request.ts).
 export { signIn, signOut, signedInView, type SignInRequest, type SignInResult } from './sign-in';
-export { changePassword, type PasswordChange } from './change-password';
-export { checkAdminPassword } from './password-check';
-export type { AdminRequest } from './known-device';
-export { type CookieToSet, endSessionOf, listSessions, renewSession, sessionCookie, verifySessionToken } from './session';
+export type { Acting, AdminRequest } from './request';
+export { type CookieToSet, endSessionOf, listSessions, sessionCookie, verifySessionToken } from './session';
 export { throttledMessage, type LoginRefusal } from './login-throttle';
 
-// Accounts, the security settings and the second factor (accounts.ts, users.ts, totp.ts).
-export { deactivateAccount, listAccounts, reactivateAccount, readSecuritySettings, saveSecuritySettings, twoFactorPolicy, updateAccount, updateOwnProfile } from './accounts';
-export { consumeSecondFactor, disableTwoFactor, enableTwoFactor, findAdminById, findAdminForSession, hasTwoFactor, startTwoFactorEnrolment } from './users';
-export { otpauthUri } from './totp';
+// The signed-in admin's own account and second factor (own-account.ts, second-factor.ts).
+export { changePassword, type Me, type PasswordChange, type ProfileChange, updateProfile } from './own-account';
+export { setUpTwoFactor, turnOffTwoFactor, turnOnTwoFactor, twoFactorStatus } from './second-factor';
 
-// Invitations and password-reset links, and their e-mails (invitations.ts, password-resets.ts, link-use-cases.ts).
+// The owner's accounts and security settings (accounts.ts); the account behind a session (users.ts).
+export { deactivateAccount, listAccounts, reactivateAccount, readSecuritySettings, saveSecuritySettings, twoFactorPolicy, updateAccount } from './accounts';
+export { findAdminForSession } from './users';
+
+// The e-mailed links: the owner sends them (owner-links.ts, with the e-mails of emails.ts), the
+// person opens them (link-use-cases.ts); their records (invitations.ts, password-resets.ts).
+export { inviteUser, type LinkSender, resendInvitation, sendPasswordReset } from './owner-links';
 export { acceptInvitation, checkInvitation, completePasswordReset } from './link-use-cases';
-export {
-  claimOwnerLink,
-  createInvitation,
-  DAILY_LINKS_MESSAGE,
-  emailInUse,
-  INVITATION_MESSAGES,
-  INVITATION_STATUS,
-  invitationEmail,
-  listPendingInvitations,
-  renewInvitation,
-  revokeInvitation,
-  startInvitationTwoFactor,
-} from './invitations';
-export { createPasswordReset, findPasswordReset, passwordResetEmail, RESET_MESSAGES, RESET_STATUS, resetTarget } from './password-resets';
+export { DAILY_LINKS_MESSAGE, INVITATION_MESSAGES, INVITATION_STATUS, listPendingInvitations, revokeInvitation, startInvitationTwoFactor } from './invitations';
+export { findPasswordReset, RESET_MESSAGES, RESET_STATUS } from './password-resets';
+export { otpauthUri } from './totp';
 
 // Who may use which admin route (permissions.ts, docs/product.md §6.8).
 export { accessFor, DURING_ENROLMENT, mayUse, refusalMessage } from './permissions';

@@ -1,6 +1,7 @@
 import { isLocalHost } from '../platform/local-host';
 import { hashIp } from '../limits/client-ip';
 import type { LoginSubject } from './login-throttle';
+import type { AdminRequest } from './request';
 import type { CookieToSet } from './session';
 
 // The "known device" cookie (docs/decisions/0011-known-devices-and-the-sign-in-delay.md): a browser
@@ -47,16 +48,6 @@ function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
 
 /** What is signed: the administrator's id and the device's, so a cookie is worth nothing for another account. */
 const signedText = (userId: number, deviceId: string) => new TextEncoder().encode(`known-device:v1:${userId}:${deviceId}`);
-
-/**
- * What a password check reads off the request (the route picks it, worker/middleware/admin-cookies.ts):
- * its address, its network key (limits/client-ip.ts networkOf) and its cookies, by name.
- */
-export interface AdminRequest {
-  url: string;
-  network: string;
-  cookies: Record<string, string>;
-}
 
 /** The device id of a valid known-device cookie of `userId` on this request, or null (absent, forged, another admin's). */
 export async function readKnownDevice(secret: string, request: AdminRequest, userId: number): Promise<string | null> {

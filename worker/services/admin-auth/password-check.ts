@@ -1,7 +1,8 @@
 import type { Bindings } from '../../env';
-import { type AdminRequest, loginSubject } from './known-device';
+import { loginSubject } from './known-device';
 import { claimLoginAttempt, forgiveLoginAttempt, type LoginRefusal } from './login-throttle';
 import { verifyPassword } from './passwords';
+import type { AdminRequest } from './request';
 
 /**
  * Checks a signed-in admin's password (changing it, two-factor set-up, turning it on or off) as a

@@ -3,9 +3,10 @@ import type { Bindings } from '../../env';
 import { recordAudit, recordFailedSignIn } from '../audit/audit-log';
 import { readSecuritySettings } from './accounts';
 import { bootstrapFirstAdmin } from './bootstrap';
-import { type AdminRequest, knownDeviceCookie, loginSubject } from './known-device';
+import { knownDeviceCookie, loginSubject } from './known-device';
 import { claimLoginAttempt, forgiveLoginAttempt, type LoginRefusal } from './login-throttle';
 import { DUMMY_PASSWORD_HASH, verifyPassword } from './passwords';
+import type { AdminRequest } from './request';
 import { type CookieToSet, endSession, type SignInOrigin, startSession, verifySessionToken } from './session';
 import { consumeSecondFactor, findAdminByUsername, hasTwoFactor } from './users';
 
