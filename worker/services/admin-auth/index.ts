@@ -3,19 +3,19 @@
 // use cases; the e-mailed links (invitations, password resets); the owner's account management;
 // the second factor; the session check the admin guard runs; the permission table; its prunes.
 
-// Signing in and out, the session (sign-in.ts, session.ts, known-device.ts, request.ts).
+// Signing in and out, the session and who it is (sign-in.ts, current-admin.ts, session.ts, known-device.ts, request.ts).
 export { signIn, signOut, signedInView, type SignInRequest, type SignInResult } from './sign-in';
 export type { Acting, AdminRequest } from './request';
-export { type CookieToSet, endSessionOf, listSessions, sessionCookie, verifySessionToken } from './session';
+export { currentAdminOf } from './current-admin';
+export { type CookieToSet, endSessionOf, listSessions, sessionCookie } from './session';
 export { throttledMessage, type LoginRefusal } from './login-throttle';
 
 // The signed-in admin's own account and second factor (own-account.ts, second-factor.ts).
 export { changePassword, type Me, type PasswordChange, type ProfileChange, updateProfile } from './own-account';
 export { setUpTwoFactor, turnOffTwoFactor, turnOnTwoFactor, twoFactorStatus } from './second-factor';
 
-// The owner's accounts and security settings (accounts.ts); the account behind a session (users.ts).
+// The owner's accounts and security settings (accounts.ts).
 export { deactivateAccount, listAccounts, reactivateAccount, readSecuritySettings, saveSecuritySettings, twoFactorPolicy, updateAccount } from './accounts';
-export { findAdminForSession } from './users';
 
 // The e-mailed links: the owner sends them (owner-links.ts, with the e-mails of emails.ts), the
 // person opens them (link-use-cases.ts); their records (invitations.ts, password-resets.ts).

@@ -122,7 +122,7 @@ function sessionCookieToSet(requestUrl: string, token: string, expiresAt: Date):
 
 /** Where a sign-in comes from, as the sessions list shows it: the browser's user agent and Cloudflare's country. */
 export interface SignInOrigin {
-  requestUrl: string;
+  url: string;
   userAgent: string | undefined;
   country: unknown;
 }
@@ -141,7 +141,7 @@ export async function startSession(db: Db, secret: string, claims: AdminSessionC
     country: typeof from.country === 'string' ? from.country.slice(0, 8) : null,
     expiresAt,
   });
-  return sessionCookieToSet(from.requestUrl, await issueSessionToken(secret, claims, { jti, expiresAt }), expiresAt);
+  return sessionCookieToSet(from.url, await issueSessionToken(secret, claims, { jti, expiresAt }), expiresAt);
 }
 
 /**

@@ -31,7 +31,7 @@ export function signedInView(user: { username: string; name: string; email: stri
 }
 
 /** A sign-in's request: its address, network and cookies, and what the sessions list shows of it. */
-export type SignInRequest = AdminRequest & Omit<SignInOrigin, 'requestUrl'>;
+export type SignInRequest = AdminRequest & SignInOrigin;
 
 export type SignInResult =
   /** `cookies`: the session's first (scripts read the first Set-Cookie as the session's), then the known device's. */
@@ -73,7 +73,7 @@ export async function signIn(env: Bindings, db: Db, request: SignInRequest, cred
 
   await forgiveLoginAttempt(env.DB, username, subject);
   await recordAudit(db, { actor: { id: user.id, username: user.username }, action: 'auth.sign-in', record: `admin-user:${user.id}`, network: request.network });
-  const session = await startSession(db, env.JWT_SECRET, { userId: user.id, username: user.username, sessionVersion: user.sessionVersion }, { ...request, requestUrl: request.url });
+  const session = await startSession(db, env.JWT_SECRET, { userId: user.id, username: user.username, sessionVersion: user.sessionVersion }, request);
   const device = await knownDeviceCookie(env.JWT_SECRET, request.url, user.id, 'device' in subject ? subject.device : null);
   // With the owner's policy on and no second factor yet, the session can only set one up
   // (middleware/require-permission.ts): the SPA shows the enrolment screen.
