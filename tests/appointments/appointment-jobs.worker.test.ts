@@ -1,7 +1,9 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '../../worker/db/client';
-import { jobs, prunes } from '../../worker/services/appointments';
+import { busyCalendarJob, prunes, reminderJob } from '../../worker/services/appointments';
+
+const jobs = [reminderJob, busyCalendarJob];
 import { BUSY_CALENDAR_PASS_CALLS, SUBREQUESTS_PER_BUSY_CALENDAR } from '../../worker/services/appointments/busy-calendars';
 import type { Tick } from '../../worker/services/platform/jobs';
 

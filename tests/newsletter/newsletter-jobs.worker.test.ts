@@ -1,7 +1,9 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '../../worker/db/client';
-import { jobs, newsletterJob, prunes } from '../../worker/services/newsletter';
+import { importConfirmationsJob, newsletterJob, prunes } from '../../worker/services/newsletter';
+
+const jobs = [importConfirmationsJob, newsletterJob];
 import { createNewsletter } from '../../worker/services/newsletter/store';
 import { countingD1 } from '../../worker/services/platform/d1-call-count';
 import { fakeMailChannels, mailChannelsEnv } from '../harness/worker/mailchannels-fake';

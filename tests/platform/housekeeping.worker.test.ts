@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { countingD1 } from '../../worker/services/platform/d1-call-count';
 import { getDb } from '../../worker/db/client';
-import { housekeeping } from '../../worker/services/platform/housekeeping';
+import { cronTable } from '../../worker/cron';
 import { DELIVERY_EVENT_RETENTION_DAYS } from '../../worker/services/newsletter/list-hygiene';
 import { cronTick } from '../harness/worker/helpers';
 
@@ -28,7 +28,10 @@ describe('cron housekeeping', () => {
       env.DB.prepare("INSERT INTO newsletter_subscriptions (email, active, subscription_date) VALUES ('stale@example.com', 'false', 1)"),
     ]);
     const d1 = countingD1(env.DB);
-    expect(await housekeeping(getDb(d1.db), new Date(now))).toEqual({ chatConversations: 1, staleSignUps: 1 });
+    const housekeeping = cronTable[0];
+    expect(housekeeping.name).toBe('Housekeeping');
+    const report = await housekeeping.run({ env, db: getDb(d1.db), at: new Date(now), room: 50, d1Calls: d1.calls });
+    expect(report).toEqual({ subrequests: 1, didWork: true, chatConversations: 1, staleSignUps: 1 });
     expect(d1.calls()).toBe(1);
   });
 });

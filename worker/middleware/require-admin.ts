@@ -1,29 +1,11 @@
 import type { MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { getDb } from '../db/client';
 import type { AppEnv } from '../env';
-import { readSessionCookie, verifySessionToken } from '../services/admin-auth/session';
-import { findAdminForSession } from '../services/admin-auth/users';
+import { currentAdminOf } from '../services/admin-auth';
+import { readSessionCookie } from './admin-cookies';
 
-/**
- * Resolves the signed-in account from the session cookie, or null, with one D1 read: the token's
- * session row must exist (sign-out and deactivation delete it), the account be active, and its
- * session version match (a password change bumps it: tokens issued before it stop working).
- */
-export async function currentAdmin(c: Parameters<MiddlewareHandler<AppEnv>>[0]) {
-  const token = readSessionCookie(c);
-  if (!token) return null;
-  const claims = await verifySessionToken(c.env.JWT_SECRET, token);
-  if (!claims) return null;
-  const user = await findAdminForSession(getDb(c.env.DB), claims.userId, claims.jti);
-  if (!user || user.sessionVersion !== claims.sessionVersion) return null;
-  return {
-    ...user,
-    jti: claims.jti,
-    // The owner's policy (docs/product.md §6.8): until this account has a second factor it may only set one up.
-    mustEnrolTwoFactor: user.requireTwoFactor === true && !user.hasTwoFactor,
-  };
-}
+/** The signed-in account of this request's session cookie, or null (services/admin-auth/current-admin.ts). */
+export const currentAdmin = (c: Parameters<MiddlewareHandler<AppEnv>>[0]) => currentAdminOf(c.env.JWT_SECRET, c.var.db, readSessionCookie(c));
 
 /**
  * Rejects the request with 401 unless it carries a valid admin session; sets `adminUser` (who, and

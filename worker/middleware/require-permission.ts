@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { matchedRoutes } from 'hono/route';
 import type { AppEnv } from '../env';
-import { accessFor, DURING_ENROLMENT, mayUse, refusalMessage } from '../services/admin-auth/permissions';
+import { accessFor, DURING_ENROLMENT, mayUse, refusalMessage } from '../services/admin-auth';
 
 /** Where worker/index.ts mounts the admin API: the permission table's paths are relative to it. */
 export const ADMIN_API_BASE = '/api/admin';

@@ -3,7 +3,7 @@ import type { AppEnv } from '../env';
 import { validate } from '../middleware/validate';
 import { cancelRequestSchema, LINK_MESSAGES, manageQuerySchema, rescheduleRequestSchema } from '#core/schemas/appointment-links';
 import { cancelByLink, type LinkActionResult, readLink, rescheduleByLink } from '../services/appointments';
-import { networkHash } from '../services/limits/client-ip';
+import { networkHash } from '../middleware/client-network';
 
 // The visitor's self-service (docs/product.md §3), reached from the Cancel and Reschedule links of
 // the booking e-mails (worker/services/appointments/link-actions.ts). GET only reads: mail scanners

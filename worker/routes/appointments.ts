@@ -4,7 +4,7 @@ import { turnstile } from '../middleware/turnstile';
 import { validate } from '../middleware/validate';
 import { availabilityQuerySchema, BOOKING_MESSAGES, createAppointmentSchema } from '#core/schemas/appointments';
 import { book, dayAvailability } from '../services/appointments';
-import { networkHash } from '../services/limits/client-ip';
+import { networkHash } from '../middleware/client-network';
 import { publishedContent } from '../services/content';
 
 // Any one-line service name passes the schema; the route checks it against the published list.

@@ -6,7 +6,7 @@ import { turnstile } from '../middleware/turnstile';
 import { validate } from '../middleware/validate';
 import { CHAT_HANDOFF_SUCCESS_MESSAGE, chatHandoffSchema, chatRequestSchema } from '#core/schemas/chat';
 import { admitChatMessage, answerChat, CHAT_SESSION_FULL_MESSAGE, handOffChat, streamChatReply } from '../services/chat';
-import { networkHash } from '../services/limits/client-ip';
+import { networkHash } from '../middleware/client-network';
 
 export const CHAT_THROTTLED_MESSAGE = 'Too many messages in a short time. Please wait a few minutes and try again.';
 

@@ -4,7 +4,7 @@ import { honeypot } from '../middleware/honeypot';
 import { turnstile } from '../middleware/turnstile';
 import { validate } from '../middleware/validate';
 import { CONTACT_SUCCESS_MESSAGE, contactSchema } from '#core/schemas/contact';
-import { networkHash } from '../services/limits/client-ip';
+import { networkHash } from '../middleware/client-network';
 import { submitContactForm } from '../services/contact';
 
 // A bot that fills the hidden "website" field gets the answer a person gets, and nothing happens.

@@ -4,7 +4,7 @@ import type { AppEnv } from '../env';
 import { turnstile } from '../middleware/turnstile';
 import { validate } from '../middleware/validate';
 import { newsletterSubscribeSchema, newsletterTokenSchema } from '#core/schemas/newsletter';
-import { clientIp, hashIp } from '../services/limits/client-ip';
+import { networkHash } from '../middleware/client-network';
 import { checkUnsubscribeToken, confirmSubscription, signUp, unsubscribe } from '../services/newsletter';
 import { siteOrigin } from '../services/platform/site-origin';
 
@@ -35,7 +35,7 @@ async function formToken(req: HonoRequest): Promise<string | undefined> {
 export const newsletter = new Hono<AppEnv>()
   .post('/subscribe', validate('json', newsletterSubscribeSchema), turnstile(), async (c) => {
     // Per network per hour, one D1 statement (worker/services/newsletter/signup-throttle.ts).
-    const network = await hashIp(clientIp(c), c.env.JWT_SECRET);
+    const network = await networkHash(c);
     const result = await signUp(c.env, c.var.db, c.req.valid('json'), { network, origin: siteOrigin(c.env, c.req.url), ctx: c.executionCtx });
     if (!result.ok) return c.json({ message: 'Too many sign-up attempts. Please try again later.' }, 429);
     // Same answer for a new, pending, active or unsubscribed address: no enumeration.

@@ -6,7 +6,7 @@ import { LIST_PAGE_SIZE, type ListPage } from '#core/schemas/admin-list';
 import { appointmentListQuerySchema, appointmentStatusSchema, CONFIRM_MESSAGES, idParamSchema } from '#core/schemas/appointments';
 import { type AppointmentRow, listAppointments, searchAppointments, confirmOrCancel } from '../../services/appointments';
 import { firmToday } from '#core/firm-time';
-import { adminActor } from './admin-actor';
+import { adminActor } from '../../middleware/audit';
 
 /** The admin list's shape (docs/product.md §11). */
 export const toAppointment = (row: AppointmentRow) => ({

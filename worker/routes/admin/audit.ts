@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { getDb } from '../../db/client';
 import type { AppEnv } from '../../env';
 import { validate } from '../../middleware/validate';
 import { auditFilterSchema } from '#core/schemas/audit';
@@ -28,12 +27,12 @@ const toAuditEntry = (row: AuditRow, names: Map<string, string>) => ({
  */
 export const adminAudit = new Hono<AppEnv>()
   .get('/', validate('query', auditFilterSchema), async (c) => {
-    const { entries, more } = await listAudit(getDb(c.env.DB), c.req.valid('query'));
+    const { entries, more } = await listAudit(c.var.db, c.req.valid('query'));
     const names = await auditRecordNames(c.env.DB, entries);
     return c.json({ entries: entries.map((row) => toAuditEntry(row, names)), more }, 200);
   })
   .get('/export', validate('query', auditFilterSchema), async (c) => {
-    const rows = await exportAudit(getDb(c.env.DB), c.req.valid('query'));
+    const rows = await exportAudit(c.var.db, c.req.valid('query'));
     return c.body(auditCsv(rows), 200, {
       'content-type': 'text/csv; charset=utf-8',
       'content-disposition': `attachment; filename="audit-${new Date().toISOString().slice(0, 10)}.csv"`,

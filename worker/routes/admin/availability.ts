@@ -3,7 +3,7 @@ import type { AppEnv } from '../../env';
 import { validate } from '../../middleware/validate';
 import { blockedDateParamSchema, blockedDateSchema, bookingRulesSchema, weekdaySlotsSchema } from '#core/schemas/availability';
 import { adminAvailabilityView, blockDay, changeBookingRules, changeWeeklyOffer, unblockDay } from '../../services/appointments';
-import { adminActor } from './admin-actor';
+import { adminActor } from '../../middleware/audit';
 
 /** The firm's availability (docs/product.md §6.4), mounted under /api/admin (admin only). */
 export const adminAvailability = new Hono<AppEnv>()

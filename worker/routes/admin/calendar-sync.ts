@@ -12,7 +12,7 @@ import {
   rotateFeed,
   type BusyCalendarRow,
 } from '../../services/appointments';
-import { adminActor } from './admin-actor';
+import { adminActor } from '../../middleware/audit';
 
 /** What the admin sees of a busy calendar: never the secret address, only its host. */
 const view = (row: BusyCalendarRow) => ({

@@ -15,8 +15,8 @@ import {
   replyToMessage,
   searchContactMessages,
 } from '../../services/contact';
-import { audit } from '../../services/audit/audit-log';
-import { clientNetwork } from '../../services/limits/client-ip';
+import { audit } from '../../middleware/audit';
+import { clientNetwork } from '../../middleware/client-network';
 
 /** The inbox's shape (docs/product.md §11): dates as ISO strings, absent values as null. */
 export const toContactMessage = (row: ContactMessageRow & { lastRepliedAt?: Date | null }) => ({

@@ -17,7 +17,7 @@ import {
   type CurrentVersion,
   type DraftTooLarge,
 } from '../../services/content';
-import { audit } from '../../services/audit/audit-log';
+import { audit } from '../../middleware/audit';
 
 // The firm's content document (docs/product.md, the content API; docs/decisions/0013-content-as-a-versioned-document.md),
 // mounted under /api/admin/content (admin only, and covered by the same-origin rule like every admin write).

@@ -13,7 +13,7 @@ import { escapeHtml } from '../../services/platform/html';
 import { publishedContent } from '../../services/content';
 import type { EmailAttachment } from '../../mail-types';
 import { siteOrigin } from '../../services/platform/site-origin';
-import { audit } from '../../services/audit/audit-log';
+import { audit } from '../../middleware/audit';
 
 /** An entry of the log as the admin API answers it (the list's rows; the single message adds to it). */
 function logEntry(r: EmailLogRow) {

@@ -7,4 +7,4 @@ import { goLiveFacts } from '../../services/go-live';
  * permissions.ts), read now; core/go-live.ts evaluateGoLive judges them on the screen and in `npm
  * run doctor`. Read only: nothing to audit. Whether each secret is set, never its value.
  */
-export const adminGoLive = new Hono<AppEnv>().get('/', async (c) => c.json(await goLiveFacts(c.env, c.req.url), 200));
+export const adminGoLive = new Hono<AppEnv>().get('/', async (c) => c.json(await goLiveFacts(c.env, c.var.db, c.req.url), 200));

@@ -1,15 +1,21 @@
 import { Hono } from 'hono';
-import { getDb } from '../../db/client';
 import type { AppEnv } from '../../env';
+import { clientNetwork } from '../../middleware/client-network';
 import { validate } from '../../middleware/validate';
 import { acceptInvitationSchema, completePasswordResetSchema, ENROLMENT_CODE_REQUIRED, invitationTokenSchema, passwordResetTokenSchema } from '#core/schemas/admin-accounts';
 import * as z from 'zod/v4';
-import { readSecuritySettings } from '../../services/admin-auth/accounts';
-import { acceptInvitation, findInvitation, INVITATION_MESSAGES, INVITATION_STATUS, startInvitationTwoFactor } from '../../services/admin-auth/invitations';
-import { completePasswordReset, findPasswordReset, RESET_MESSAGES, RESET_STATUS } from '../../services/admin-auth/password-resets';
-import { otpauthUri } from '../../services/admin-auth/totp';
-import { recordAudit } from '../../services/audit/audit-log';
-import { clientNetwork } from '../../services/limits/client-ip';
+import {
+  acceptInvitation,
+  checkInvitation,
+  completePasswordReset,
+  findPasswordReset,
+  INVITATION_MESSAGES,
+  INVITATION_STATUS,
+  otpauthUri,
+  RESET_MESSAGES,
+  RESET_STATUS,
+  startInvitationTwoFactor,
+} from '../../services/admin-auth';
 
 const USERNAME_TAKEN = 'This username is taken. Choose another.';
 const CODE_WRONG = 'That code did not match. Check the time on your phone and enter the current code.';
@@ -23,31 +29,22 @@ const CODE_WRONG = 'That code did not match. Check the time on your phone and en
  */
 export const adminInvitationsApi = new Hono<AppEnv>()
   .post('/invitations/check', validate('json', z.object({ token: invitationTokenSchema })), async (c) => {
-    const db = getDb(c.env.DB);
-    const found = await findInvitation(db, c.req.valid('json').token);
+    const found = await checkInvitation(c.var.db, c.req.valid('json').token);
     if (!found.ok) return c.json({ message: INVITATION_MESSAGES[found.problem], reason: found.problem }, INVITATION_STATUS[found.problem]);
-    const { name, email, role } = found.invitation;
-    const { requireTwoFactor } = await readSecuritySettings(db);
-    return c.json({ name, email, role, twoFactorRequired: requireTwoFactor }, 200);
+    const { name, email, role, twoFactorRequired } = found;
+    return c.json({ name, email, role, twoFactorRequired }, 200);
   })
   // The invitee's authenticator, enrolled before the account exists: proven by the link's token,
   // never later by whoever holds the password.
   .post('/invitations/two-factor', validate('json', z.object({ token: invitationTokenSchema })), async (c) => {
-    const started = await startInvitationTwoFactor(getDb(c.env.DB), c.req.valid('json').token);
+    const started = await startInvitationTwoFactor(c.var.db, c.req.valid('json').token);
     if (!started.ok) return c.json({ message: INVITATION_MESSAGES[started.problem], reason: started.problem }, INVITATION_STATUS[started.problem]);
     return c.json({ secret: started.secret, otpauthUri: otpauthUri(started.secret, started.email) }, 200);
   })
   .post('/invitations/accept', validate('json', acceptInvitationSchema), async (c) => {
-    const acceptance = c.req.valid('json');
-    const db = getDb(c.env.DB);
-    // Read at the moment of acceptance: a policy turned on while the page was open still holds.
-    const { requireTwoFactor } = await readSecuritySettings(db);
-    const result = await acceptInvitation(c.env.DB, db, acceptance, requireTwoFactor);
+    // Under the owner's policy at the moment of acceptance; the new account records its own creation.
+    const result = await acceptInvitation(c.env, c.var.db, c.req.valid('json'), clientNetwork(c));
     if (result.ok) {
-      // The new account records its own creation (the invitation named who asked for it).
-      const { id, username: created } = result.user;
-      await recordAudit(db, { actor: { id, username: created }, action: 'user.create', record: `admin-user:${id}`, network: clientNetwork(c) });
-      if (result.recoveryCodes) await recordAudit(db, { actor: { id, username: created }, action: 'auth.two-factor-enable', record: `admin-user:${id}`, network: clientNetwork(c) });
       return c.json({ message: 'Your account is ready. Sign in with your username and password.', username: result.user.username, recoveryCodes: result.recoveryCodes }, 201);
     }
     switch (result.problem) {
@@ -64,15 +61,12 @@ export const adminInvitationsApi = new Hono<AppEnv>()
     }
   })
   .post('/password-resets/check', validate('json', z.object({ token: passwordResetTokenSchema })), async (c) => {
-    const found = await findPasswordReset(getDb(c.env.DB), c.req.valid('json').token);
+    const found = await findPasswordReset(c.var.db, c.req.valid('json').token);
     if (!found.ok) return c.json({ message: RESET_MESSAGES[found.problem], reason: found.problem }, RESET_STATUS[found.problem]);
     return c.json({ username: found.username, name: found.name }, 200);
   })
   .post('/password-resets/complete', validate('json', completePasswordResetSchema), async (c) => {
-    const { token, password } = c.req.valid('json');
-    const db = getDb(c.env.DB);
-    const result = await completePasswordReset(c.env.DB, db, token, password);
+    const result = await completePasswordReset(c.env, c.var.db, c.req.valid('json'), clientNetwork(c));
     if (!result.ok) return c.json({ message: RESET_MESSAGES[result.problem], reason: result.problem }, RESET_STATUS[result.problem]);
-    await recordAudit(db, { actor: { id: result.userId, username: result.username }, action: 'auth.password-reset', record: `admin-user:${result.userId}`, network: clientNetwork(c) });
     return c.json({ message: 'Your new password is set, and your account is signed out everywhere. Sign in with it now.', username: result.username }, 200);
   });

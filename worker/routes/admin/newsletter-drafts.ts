@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { idParamSchema } from '#core/schemas/appointments';
 import { newsletterDraftSchema, newsletterRenderSchema, scheduleDraftSchema } from '#core/schemas/newsletter-drafts';
-import { mayUse } from '../../services/admin-auth/permissions';
+import { mayUse } from '../../services/admin-auth';
 import type { AppEnv } from '../../env';
 import { validate } from '../../middleware/validate';
-import { audit } from '../../services/audit/audit-log';
+import { audit } from '../../middleware/audit';
 import {
   cancelScheduledDraft,
   createDraft,

@@ -3,7 +3,7 @@ import * as z from 'zod/v4';
 import { idParamSchema } from '#core/schemas/appointments';
 import type { AppEnv } from '../../env';
 import { validate } from '../../middleware/validate';
-import { audit } from '../../services/audit/audit-log';
+import { audit } from '../../middleware/audit';
 import { clickTrackingSetting, newsletterReport, setClickTracking } from '../../services/newsletter';
 
 const settingsSchema = z.object({ clickTracking: z.boolean({ error: 'clickTracking must be true or false' }) });

@@ -4,7 +4,7 @@ import { validate } from '../../middleware/validate';
 import { testSendNewsletterSchema } from '#core/schemas/newsletter';
 import { sendTestNewsletter } from '../../services/newsletter';
 import { siteOrigin } from '../../services/platform/site-origin';
-import { audit } from '../../services/audit/audit-log';
+import { audit } from '../../middleware/audit';
 
 /**
  * The send dialog's "Send a test" (docs/product.md §6.3): the issue being written, to one address,

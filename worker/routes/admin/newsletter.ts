@@ -22,7 +22,7 @@ import {
   type SubscriberStatus,
 } from '../../services/newsletter';
 import { siteOrigin } from '../../services/platform/site-origin';
-import { audit } from '../../services/audit/audit-log';
+import { audit } from '../../middleware/audit';
 
 function deliveredMessage(recipientCount: number, totalRecipients: number, status: string): string {
   if (status === 'sent') return `Newsletter sent to ${recipientCount} of ${totalRecipients} subscribers`;

@@ -3,7 +3,8 @@ import { confirmImportSchema, createImportSchema, IMPORT_TOO_MANY_ROWS, stageImp
 import { idParamSchema } from '#core/schemas/appointments';
 import type { AppEnv } from '../../env';
 import { validate } from '../../middleware/validate';
-import { aggregatedAuditStatement, audit, auditEntry } from '../../services/audit/audit-log';
+import { aggregatedAuditStatement } from '../../services/audit/audit-log';
+import { audit, auditEntry } from '../../middleware/audit';
 import { confirmConsent, createImport, importStatus, runConfirmedImport, stageRows } from '../../services/newsletter';
 
 const IMPORT_NOT_FOUND = 'Import not found';

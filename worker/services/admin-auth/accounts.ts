@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { adminInvitations, adminSecuritySettings, adminSessions, adminUsers } from '../../db/schema';
 import type { AdminRole } from '#core/schemas/admin-accounts';
@@ -105,6 +105,21 @@ export async function reactivateAccount(db: Db, id: number): Promise<AccountChan
 export async function readSecuritySettings(db: Db): Promise<{ requireTwoFactor: boolean }> {
   const row = await db.query.adminSecuritySettings.findFirst({ where: eq(adminSecuritySettings.id, 1) });
   return { requireTwoFactor: row?.requireTwoFactor ?? false };
+}
+
+/**
+ * The owner's two-factor policy and how far the owners follow it, for the go-live checklist
+ * (docs/product.md §6.10): whether it is required, how many active owners, how many have a second factor.
+ */
+export async function twoFactorPolicy(db: Db): Promise<{ required: boolean; owners: number; ownersWithTwoFactor: number }> {
+  const [{ requireTwoFactor }, [owners]] = await Promise.all([
+    readSecuritySettings(db),
+    db
+      .select({ all: count(), withCode: count(adminUsers.totpSecret) })
+      .from(adminUsers)
+      .where(and(eq(adminUsers.role, 'owner'), eq(adminUsers.status, 'active'))),
+  ]);
+  return { required: requireTwoFactor, owners: owners?.all ?? 0, ownersWithTwoFactor: owners?.withCode ?? 0 };
 }
 
 export async function saveSecuritySettings(db: Db, settings: { requireTwoFactor: boolean }): Promise<void> {

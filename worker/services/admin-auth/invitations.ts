@@ -4,9 +4,7 @@ import type { Bindings } from '../../env';
 import type { Db } from '../../db/client';
 import { adminInvitations, adminUsers } from '../../db/schema';
 import { isUniqueIndexViolation, isUniqueViolation } from '../../db/unique-violation';
-import type { OutgoingEmail } from '../../mail-types';
 import { INVITATION_TTL_HOURS, type InviteUser } from '#core/schemas/admin-accounts';
-import { escapeHtml } from '../platform/html';
 import { claimDailyCount } from '../limits/daily-counters';
 import { linkTokenHash, newLinkToken } from './link-tokens';
 import { hashPassword } from './passwords';
@@ -103,23 +101,6 @@ export async function renewInvitation(db: Db, id: number, invitedBy: number, now
 const INVITER_IS_ACTIVE_OWNER = `exists (select 1 from admin_users as inviter where inviter.id = admin_invitations.invited_by and inviter.role = 'owner' and inviter.status = 'active')`;
 const inviterIsActiveOwner = sql.raw(INVITER_IS_ACTIVE_OWNER);
 
-/** The invitation e-mail: who invited, the role, the link and until when it works. */
-export function invitationEmail(origin: string, invite: Pick<InviteUser, 'name' | 'email' | 'role'>, invitedByName: string, token: string): OutgoingEmail {
-  const link = `${origin}/admin/accept-invitation?token=${encodeURIComponent(token)}`;
-  const role = invite.role === 'owner' ? 'an owner' : 'a staff member';
-  const text = [
-    `Hello ${invite.name},`,
-    '',
-    `${invitedByName} invited you to the firm's back office as ${role}.`,
-    `Choose your username and password here (the link works once, for ${INVITATION_TTL_HOURS} hours):`,
-    link,
-    '',
-    'If you did not expect this invitation, ignore this e-mail.',
-  ].join('\n');
-  const html = `<p>Hello ${escapeHtml(invite.name)},</p><p>${escapeHtml(invitedByName)} invited you to the firm's back office as ${role}.</p><p><a href="${escapeHtml(link)}">Choose your username and password</a> (the link works once, for ${INVITATION_TTL_HOURS} hours).</p><p>If you did not expect this invitation, ignore this e-mail.</p>`;
-  return { to: invite.email, toName: invite.name, subject: 'Your invitation to the back office', text, html, kind: 'admin-invitation' };
-}
-
 export type InvitationProblem = 'unknown' | 'used' | 'revoked' | 'expired';
 
 export const INVITATION_MESSAGES: Record<InvitationProblem, string> = {
@@ -174,7 +155,7 @@ export type Acceptance =
  * second factor and recovery codes when the invitee enrolled one (required while the owner's
  * policy is on). A taken username or e-mail undoes it all, so the link keeps working for another try.
  */
-export async function acceptInvitation(
+export async function createInvitedAccount(
   d1: D1Database,
   db: Db,
   acceptance: { token: string; username: string; password: string; code?: string },

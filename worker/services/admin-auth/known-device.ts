@@ -1,9 +1,8 @@
-import type { Context } from 'hono';
-import { getCookie, setCookie } from 'hono/cookie';
-import type { AppEnv } from '../../env';
 import { isLocalHost } from '../platform/local-host';
-import { networkHash } from '../limits/client-ip';
+import { hashIp } from '../limits/client-ip';
 import type { LoginSubject } from './login-throttle';
+import type { AdminRequest } from './request';
+import type { CookieToSet } from './session';
 
 // The "known device" cookie (docs/decisions/0011-known-devices-and-the-sign-in-delay.md): a browser
 // that signed in as an administrator before carries a random device id signed for that
@@ -14,9 +13,9 @@ import type { LoginSubject } from './login-throttle';
 /** A year (browsers cap cookies at 400 days); renewed by every sign-in from the device. */
 export const KNOWN_DEVICE_TTL_SECONDS = 365 * 24 * 60 * 60;
 
-/** The cookie of `userId`: Secure and __Host- prefixed over HTTPS, like the session cookie (admin-session.ts). */
-function deviceCookie(c: Context<AppEnv>, userId: number): { name: string; secure: boolean } {
-  const url = new URL(c.req.url);
+/** The cookie of `userId`: Secure and __Host- prefixed over HTTPS, like the session cookie (session.ts). */
+function deviceCookie(requestUrl: string, userId: number): { name: string; secure: boolean } {
+  const url = new URL(requestUrl);
   const https = url.protocol === 'https:';
   return { name: `${https ? '__Host-' : ''}admin_device_${userId}`, secure: https || !isLocalHost(url.hostname) };
 }
@@ -51,29 +50,28 @@ function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
 const signedText = (userId: number, deviceId: string) => new TextEncoder().encode(`known-device:v1:${userId}:${deviceId}`);
 
 /** The device id of a valid known-device cookie of `userId` on this request, or null (absent, forged, another admin's). */
-export async function readKnownDevice(c: Context<AppEnv>, userId: number): Promise<string | null> {
-  const value = getCookie(c, deviceCookie(c, userId).name);
+export async function readKnownDevice(secret: string, request: AdminRequest, userId: number): Promise<string | null> {
+  const value = request.cookies[deviceCookie(request.url, userId).name] as string | undefined;
   const [deviceId, mac, ...rest] = value?.split('.') ?? [];
   if (!deviceId || !mac || rest.length > 0 || !/^[A-Za-z0-9_-]{22}$/.test(deviceId)) return null;
   const signature = fromBase64Url(mac);
   if (!signature) return null;
-  const valid = await crypto.subtle.verify('HMAC', await deviceKey(c.env.JWT_SECRET), signature, signedText(userId, deviceId));
+  const valid = await crypto.subtle.verify('HMAC', await deviceKey(secret), signature, signedText(userId, deviceId));
   return valid ? deviceId : null;
 }
 
 /**
- * After a successful sign-in: marks this browser as a known device of `userId` (keeping its id when
- * it was one already, so the cookie is renewed, not replaced). Long-lived, HttpOnly, SameSite=Strict.
+ * After a successful sign-in: the cookie marking this browser as a known device of `userId` (keeping
+ * its id when it was one already, so the cookie is renewed, not replaced). Long-lived, HttpOnly, SameSite=Strict.
  */
-export async function setKnownDevice(c: Context<AppEnv>, userId: number, deviceId: string | null): Promise<void> {
+export async function knownDeviceCookie(secret: string, requestUrl: string, userId: number, deviceId: string | null): Promise<CookieToSet> {
   const id = deviceId ?? toBase64Url(crypto.getRandomValues(new Uint8Array(16)));
-  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', await deviceKey(c.env.JWT_SECRET), signedText(userId, id)));
-  const { name, secure } = deviceCookie(c, userId);
-  setCookie(c, name, `${id}.${toBase64Url(mac)}`, { httpOnly: true, secure, sameSite: 'Strict', path: '/', maxAge: KNOWN_DEVICE_TTL_SECONDS });
+  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', await deviceKey(secret), signedText(userId, id)));
+  return { ...deviceCookie(requestUrl, userId), value: `${id}.${toBase64Url(mac)}`, maxAge: KNOWN_DEVICE_TTL_SECONDS };
 }
 
 /** Whom a password check of `userId` is counted against (login-throttle.ts): this browser when it is a known device, else its network. */
-export async function loginSubject(c: Context<AppEnv>, userId: number | undefined): Promise<LoginSubject> {
-  const device = userId === undefined ? null : await readKnownDevice(c, userId);
-  return device ? { device } : { network: await networkHash(c) };
+export async function loginSubject(secret: string, request: AdminRequest, userId: number | undefined): Promise<LoginSubject> {
+  const device = userId === undefined ? null : await readKnownDevice(secret, request, userId);
+  return device ? { device } : { network: await hashIp(request.network, secret) };
 }

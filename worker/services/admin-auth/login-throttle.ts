@@ -144,7 +144,7 @@ export async function forgiveLoginAttempt(d1: D1Database, username: string, subj
 }
 
 /**
- * Housekeeping for the cron (worker/services/platform/housekeeping.ts): rows whose window has passed and
+ * Housekeeping for the cron (worker/services/platform/jobs.ts, housekeepingJob): rows whose window has passed and
  * whose delay has ended no longer limit anyone.
  */
 export function pruneLoginAttempts(db: Db, now = Date.now()) {

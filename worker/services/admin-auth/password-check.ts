@@ -1,8 +1,8 @@
-import type { Context } from 'hono';
-import type { AppEnv } from '../../env';
+import type { Bindings } from '../../env';
 import { loginSubject } from './known-device';
 import { claimLoginAttempt, forgiveLoginAttempt, type LoginRefusal } from './login-throttle';
 import { verifyPassword } from './passwords';
+import type { AdminRequest } from './request';
 
 /**
  * Checks a signed-in admin's password (changing it, two-factor set-up, turning it on or off) as a
@@ -13,16 +13,17 @@ import { verifyPassword } from './passwords';
  * pass. 'wrong' for either failing.
  */
 export async function checkAdminPassword(
-  c: Context<AppEnv>,
+  env: Pick<Bindings, 'DB' | 'JWT_SECRET'>,
+  request: AdminRequest,
   user: { id: number; username: string; passwordHash: string },
   password: string,
   alsoRequired?: () => Promise<boolean>,
 ): Promise<'right' | 'wrong' | LoginRefusal> {
-  const subject = await loginSubject(c, user.id);
-  const claim = await claimLoginAttempt(c.env.DB, user.username, subject);
+  const subject = await loginSubject(env.JWT_SECRET, request, user.id);
+  const claim = await claimLoginAttempt(env.DB, user.username, subject);
   if (!claim.ok) return claim;
   if (!(await verifyPassword(password, user.passwordHash))) return 'wrong';
   if (alsoRequired && !(await alsoRequired())) return 'wrong';
-  await forgiveLoginAttempt(c.env.DB, user.username, subject);
+  await forgiveLoginAttempt(env.DB, user.username, subject);
   return 'right';
 }

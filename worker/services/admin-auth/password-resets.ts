@@ -1,9 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { adminPasswordResets, adminUsers } from '../../db/schema';
-import type { OutgoingEmail } from '../../mail-types';
 import { PASSWORD_RESET_TTL_HOURS } from '#core/schemas/admin-accounts';
-import { escapeHtml } from '../platform/html';
 import { linkTokenHash, newLinkToken } from './link-tokens';
 import { hashPassword } from './passwords';
 
@@ -28,23 +26,6 @@ export async function createPasswordReset(db: Db, adminUserId: number, requested
     db.insert(adminPasswordResets).values({ tokenHash: await tokenHash(token), adminUserId, requestedBy, expiresAt }),
   ]);
   return { token, expiresAt };
-}
-
-/** The e-mail with the link: who asked for it, until when it works, and what to do if unexpected. */
-export function passwordResetEmail(origin: string, account: { name: string; username: string; email: string }, requestedByName: string, token: string): OutgoingEmail {
-  const link = `${origin}/admin/reset-password?token=${encodeURIComponent(token)}`;
-  const name = account.name || account.username;
-  const text = [
-    `Hello ${name},`,
-    '',
-    `${requestedByName} sent you a link to choose a new password for your back-office account (${account.username}).`,
-    `The link works once, for ${PASSWORD_RESET_TTL_HOURS} hours, and signs your account out everywhere:`,
-    link,
-    '',
-    'If you did not expect this e-mail, tell the firm’s owner; your current password keeps working until the link is used.',
-  ].join('\n');
-  const html = `<p>Hello ${escapeHtml(name)},</p><p>${escapeHtml(requestedByName)} sent you a link to choose a new password for your back-office account (${escapeHtml(account.username)}).</p><p><a href="${escapeHtml(link)}">Choose a new password</a> (the link works once, for ${PASSWORD_RESET_TTL_HOURS} hours, and signs your account out everywhere).</p><p>If you did not expect this e-mail, tell the firm’s owner; your current password keeps working until the link is used.</p>`;
-  return { to: account.email, toName: name, subject: 'Choose a new password for the back office', text, html, kind: 'admin-password-reset' };
 }
 
 export type ResetProblem = 'unknown' | 'used' | 'expired';
@@ -75,7 +56,7 @@ export async function findPasswordReset(db: Db, token: string, now = Date.now())
  * account active) and, only then, the password is replaced, the session version bumped and every
  * session row of the account deleted, so each of its cookies stops working at once.
  */
-export async function completePasswordReset(d1: D1Database, db: Db, token: string, password: string, now = Date.now()) {
+export async function replacePasswordByLink(d1: D1Database, db: Db, token: string, password: string, now = Date.now()) {
   const found = await findPasswordReset(db, token, now);
   if (!found.ok) return found;
   const passwordHash = await hashPassword(password);

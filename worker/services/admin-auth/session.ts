@@ -1,10 +1,7 @@
 import { and, desc, eq, gt, lt, ne } from 'drizzle-orm';
-import type { Context } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../../db/client';
 import { adminSessions } from '../../db/schema';
-import type { AppEnv } from '../../env';
 import { isLocalHost } from '../platform/local-host';
 
 // Tokens are pinned to HS256 with our issuer and audience: jose rejects `alg: none`, other
@@ -37,8 +34,8 @@ function secretKey(secret: string): Uint8Array {
  * Over HTTPS the cookie is Secure and __Host- prefixed; plain-HTTP localhost cannot use either. Any
  * other host is Secure whatever the scheme (middleware/https-only.ts refuses plain HTTP there anyway).
  */
-function cookieName(c: Context<AppEnv>): { name: string; secure: boolean } {
-  const url = new URL(c.req.url);
+export function sessionCookie(requestUrl: string): { name: string; secure: boolean } {
+  const url = new URL(requestUrl);
   const https = url.protocol === 'https:';
   return { name: https ? '__Host-admin_session' : 'admin_session', secure: https || !isLocalHost(url.hostname) };
 }
@@ -107,52 +104,60 @@ export function describeDevice(userAgent: string | undefined): string {
   return [browser ?? 'a browser', system && `on ${system}`].filter(Boolean).join(' ');
 }
 
-function writeCookie(c: Context<AppEnv>, token: string, expiresAt: Date): void {
-  const { name, secure } = cookieName(c);
-  setCookie(c, name, token, {
-    httpOnly: true,
-    secure,
-    sameSite: 'Strict',
-    path: '/',
-    maxAge: Math.max(1, Math.ceil((expiresAt.getTime() - Date.now()) / 1000)),
-  });
+/**
+ * A cookie for the route to set (worker/middleware/admin-cookies.ts): HttpOnly, SameSite=Strict,
+ * path /, `secure` as the request's origin allows; services only say what it holds.
+ */
+export interface CookieToSet {
+  name: string;
+  value: string;
+  secure: boolean;
+  maxAge: number;
+}
+
+/** The session cookie carrying `token` until `expiresAt`, named for the request's origin. */
+function sessionCookieToSet(requestUrl: string, token: string, expiresAt: Date): CookieToSet {
+  return { ...sessionCookie(requestUrl), value: token, maxAge: Math.max(1, Math.ceil((expiresAt.getTime() - Date.now()) / 1000)) };
+}
+
+/** Where a sign-in comes from, as the sessions list shows it: the browser's user agent and Cloudflare's country. */
+export interface SignInOrigin {
+  url: string;
+  userAgent: string | undefined;
+  country: unknown;
 }
 
 /**
  * Signs in: a new admin_sessions row (where from, until when) and the cookie whose token names it.
  * The token is refused once the row is gone (sign-out, sign-out from the sessions list, deactivation).
  */
-export async function startSession(c: Context<AppEnv>, db: Db, claims: AdminSessionClaims): Promise<void> {
+export async function startSession(db: Db, secret: string, claims: AdminSessionClaims, from: SignInOrigin): Promise<CookieToSet> {
   const jti = crypto.randomUUID();
   const expiresAt = new Date(Date.now() + SESSION_TTL_SECONDS * 1000);
-  const country = (c.req.raw.cf as { country?: unknown } | undefined)?.country;
   await db.insert(adminSessions).values({
     id: jti,
     adminUserId: claims.userId,
-    device: describeDevice(c.req.header('user-agent')),
-    country: typeof country === 'string' ? country.slice(0, 8) : null,
+    device: describeDevice(from.userAgent),
+    country: typeof from.country === 'string' ? from.country.slice(0, 8) : null,
     expiresAt,
   });
-  writeCookie(c, await issueSessionToken(c.env.JWT_SECRET, claims, { jti, expiresAt }), expiresAt);
+  return sessionCookieToSet(from.url, await issueSessionToken(secret, claims, { jti, expiresAt }), expiresAt);
 }
 
 /**
  * After a password change or turning the second factor on (which bump the session version): this
- * browser's session goes on under the new version with the same row and expiry, and every other
- * session of the account ends.
+ * browser's session goes on under the new version with the same row and expiry (the cookie
+ * returned), and every other session of the account ends.
  */
-export async function renewSession(c: Context<AppEnv>, db: Db, claims: AdminSessionClaims, session: { jti: string; expiresAt: Date }): Promise<void> {
+export async function renewSession(
+  db: Db,
+  secret: string,
+  requestUrl: string,
+  claims: AdminSessionClaims,
+  session: { jti: string; expiresAt: Date },
+): Promise<CookieToSet> {
   await db.delete(adminSessions).where(and(eq(adminSessions.adminUserId, claims.userId), ne(adminSessions.id, session.jti)));
-  writeCookie(c, await issueSessionToken(c.env.JWT_SECRET, claims, session), session.expiresAt);
-}
-
-export function readSessionCookie(c: Context<AppEnv>): string | undefined {
-  return getCookie(c, cookieName(c).name);
-}
-
-export function clearSessionCookie(c: Context<AppEnv>): void {
-  const { name, secure } = cookieName(c);
-  deleteCookie(c, name, { path: '/', secure, httpOnly: true, sameSite: 'Strict' });
+  return sessionCookieToSet(requestUrl, await issueSessionToken(secret, claims, session), session.expiresAt);
 }
 
 /** Ends one session server-side (sign-out): a copy of its cookie stops working with the browser's. */
@@ -179,7 +184,7 @@ export async function listSessions(db: Db, userId: number, now = Date.now()) {
 }
 
 /**
- * For the cron's housekeeping batch (worker/services/platform/housekeeping.ts): sessions past their
+ * For the cron's housekeeping batch (worker/services/platform/jobs.ts, housekeepingJob): sessions past their
  * expiry (at most SESSION_TTL_SECONDS after sign-in) are refused anyway; their rows can go.
  */
 export function pruneExpiredSessions(db: Db, now = Date.now()) {

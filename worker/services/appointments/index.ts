@@ -15,9 +15,5 @@ export { adminAvailabilityView } from './calendar';
 export { feedStatus } from './calendar-feed';
 export { type BusyCalendarRow, listBusyCalendars } from './busy-calendars';
 export { redactedCalendarUrl } from './calendar-fetch';
-
-// The cron's part (worker/cron.ts): the job rows and the prunes, and until its table runs the rows,
-// the passes they wrap.
-export { busyCalendarJob, jobs, prunes } from './jobs';
-export { sendDueReminders } from './reminders';
-export { refreshDueBusyCalendars } from './busy-calendars';
+// The cron's rows (worker/cron.ts): the reminders and the busy calendars, and the prunes (none).
+export { busyCalendarJob, reminderJob, prunes } from './jobs';

@@ -30,7 +30,5 @@ export const busyCalendarJob: Job = {
   },
 };
 
-export const jobs: Job[] = [reminderJob, busyCalendarJob];
-
-/** Nothing of the appointments is pruned by the housekeeping batch (worker/services/platform/housekeeping.ts). */
+/** Nothing of the appointments is pruned by the housekeeping batch (worker/services/platform/jobs.ts, housekeepingJob). */
 export const prunes: Prune[] = [];

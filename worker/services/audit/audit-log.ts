@@ -1,14 +1,13 @@
 import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { buildCsv } from '#core/csv';
-import type { Context } from 'hono';
 import { firm } from '#core/content/firm';
 import { addCalendarDays, zonedInstant } from '#core/firm-time';
 import { AUDIT_CSV_COLUMNS, AUDIT_PAGE_SIZE, type AuditAction, type AuditFilter } from '#core/schemas/audit';
-import { type Db, getDb } from '../../db/client';
+import type { Db } from '../../db/client';
 import { insertIfPreviousChanged } from '../../db/granted-batch';
 import { auditLog } from '../../db/schema';
-import type { AppEnv } from '../../env';
-import { clientNetwork, UNKNOWN_NETWORK } from '../limits/client-ip';
+import { UNKNOWN_NETWORK } from '../limits/client-ip';
+import type { Prune } from '../platform/jobs';
 
 // The audit trail (docs/product.md §6.9): who changed what in the back office, which record, when,
 // from which network. Append-only: this module inserts, lists and exports; the only delete is the
@@ -30,7 +29,7 @@ export interface AuditEntry {
   action: AuditAction;
   /** kind:id, e.g. 'appointment:42'; a visitor is only ever named by such an id. */
   record?: string | null;
-  /** The admin's network (clientNetwork); never stored for a visitor or the system. */
+  /** The admin's network (limits/client-ip.ts networkOf); never stored for a visitor or the system. */
   network?: string | null;
   outcome?: 'success' | 'failure';
 }
@@ -55,11 +54,6 @@ export const auditStatement = (db: Db, entry: AuditEntry) => db.insert(auditLog)
 /** Records one entry on its own: right after a change that succeeded, or a failed sign-in. */
 export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
   await auditStatement(db, entry);
-}
-
-/** An entry for this request's signed-in admin (c.var.adminUser) from this request's network. */
-export function auditEntry(c: Context<AppEnv>, action: AuditAction, record?: string | null): AuditEntry {
-  return { actor: c.get('adminUser'), action, record: record ?? null, network: clientNetwork(c) };
 }
 
 /** A filter's conditions: actor and action exactly, and the firm days from..to (inclusive, in the firm's time zone). */
@@ -153,13 +147,8 @@ export function oldAuditPurge(db: Db, at: Date) {
   return db.delete(auditLog).where(inArray(auditLog.id, due));
 }
 
-/**
- * Records this request's admin's change, after it succeeded (never a refused one):
- * `await audit(c, 'appointment.confirm', 'appointment:42')`.
- */
-export async function audit(c: Context<AppEnv>, action: AuditAction, record?: string | null): Promise<void> {
-  await recordAudit(getDb(c.env.DB), auditEntry(c, action, record));
-}
+/** The audit floor's cleanup in the cron's housekeeping batch (worker/services/platform/jobs.ts): entries past their retention. */
+export const auditPrunes: Prune[] = [{ statements: (db, at) => [oldAuditPurge(db, at)] }];
 
 /**
  * The insert of one entry for a D1 batch, written only when the statement just before it changed a
@@ -187,7 +176,7 @@ export const UNKNOWN_ACCOUNT = '(unknown account)';
 
 /**
  * The network failed sign-ins are counted under: an IPv4 address's /24, an IPv6 address's /48
- * (from the /64 clientNetwork keeps), so one attacker's addresses share an entry however many of
+ * (from the /64 networkOf keeps), so one attacker's addresses share an entry however many of
  * them a subscriber line or a hosting provider hands out.
  */
 export function signInFailureNetwork(network: string): string {

@@ -13,8 +13,6 @@ export { handOffChat, type HandoffResult } from './handoff';
 export { CHAT_SESSION_FULL_MESSAGE, loadConversation, type ChatMessageRow, type ChatSessionRow } from './sessions';
 // The admin's transcripts (worker/routes/admin/chat-sessions.ts).
 export { searchChatSessions } from './transcripts';
-// The statements of the cron's housekeeping batch (worker/services/platform/housekeeping.ts), until it runs `prunes`.
-export { expiredChatPurge, pruneChatWindows };
 
 /**
  * The chat's cleanup in the tick's one housekeeping batch (worker/services/platform/jobs.ts):

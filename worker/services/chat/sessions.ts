@@ -119,7 +119,7 @@ const PURGE_BATCH = 200;
 /**
  * Retention (docs/product.md §4.1): the statements that delete the conversations whose last
  * message is older than CHAT_RETENTION_DAYS with their messages, the oldest PURGE_BATCH a tick (the
- * next ticks take the rest). Run in one batch (worker/services/platform/housekeeping.ts), so both
+ * next ticks take the rest). Run in one batch (worker/services/platform/jobs.ts, housekeepingJob), so both
  * statements see the same oldest sessions; the second returns the ids of the deleted ones.
  */
 export function expiredChatPurge(db: Db, now = new Date()) {

@@ -29,7 +29,7 @@ export function takeChatAllowance(d1: D1Database, ipHash: string, now = Date.now
   return claimWindowSlot(d1, 'chat_windows', ipHash, { windowMs: CHAT_WINDOW_MS, limit, nowMs: now });
 }
 
-/** Housekeeping for the cron (worker/services/platform/housekeeping.ts): windows that have ended no longer limit anyone. */
+/** Housekeeping for the cron (worker/services/platform/jobs.ts, housekeepingJob): windows that have ended no longer limit anyone. */
 export function pruneChatWindows(db: Db, nowMs: number = Date.now()) {
   return db.delete(chatWindows).where(lt(chatWindows.windowStart, new Date(windowStartOf(nowMs, CHAT_WINDOW_MS))));
 }

@@ -1,6 +1,7 @@
 import { and, inArray, lt, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { emailLog } from '../../db/schema';
+import type { Prune } from '../platform/jobs';
 
 /**
  * E-mail bodies in the log are kept 90 days (docs/product.md §8): long enough for the
@@ -15,7 +16,7 @@ export const EMAIL_BODY_PURGE_BATCH = 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * The statement for the housekeeping batch (services/housekeeping.ts). It reads only rows not yet
+ * The statement for the housekeeping batch (worker/services/platform/jobs.ts, housekeepingJob). It reads only rows not yet
  * blanked, through the partial index email_log_body_kept_idx (text_body <> ''), and blanks them.
  */
 export function oldEmailBodiesPurge(db: Db, at: Date) {
@@ -31,3 +32,6 @@ export function oldEmailBodiesPurge(db: Db, at: Date) {
     .set({ textBody: '', htmlBody: null, headers: null, attachments: null, outboxMessage: null, updatedAt: at })
     .where(inArray(emailLog.id, due));
 }
+
+/** The e-mail log's old bodies, in the cron's housekeeping batch (worker/services/platform/jobs.ts). */
+export const emailPrunes: Prune[] = [{ statements: (db, at) => [oldEmailBodiesPurge(db, at)] }];

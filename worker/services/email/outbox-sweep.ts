@@ -1,6 +1,7 @@
 import type { Bindings } from '../../env';
 import { deliverQueued, emailTransport, writeOutcomes } from './send-email';
 import type { OutgoingEmail } from '../../mail-types';
+import type { Job } from '../platform/jobs';
 
 // The cron's half of the outbox (docs/architecture.md, Writes): a visitor's e-mails are queued in
 // the e-mail log with the write that causes them and delivered by the request after its answer
@@ -70,3 +71,12 @@ export async function sweepOutbox(env: Bindings, now: Date = new Date(), limit =
   const sent = outcomes.filter((o) => o.ok).length;
   return { swept: results.length, sent, failed: results.length - sent, subrequests: results.length + 2 + (lost.length ? 1 : 0) };
 }
+
+/** The sweep as a row of the cron's table (worker/cron.ts). */
+export const outboxSweepJob: Job = {
+  name: 'Outbox sweep',
+  async run({ env, at }) {
+    const stats = await sweepOutbox(env, at);
+    return { ...stats, didWork: stats.swept > 0 };
+  },
+};

@@ -1,9 +1,7 @@
-import { and, count, eq } from 'drizzle-orm';
 import { dnsNames, goLiveSettingFacts, type GoLiveFacts } from '#core/go-live';
-import { getDb } from '../../db/client';
-import { adminUsers } from '../../db/schema';
+import type { Db } from '../../db/client';
 import type { Bindings } from '../../env';
-import { readSecuritySettings } from '../admin-auth/accounts';
+import { twoFactorPolicy } from '../admin-auth';
 import { deliveryEventsStatus, WebhookManagementError } from '../email/delivery-webhook';
 import { isLocalHost } from '../platform/local-host';
 
@@ -44,25 +42,13 @@ async function deliveryEvents(env: Bindings, origin: string): Promise<GoLiveFact
   }
 }
 
-async function twoFactor(env: Bindings): Promise<GoLiveFacts['twoFactor']> {
-  const db = getDb(env.DB);
-  const [{ requireTwoFactor }, [owners]] = await Promise.all([
-    readSecuritySettings(db),
-    db
-      .select({ all: count(), withCode: count(adminUsers.totpSecret) })
-      .from(adminUsers)
-      .where(and(eq(adminUsers.role, 'owner'), eq(adminUsers.status, 'active'))),
-  ]);
-  return { required: requireTwoFactor, owners: owners?.all ?? 0, ownersWithTwoFactor: owners?.withCode ?? 0 };
-}
-
 /**
  * The facts as this request sees them: `requestUrl` is the address the owner opened. DNS and
  * MailChannels are asked only on a public HTTPS origin (not this machine), so a local run and the
  * tests never reach the internet unless a test points DNS_OVER_HTTPS_URL and MAILCHANNELS_API_URL at
  * its fakes and calls over https. Each secret is reported as set or not, never its value.
  */
-export async function goLiveFacts(env: Bindings, requestUrl: string): Promise<GoLiveFacts> {
+export async function goLiveFacts(env: Bindings, db: Db, requestUrl: string): Promise<GoLiveFacts> {
   const { protocol, hostname, origin } = new URL(requestUrl);
   const live = protocol === 'https:' && !isLocalHost(hostname);
   const settings = goLiveSettingFacts(env);
@@ -70,7 +56,7 @@ export async function goLiveFacts(env: Bindings, requestUrl: string): Promise<Go
   const [records, events, policy] = await Promise.all([
     live ? Promise.all(names.map(async (name) => [name, await txtRecords(env, name)] as const)) : null,
     live ? deliveryEvents(env, origin) : undefined,
-    twoFactor(env),
+    twoFactorPolicy(db),
   ]);
   return { ...settings, checkedAt: new Date().toISOString(), origin, ...(records && { dns: Object.fromEntries(records) }), ...(events !== undefined && { deliveryEvents: events }), twoFactor: policy };
 }

@@ -1,24 +1,16 @@
-import type { Context } from 'hono';
-import type { AppEnv } from '../../env';
-
 /** The one bucket of every request that arrives without CF-Connecting-IP (never so behind Cloudflare). */
 export const UNKNOWN_NETWORK = 'unknown';
 
 /**
- * The visitor's network as the limits count it: an IPv4 address as it is, an IPv6 address as its
- * /64 prefix, since one subscriber line gets a whole /64 and could otherwise take a fresh bucket for
+ * The visitor's network as the limits count it (the address a route reads off CF-Connecting-IP,
+ * worker/middleware/client-network.ts): an IPv4 address as it is, an IPv6 address as its /64
+ * prefix, since one subscriber line gets a whole /64 and could otherwise take a fresh bucket for
  * every request. Only CF-Connecting-IP, which Cloudflare sets and a client cannot forge;
  * X-Real-IP and X-Forwarded-For are whatever the client wrote. Without it (local tools, a misrouted
  * request) every request shares one "unknown" bucket, so a missing header buys nothing.
+ *
+ * The network key of an address: IPv4 unchanged, IPv6 its first four groups ("2001:db8:1:2::/64").
  */
-export function clientNetwork(c: Context<AppEnv>): string {
-  return networkOf(c.req.header('cf-connecting-ip'));
-}
-
-/** The former name, kept for the callers not yet moved to clientNetwork: the same network key, not the raw address. */
-export const clientIp = clientNetwork;
-
-/** The network key of an address: IPv4 unchanged, IPv6 its first four groups ("2001:db8:1:2::/64"). */
 export function networkOf(ip: string | undefined): string {
   const address = ip?.trim().toLowerCase();
   if (!address) return UNKNOWN_NETWORK;
@@ -66,7 +58,7 @@ async function ipHashKey(secret: string): Promise<CryptoKey> {
 }
 
 /**
- * A salted, keyed hash of a network key (clientNetwork): throttles and statistics count distinct
+ * A salted, keyed hash of a network key (networkOf): throttles and statistics count distinct
  * visitors without ever storing the raw address. The key is derived from JWT_SECRET so there is
  * one secret to rotate.
  */
@@ -75,6 +67,3 @@ export async function hashIp(ip: string, secret: string): Promise<string> {
   const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(ip)));
   return Array.from(mac.slice(0, 16), (b) => b.toString(16).padStart(2, '0')).join('');
 }
-
-/** The hashed network of this request: the key every per-visitor limit counts under. */
-export const networkHash = (c: Context<AppEnv>) => hashIp(clientNetwork(c), c.env.JWT_SECRET);

@@ -11,6 +11,7 @@ import type { LoggedMessages } from '../../db/queued-mail';
 import { emailTransport } from '../email/send-email';
 import { safeErrorSummary } from '../platform/log-safe';
 import type { EmailTransport } from '../../mail-types';
+import type { Prune } from '../platform/jobs';
 import { claimWindowSlotOrAdmit, type ClaimCondition, windowClaimStatement, windowStartOf } from './window-counters';
 
 // The abuse limits for the two public forms, contact (with the chat hand-off) + booking
@@ -66,7 +67,7 @@ export async function takeIpAllowance(env: Bindings, ipHash: string, nowMs: numb
   return claimWindowSlotOrAdmit(env.DB, 'submission_windows', ipHash, { windowMs: IP_WINDOW_MS, limit, nowMs }, { allowance: 'per-IP submission', use: 'submission' });
 }
 
-/** Housekeeping for the cron (worker/services/platform/housekeeping.ts): windows that have ended no longer limit anyone. */
+/** Housekeeping for the cron (worker/services/platform/jobs.ts, housekeepingJob): windows that have ended no longer limit anyone. */
 export function pruneSubmissionWindows(db: Db, nowMs: number = Date.now()) {
   return db.delete(submissionWindows).where(lt(submissionWindows.windowStart, new Date(windowStartOf(nowMs, IP_WINDOW_MS))));
 }
@@ -286,3 +287,6 @@ export async function storeSubmission<T extends RowTable>(env: Bindings, form: S
   if (!submission.recheck) throw new Error(`storeSubmission: the ${form} row was taken back without a recheck`);
   return { ok: false, status: 429, message: submission.recheck.refusal, retryAfter: null };
 }
+
+/** The forms' ended network windows, in the cron's housekeeping batch (worker/services/platform/jobs.ts). */
+export const limitsPrunes: Prune[] = [{ statements: (db, at) => [pruneSubmissionWindows(db, at.getTime())] }];

@@ -37,4 +37,4 @@ export { clickTrackingSetting, setClickTracking, followClick } from './click-tra
 export { archivedIssue, findArchivedIssue, issueDescription, listArchivedIssues } from './archive';
 
 // The cron: its jobs (import confirmations, then the newsletter pass) and its prunes.
-export { jobs, prunes, importConfirmationsJob, newsletterJob, stalePendingPrune, deliveryEventsPrune, signupWindowsPrune } from './jobs';
+export { prunes, importConfirmationsJob, newsletterJob } from './jobs';

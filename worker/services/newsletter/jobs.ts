@@ -55,9 +55,6 @@ export const newsletterJob: Job = {
   },
 };
 
-/** In the order the cron runs them. */
-export const jobs: Job[] = [importConfirmationsJob, newsletterJob];
-
 /**
  * The newsletter's cleanups in the tick's one housekeeping batch: sign-ups never confirmed within
  * PENDING_RETENTION_DAYS (counted: "staleSignUps"), delivery-event keys past their retention

@@ -58,7 +58,7 @@ export async function eraseSubscriber(db: Db, id: number): Promise<{ email: stri
  * confirmed, neither unsubscribed nor suppressed (those rows are the record that stops mail to the
  * address), and whose sign-up and latest confirmation e-mail are both older than
  * PENDING_RETENTION_DAYS (an import's row counts from its confirmation e-mail) (a repeated sign-up keeps its fresh link working). Returns the deleted
- * ids; run by the cron's housekeeping batch (worker/services/platform/housekeeping.ts).
+ * ids; run by the cron's housekeeping batch (worker/services/platform/jobs.ts, housekeepingJob).
  */
 export function stalePendingPurge(db: Db, now = new Date()) {
   const cutoff = new Date(now.getTime() - PENDING_RETENTION_DAYS * 24 * 60 * 60 * 1000);

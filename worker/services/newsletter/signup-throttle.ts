@@ -32,7 +32,7 @@ export function takeSignupAllowance(env: Pick<Bindings, 'DB' | 'SUBSCRIBES_PER_I
   return claimWindowSlotOrAdmit(env.DB, 'signup_windows', ipHash, { windowMs: SIGNUP_WINDOW_MS, limit, nowMs }, { allowance: 'newsletter sign-up', use: 'sign-up' });
 }
 
-/** Housekeeping for the cron (worker/services/platform/housekeeping.ts): hours that have ended no longer limit anyone. */
+/** Housekeeping for the cron (worker/services/platform/jobs.ts, housekeepingJob): hours that have ended no longer limit anyone. */
 export function pruneSignupWindows(db: Db, nowMs: number = Date.now()) {
   return db.delete(signupWindows).where(lt(signupWindows.windowStart, new Date(windowStartOf(nowMs, SIGNUP_WINDOW_MS))));
 }
