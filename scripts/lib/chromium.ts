@@ -17,9 +17,9 @@ export const SYSTEM_CHROMIUM_PATHS = ['/usr/bin/chromium', '/usr/bin/chromium-br
 
 /**
  * Where Debian's chromium-headless-shell package puts Chromium's headless shell: the same Chromium
- * without the browser's windows, toolbar and tab strip, or a GPU process. The browser tests take it
- * when present: the same pages, scripts, layout and DevTools protocol for about 40 % less CPU
- * (docs/operations.md "The test suite's time").
+ * without the browser's windows, toolbars and tab strips. The browser tests take it when present:
+ * the same pages, scripts, layout and DevTools protocol, and a browser context for about a third of
+ * the CPU (docs/operations.md "The test suite's time").
  */
 export const SYSTEM_HEADLESS_SHELL_PATHS = ['/usr/bin/chromium-headless-shell', '/usr/lib/chromium/chromium-headless-shell'];
 

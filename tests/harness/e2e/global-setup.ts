@@ -48,7 +48,7 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   // Before anything else: a Chromium found or installed, or one line saying what to do. Its headless
-  // shell when there is one: the same pages for about 40 % less CPU (scripts/lib/chromium.ts).
+  // shell when there is one: the same pages, a context for a third of the CPU (scripts/lib/chromium.ts).
   let chromiumPath: string;
   try {
     chromiumPath = ensureHeadlessChromium();
