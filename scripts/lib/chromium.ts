@@ -2,7 +2,9 @@
 // fresh machine must not need a manual step, so this finds one (CHROMIUM_PATH, the usual system
 // paths, Playwright's cache) or installs one (Debian or Ubuntu as root: apt-get; otherwise
 // Playwright's own download, where the network allows), and otherwise stops with one line saying
-// what to do. The e2e global setup runs it before any browser test starts.
+// what to do. The e2e global setup runs it before any browser test starts, and prefers Chromium's
+// headless shell when there is one (ensureHeadlessChromium); the Lighthouse benchmark takes the
+// full browser (ensureChromium).
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -12,6 +14,14 @@ import { projectRoot } from './local-server.ts';
 
 /** Where Debian, Ubuntu and Google's packages put the browser. */
 export const SYSTEM_CHROMIUM_PATHS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
+
+/**
+ * Where Debian's chromium-headless-shell package puts Chromium's headless shell: the same Chromium
+ * without the browser's windows, toolbars and tab strips. The browser tests take it when present:
+ * the same pages, scripts, layout and DevTools protocol, and a browser context for about a third of
+ * the CPU (docs/operations.md "The test suite's time").
+ */
+export const SYSTEM_HEADLESS_SHELL_PATHS = ['/usr/bin/chromium-headless-shell', '/usr/lib/chromium/chromium-headless-shell'];
 
 /** The one line shown when no Chromium is found and none could be installed. */
 export const NO_CHROMIUM_MESSAGE =
@@ -30,6 +40,8 @@ export interface ChromiumSetup {
   /** Places a Chromium may already be, best first (read again after an install). */
   candidates: () => string[];
   isExecutable: (path: string) => boolean;
+  /** Places a headless shell may be, best first: ensureHeadlessChromium takes one of these before the candidates. */
+  headlessShells?: () => string[];
   /** Tried in order until one leaves a Chromium among the candidates. */
   installers: ChromiumInstaller[];
   log: (line: string) => void;
@@ -57,6 +69,20 @@ export function ensureChromium(setup: ChromiumSetup = defaultChromiumSetup()): s
     }
   }
   throw new Error(NO_CHROMIUM_MESSAGE);
+}
+
+/**
+ * The Chromium for the browser tests: CHROMIUM_PATH when set (exactly that, as ensureChromium), else
+ * a headless shell when one is present (before or after an install), else the full browser that
+ * ensureChromium finds or installs.
+ */
+export function ensureHeadlessChromium(setup: ChromiumSetup = defaultChromiumSetup()): string {
+  if (setup.chromiumPath) return ensureChromium(setup);
+  const shell = () => setup.headlessShells?.().find((path) => setup.isExecutable(path));
+  const present = shell();
+  if (present) return present;
+  const full = ensureChromium(setup);
+  return shell() ?? full;
 }
 
 export function isExecutableFile(path: string): boolean {
@@ -96,6 +122,25 @@ export function playwrightChromiums(env: Record<string, string | undefined> = pr
   return [...new Set([...own, ...cached])];
 }
 
+/** Headless shells Playwright downloaded (PLAYWRIGHT_BROWSERS_PATH, or ~/.cache/ms-playwright), newest first. */
+export function playwrightHeadlessShells(env: Record<string, string | undefined> = process.env): string[] {
+  const cache = env.PLAYWRIGHT_BROWSERS_PATH && env.PLAYWRIGHT_BROWSERS_PATH !== '0' ? env.PLAYWRIGHT_BROWSERS_PATH : join(homedir(), '.cache', 'ms-playwright');
+  const shells: string[] = [];
+  try {
+    const revisions = readdirSync(cache)
+      .filter((name) => /^chromium_headless_shell-\d+$/.test(name))
+      .sort((a, b) => Number(b.slice('chromium_headless_shell-'.length)) - Number(a.slice('chromium_headless_shell-'.length)));
+    for (const revision of revisions) {
+      for (const platform of readdirSync(join(cache, revision)).filter((name) => name.startsWith('chrome-headless-shell-linux'))) {
+        shells.push(join(cache, revision, platform, 'chrome-headless-shell'));
+      }
+    }
+  } catch {
+    // No cache yet.
+  }
+  return shells;
+}
+
 /** Debian or Ubuntu (or a derivative), from /etc/os-release. */
 export function isDebianLike(osRelease = existsSync('/etc/os-release') ? readFileSync('/etc/os-release', 'utf8') : ''): boolean {
   const ids = [/^ID=(.*)$/m, /^ID_LIKE=(.*)$/m].map((re) => re.exec(osRelease)?.[1]?.replace(/"/g, '') ?? '').join(' ');
@@ -107,7 +152,12 @@ function runs(command: string, args: string[], env: NodeJS.ProcessEnv = process.
   return result.status === 0;
 }
 
-/** apt-get as root on Debian or Ubuntu, then Playwright's download (which needs no root). */
+/**
+ * apt-get as root on Debian or Ubuntu, then Playwright's download (which needs no root). Each also
+ * brings the headless shell where it can (Debian's chromium-headless-shell package, which older
+ * releases and Ubuntu lack; Playwright's own shell): a machine with a Chromium but no shell is
+ * left as it is.
+ */
 export function defaultInstallers(
   system: { root: boolean; debianLike: boolean } = { root: process.getuid?.() === 0, debianLike: isDebianLike() },
 ): ChromiumInstaller[] {
@@ -116,13 +166,17 @@ export function defaultInstallers(
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     installers.push({
       name: 'apt-get install chromium',
-      install: () => runs('apt-get', ['update', '-qq'], env) && runs('apt-get', ['install', '-y', '-qq', 'chromium'], env),
+      install: () => {
+        const installed = runs('apt-get', ['update', '-qq'], env) && runs('apt-get', ['install', '-y', '-qq', 'chromium'], env);
+        if (installed) runs('apt-get', ['install', '-y', '-qq', 'chromium-headless-shell'], env);
+        return installed;
+      },
     });
   }
   installers.push({
     name: 'npx playwright-core install chromium',
     // The project's own Node runs Playwright's installer (scripts run on it, README "Set up and run").
-    install: () => runs(process.execPath, [join(projectRoot, 'node_modules', 'playwright-core', 'cli.js'), 'install', '--no-shell', 'chromium']),
+    install: () => runs(process.execPath, [join(projectRoot, 'node_modules', 'playwright-core', 'cli.js'), 'install', 'chromium']),
   });
   return installers;
 }
@@ -131,6 +185,7 @@ export function defaultChromiumSetup(env: Record<string, string | undefined> = p
   return {
     chromiumPath: env.CHROMIUM_PATH || undefined,
     candidates: () => [...SYSTEM_CHROMIUM_PATHS, ...playwrightChromiums(env)],
+    headlessShells: () => [...SYSTEM_HEADLESS_SHELL_PATHS, ...playwrightHeadlessShells(env)],
     isExecutable: isExecutableFile,
     installers: defaultInstallers(),
     log: (line) => console.log(line),

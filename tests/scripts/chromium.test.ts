@@ -9,10 +9,12 @@ import {
   defaultChromiumSetup,
   defaultInstallers,
   ensureChromium,
+  ensureHeadlessChromium,
   isDebianLike,
   isExecutableFile,
   NO_CHROMIUM_MESSAGE,
   playwrightChromiums,
+  playwrightHeadlessShells,
   type ChromiumInstaller,
   type ChromiumSetup,
 } from '../../scripts/lib/chromium';
@@ -109,6 +111,48 @@ describe('ensureChromium', () => {
   });
 });
 
+describe('ensureHeadlessChromium (the browser tests)', () => {
+  const shells = () => ['/usr/bin/chromium-headless-shell', '/home/x/.cache/ms-playwright/chromium_headless_shell-1255/chrome-headless-shell-linux64/chrome-headless-shell'];
+
+  it('takes a headless shell before the full browser, in order', () => {
+    expect(ensureHeadlessChromium(machine(['/usr/bin/chromium', '/usr/bin/chromium-headless-shell'], { headlessShells: shells }).setup)).toBe('/usr/bin/chromium-headless-shell');
+    expect(ensureHeadlessChromium(machine(['/usr/bin/chromium', shells()[1]], { headlessShells: shells }).setup)).toBe(shells()[1]);
+  });
+
+  it('takes the full browser when there is no shell, installing nothing', () => {
+    const m = machine(['/usr/bin/chromium'], { headlessShells: shells });
+    m.setup.installers = [m.installer('apt-get install chromium', true, '/usr/bin/chromium-headless-shell')];
+    expect(ensureHeadlessChromium(m.setup)).toBe('/usr/bin/chromium');
+    expect(m.ran).toEqual([]);
+  });
+
+  it('takes the shell an install brought along with the browser', () => {
+    const m = machine([], { headlessShells: shells });
+    m.setup.installers = [
+      {
+        name: 'apt-get install chromium',
+        install: () => {
+          m.exists.add('/usr/bin/chromium');
+          m.exists.add('/usr/bin/chromium-headless-shell');
+          return true;
+        },
+      },
+    ];
+    expect(ensureHeadlessChromium(m.setup)).toBe('/usr/bin/chromium-headless-shell');
+  });
+
+  it('keeps CHROMIUM_PATH exactly, shell or not, and stops when it points nowhere', () => {
+    const m = machine(['/opt/chrome/chrome', '/usr/bin/chromium-headless-shell'], { chromiumPath: '/opt/chrome/chrome', headlessShells: shells });
+    expect(ensureHeadlessChromium(m.setup)).toBe('/opt/chrome/chrome');
+    const nowhere = machine(['/usr/bin/chromium-headless-shell'], { chromiumPath: '/nowhere/chrome', headlessShells: shells });
+    expect(() => ensureHeadlessChromium(nowhere.setup)).toThrow(/^CHROMIUM_PATH is \/nowhere\/chrome/);
+  });
+
+  it('leaves the Lighthouse benchmark (ensureChromium) the full browser', () => {
+    expect(ensureChromium(machine(['/usr/bin/chromium', '/usr/bin/chromium-headless-shell'], { headlessShells: shells }).setup)).toBe('/usr/bin/chromium');
+  });
+});
+
 describe('the installers and candidates of this kind of machine', () => {
   it('uses apt-get first only as root on Debian or Ubuntu', () => {
     expect(defaultInstallers({ root: true, debianLike: true }).map((i) => i.name)).toEqual(['apt-get install chromium', 'npx playwright-core install chromium']);
@@ -134,6 +178,15 @@ describe('the installers and candidates of this kind of machine', () => {
     expect(found.some((p) => p.includes('headless_shell'))).toBe(false);
     // The build this playwright-core downloads is looked for first.
     expect(found[0]).toMatch(/chromium-\d+\/chrome-linux.*\/chrome$/);
+  });
+
+  it("lists Playwright's cached headless shells, newest first", () => {
+    const cache = join(dir, 'ms-playwright-shells');
+    const older = executable(join(cache, 'chromium_headless_shell-1100', 'chrome-headless-shell-linux64', 'chrome-headless-shell'));
+    const newer = executable(join(cache, 'chromium_headless_shell-1200', 'chrome-headless-shell-linux64', 'chrome-headless-shell'));
+    executable(join(cache, 'chromium-1200', 'chrome-linux64', 'chrome'));
+    expect(playwrightHeadlessShells({ PLAYWRIGHT_BROWSERS_PATH: cache })).toEqual([newer, older]);
+    expect(playwrightHeadlessShells({ PLAYWRIGHT_BROWSERS_PATH: join(dir, 'no-cache') })).toEqual([]);
   });
 
   it('counts only executable files', () => {

@@ -1,6 +1,6 @@
 import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
-import { ensureChromium } from '../../../scripts/lib/chromium';
+import { ensureHeadlessChromium } from '../../../scripts/lib/chromium';
 import { preparePrivateStack, type PrivateStack } from '../../../scripts/lib/local-server';
 import { seedLocalAdmin } from '../../../scripts/lib/local-state';
 import { featuresLeftOn, PLAYWRIGHT_CHROMIUM_FLAGS } from '../../../scripts/lib/chromium-flags';
@@ -47,10 +47,11 @@ declare module 'vitest' {
  * file connects to it and opens its own contexts, instead of launching a browser of its own.
  */
 export default async function setup(project: TestProject) {
-  // Before anything else: a Chromium found or installed, or one line saying what to do.
+  // Before anything else: a Chromium found or installed, or one line saying what to do. Its headless
+  // shell when there is one: the same pages, a context for a third of the CPU (scripts/lib/chromium.ts).
   let chromiumPath: string;
   try {
-    chromiumPath = ensureChromium();
+    chromiumPath = ensureHeadlessChromium();
   } catch (error) {
     console.error((error as Error).message);
     throw error;
