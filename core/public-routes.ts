@@ -26,3 +26,12 @@ export const htmlFileFor = (pathname: string) => (pathname === '/' ? 'index.html
  */
 export const ISSUE_SHELL_PATH = '/newsletter/issue-shell';
 export const ISSUE_SHELL_PLACEHOLDER = '/newsletter/:id';
+
+/**
+ * Paths whose pages (and API) are the back office: the admin CSP applies there
+ * (worker/middleware/security-headers.ts), and the public pages open them as a fresh document once
+ * Tag Manager ran (web/features/cookie-consent/consent.ts).
+ */
+export function isAdminPath(pathname: string): boolean {
+  return pathname === '/admin' || pathname.startsWith('/admin/') || pathname === '/api/admin' || pathname.startsWith('/api/admin/');
+}
