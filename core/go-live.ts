@@ -8,7 +8,7 @@
 // and what-to-do lines (core/go-live-requirements.ts).
 
 import { isPlaceholderHost } from '#core/production-requirements';
-import { turnstileSiteKeyOf } from './site-keys';
+import { turnstileSiteKeyOf } from '#core/site-keys';
 
 /** done: in place; missing: to do; unknown: could not be checked here (the detail says why). */
 export type GoLiveState = 'done' | 'missing' | 'unknown';
