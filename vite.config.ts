@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { unstable_readConfig } from 'wrangler';
 import { firm } from '#core/content/firm';
-import { adminContentSecurityPolicy, adminSecurityHeaders, hasTagManager, securityHeaders, turnstileSiteKeyOf } from './worker/security-headers.ts';
+import { tagManagerIdOf, turnstileSiteKeyOf } from '#core/site-keys';
+import { adminContentSecurityPolicy, adminSecurityHeaders, publicSecurityHeaders } from './worker/middleware/security-headers.ts';
 
 /**
  * The site's public origin, SITE_URL in wrangler.jsonc's "vars": the one source for the worker's
@@ -40,7 +41,7 @@ function publicVar(name: 'GTM_ID' | 'TURNSTILE_SITE_KEY'): string | undefined {
 
 /**
  * Writes dist/client/_headers so Workers Static Assets sends the same security headers with HTML
- * documents and files as the worker sends with API answers (one definition: worker/security-headers.ts).
+ * documents and files as the worker sends with API answers (one definition: worker/middleware/security-headers.ts).
  * The public CSP allows Tag Manager only when the build knows a container id (and Turnstile only
  * when it knows a site key); the /admin shells
  * get the first-party-only CSP instead ("! name" detaches the header the /* rule set), and the
@@ -51,8 +52,8 @@ function staticSecurityHeaders(): Plugin {
       name: 'static-security-headers',
       apply: 'build',
       generateBundle() {
-        const headers = securityHeaders({
-          tagManager: hasTagManager(publicVar('GTM_ID')),
+        const headers = publicSecurityHeaders({
+          tagManager: tagManagerIdOf(publicVar('GTM_ID')) !== null,
           turnstile: turnstileSiteKeyOf(publicVar('TURNSTILE_SITE_KEY')) !== null,
         });
         const lines = Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`);

@@ -8,6 +8,7 @@
 // and what-to-do lines (core/go-live-requirements.ts).
 
 import { isPlaceholderHost } from '#core/production-requirements';
+import { turnstileSiteKeyOf } from '#core/site-keys';
 
 /** done: in place; missing: to do; unknown: could not be checked here (the detail says why). */
 export type GoLiveState = 'done' | 'missing' | 'unknown';
@@ -126,8 +127,6 @@ const check = (id: GoLiveId, done: boolean, detail: string): GoLiveCheck => ({ i
 const unknown = (id: GoLiveId, detail: string): GoLiveCheck => ({ id, state: 'unknown', detail });
 /** A host reserved for examples (RFC 2606), as the repository's own settings use: never a firm's (the deploy preflight's rule too). */
 const isExampleHost = isPlaceholderHost;
-/** The site key's form (worker/security-headers.ts turnstileSiteKeyOf reads it the same way). */
-const TURNSTILE_SITE_KEY = /^[0-3]x[A-Za-z0-9_-]{8,64}$/;
 const NEEDS_SITE = 'Needs the running site: `npm run doctor <its address>` with an owner’s DOCTOR_USERNAME and DOCTOR_PASSWORD';
 
 function siteUrlCheck(siteUrl: string | undefined, origin: string | undefined): GoLiveCheck {
@@ -174,7 +173,7 @@ export function evaluateGoLive(facts: GoLiveFacts): GoLiveCheck[] {
   const domain = sendingDomain(values.MAIL_FROM);
   const missingOf = (names: string[], isSet: (name: string) => boolean) => names.filter((name) => !isSet(name));
   const dkim = missingOf(['DKIM_DOMAIN', 'DKIM_SELECTOR', 'DKIM_PRIVATE_KEY'], (n) => (n === 'DKIM_PRIVATE_KEY' ? !!secretsSet.DKIM_PRIVATE_KEY : !!values[n as 'DKIM_DOMAIN']));
-  const turnstile = missingOf(['TURNSTILE_SECRET', 'TURNSTILE_SITE_KEY'], (n) => (n === 'TURNSTILE_SECRET' ? !!secretsSet.TURNSTILE_SECRET : TURNSTILE_SITE_KEY.test(values.TURNSTILE_SITE_KEY ?? '')));
+  const turnstile = missingOf(['TURNSTILE_SECRET', 'TURNSTILE_SITE_KEY'], (n) => (n === 'TURNSTILE_SECRET' ? !!secretsSet.TURNSTILE_SECRET : turnstileSiteKeyOf(values.TURNSTILE_SITE_KEY) !== null));
   const jwtWords = { usable: 'Set', short: 'Set, but shorter than 32 characters', placeholder: 'Still the placeholder of .dev.vars.example', unset: 'Not set' };
   const names = dnsNames(values);
 

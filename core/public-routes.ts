@@ -16,6 +16,8 @@ export const publicRoutes = [
   { path: '/payment-cancelled', priority: '0.1', sitemap: false },
 ] as const;
 
+export type PublicPath = (typeof publicRoutes)[number]['path'];
+
 /** The file Workers Static Assets serves for a route (html_handling "auto-trailing-slash"). */
 export const htmlFileFor = (pathname: string) => (pathname === '/' ? 'index.html' : `${pathname.slice(1)}.html`);
 
@@ -26,3 +28,21 @@ export const htmlFileFor = (pathname: string) => (pathname === '/' ? 'index.html
  */
 export const ISSUE_SHELL_PATH = '/newsletter/issue-shell';
 export const ISSUE_SHELL_PLACEHOLDER = '/newsletter/:id';
+
+/**
+ * The paths the 404 page and the issue shell are rendered at, by the prerender (scripts/prerender.ts)
+ * and again with the published content by the worker (worker/routes/site-pages.ts): a path no route
+ * claims (the route table's catch-all renders the 404 page), and any issue id (the issue page
+ * renders its loading state, the same for every id).
+ */
+export const NOT_FOUND_PROBE = '/__not-found__';
+export const ISSUE_PROBE = '/newsletter/1';
+
+/**
+ * Paths whose pages (and API) are the back office: the admin CSP applies there
+ * (worker/middleware/security-headers.ts), and the public pages open them as a fresh document once
+ * Tag Manager ran (web/features/cookie-consent/consent.ts).
+ */
+export function isAdminPath(pathname: string): boolean {
+  return pathname === '/admin' || pathname.startsWith('/admin/') || pathname === '/api/admin' || pathname.startsWith('/api/admin/');
+}

@@ -20,7 +20,7 @@ import { createHash } from 'node:crypto';
 import Beasties from 'beasties';
 import { build } from 'vite';
 import { splitStylesheet } from './lib/late-css.ts';
-import { htmlFileFor, ISSUE_SHELL_PATH, ISSUE_SHELL_PLACEHOLDER, publicRoutes } from '#core/public-routes';
+import { htmlFileFor, ISSUE_PROBE, ISSUE_SHELL_PATH, ISSUE_SHELL_PLACEHOLDER, NOT_FOUND_PROBE, publicRoutes } from '#core/public-routes';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 const outDir = process.env.BUILD_OUT_DIR || join(projectRoot, 'dist/client');
@@ -31,7 +31,7 @@ interface ServerEntry {
   renderHeadTags(head: import('../web/lib/page-meta').HeadMeta): string;
   routes: import('react-router').RouteObject[];
   siteUrl: string;
-  islandModules: Record<string, string>;
+  islands: Record<string, { module: string }>;
 }
 
 type Manifest = Record<string, { file: string; imports?: string[]; dynamicImports?: string[] }>;
@@ -51,7 +51,7 @@ const ISLANDS_RUNTIME = 'islands/runtime.tsx';
  * Islands hydrated when visible load later. scripts/check-budgets.ts sums `files` (written to the
  * build-only .vite/page-scripts.json).
  */
-function islandScripts(manifest: Manifest, moduleChunks: Record<string, string>, islandModules: Record<string, string>, html: string): { tag: string; files: string[] } {
+function islandScripts(manifest: Manifest, moduleChunks: Record<string, string>, islands: ServerEntry['islands'], html: string): { tag: string; files: string[] } {
   const entry = manifest[ISLANDS_ENTRY];
   if (!entry) throw new Error(`the manifest has no ${ISLANDS_ENTRY} entry`);
   if (!entry.dynamicImports?.includes(ISLANDS_RUNTIME)) throw new Error(`${ISLANDS_ENTRY} no longer imports ${ISLANDS_RUNTIME}`);
@@ -67,8 +67,8 @@ function islandScripts(manifest: Manifest, moduleChunks: Record<string, string>,
   visit(ISLANDS_RUNTIME);
   const names = new Set([...html.matchAll(/<div data-island="([^"]+)"( data-hydrate="visible")?/g)].filter((m) => !m[2]).map((m) => m[1]));
   for (const name of names) {
-    const module = islandModules[name];
-    if (!module) throw new Error(`unknown island "${name}" (web/islands/names.ts)`);
+    const module = Object.hasOwn(islands, name) ? islands[name].module : undefined;
+    if (!module) throw new Error(`unknown island "${name}" (web/islands/registry.ts)`);
     // The chunk holding the island's module (vite.config.ts writes the map), as the manifest keys it.
     const file = moduleChunks[module];
     const key = Object.keys(manifest).find((k) => manifest[k].file === file);
@@ -84,12 +84,6 @@ function islandScripts(manifest: Manifest, moduleChunks: Record<string, string>,
 
 /** The shell's own scripts (the single-page app's entry and its preloads), which a prerendered page replaces. */
 const SPA_SCRIPTS = /\s*<script type="module" crossorigin src="[^"]+"><\/script>|\s*<link rel="modulepreload" crossorigin href="[^"]+">/g;
-
-/** A path no route claims: the router's catch-all renders the 404 page for it. */
-const NOT_FOUND_PROBE = '/__not-found__';
-/** Any issue id: the issue page renders its loading state, the same for every id. */
-const ISSUE_PROBE = '/newsletter/1';
-
 
 async function main() {
   const ssrDir = mkdtempSync(join(tmpdir(), 'cpa-prerender-'));
@@ -140,7 +134,7 @@ async function main() {
     });
     const pageScripts: Record<string, string[]> = {};
     const prerenderedPage = async (file: string, head: import('../web/lib/page-meta').HeadMeta, html: string, prerenderedPath: string) => {
-      const scripts = islandScripts(manifest, moduleChunks, entry.islandModules, html);
+      const scripts = islandScripts(manifest, moduleChunks, entry.islands, html);
       pageScripts[file] = scripts.files;
       // The markers stay: the worker puts the published content's head and HTML between them
       // (worker/services/content/published-pages.ts).

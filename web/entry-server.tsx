@@ -8,7 +8,7 @@ import { routes } from './routes';
 
 export { renderHeadTags, siteUrl } from './lib/page-meta';
 export { routes };
-export { islandModules } from './islands/names';
+export { islands } from './islands/registry';
 
 const handler = createStaticHandler(routes);
 

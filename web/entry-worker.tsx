@@ -7,6 +7,7 @@
 // exactly as the prerender (the route table) did.
 import type { ComponentType } from 'react';
 import type { SiteContent } from '#core/content/schema';
+import type { PublicPath } from '#core/public-routes';
 import { SiteFrame } from './app/site-frame';
 import { renderHeadTags } from './lib/page-meta';
 import AboutPage from './pages/about';
@@ -24,8 +25,8 @@ import SchedulePage from './pages/schedule';
 import ServicesPage from './pages/services';
 import { renderTree } from './render-route';
 
-/** The public pages by path (core/public-routes.ts), as web/routes.tsx maps them. */
-const pages: Record<string, ComponentType> = {
+/** The page of each public route (core/public-routes.ts; the type insists on every one), as web/routes.tsx maps them. */
+const pages: Record<PublicPath, ComponentType> = {
   '/': HomePage,
   '/services': ServicesPage,
   '/about': AboutPage,
@@ -41,7 +42,7 @@ const pages: Record<string, ComponentType> = {
 
 /** The page of `pathname`: a public page, an issue's page (/newsletter/<id>), or the 404 page. */
 function pageOf(pathname: string): { Page: ComponentType; status: number } {
-  const Page = Object.hasOwn(pages, pathname) ? pages[pathname] : /^\/newsletter\/\d+$/.test(pathname) ? NewsletterIssuePage : null;
+  const Page = Object.hasOwn(pages, pathname) ? pages[pathname as PublicPath] : /^\/newsletter\/\d+$/.test(pathname) ? NewsletterIssuePage : null;
   return Page ? { Page, status: 200 } : { Page: NotFoundPage, status: 404 };
 }
 

@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { publicRoutes, type PublicPath } from '#core/public-routes';
 import { RootLayout } from './app/root-layout';
 import { CONTENT_SECTION_SLUGS } from './features/content-admin/section-slugs';
 
@@ -18,24 +19,30 @@ const lazyPage = (load: () => Promise<{ default: React.ComponentType }>) => asyn
 };
 const contentPage = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
 
+/** The page of each public route (core/public-routes.ts; the type insists on every one), as web/entry-worker.tsx maps them. */
+const publicPages: Record<PublicPath, () => Promise<{ default: React.ComponentType }>> = {
+  '/': () => import('./pages/home'),
+  '/services': () => import('./pages/services'),
+  '/about': () => import('./pages/about'),
+  '/resources': () => import('./pages/resources'),
+  '/faq': () => import('./pages/faq'),
+  '/contact': () => import('./pages/contact'),
+  '/schedule': () => import('./pages/schedule'),
+  '/privacy-policy': () => import('./pages/privacy-policy'),
+  '/payment-success': () => import('./pages/payment-success'),
+  '/payment-cancelled': () => import('./pages/payment-cancelled'),
+  '/newsletter': () => import('./pages/newsletter-archive'),
+};
+
 export const routes: RouteObject[] = [
   {
     path: '/',
     Component: RootLayout,
     children: [
-      { index: true, lazy: contentPage(() => import('./pages/home')) },
-      { path: 'services', lazy: contentPage(() => import('./pages/services')) },
-      { path: 'about', lazy: contentPage(() => import('./pages/about')) },
-      { path: 'resources', lazy: contentPage(() => import('./pages/resources')) },
-      { path: 'faq', lazy: contentPage(() => import('./pages/faq')) },
-      { path: 'contact', lazy: contentPage(() => import('./pages/contact')) },
-      { path: 'schedule', lazy: contentPage(() => import('./pages/schedule')) },
-      { path: 'privacy-policy', lazy: contentPage(() => import('./pages/privacy-policy')) },
-      { path: 'payment-success', lazy: contentPage(() => import('./pages/payment-success')) },
-      { path: 'payment-cancelled', lazy: contentPage(() => import('./pages/payment-cancelled')) },
-      // The archive. Static segments outrank ':id' in React Router, so newsletter/confirmed and the
-      // other e-mail link pages below still match their own routes.
-      { path: 'newsletter', lazy: contentPage(() => import('./pages/newsletter-archive')) },
+      // The public routes, as core/public-routes.ts lists them (the prerender renders each).
+      ...publicRoutes.map(({ path }) => (path === '/' ? { index: true, lazy: contentPage(publicPages[path]) } : { path: path.slice(1), lazy: contentPage(publicPages[path]) })),
+      // An issue of the archive. Static segments outrank ':id' in React Router, so newsletter/confirmed
+      // and the other e-mail link pages below still match their own routes.
       { path: 'newsletter/:id', lazy: contentPage(() => import('./pages/newsletter-issue')) },
       { path: 'newsletter/confirm', lazy: lazyPage(() => import('./pages/newsletter-confirm')) },
       { path: 'newsletter/confirmed', lazy: contentPage(() => import('./pages/newsletter-confirmed')) },

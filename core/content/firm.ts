@@ -50,8 +50,6 @@ export const firm = {
   ],
 } as const;
 
-export const firmAddressLine = `${firm.contact.address.street}, ${firm.contact.address.city}, ${firm.contact.address.region} ${firm.contact.address.postalCode}`;
-
 /** docs/product.md §1.3: prices stated in the FAQ (and by the chat assistant). */
 export const prices = {
   individualReturn: 'from $500',

@@ -1,5 +1,6 @@
 // docs/product.md §1.3: the privacy policy's sections. Pure data; the page renders each section in order.
-import { firm, firmAddressLine } from './firm';
+import { firm } from './firm';
+import { firmAddressLine } from './firm-facts';
 
 export const privacyPolicyLastUpdated = 'March 9, 2025';
 
@@ -51,7 +52,7 @@ export const privacyPolicySections: readonly PolicySection[] = [
     id: 'contact-us',
     title: 'Contact Us',
     paragraphs: [
-      `If you have a question about this policy or want us to correct or delete information you gave us, contact us at ${firm.contact.email}, call ${firm.contact.phone}, or write to ${firm.legalName}, ${firmAddressLine}.`,
+      `If you have a question about this policy or want us to correct or delete information you gave us, contact us at ${firm.contact.email}, call ${firm.contact.phone}, or write to ${firm.legalName}, ${firmAddressLine(firm)}.`,
     ],
   },
   {

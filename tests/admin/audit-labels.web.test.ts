@@ -55,21 +55,35 @@ describe('audit trail labels', () => {
     expect([...kinds].filter((kind) => !Object.hasOwn(AUDIT_RECORD_LABELS, kind))).toEqual([]);
   });
 
-  it('reads the issue’s examples in plain words', () => {
-    expect(auditActionLabel('auth.two-factor-enable')).toBe('Two-factor turned on');
-    expect(auditActionLabel('contact.archive')).toBe('Message archived');
-    expect(auditActionLabel('contact.unarchive')).toBe('Message brought back from the archive');
-    expect(auditRecordLabel('content-draft:1')).toBe('Content draft (made from version 1)');
-    expect(auditRecordLabel('contact-message:12')).toBe('Contact message 12');
-    expect(auditRecordLabel('admin-user:3')).toBe('User account 3');
-    expect(auditRecordLabel('date:2026-12-10')).toBe('Day Thu, Dec 10, 2026');
+  it.each([
+    ['auth.two-factor-enable', 'Two-factor turned on'],
+    ['contact.archive', 'Message archived'],
+    ['contact.unarchive', 'Message brought back from the archive'],
+  ])('reads the issue’s examples in plain words: action %j', (input, expected) => {
+    expect(auditActionLabel(input)).toBe(expected);
   });
 
-  it('marks a code an older or newer version wrote as unknown, keeping the code', () => {
-    expect(auditActionLabel('content.export')).toBe('Other change (content.export)');
-    expect(auditActionLabel('toString')).toBe('Other change (toString)');
-    expect(auditRecordLabel('widget:9')).toBe('Other record (widget:9)');
-    expect(auditRecordLabel('appointment')).toBe('Other record (appointment)');
-    expect(auditRecordLabel('constructor:1')).toBe('Other record (constructor:1)');
+  it.each([
+    ['content-draft:1', 'Content draft (made from version 1)'],
+    ['contact-message:12', 'Contact message 12'],
+    ['admin-user:3', 'User account 3'],
+    ['date:2026-12-10', 'Day Thu, Dec 10, 2026'],
+  ])('reads the issue’s examples in plain words: record %j', (input, expected) => {
+    expect(auditRecordLabel(input)).toBe(expected);
+  });
+
+  it.each([
+    ['content.export', 'Other change (content.export)'],
+    ['toString', 'Other change (toString)'],
+  ])('marks a code an older or newer version wrote as unknown, keeping the code: action %j', (input, expected) => {
+    expect(auditActionLabel(input)).toBe(expected);
+  });
+
+  it.each([
+    ['widget:9', 'Other record (widget:9)'],
+    ['appointment', 'Other record (appointment)'],
+    ['constructor:1', 'Other record (constructor:1)'],
+  ])('marks a code an older or newer version wrote as unknown, keeping the code: record %j', (input, expected) => {
+    expect(auditRecordLabel(input)).toBe(expected);
   });
 });

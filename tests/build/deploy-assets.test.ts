@@ -137,7 +137,7 @@ describe('the directory `wrangler deploy` uploads', () => {
   });
 
   it('gives the /admin shells a first-party-only CSP, and the public pages no Tag Manager host without a container', () => {
-    // _headers blocks: a path line, then indented header lines (worker/security-headers.ts, vite.config.ts).
+    // _headers blocks: a path line, then indented header lines (worker/middleware/security-headers.ts, vite.config.ts).
     const blocks = new Map(
       read('/_headers')
         .split(/\n(?=\S)/)

@@ -3,11 +3,12 @@
 // `d1 migrations apply` exits 0 when the operator answers "no", so the script checks the table.
 // The decision logic is tested on its own, and the script end to end against a stand-in wrangler.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fakeWrangler } from '../harness/fake-wrangler';
 import { appliedMigrationNames, migrationNames, unappliedMigrations } from '../../scripts/lib/remote-migrations';
 
 const script = fileURLToPath(new URL('../../scripts/deploy.ts', import.meta.url));
@@ -39,11 +40,9 @@ describe('the remote-migration decision', () => {
 
 describe('npm run deploy after the build (scripts/deploy.ts)', () => {
   let dir = '';
-  let calls = '';
 
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'deploy-test-'));
-    calls = join(dir, 'calls.log');
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -53,14 +52,9 @@ describe('npm run deploy after the build (scripts/deploy.ts)', () => {
    * d1_migrations query with those names.
    */
   function runDeploy(options: { applied: string[]; applyExit?: number; queryExit?: number; databases?: string[]; secretsFile?: string }) {
-    const fake = join(dir, 'wrangler');
-    writeFileSync(
-      fake,
-      `#!/usr/bin/env node
-const { appendFileSync } = require('node:fs');
-const args = process.argv.slice(2);
-appendFileSync(${JSON.stringify(calls)}, args.join(' ') + '\\n');
-if (args[0] === 'd1' && args[1] === 'list') {
+    const fake = fakeWrangler(
+      dir,
+      `if (args[0] === 'd1' && args[1] === 'list') {
   console.log(${JSON.stringify(JSON.stringify((options.databases ?? ['warrendale-cpa-db']).map((name) => ({ name, uuid: 'x' }))))});
   process.exit(0);
 }
@@ -71,17 +65,14 @@ if (args[0] === 'd1' && args[1] === 'execute') {
   console.log(${JSON.stringify(executeOutput(options.applied))});
   process.exit(0);
 }
-if (args[0] === 'deploy') process.exit(0);
-process.exit(99);
-`,
+if (args[0] === 'deploy') process.exit(0);`,
     );
-    chmodSync(fake, 0o755);
-    const env: NodeJS.ProcessEnv = { ...process.env, WRANGLER: fake };
+    const env: NodeJS.ProcessEnv = { ...process.env, WRANGLER: fake.path };
     delete env.CLOUDFLARE_ENV;
     if (options.secretsFile) env.SECRETS_FILE = options.secretsFile;
     else delete env.SECRETS_FILE;
     const result = spawnSync(process.execPath, [script], { encoding: 'utf8', env });
-    const ran = readFileSync(calls, 'utf8').trim().split('\n');
+    const ran = fake.calls();
     return { status: result.status, stderr: result.stderr, ran };
   }
 

@@ -5,11 +5,12 @@
 // migration that does not apply really fails on a fresh local D1.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fakeWrangler } from '../harness/fake-wrangler';
 import { PRODUCTION_SECRETS } from '#core/go-live';
 import { productionSecrets, requiredSecretNames, siteUrlProblem } from '#core/production-requirements';
 
@@ -57,12 +58,9 @@ describe('the production requirements (core/production-requirements.ts)', () => 
 
 describe('npm run deploy stops before any remote write (scripts/preflight.ts)', () => {
   let dir = '';
-  let calls = '';
 
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'preflight-test-'));
-    calls = join(dir, 'calls.log');
-    writeFileSync(calls, '');
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -92,15 +90,9 @@ describe('npm run deploy stops before any remote write (scripts/preflight.ts)', 
     writeFileSync(configPath, `// a test config\n${JSON.stringify(options.config ?? goodConfig(), null, 2)}\n`);
 
     const secrets = options.secrets === undefined ? ['JWT_SECRET', 'ADMIN_USERNAME', 'ADMIN_PASSWORD'] : options.secrets;
-    const fake = join(dir, 'wrangler');
-    writeFileSync(
-      fake,
-      `#!/usr/bin/env node
-const { appendFileSync } = require('node:fs');
-const { spawnSync } = require('node:child_process');
-const args = process.argv.slice(2);
-appendFileSync(${JSON.stringify(calls)}, args.join(' ') + '\\n');
-if (args[0] === 'secret' && args[1] === 'list') {
+    const fake = fakeWrangler(
+      dir,
+      `if (args[0] === 'secret' && args[1] === 'list') {
   const secrets = ${JSON.stringify(secrets)};
   if (secrets === null) { console.error('✘ [ERROR] A request to the Cloudflare API failed. This Worker does not exist on your account. [code: 10007]'); process.exit(1); }
   console.log(JSON.stringify(secrets.map((name) => ({ name, type: 'secret_text' }))));
@@ -109,18 +101,15 @@ if (args[0] === 'secret' && args[1] === 'list') {
 if (args[0] === 'd1' && args[1] === 'execute' && args.includes('--local')) {
   const real = spawnSync(${JSON.stringify(realWrangler)}, args, { stdio: 'inherit' });
   process.exit(real.status ?? 1);
-}
-process.exit(99);
-`,
+}`,
     );
-    chmodSync(fake, 0o755);
-    const env: NodeJS.ProcessEnv = { ...process.env, WRANGLER: fake, PREFLIGHT_CONFIG: configPath };
+    const env: NodeJS.ProcessEnv = { ...process.env, WRANGLER: fake.path, PREFLIGHT_CONFIG: configPath };
     delete env.SECRETS_FILE;
     delete env.CLOUDFLARE_ENV;
     if (options.secretsFile) env.SECRETS_FILE = options.secretsFile;
     if (options.env) env.CLOUDFLARE_ENV = options.env;
     const result = spawnSync(process.execPath, [script, ...(options.offline ? ['--offline'] : [])], { encoding: 'utf8', env });
-    const ran = readFileSync(calls, 'utf8').trim().split('\n').filter(Boolean);
+    const ran = fake.calls();
     const stopLines = result.stderr.split('\n').filter((line) => line.startsWith('Preflight stopped'));
     return { status: result.status, stdout: result.stdout, stderr: result.stderr, stopLines, ran };
   }

@@ -69,18 +69,22 @@ describe('content field labels', () => {
     for (const path of ALL) for (const label of changeLabels(path)!) expect(label, path).not.toMatch(/^[a-z]+[A-Z]\w*$|^\d+$/);
   });
 
-  it('reads paths as the screens name them', () => {
-    expect(changeLabel('firm.contact.phone')).toBe('Firm details › Contact › Phone');
-    expect(changeLabel('firm.contact.phoneHref')).toBe('Firm details › Contact › Phone link');
-    expect(changeLabel('services.groups.0.services.1.description')).toBe('Services and prices › Service groups › Group 1 › Services › Service 2 › Description');
-    expect(changeLabel('faq.items.3.links.0.href')).toBe('FAQ › Questions › Question 4 › Links › Link 1 › Link');
-    expect(changeLabel('testimonials.1')).toBe('Testimonials › Testimonial 2');
+  it.each([
+    ['firm.contact.phone', 'Firm details › Contact › Phone'],
+    ['firm.contact.phoneHref', 'Firm details › Contact › Phone link'],
+    ['services.groups.0.services.1.description', 'Services and prices › Service groups › Group 1 › Services › Service 2 › Description'],
+    ['faq.items.3.links.0.href', 'FAQ › Questions › Question 4 › Links › Link 1 › Link'],
+    ['testimonials.1', 'Testimonials › Testimonial 2'],
+  ])('reads paths as the screens name them: %j', (input, expected) => {
+    expect(changeLabel(input)).toBe(expected);
   });
 
-  it('marks a path no screen knows (an older or newer document) as such, keeping the path', () => {
-    expect(changeLabel('firm.contact.pager')).toBe('Other field (firm.contact.pager)');
-    expect(changeLabel('newSection.title')).toBe('Other field (newSection.title)');
-    expect(changeLabel('faq.items.x.answer')).toBe('Other field (faq.items.x.answer)');
-    expect(changeLabel('firm.name.first')).toBe('Other field (firm.name.first)');
+  it.each([
+    ['firm.contact.pager', 'Other field (firm.contact.pager)'],
+    ['newSection.title', 'Other field (newSection.title)'],
+    ['faq.items.x.answer', 'Other field (faq.items.x.answer)'],
+    ['firm.name.first', 'Other field (firm.name.first)'],
+  ])('marks a path no screen knows (an older or newer document) as such, keeping the path: %j', (input, expected) => {
+    expect(changeLabel(input)).toBe(expected);
   });
 });

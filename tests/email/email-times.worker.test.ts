@@ -1,11 +1,10 @@
-import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import worker from '../../worker/index';
 import { EMAIL_KINDS, type EmailKind } from '../../worker/mail-types';
 import { appointmentStartsAt } from '../../worker/services/appointments/links';
 import { accountSignedIn } from '../harness/worker/admin-accounts-helpers';
 import { newSessionId, postChat } from '../harness/worker/chat-helpers';
-import { cronTick, ORIGIN, signIn } from '../harness/worker/helpers';
+import { call, cronTick, signIn } from '../harness/worker/helpers';
 import { fakeMailbox, MAILBOX_ENV, type DeliveredMail } from '../harness/worker/mailbox-fake';
 import { nextWeekday, validBooking } from '../harness/worker/submission-helpers';
 
@@ -22,16 +21,10 @@ const WITH_TIME: EmailKind[] = ['contact-notification', 'appointment-confirmatio
 /** The kinds that state no time of day (an invitation says "for 72 hours", a newsletter its month). */
 const NO_TIME: EmailKind[] = ['newsletter-confirmation', 'newsletter', 'newsletter-test', 'admin-invitation', 'admin-password-reset', 'test'];
 
+/** A request to the worker as a same-origin browser, its e-mails to the mailbox; an answer of 300 or more fails the test. */
 async function send(path: string, options: { body?: unknown; cookie?: string; method?: string; ip?: string } = {}): Promise<Response> {
-  const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
-  const headers = new Headers({ 'cf-connecting-ip': options.ip ?? '203.0.113.80' });
-  if (method !== 'GET') headers.set('origin', ORIGIN);
-  if (options.body !== undefined) headers.set('content-type', 'application/json');
-  if (options.cookie) headers.set('cookie', options.cookie);
-  const ctx = createExecutionContext();
-  const res = await worker.fetch(new Request(`${ORIGIN}${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) }), mailEnv, ctx);
-  await waitOnExecutionContext(ctx);
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.clone().text()}`);
+  const res = await call(path, { ip: '203.0.113.80', ...options, env: MAILBOX_ENV });
+  if (res.status >= 300) throw new Error(`${options.method ?? (options.body === undefined ? 'GET' : 'POST')} ${path}: ${res.status} ${await res.clone().text()}`);
   return res;
 }
 

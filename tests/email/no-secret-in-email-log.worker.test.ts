@@ -5,7 +5,7 @@ import { EMAIL_KINDS } from '../../worker/mail-types';
 import { REDACTED_SECRET } from '../../worker/mail-redaction';
 import { appointmentStartsAt } from '../../worker/services/appointments/links';
 import { accountSignedIn } from '../harness/worker/admin-accounts-helpers';
-import { cronTick, ORIGIN, signIn } from '../harness/worker/helpers';
+import { call, cronTick, ORIGIN, signIn } from '../harness/worker/helpers';
 import { fakeMailbox, MAILBOX_ENV, type DeliveredMail } from '../harness/worker/mailbox-fake';
 import { nextWeekday, validBooking } from '../harness/worker/submission-helpers';
 
@@ -20,17 +20,7 @@ const HOUR = 3_600_000;
 const mailEnv = { ...env, ...MAILBOX_ENV };
 
 /** A request to the worker as a same-origin browser, its e-mails to the mailbox; returns once its waitUntil work has settled. */
-async function send(path: string, options: { body?: unknown; cookie?: string; method?: string; ip?: string; at?: Date } = {}): Promise<Response> {
-  const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
-  const headers = new Headers({ 'cf-connecting-ip': options.ip ?? '203.0.113.90' });
-  if (method !== 'GET') headers.set('origin', ORIGIN);
-  if (options.body !== undefined) headers.set('content-type', 'application/json');
-  if (options.cookie) headers.set('cookie', options.cookie);
-  const ctx = createExecutionContext();
-  const res = await worker.fetch(new Request(`${ORIGIN}${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) }), mailEnv, ctx);
-  await waitOnExecutionContext(ctx);
-  return res;
-}
+const send = (path: string, options: { body?: unknown; cookie?: string; method?: string; ip?: string } = {}) => call(path, { ip: '203.0.113.90', ...options, env: MAILBOX_ENV });
 
 async function ok(res: Promise<Response>, status = 200): Promise<Response> {
   const answer = await res;

@@ -64,14 +64,21 @@ describe('subscribers CSV', () => {
     expect(csv).toContain(`"${safe.replaceAll('"', '""')}"`);
   });
 
-  it('leaves ordinary text alone and only prefixes where a cell could begin', () => {
-    expect(neutraliseFormula('Ann-Marie')).toBe('Ann-Marie');
-    expect(neutraliseFormula('a=b')).toBe('a=b');
-    expect(neutraliseFormula('Smith, Jr.; CPA')).toBe('Smith, Jr.; CPA');
-    expect(neutraliseFormula('')).toBe('');
-    expect(quoteCsvField('plain')).toBe('"plain"');
-    expect(quoteCsvField('')).toBe('""');
-    expect(quoteCsvField('a"b')).toBe('"a""b"');
+  it.each([
+    ['Ann-Marie', 'Ann-Marie'],
+    ['a=b', 'a=b'],
+    ['Smith, Jr.; CPA', 'Smith, Jr.; CPA'],
+    ['', ''],
+  ])('leaves ordinary text alone and only prefixes where a cell could begin: %j', (input, expected) => {
+    expect(neutraliseFormula(input)).toBe(expected);
+  });
+
+  it.each([
+    ['plain', '"plain"'],
+    ['', '""'],
+    ['a"b', '"a""b"'],
+  ])('quotes every cell, doubling its quotes: %j', (input, expected) => {
+    expect(quoteCsvField(input)).toBe(expected);
   });
 
   it('keeps every subscriber of a large list', () => {

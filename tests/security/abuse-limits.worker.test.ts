@@ -39,16 +39,18 @@ afterEach(() => {
 });
 
 describe('per-network buckets (CF-Connecting-IP only; IPv4 address, IPv6 /64)', () => {
-  it('keys IPv4 by the address and IPv6 by its /64, in any spelling', () => {
-    expect(networkOf('192.0.2.7')).toBe('192.0.2.7');
-    expect(networkOf('2001:db8:1:2::1')).toBe('2001:db8:1:2::/64');
-    expect(networkOf('2001:0DB8:0001:0002:ffff:1:2:3')).toBe('2001:db8:1:2::/64');
-    expect(networkOf('2001:db8:1:3::1')).toBe('2001:db8:1:3::/64');
-    expect(networkOf('::ffff:192.0.2.7')).toBe('192.0.2.7');
-    expect(networkOf('::1')).toBe('0:0:0:0::/64');
-    expect(networkOf(undefined)).toBe(UNKNOWN_NETWORK);
-    expect(networkOf('not an address')).toBe(UNKNOWN_NETWORK);
-    expect(networkOf('1:2:3:4:5:6:7:8:9')).toBe(UNKNOWN_NETWORK);
+  it.each([
+    ['192.0.2.7', '192.0.2.7'],
+    ['2001:db8:1:2::1', '2001:db8:1:2::/64'],
+    ['2001:0DB8:0001:0002:ffff:1:2:3', '2001:db8:1:2::/64'],
+    ['2001:db8:1:3::1', '2001:db8:1:3::/64'],
+    ['::ffff:192.0.2.7', '192.0.2.7'],
+    ['::1', '0:0:0:0::/64'],
+    [undefined, UNKNOWN_NETWORK],
+    ['not an address', UNKNOWN_NETWORK],
+    ['1:2:3:4:5:6:7:8:9', UNKNOWN_NETWORK],
+  ])('keys IPv4 by the address and IPv6 by its /64, in any spelling: %j', (input, expected) => {
+    expect(networkOf(input)).toBe(expected);
   });
 
   it('two addresses in one /64 share a bucket; another /64 has its own', async () => {

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { publicContentSecurityPolicy } from '../../worker/security-headers';
+import { publicContentSecurityPolicy } from '../../worker/middleware/security-headers';
 import { browserPerFile, uniqueEmail, waitUntil } from '../harness/e2e/admin-helpers';
 import { latestEmailBody } from '../harness/e2e/admin-newsletter-helpers';
 import { bookableDay } from '../harness/e2e/booking-helpers';

@@ -4,7 +4,7 @@ import { faqItems } from '#core/content/faq';
 import { stateRefundLinks, statesWithoutRefundLink } from '#core/content/states';
 import { taxFacts } from '#core/content/tax-facts';
 import { testimonials } from '#core/content/testimonials';
-import { publicContentSecurityPolicy } from '../../worker/security-headers';
+import { publicContentSecurityPolicy } from '../../worker/middleware/security-headers';
 import { baseUrl, DESKTOP, expectToast, fetchNotFoundPage, islandReady, launchBrowser, newPage, PHONE } from '../harness/e2e/browser';
 
 // Every visitor-facing route (contact and schedule are built by the booking issue, but their

@@ -1,7 +1,8 @@
 import { footerCompanyLinks, footerServiceLinks } from '#core/content/navigation';
 import { NewsletterSignup } from '../features/newsletter/components/newsletter-signup';
 import { island } from '../islands/island';
-import { addressLine, useContent } from '../lib/content';
+import { firmAddressLine } from '#core/content/firm-facts';
+import { useContent } from '../lib/content';
 
 // The sign-up form is the footer's one interactive part: an island (web/islands/island.tsx).
 const NewsletterSignupIsland = island('newsletter-signup', NewsletterSignup, { hydrate: 'visible' });
@@ -45,7 +46,7 @@ export function SiteFooter() {
         <div>
           <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Contact</h2>
           <address className="mt-3 space-y-2 text-sm not-italic">
-            <p>{addressLine(firm.contact.address)}</p>
+            <p>{firmAddressLine(firm)}</p>
             <p>
               Phone: <a href={firm.contact.phoneHref} className="hover:text-white hover:underline">{firm.contact.phone}</a>
             </p>

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { IslandName } from './names';
+import type { IslandName } from './registry';
 
 // Islands (docs/decisions/0009-islands-on-prerendered-pages.md): a prerendered public page is
 // static HTML; only the parts a visitor interacts with are hydrated, each as its own React root,

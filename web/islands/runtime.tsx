@@ -6,8 +6,7 @@
 import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { installClickTracking, trackPageview } from '../lib/analytics';
-import type { IslandName } from './names';
-import { islandLoaders } from './registry';
+import { islands, type IslandName } from './registry';
 
 /** What the visitor did to islands before they were live, handed to the runtime. */
 export interface EarlyActions {
@@ -70,7 +69,7 @@ function replay(held: HTMLElement[] | undefined) {
  */
 async function hydrateIsland(element: HTMLElement, early: EarlyActions, styled: Promise<void>): Promise<void> {
   const name = element.dataset.island as IslandName;
-  const load = islandLoaders[name];
+  const load = islands[name]?.load;
   if (!load) throw new Error(`Unknown island "${name}"`);
   const props = JSON.parse(element.dataset.props ?? '{}') as Record<string, unknown>;
   const [Component] = await Promise.all([load(), styled]);

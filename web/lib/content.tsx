@@ -24,9 +24,6 @@ export function useContent(): SiteContent {
   return content;
 }
 
-/** The firm's address on one line ("street, city, region postalCode"). */
-export const addressLine = ({ street, city, region, postalCode }: SiteContent['firm']['contact']['address']) => `${street}, ${city}, ${region} ${postalCode}`;
-
 /** The firm's town as the pages name it ("Warrendale, PA"). */
 export const firmTown = ({ city, region }: SiteContent['firm']['contact']['address']) => `${city}, ${region}`;
 

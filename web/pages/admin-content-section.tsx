@@ -1,7 +1,7 @@
 import { useLocation } from 'react-router';
 import { useReadFailures } from '../features/admin/api/admin-api';
 import { AdminSubPageHeading, QueryView, SignedInOnly } from '../features/admin/components/admin-page-parts';
-import { useContent } from '../features/content-admin/content-api';
+import { useContentState } from '../features/content-admin/content-api';
 import { SectionEditor } from '../features/content-admin/section-editor';
 import { CONTENT_OVERVIEW_LINK } from '../features/content-admin/section-slugs';
 import { sectionBySlug, type ContentSection } from '../features/content-admin/sections';
@@ -16,7 +16,7 @@ export default function AdminContentSectionPage() {
 }
 
 function SectionAdministration({ section }: { section: ContentSection }) {
-  const content = useContent();
+  const content = useContentState();
   useReadFailures(content, 'Failed to load the content. Please try again.');
   const reloadContent = async () => {
     const result = await content.refetch();

@@ -1,13 +1,13 @@
 import { useReadFailures } from '../features/admin/api/admin-api';
 import { AdminSubPageHeading, QueryView, adminScreen } from '../features/admin/components/admin-page-parts';
-import { useContent } from '../features/content-admin/content-api';
+import { useContentState } from '../features/content-admin/content-api';
 import { ContentOverview } from '../features/content-admin/content-overview';
 
 /** /admin/content: the site's content, its draft and publishing (docs/product.md §6.6), behind the admin session. */
 export default adminScreen({ title: 'Site content', description: 'Edit and publish the site content' }, ContentAdministration);
 
 function ContentAdministration() {
-  const content = useContent();
+  const content = useContentState();
   useReadFailures(content, 'Failed to load the content. Please try again.');
 
   return (

@@ -1,17 +1,16 @@
-import { Download, KeyRound, LogOut, Send, Upload } from 'lucide-react';
+import { Download, KeyRound, Send, Upload } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { Button } from '../components/ui/button';
 import { Card, CardContent, CardHeader } from '../components/ui/card';
 import { toast } from '../components/ui/use-toast';
 import { useEndSessionOn401, useLoadFailureToast, useSentNewsletters } from '../features/admin/api/admin-api';
 import { useFetchAllSubscribers, useSubscriberCounts, useSubscriberSearch } from '../features/admin/api/subscribers-api';
-import { useAdminLogout } from '../features/admin/api/session';
 import { AdminSpinner, AdminSubPageHeading, adminScreen } from '../features/admin/components/admin-page-parts';
 import { ChangePasswordDialog } from '../features/admin/components/change-password-dialog';
 import { ImportSubscribersDialog } from '../features/admin/components/import-subscribers-dialog';
 import { SendNewsletterDialog } from '../features/admin/components/send-newsletter-dialog';
 import { SentNewslettersHistory } from '../features/admin/components/sent-newsletters-history';
+import { SignOutButton, useToLoginAfterSignOut } from '../features/admin/components/sign-out-button';
 import { ListSearch, Pager, useListParams } from '../features/admin/components/list-controls';
 import { SubscribersTable } from '../features/admin/components/subscribers-table';
 import { buildSubscribersCsv, subscribersCsvFileName } from '../features/admin/lib/subscribers-csv';
@@ -28,8 +27,7 @@ const STATUSES = [
 export default adminScreen({ title: 'Newsletter Subscribers', description: 'Subscriber administration' }, SubscriberAdministration);
 
 function SubscriberAdministration() {
-  const navigate = useNavigate();
-  const logout = useAdminLogout();
+  const toLogin = useToLoginAfterSignOut();
   // The server searches and pages the list (docs/product.md §6.3); the address keeps the search.
   const { params, update, query } = useListParams();
   const subscribers = useSubscriberSearch(query);
@@ -75,16 +73,6 @@ function SubscriberAdministration() {
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   }
 
-  function signOut() {
-    logout.mutate(undefined, {
-      onSuccess: () => {
-        toast({ title: 'Signed out successfully' });
-        navigate('/admin/login');
-      },
-      onError: () => toast({ variant: 'destructive', title: 'Error', description: 'Failed to sign out. Please try again' }),
-    });
-  }
-
   if (subscribers.isPending || counts.isPending) return <AdminSpinner />;
 
   return (
@@ -100,7 +88,7 @@ function SubscriberAdministration() {
             <Button icon={Send} onClick={() => setSendOpen(true)}>Send Newsletter</Button>
             <Button icon={KeyRound} variant="outline" onClick={() => setPasswordOpen(true)}>Change Password</Button>
             <Button icon={Download} variant="outline" onClick={() => void downloadCsv()} disabled={exporting}>Download CSV</Button>
-            <Button icon={LogOut} variant="outline" onClick={signOut} disabled={logout.isPending}>Sign Out</Button>
+            <SignOutButton label="Sign Out" onSignedOut={toLogin} />
             <Button icon={Upload} variant="outline" onClick={() => setImportOpen(true)}>Import CSV</Button>
           </div>
         }

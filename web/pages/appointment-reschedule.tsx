@@ -10,17 +10,11 @@ import { AppointmentSummary, CheckingLink, HomeLink, LinkPage, RefusedLink, useM
 import { fetchAvailability } from '../features/booking/api/appointments';
 import type { BookingCalendar } from '../features/booking/components/booking-calendar';
 import { SlotZoneNote } from '../features/booking/components/slot-zone-note';
-import { toIsoDate, useClosedDays } from '../features/booking/use-closed-days';
+import { fromIsoDate, longDate, toIsoDate, useClosedDays } from '../features/booking/use-closed-days';
 import { ApiError } from '../lib/api';
 import { linkToken } from '../lib/link-token';
 import { usePageMeta } from '../lib/page-meta';
 
-/** A YYYY-MM-DD date as the calendar's local-midnight Date. */
-const fromIsoDate = (text: string) => {
-  const [y, m, d] = text.split('-').map(Number);
-  return new Date(y, m - 1, d);
-};
-const longDate = (d: Date) => d.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
 
 type DayAvailability = Awaited<ReturnType<typeof fetchAvailability>>;
 

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { escapeHtml } from '#core/html';
-import { ISSUE_SHELL_PATH, ISSUE_SHELL_PLACEHOLDER, publicRoutes } from '#core/public-routes';
+import { ISSUE_PROBE, ISSUE_SHELL_PATH, ISSUE_SHELL_PLACEHOLDER, NOT_FOUND_PROBE, publicRoutes } from '#core/public-routes';
 import { pageHeaders, publishedContent, publishedPage } from '../services/content';
 import type { AppEnv } from '../env';
 import { findArchivedIssue, followClick, issueDescription, listArchivedIssues } from '../services/newsletter';
@@ -25,11 +25,6 @@ import { issueId } from './newsletter-archive';
  * content once the firm has published its own (docs/decisions/0016-published-content-serving.md):
  * until then each is its static file, untouched.
  */
-
-/** The path the prerender renders the 404 page at (scripts/prerender.ts): no route claims it. */
-const NOT_FOUND_PROBE = '/__not-found__';
-/** Any issue id: the issue shell is the same for every issue (scripts/prerender.ts). */
-const ISSUE_PROBE = '/newsletter/1';
 
 /** The page at `pathname` with the published content, or null while the defaults are published. */
 const published = (c: Context<AppEnv>, pathname: string, file: string) =>

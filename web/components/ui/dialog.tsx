@@ -63,9 +63,10 @@ export function Dialog({
 
 /**
  * A dialog's buttons, at its end: the one that leaves without doing anything (`cancel`, 'Cancel'
- * unless named otherwise), then the dialog's action (`children`).
+ * unless named otherwise: 'Done' where the dialog only shows something), then the dialog's action
+ * (`children`), if it has one.
  */
-export function DialogActions({ cancel = 'Cancel', onCancel, children }: { cancel?: string; onCancel: () => void; children: ReactNode }) {
+export function DialogActions({ cancel = 'Cancel', onCancel, children }: { cancel?: string; onCancel: () => void; children?: ReactNode }) {
   return (
     <div className="flex justify-end gap-2">
       <Button variant="outline" onClick={onCancel}>

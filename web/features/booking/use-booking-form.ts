@@ -9,7 +9,7 @@ import { useTurnstile } from '../../lib/turnstile';
 import { useSchemaForm, type FieldErrors } from '../../lib/use-schema-form';
 import { bookAppointment, bookingFailureText, fetchAvailability, type SlotAvailability } from './api/appointments';
 import type { BookingCalendar } from './components/booking-calendar';
-import { toIsoDate, useClosedDays } from './use-closed-days';
+import { fromIsoDate, toIsoDate, useClosedDays } from './use-closed-days';
 
 // docs/product.md §3: the booking form's state; everything starts empty, the date unset.
 export interface BookingState {
@@ -39,10 +39,6 @@ const toRequest = (form: BookingState): AppointmentInput => ({
   notes: form.notes,
 });
 
-const fromIsoDate = (text: string) => {
-  const [y, m, d] = text.split('-').map(Number);
-  return new Date(y, m - 1, d);
-};
 
 /**
  * docs/product.md §3: the booking form's data and behaviour (the markup is

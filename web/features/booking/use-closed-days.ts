@@ -9,6 +9,15 @@ import { fetchClosedDays, type ClosedDays } from './api/appointments';
 /** A calendar Date (local midnight, as the calendar gives it) as YYYY-MM-DD. */
 export const toIsoDate = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
+/** A YYYY-MM-DD date as the calendar's local-midnight Date (toIsoDate's inverse). */
+export const fromIsoDate = (text: string) => {
+  const [y, m, d] = text.split('-').map(Number);
+  return new Date(y, m - 1, d);
+};
+
+/** "Tuesday, December 8, 2026": the chosen day, as the booking and reschedule forms state it. */
+export const longDate = (d: Date) => d.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
+
 /** The six weeks a month view shows (weeks start on Sunday, fixedWeeks), as a YYYY-MM-DD range. */
 function visibleRange(month: Date): { from: string; to: string } {
   const first = new Date(month.getFullYear(), month.getMonth(), 1);

@@ -14,7 +14,8 @@ export const contentKey = ['/api/admin/content'] as const;
 export const versionsKey = ['/api/admin/content/versions'] as const;
 export const reviewKey = ['/api/admin/content/review'] as const;
 
-export const useContent = () => useQuery({ queryKey: contentKey, queryFn: () => okJson(api.admin.content.$get()), staleTime: 0 });
+/** The content state (published version, draft, revision) the content screens edit: the admin API, not the site's rendering context (web/lib/content.tsx useContent). */
+export const useContentState = () => useQuery({ queryKey: contentKey, queryFn: () => okJson(api.admin.content.$get()), staleTime: 0 });
 export const useContentVersions = () => useQuery({ queryKey: versionsKey, queryFn: () => okJson(api.admin.content.versions.$get()), staleTime: 0 });
 
 export function useSaveDraft() {

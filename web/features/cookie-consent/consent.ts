@@ -2,15 +2,11 @@
 // loads before it is set; afterwards Google Tag Manager loads when the site has a container id
 // configured.
 
+import { isAdminPath } from '#core/public-routes';
 import { hasConsent } from '../../lib/consent';
 import { addressCarriesLinkToken } from '../../lib/link-token';
 
 let tagManagerRequested = false;
-
-/** The back office: first-party only, never any third-party script (worker/security-headers.ts). */
-export function isAdminPath(pathname: string): boolean {
-  return pathname === '/admin' || pathname.startsWith('/admin/');
-}
 
 /**
  * Whether this document may have loaded Tag Manager. Its script cannot be unloaded, so once it ran,

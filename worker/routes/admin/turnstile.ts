@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../env';
-import { turnstileSiteKeyOf } from '../../security-headers';
+import { turnstileSiteKeyOf } from '#core/site-keys';
 
 /**
  * Whether Cloudflare Turnstile guards the public forms (README, "Deploying to Cloudflare"): the

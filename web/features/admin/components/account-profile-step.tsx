@@ -1,4 +1,4 @@
-import { Loader2, LogOut, UserRound } from 'lucide-react';
+import { Loader2, UserRound } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { accountProfileSchema } from '#core/schemas/admin-accounts';
 import { Button } from '../../../components/ui/button';
@@ -7,8 +7,9 @@ import { FieldError, Input, Label } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api';
 import { useSchemaForm } from '../../../lib/use-schema-form';
-import { useAdminLogout, useSaveOwnProfile, type SignedInSession } from '../api/session';
+import { useSaveOwnProfile, type SignedInSession } from '../api/session';
 import { PanelCard } from './panel-card';
+import { SignOutButton } from './sign-out-button';
 
 /**
  * "Tell us who you are" (docs/product.md §6.8): what an account without a name or an e-mail sees
@@ -18,7 +19,6 @@ import { PanelCard } from './panel-card';
  */
 export function AccountProfileStep({ session }: { session: SignedInSession }) {
   const save = useSaveOwnProfile();
-  const logout = useAdminLogout();
   const form = useSchemaForm({
     id: 'account-profile',
     // The first owner's name is its username until it says otherwise: not offered as a name.
@@ -75,16 +75,7 @@ export function AccountProfileStep({ session }: { session: SignedInSession }) {
                 {form.pending && <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />}
                 Save and continue
               </Button>
-              <Button
-                type="button"
-                variant="outline"
-                onClick={() =>
-                  logout.mutate(undefined, { onError: () => toast({ variant: 'destructive', title: 'Error', description: 'Failed to sign out. Please try again' }) })
-                }
-              >
-                <LogOut className="h-4 w-4" aria-hidden="true" />
-                Logout
-              </Button>
+              <SignOutButton />
             </div>
           </form>
         </CardContent>

@@ -1,8 +1,8 @@
-import { CalendarCog, FileText, History, LayoutDashboard, LogOut, MessagesSquare, Newspaper, Rocket, UserCog, Users } from 'lucide-react';
-import { Link, useLocation, useNavigate } from 'react-router';
-import { Button, buttonClass } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/use-toast';
-import { useAdminLogout, useAdminSession } from '../api/session';
+import { CalendarCog, FileText, History, LayoutDashboard, MessagesSquare, Newspaper, Rocket, UserCog, Users } from 'lucide-react';
+import { Link, useLocation } from 'react-router';
+import { buttonClass } from '../../../components/ui/button';
+import { useAdminSession } from '../api/session';
+import { SignOutButton, useToLoginAfterSignOut } from './sign-out-button';
 
 /**
  * The back office's screens, in the order of the navigation (docs/product.md §6). Owner-only ones
@@ -47,6 +47,7 @@ export type SignOutMode = 'logout' | 'sign-out' | 'none';
 export function AdminNav({ signOut = 'sign-out' }: { signOut?: SignOutMode }) {
   const session = useAdminSession().data;
   const { pathname } = useLocation();
+  const toLogin = useToLoginAfterSignOut();
   const current = currentScreen(pathname);
   if (!session?.authenticated) return null;
   const isOwner = session.role === 'owner';
@@ -76,28 +77,9 @@ export function AdminNav({ signOut = 'sign-out' }: { signOut?: SignOutMode }) {
         <p className="text-sm text-slate-700" data-testid="signed-in-as">
           Signed in as <span className="font-medium text-slate-900">{who}</span> ({ROLE_LABEL[session.role]})
         </p>
-        {signOut !== 'none' && <SignOutButton mode={signOut} />}
+        {signOut === 'logout' && <SignOutButton size="sm" />}
+        {signOut === 'sign-out' && <SignOutButton label="Sign out" size="sm" onSignedOut={toLogin} />}
       </div>
     </nav>
-  );
-}
-
-function SignOutButton({ mode }: { mode: 'logout' | 'sign-out' }) {
-  const logout = useAdminLogout();
-  const navigate = useNavigate();
-  const failed = () => toast({ variant: 'destructive', title: 'Error', description: 'Failed to sign out. Please try again' });
-  const click = () =>
-    logout.mutate(undefined, {
-      onSuccess: () => {
-        if (mode === 'logout') return; // /admin shows its login card in place (SPEC.md)
-        toast({ title: 'Signed out successfully' });
-        navigate('/admin/login');
-      },
-      onError: failed,
-    });
-  return (
-    <Button variant="outline" size="sm" icon={LogOut} onClick={click} disabled={logout.isPending}>
-      {mode === 'logout' ? 'Logout' : 'Sign out'}
-    </Button>
   );
 }

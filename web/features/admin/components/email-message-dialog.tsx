@@ -1,8 +1,7 @@
 import { Loader2, Paperclip } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { Dialog, DialogActions } from '../../../components/ui/dialog';
 import { errorMessage } from '../../../lib/api';
 import { useEmailMessage, type EmailMessage } from '../api/admin-api';
 import { formatDateTime } from '../lib/format';
@@ -109,11 +108,7 @@ export function EmailMessageDialog({ id, onClose }: { id: number | null; onClose
         </p>
       )}
       {m && <MessageBody m={m} />}
-      <div className="flex justify-end">
-        <Button variant="outline" onClick={onClose}>
-          Done
-        </Button>
-      </div>
+      <DialogActions cancel="Done" onCancel={onClose} />
     </Dialog>
   );
 }

@@ -1,6 +1,6 @@
 import { Loader2 } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { Dialog, DialogActions } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api';
 import { useNewsletterReport, useNewsletterSettings, useSetClickTracking } from '../api/newsletter-import-api';
@@ -109,11 +109,7 @@ export function NewsletterReportDialog({ newsletterId, onClose }: { newsletterId
           </div>
         </div>
       )}
-      <div className="flex justify-end">
-        <Button variant="outline" onClick={onClose}>
-          Done
-        </Button>
-      </div>
+      <DialogActions cancel="Done" onCancel={onClose} />
     </Dialog>
   );
 }

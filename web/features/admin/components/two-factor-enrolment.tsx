@@ -1,9 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { LogOut } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/use-toast';
-import { adminSessionKey, useAdminLogout } from '../api/session';
+import { adminSessionKey } from '../api/session';
 import { useTwoFactorStatus } from '../api/two-factor';
+import { SignOutButton } from './sign-out-button';
 import { TwoFactorPanel } from './two-factor-panel';
 
 /**
@@ -15,7 +14,6 @@ import { TwoFactorPanel } from './two-factor-panel';
 export function TwoFactorEnrolment() {
   const queryClient = useQueryClient();
   const status = useTwoFactorStatus();
-  const logout = useAdminLogout();
   return (
     <section className="mx-auto max-w-2xl space-y-6 px-4 py-10 [overflow-wrap:anywhere] sm:px-6">
       <div>
@@ -27,15 +25,7 @@ export function TwoFactorEnrolment() {
       <TwoFactorPanel />
       <div className="flex flex-wrap gap-2">
         {status.data?.enabled && <Button onClick={() => void queryClient.invalidateQueries({ queryKey: adminSessionKey })}>Continue to the admin panel</Button>}
-        <Button
-          variant="outline"
-          onClick={() =>
-            logout.mutate(undefined, { onError: () => toast({ variant: 'destructive', title: 'Error', description: 'Failed to sign out. Please try again' }) })
-          }
-        >
-          <LogOut className="h-4 w-4" aria-hidden="true" />
-          Logout
-        </Button>
+        <SignOutButton />
       </div>
     </section>
   );

@@ -2,13 +2,11 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { FieldError, FormField, Input, Label, RequiredMark, TextOptions, Textarea } from '../../../components/ui/input';
 import { useBookingForm } from '../use-booking-form';
-import { toIsoDate } from '../use-closed-days';
+import { fromIsoDate, longDate, toIsoDate } from '../use-closed-days';
 import { SlotZoneNote } from './slot-zone-note';
 
-const longDate = (d: Date) => d.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
 /** "Tuesday, December 8": a day of the month on show, or the chosen one, in a sentence. */
 const dayInSentence = (d: Date) => d.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric' });
-const fromIso = (iso: string) => new Date(+iso.slice(0, 4), +iso.slice(5, 7) - 1, +iso.slice(8, 10));
 /** "A", "A and B", "A, B and C". */
 const listed = (items: string[]) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`);
 
@@ -107,7 +105,7 @@ export function BookingForm({
               </p>
               {calendar && closed.fullInMonth.length > 0 && (
                 <p className="mt-1 text-sm text-slate-600" data-testid="booking-full-days">
-                  {FULLY_BOOKED_LINE}: {listed(closed.fullInMonth.map((iso) => dayInSentence(fromIso(iso))))}.
+                  {FULLY_BOOKED_LINE}: {listed(closed.fullInMonth.map((iso) => dayInSentence(fromIsoDate(iso))))}.
                 </p>
               )}
               <FieldError id="booking-date-error" message={errors.date} />

@@ -2,7 +2,8 @@ import { Clock, Mail, MapPin, Phone, Printer, type LucideIcon } from 'lucide-rea
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { island } from '../../../islands/island';
-import { addressLine, useContent } from '../../../lib/content';
+import { firmAddressLine } from '#core/content/firm-facts';
+import { useContent } from '../../../lib/content';
 import { MapEmbed } from './map-embed';
 
 const MapEmbedIsland = island('map-embed', MapEmbed);
@@ -63,7 +64,7 @@ export function ContactInfoCard() {
             </dl>
           </InfoRow>
         </ul>
-        <MapEmbedIsland firmName={firm.name} addressLine={addressLine(address)} mapEmbed={firm.links.mapEmbed} mapLink={firm.links.mapLink} />
+        <MapEmbedIsland firmName={firm.name} addressLine={firmAddressLine(firm)} mapEmbed={firm.links.mapEmbed} mapLink={firm.links.mapLink} />
       </CardContent>
     </Card>
   );
