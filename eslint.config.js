@@ -18,9 +18,9 @@ const features = readdirSync(`${root}/web/features`, { withFileTypes: true })
 
 /**
  * The worker's two tiers (docs/architecture.md, "Doors and the floor"): the floor, which every
- * domain stands on, and the domains, every other folder of worker/services. A domain with a door
- * (its index.ts) is entered only through it, from anywhere outside the domain; the floor imports no
- * domain. tests/build/worker-doors.test.ts holds every domain to having a door.
+ * domain stands on, and the domains, every other folder of worker/services. A domain is entered
+ * only through its door (its index.ts) from anywhere outside it; the floor imports no domain.
+ * tests/build/lint.test.ts holds every domain to having a door.
  */
 export const WORKER_FLOOR = ['email', 'limits', 'audit', 'platform'];
 const workerFolders = readdirSync(`${root}/worker/services`, { withFileTypes: true })
@@ -28,12 +28,19 @@ const workerFolders = readdirSync(`${root}/worker/services`, { withFileTypes: tr
   .map((entry) => entry.name);
 const workerDomains = workerFolders.filter((folder) => !WORKER_FLOOR.includes(folder) && existsSync(`${root}/worker/services/${folder}/index.ts`));
 const workerOutside = ['./worker/routes', './worker/middleware', './worker/index.ts', './worker/cron.ts', './worker/db'];
-const workerZones = workerDomains.map((domain) => ({
-  target: [...workerOutside, ...workerFolders.filter((folder) => folder !== domain).map((folder) => `./worker/services/${folder}`)],
-  from: `./worker/services/${domain}`,
-  except: ['./index.ts'],
-  message: `Enter the ${domain} domain through its door, worker/services/${domain}/index.ts.`,
-}));
+const workerZones = [
+  ...workerDomains.map((domain) => ({
+    target: [...workerOutside, ...workerFolders.filter((folder) => folder !== domain).map((folder) => `./worker/services/${folder}`)],
+    from: `./worker/services/${domain}`,
+    except: ['./index.ts'],
+    message: `Enter the ${domain} domain through its door, worker/services/${domain}/index.ts.`,
+  })),
+  {
+    target: WORKER_FLOOR.map((folder) => `./worker/services/${folder}`),
+    from: workerFolders.filter((folder) => !WORKER_FLOOR.includes(folder)).map((folder) => `./worker/services/${folder}`),
+    message: 'The floor (email, limits, audit, platform) imports no domain: a domain hands it what it needs.',
+  },
+];
 
 /**
  * bulletproof-react's `import/no-restricted-paths` zones: a file under `target` may not import
@@ -84,6 +91,25 @@ export default tseslint.config(
       // The sanitizers (e-mail HTML, iCalendar text) strip control characters on purpose.
       'no-control-regex': 'off',
     },
+  },
+  {
+    // Routes stay thin (docs/architecture.md, "Doors and the floor"): a handler validates, picks the
+    // request's facts, calls one use case and maps its result; whatever is longer is a use case.
+    files: ['worker/routes/**/*.ts'],
+    rules: { 'max-lines-per-function': ['error', { max: 25 }] },
+  },
+  {
+    // A service knows no HTTP framework: it takes plain values and returns results the route maps.
+    files: ['worker/services/**/*.ts'],
+    rules: {
+      'max-lines': ['error', { max: 300 }],
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^hono($|/)', message: 'Services take plain values, never a Hono Context: the route picks them off the request.' }] }],
+    },
+  },
+  {
+    // The Cron Trigger is a table of jobs (worker/services/platform/jobs.ts runs it): a new job is one row.
+    files: ['worker/cron.ts'],
+    rules: { 'max-lines': ['error', { max: 50 }] },
   },
   {
     // Hono RPC: the chained app exists for `typeof routes`, the AppType (docs/decisions/0008-typed-api-contract.md).

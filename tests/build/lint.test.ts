@@ -3,6 +3,7 @@
 // config, is refused exactly where an import runs against the tree's directions, and passes where
 // it runs with them. `npm run lint` (in `npm run check`) then holds the real tree to the same zones.
 import { ESLint } from 'eslint';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -66,5 +67,39 @@ describe('the import zones', () => {
     expect(await findings('worker/routes/lint-probe.ts', "export { safeErrorSummary } from '../services/platform/log-safe';\nexport { firm } from '#core/content/firm';\n")).toEqual([]);
     expect(await findings('web/pages/lint-probe.ts', "export { ChatLauncher } from '../features/chat/components/chat-launcher';\n")).toEqual([]);
     expect(await findings('web/features/contact/components/lint-probe.ts', "export { hasConsent } from '../../../lib/consent';\nexport { MapEmbed } from './map-embed';\n")).toEqual([]);
+  });
+});
+
+describe("the worker's tiers", () => {
+  it('every folder of worker/services is on the floor or a domain with a door', async () => {
+    const { WORKER_FLOOR } = (await import('../../eslint.config.js')) as { WORKER_FLOOR: string[] };
+    const folders = readdirSync(join(root, 'worker/services'), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    expect(folders).toEqual(expect.arrayContaining(WORKER_FLOOR));
+    const doorless = folders.filter((folder) => !WORKER_FLOOR.includes(folder) && !existsSync(join(root, 'worker/services', folder, 'index.ts')));
+    expect(doorless).toEqual([]);
+  });
+
+  it('a domain is entered only through its door, from a route as from another domain', async () => {
+    expect(await findings('worker/routes/lint-probe.ts', "export { book } from '../services/appointments/book';\n")).toEqual([restricted('../services/appointments/book')]);
+    expect(await findings('worker/services/chat/lint-probe.ts', "export { publishedContent } from '../content/published';\n")).toEqual([restricted('../content/published')]);
+    expect(await findings('worker/routes/lint-probe.ts', "export { book } from '../services/appointments';\n")).toEqual([]);
+    expect(await findings('worker/services/appointments/lint-probe.ts', "export { book } from './book';\n")).toEqual([]);
+  });
+
+  it('the floor imports no domain, even through its door', async () => {
+    expect(await findings('worker/services/email/lint-probe.ts', "export { publishedContent } from '../content';\n")).toEqual([restricted('../content')]);
+    expect(await findings('worker/services/platform/lint-probe.ts', "export { escapeHtml } from './html';\nexport { recordAudit } from '../audit/audit-log';\n")).toEqual([]);
+  });
+
+  it('no service imports Hono, no route handler runs past 25 lines, the cron stays a table', async () => {
+    expect(await findings('worker/services/platform/lint-probe.ts', "import type { Context } from 'hono';\nexport type C = Context;\n")).toEqual([
+      expect.stringContaining('no-restricted-imports'),
+    ]);
+    // A handler of `lines` lines in all: its first line, the headers it sets, its answer and its end.
+    const route = (lines: number) =>
+      `import { Hono } from 'hono';\nexport const r = new Hono().get('/', (c) => {\n${Array.from({ length: lines - 3 }, (_, i) => `  c.header('x-${i}', '${i}');`).join('\n')}\n  return c.json({});\n});\n`;
+    expect(await findings('worker/routes/lint-probe.ts', route(25))).toEqual([]);
+    expect(await findings('worker/routes/lint-probe.ts', route(26))).toEqual([expect.stringContaining('max-lines-per-function')]);
+    expect(await findings('worker/cron.ts', `${Array.from({ length: 51 }, (_, i) => `export const v${i} = ${i};`).join('\n')}\n`)).toEqual([expect.stringContaining('max-lines')]);
   });
 });

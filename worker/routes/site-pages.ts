@@ -69,6 +69,20 @@ async function trackedLink(c: Context<AppEnv>): Promise<Response> {
   return c.body(null, 302, { Location: url, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' });
 }
 
+/** The issue shell's head and hydration marker, written for one issue. */
+function withIssueMeta(shell: Response, meta: { title: string; description: string; url: string }): Response {
+  return new HTMLRewriter()
+    .on('title', { element: (element) => void element.setInnerContent(meta.title) })
+    .on('meta[name="description"], meta[property="og:description"]', setAttribute('content', meta.description))
+    .on('meta[property="og:title"]', setAttribute('content', meta.title))
+    .on('meta[property="og:url"]', setAttribute('content', meta.url))
+    .on('meta[property="og:type"]', setAttribute('content', 'article'))
+    .on('link[rel="canonical"]', setAttribute('href', meta.url))
+    // web/main.tsx hydrates the prerendered page when this names the current path.
+    .on(`div#root[data-prerendered="${ISSUE_SHELL_PLACEHOLDER}"]`, setAttribute('data-prerendered', new URL(meta.url).pathname))
+    .transform(shell);
+}
+
 async function issuePage(c: Context<AppEnv>): Promise<Response> {
   const id = issueId(c.req.param('id') ?? '');
   const db = c.var.db;
@@ -77,21 +91,9 @@ async function issuePage(c: Context<AppEnv>): Promise<Response> {
   const publishedShell = await published(c, ISSUE_PROBE, ISSUE_SHELL_PATH);
   const shell = publishedShell !== null ? new Response(publishedShell, { headers: pageHeaders }) : await c.env.ASSETS.fetch(new URL(ISSUE_SHELL_PATH, c.req.url));
   if (!shell.ok) throw new Error(`the issue shell ${ISSUE_SHELL_PATH} is missing from the build (${shell.status})`);
-  const origin = siteOrigin(c.env, c.req.url);
-  const pathname = `/newsletter/${issue.id}`;
   // As web/lib/page-meta.ts writes a document title ("Page | Firm").
   const title = `${issue.subject} | ${(await publishedContent(c.env)).firm.name}`;
-  const description = issueDescription(issue.content);
-  const page = new HTMLRewriter()
-    .on('title', { element: (element) => void element.setInnerContent(title) })
-    .on('meta[name="description"], meta[property="og:description"]', setAttribute('content', description))
-    .on('meta[property="og:title"]', setAttribute('content', title))
-    .on('meta[property="og:url"]', setAttribute('content', `${origin}${pathname}`))
-    .on('meta[property="og:type"]', setAttribute('content', 'article'))
-    .on('link[rel="canonical"]', setAttribute('href', `${origin}${pathname}`))
-    // web/main.tsx hydrates the prerendered page when this names the current path.
-    .on(`div#root[data-prerendered="${ISSUE_SHELL_PLACEHOLDER}"]`, setAttribute('data-prerendered', pathname))
-    .transform(shell);
+  const page = withIssueMeta(shell, { title, description: issueDescription(issue.content), url: `${siteOrigin(c.env, c.req.url)}/newsletter/${issue.id}` });
   const headers = new Headers(page.headers);
   headers.set('Cache-Control', 'no-cache');
   return new Response(page.body, { status: 200, headers });

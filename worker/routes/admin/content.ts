@@ -39,6 +39,16 @@ function staleAnswer(c: Context<AppEnv>, current: CurrentVersion) {
   );
 }
 
+/** 409: the draft changed since the admin loaded it (a save) or reviewed it (a publish). */
+function draftChangedAnswer(c: Context<AppEnv>, draft: Extract<ContentWriteResult<unknown>, { reason: 'draft-changed' }>['draft'], action: 'save' | 'publish') {
+  const by = draft ? `saved by ${draft.updatedBy} at ${draft.updatedAt.toISOString()}` : 'published or discarded';
+  const message =
+    action === 'publish'
+      ? `Not published: the draft changed since you reviewed it (${by}). Review its changes again before publishing.`
+      : `The draft changed since you loaded it (${by}). Reload to see it.`;
+  return c.json({ message, draft: draft && { updatedAt: draft.updatedAt.toISOString(), updatedBy: draft.updatedBy, revision: draft.revision } }, 409);
+}
+
 /** The answer to a refused write, in the API's usual shapes. */
 function refusal(c: Context<AppEnv>, result: Exclude<ContentWriteResult<unknown>, { ok: true }> | DraftTooLarge, action: 'save' | 'publish' = 'save') {
   switch (result.reason) {
@@ -47,20 +57,8 @@ function refusal(c: Context<AppEnv>, result: Exclude<ContentWriteResult<unknown>
       return c.json({ message: `The content is too large: ${Math.ceil(result.bytes / 1024)} KB, at most ${CONTENT_MAX_BYTES / 1024} KB` }, 413);
     case 'stale':
       return staleAnswer(c, result.current);
-    case 'draft-changed': {
-      const by = result.draft ? `saved by ${result.draft.updatedBy} at ${result.draft.updatedAt.toISOString()}` : 'published or discarded';
-      const message =
-        action === 'publish'
-          ? `Not published: the draft changed since you reviewed it (${by}). Review its changes again before publishing.`
-          : `The draft changed since you loaded it (${by}). Reload to see it.`;
-      return c.json(
-        {
-          message,
-          draft: result.draft && { updatedAt: result.draft.updatedAt.toISOString(), updatedBy: result.draft.updatedBy, revision: result.draft.revision },
-        },
-        409,
-      );
-    }
+    case 'draft-changed':
+      return draftChangedAnswer(c, result.draft, action);
     case 'no-draft':
       return c.json({ message: 'There is no draft to publish' }, 400);
     case 'invalid': {
