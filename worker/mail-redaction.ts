@@ -5,7 +5,7 @@ import type { OutgoingEmail } from './mail-types';
 // GET /api/admin/emails, open to staff) must not be able to act as the recipient: accept an owner's
 // invitation, confirm or end a subscription, cancel or move an appointment. The full message lives
 // only in email_log.outbox_message while it waits for its transport, and that column is emptied in
-// the same write that records the hand-over (worker/services/email/send-email.ts).
+// the same write that records the hand-over (worker/services/email/enqueue.ts).
 //
 // Every link the product mints carries its secret in one of two places, and both are redacted:
 // - a `token` query parameter (an invitation, the newsletter confirmation and unsubscribe links

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultContent } from '#core/content/default-content';
 import { firm } from '#core/content/firm';
 import { contactNotificationEmail } from '../../worker/services/contact/emails';
-import { sendAfterStoring } from '../../worker/services/email/send-email';
+import { enqueue } from '../../worker/services/email/enqueue';
 import { firmToday } from '#core/firm-time';
 import { call, client, signIn } from '../harness/worker/helpers';
 import { callWithEnv, visitorIp } from '../harness/worker/submission-helpers';
@@ -99,7 +99,7 @@ describe('the honeypot', () => {
 
 describe('a failing e-mail never loses the message', () => {
   it('answers 201 and keeps the message when the e-mail system is broken', async () => {
-    // The e-mail log is where every send starts; without it sendEmail itself throws.
+    // The e-mail log is where every send starts: without it nothing is queued, and the message still stands.
     await env.DB.prepare('DROP TABLE email_log').run();
     const res = await client().api.contact.$post({ json: valid });
     expect(res.status).toBe(201);
@@ -115,7 +115,7 @@ describe('a failing e-mail never loses the message', () => {
       },
     };
     const message = { id: 1, name: 'Jane', email: 'jane@example.com', phone: null, message: 'Hello there, firm.', createdAt: new Date() };
-    const [outcome] = await sendAfterStoring(env, [contactNotificationEmail(defaultContent.firm, message)], broken);
+    const [outcome] = await enqueue({ env, transport: broken }, [contactNotificationEmail(defaultContent.firm, message)]);
     expect(outcome).toMatchObject({ ok: false, status: 'failed', error: 'MailChannels answered 503' });
     const log = await env.DB.prepare('SELECT status, error FROM email_log').first();
     expect(log).toEqual({ status: 'failed', error: 'MailChannels answered 503' });

@@ -1,8 +1,9 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { firm } from '#core/content/firm';
-import { getDb } from '../../worker/db/client';
-import { emailTransport, sendEmail, sendEmailBatch } from '../../worker/services/email/send-email';
+import { emailTransport } from '../../worker/services/email/delivery';
+import { enqueue } from '../../worker/services/email/enqueue';
+import type { EmailTransport } from '../../worker/mail-types';
 import type { OutgoingEmail } from '../../worker/mail-types';
 import { accountSignedIn } from '../harness/worker/admin-accounts-helpers';
 import { client, signIn } from '../harness/worker/helpers';
@@ -15,6 +16,11 @@ async function logRows() {
   return (await env.DB.prepare('SELECT * FROM email_log ORDER BY id').all<Record<string, unknown>>()).results;
 }
 
+/** One message through the one enqueue, delivered at once: its outcome. */
+const sendEmail = async (testEnv: typeof env, m: OutgoingEmail, transport?: EmailTransport) => (await enqueue({ env: testEnv, transport }, [m]))[0];
+/** Several, delivered at once with the outcomes written in one batch (the newsletter's and the reminders' way). */
+const sendEmailBatch = (testEnv: typeof env, transport: EmailTransport, messages: OutgoingEmail[]) => enqueue({ env: testEnv, transport, settle: () => [] }, messages);
+
 describe('emailTransport', () => {
   it('is the outbox without a key and MailChannels with one', () => {
     expect(emailTransport(env).name).toBe('outbox');
@@ -22,7 +28,7 @@ describe('emailTransport', () => {
   });
 });
 
-describe('sendEmail through MailChannels (fake at the fetch boundary)', () => {
+describe('enqueue through MailChannels (fake at the fetch boundary)', () => {
   it('posts the message with the API key and DKIM settings, then logs it as sent with the provider id', async () => {
     const requests = fakeMailChannels(() => Response.json({ request_id: 'mc-123' }, { status: 202 }));
     const testEnv = mailChannelsEnv({ DKIM_DOMAIN: 'northgatecpa.example', DKIM_SELECTOR: 'mcdkim', DKIM_PRIVATE_KEY: 'PRIVATEKEY', MAIL_FROM: 'news@northgatecpa.example' });
@@ -335,10 +341,9 @@ describe('the e-mail log keeps attachments', () => {
   });
 
   it('batch sending (both transports) logs the attachments too', async () => {
-    const db = getDb(env.DB);
-    await sendEmailBatch(db, emailTransport(env), [withInvite, { ...message, to: 'other@example.com' }]);
+    await sendEmailBatch(env, emailTransport(env), [withInvite, { ...message, to: 'other@example.com' }]);
     fakeMailChannels();
-    await sendEmailBatch(db, emailTransport(mailChannelsEnv()), [withInvite]);
+    await sendEmailBatch(mailChannelsEnv(), emailTransport(mailChannelsEnv()), [withInvite]);
     const rows = await logRows();
     expect(rows.map((r) => [r.transport, r.status, r.attachments === null ? null : JSON.parse(String(r.attachments))])).toEqual([
       ['outbox', 'stored', [invite]],

@@ -11,7 +11,7 @@ import type { EmailKind, EmailTransport, OutgoingEmail } from '../mail-types';
 // row, the e-mails about the row) and this module turns that into ONE D1 batch, one transaction,
 // whose results are read by name. E-mail is an outbox: the messages are queued (email_log 'queued')
 // in the same batch as the row, so they commit or vanish together; the caller hands them to
-// deliverAfterAnswer (worker/services/email/send-email.ts), and the cron sweeps whatever is still
+// enqueue (worker/services/email/enqueue.ts), and the cron sweeps whatever is still
 // queued (worker/services/email/outbox-sweep.ts).
 //
 // The chain: each claim is made only when the statement before it changed a row (SQLite's

@@ -7,7 +7,7 @@ import { loggedCopy } from '../mail-redaction';
 
 // The e-mail log as an outbox, at the database's level: the row a message is queued as, and the
 // statements that queue it inside a caller's batch (worker/db/one-call-write.ts, the newsletter
-// sign-up). Sending, and writing the outcome, is worker/services/email/send-email.ts.
+// sign-up). Sending, and writing the outcome, is worker/services/email/enqueue.ts.
 
 const HEADER_UNSAFE = /[\r\n]/;
 

@@ -8,7 +8,7 @@ import { emailLogEntry, listEmailLog, type EmailLogRow } from '../../services/em
 import { REDACTED_SECRET } from '../../mail-redaction';
 import { idParamSchema } from '#core/schemas/appointments';
 import { checkMailChannels } from '../../services/email/mailchannels';
-import { emailTransport, sendEmail } from '../../services/email/send-email';
+import { enqueue } from '../../services/email/enqueue';
 import { escapeHtml } from '../../services/platform/html';
 import { publishedContent } from '../../services/content';
 import type { EmailAttachment } from '../../mail-types';
@@ -51,7 +51,7 @@ export const adminEmails = new Hono<AppEnv>()
     const row = await emailLogEntry(getDb(c.env.DB), c.req.valid('param').id);
     if (!row) return c.json({ message: 'No such e-mail in the log' }, 404);
     // The sender's display name was the message's own or, without one, the firm's published name
-    // (worker/services/email/send-email.ts emailTransport); the address is always MAIL_FROM.
+    // (worker/services/email/delivery.ts emailTransport); the address is always MAIL_FROM.
     const fromName = row.fromName ?? (await publishedContent(c.env)).firm.name;
     const entry = logEntry(row);
     return c.json(
@@ -96,10 +96,8 @@ export const adminEmails = new Hono<AppEnv>()
   })
   .post('/email/test-send', validate('json', testEmailSchema), async (c) => {
     const { testEmail } = c.req.valid('json');
-    const transport = emailTransport(c.env);
     const { firm } = await publishedContent(c.env);
-    const outcome = await sendEmail(
-      c.env,
+    const [outcome] = await enqueue({ env: c.env }, [
       {
         to: testEmail,
         subject: `${firm.name} test e-mail`,
@@ -107,8 +105,8 @@ export const adminEmails = new Hono<AppEnv>()
         html: `<p>This is a test e-mail from the ${escapeHtml(firm.name)} admin panel.</p><p>If you can read it, e-mail delivery works.</p>`,
         kind: 'test',
       },
-      transport,
-    );
+    ]);
+    if (!outcome) throw new Error('The test e-mail could not be logged');
     if (!outcome.ok) return c.json({ success: false, message: outcome.error ?? 'Sending failed' }, 200);
     await audit(c, 'settings.email-test', `email-log:${outcome.logId}`);
     const message =

@@ -2,7 +2,7 @@ import type { InviteUser } from '#core/schemas/admin-accounts';
 import type { Db } from '../../db/client';
 import type { Bindings } from '../../env';
 import { recordAudit } from '../audit/audit-log';
-import { type AfterAnswer, sendAfterAnswer } from '../email/send-email';
+import { type AfterAnswer, enqueue } from '../email/enqueue';
 import { invitationEmail, passwordResetEmail } from './emails';
 import { claimOwnerLink, createInvitation, emailInUse, renewInvitation } from './invitations';
 import { createPasswordReset, resetTarget } from './password-resets';
@@ -33,7 +33,7 @@ export async function inviteUser(from: LinkSender, invite: InviteUser): Promise<
   if (!(await claimOwnerLink(from.env, from.owner.id))) return { ok: false, reason: 'daily-links' };
   const { id, token, expiresAt } = await createInvitation(from.db, invite, from.owner.id);
   await audited(from, 'user.invite', `invitation:${id}`);
-  await sendAfterAnswer(from.env, from.ctx, [invitationEmail(from.origin, invite, senderName(from.owner), token)]);
+  await enqueue({ env: from.env, after: from.ctx }, [invitationEmail(from.origin, invite, senderName(from.owner), token)]);
   return { ok: true, expiresAt };
 }
 
@@ -45,7 +45,7 @@ export async function resendInvitation(from: LinkSender, id: number): Promise<{ 
   if (!renewed) return { ok: false, reason: 'not-pending' };
   await audited(from, 'user.invitation-resend', `invitation:${id}`);
   const { invitation, token } = renewed;
-  await sendAfterAnswer(from.env, from.ctx, [invitationEmail(from.origin, invitation, senderName(from.owner), token)]);
+  await enqueue({ env: from.env, after: from.ctx }, [invitationEmail(from.origin, invitation, senderName(from.owner), token)]);
   return { ok: true, email: invitation.email, expiresAt: invitation.expiresAt };
 }
 
@@ -61,6 +61,6 @@ export async function sendPasswordReset(
   if (!(await claimOwnerLink(from.env, from.owner.id))) return { ok: false, reason: 'daily-links' };
   const { token, expiresAt } = await createPasswordReset(from.db, id, from.owner.id);
   await audited(from, 'user.password-reset-send', `admin-user:${id}`);
-  await sendAfterAnswer(from.env, from.ctx, [passwordResetEmail(from.origin, { ...account, email: account.email }, senderName(from.owner), token)]);
+  await enqueue({ env: from.env, after: from.ctx }, [passwordResetEmail(from.origin, { ...account, email: account.email }, senderName(from.owner), token)]);
   return { ok: true, email: account.email, expiresAt };
 }

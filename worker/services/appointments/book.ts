@@ -2,7 +2,7 @@ import { BOOKING_MESSAGES, type AppointmentRequest } from '#core/schemas/appoint
 import { appointments } from '../../db/schema';
 import type { Bindings } from '../../env';
 import { publishedContent } from '../content';
-import { type AfterAnswer, deliverAfterAnswer } from '../email/send-email';
+import { type AfterAnswer, enqueue } from '../email/enqueue';
 import { storeSubmission } from '../limits/submission-limits';
 import { availabilityGate, refusalStatus } from './availability';
 import { isSlotTaken } from './bookings';
@@ -85,7 +85,7 @@ export async function book(env: Bindings, input: AppointmentRequest, networkHash
   // A refusal of the booking rules (horizon, notice, holiday) is the request's fault: 400.
   if (!result.ok) return { ...result, status: result.status === 409 ? refusalStatus(result.message) : result.status };
   // Queued before the answer, sent after it.
-  if (result.mail) deliverAfterAnswer(env, afterAnswer, result.mail.transport, result.mail.logged);
+  if (result.mail) await enqueue({ env, after: afterAnswer }, result.mail);
   const stored: StoredBooking = values;
   return { ok: true, id: result.id, booking: { date: stored.date, timeSlot: stored.timeSlot, status: stored.status } };
 }

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import type { Bindings } from '../../env';
 import { type AuditEntry, recordAudit } from '../audit/audit-log';
 import { publishedContent } from '../content';
-import { sendAfterStoring } from '../email/send-email';
+import { enqueue } from '../email/enqueue';
 import { availabilityRefusal } from './availability';
 import { type AppointmentRow, findAppointment, isSlotTaken, setAppointmentStatus } from './bookings';
 import { appointmentStatusEmail } from './emails';
@@ -68,6 +68,6 @@ export async function confirmOrCancel(
   // event (a request that never had a time had no event: a plain notice).
   const links = updated.status === 'cancelled' || !hasTime(updated) ? undefined : await appointmentLinks(env, updated);
   await recordAudit(db, { ...by, action: updated.status === 'cancelled' ? 'appointment.cancel' : 'appointment.confirm', record: `appointment:${updated.id}` });
-  await sendAfterStoring(env, [appointmentStatusEmail(env, (await publishedContent(env)).firm, updated, links)]);
+  await enqueue({ env }, [appointmentStatusEmail(env, (await publishedContent(env)).firm, updated, links)]);
   return { ok: true, appointment: updated };
 }

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import type { Bindings } from '../../env';
 import { recordAudit } from '../audit/audit-log';
 import { publishedContent } from '../content';
-import { type AfterAnswer, sendAfterAnswer } from '../email/send-email';
+import { type AfterAnswer, enqueue } from '../email/enqueue';
 import { IP_WINDOW_SECONDS, ipLimitMessage, takeIpAllowance } from '../limits/submission-limits';
 import { availabilityRefusal, refusalStatus } from './availability';
 import { type AppointmentRow, findAppointment, isSlotTaken } from './bookings';
@@ -94,7 +94,7 @@ export async function cancelByLink(env: Bindings, db: Db, request: { token: stri
   // The visitor acted through their e-mailed link: the trail names them only by the appointment's id.
   await recordAudit(db, { actor: 'visitor', action: 'appointment.cancel', record: `appointment:${updated.id}` });
   const { firm: firmFacts } = await publishedContent(env);
-  await sendAfterAnswer(env, afterAnswer, [
+  await enqueue({ env, after: afterAnswer }, [
     appointmentCancelledByVisitorEmail(env, firmFacts, updated),
     appointmentChangeNotificationEmail(firmFacts, updated, { kind: 'cancelled' }),
   ]);
@@ -135,7 +135,7 @@ export async function rescheduleByLink(
   await recordAudit(db, { actor: 'visitor', action: 'appointment.reschedule', record: `appointment:${updated.id}` });
   const links = await appointmentLinks(env, { ...updated, timeSlot });
   const { firm: firmFacts } = await publishedContent(env);
-  await sendAfterAnswer(env, afterAnswer, [
+  await enqueue({ env, after: afterAnswer }, [
     appointmentRescheduledEmail(env, firmFacts, updated, previous, links),
     appointmentChangeNotificationEmail(firmFacts, updated, { kind: 'rescheduled', previous }),
   ]);

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { appointmentReminders, appointments } from '../../db/schema';
 import type { Bindings } from '../../env';
 import { appointmentLinks, appointmentStartsAt } from './links';
-import { emailTransport, sendEmailBatch } from '../email/send-email';
+import { enqueue } from '../email/enqueue';
 import { firmToday } from '#core/firm-time';
 import { safeErrorSummary } from '../platform/log-safe';
 import { appointmentReminderEmail } from './emails';
@@ -85,7 +85,8 @@ export async function sendDueReminders(env: Bindings, db: Db, now: Date = new Da
 
   const { firm: firmFacts } = await publishedContent(env);
   const messages = await Promise.all(claimed.map(async (row) => appointmentReminderEmail(env, firmFacts, row, await appointmentLinks(env, row, now))));
-  const outcomes = await sendEmailBatch(db, emailTransport(env), messages);
+  // Delivered within the tick, its claims already written: each reminder exactly once.
+  const outcomes = await enqueue({ env, settle: () => [] }, messages);
   const failed = outcomes.filter((o) => !o.ok).length;
   for (const [i, o] of outcomes.entries()) if (!o.ok) console.error('Reminder not sent', claimed[i].id, safeErrorSummary(o.error));
   return { due: due.length, claimed: claimed.length, sent: outcomes.length - failed, failed, subrequests: 6 + claimed.length };

@@ -6,7 +6,7 @@ import { timeZoneAbbreviation, timeZoneLabel } from '#core/firm-time';
 import { CHAT_ALREADY_HANDED_OFF_MESSAGE, CHAT_SESSION_NOT_FOUND_MESSAGE } from '#core/schemas/chat';
 import type { Db } from '../../db/client';
 import type { Bindings } from '../../env';
-import type { AfterAnswer } from '../email/send-email';
+import type { AfterAnswer } from '../email/enqueue';
 import { receiveContactMessage, type ContactMessageLimited } from '../contact';
 import { handedOffStatement, handoffGate, loadConversation, type ChatMessageRow, type ChatSessionRow } from './sessions';
 

@@ -2,7 +2,7 @@ import type { RowInBatch } from '../../db/granted-batch';
 import type { BatchStatement } from '../../db/one-call-write';
 import { contactMessages } from '../../db/schema';
 import type { Bindings } from '../../env';
-import { deliverAfterAnswer, type AfterAnswer } from '../email/send-email';
+import { type AfterAnswer, enqueue } from '../email/enqueue';
 import { IP_WINDOW_SECONDS, storeSubmission, type SubmissionGate } from '../limits/submission-limits';
 import { publishedContent } from '../content';
 import { contactNotificationEmail, type ContactOrigin } from './emails';
@@ -12,7 +12,7 @@ import { newMessageId } from './replies';
 // hand-off (§4.2), whose message is the conversation's transcript. Stored first, then the firm is
 // told: ONE D1 call (worker/services/limits/submission-limits.ts) holds the limits, the message,
 // today's submitter record and the firm's notification queued in the outbox; the notification goes
-// out after the visitor's answer (the outbox deliverer, worker/services/email/send-email.ts).
+// out after the visitor's answer (worker/services/email/enqueue.ts).
 
 /** What the visitor wrote (validated by core/schemas/contact.ts or core/schemas/chat.ts). */
 export interface ContactMessageInput {
@@ -64,7 +64,7 @@ export async function receiveContactMessage(
   });
   if (!result.ok && result.status === 409) return { ok: false, reason: 'refused', message: result.message };
   if (!result.ok) return { ok: false, reason: 'limited', message: result.message, retryAfter: IP_WINDOW_SECONDS };
-  if (result.mail) deliverAfterAnswer(env, afterAnswer, result.mail.transport, result.mail.logged);
+  if (result.mail) await enqueue({ env, after: afterAnswer }, result.mail);
   return { ok: true };
 }
 

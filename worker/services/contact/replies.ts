@@ -10,7 +10,7 @@ import type { OutgoingEmail } from '../../mail-types';
 import { auditIfPreviousChanged } from '../audit/audit-log';
 import type { FirmFacts } from '#core/content/firm-facts';
 import { publishedContent } from '../content';
-import { sendEmail } from '../email/send-email';
+import { enqueue } from '../email/enqueue';
 import type { ContactMessageRow } from './messages';
 
 // Replies from the inbox (docs/product.md §6.2): a person of the firm answers a contact message or a
@@ -152,7 +152,9 @@ export async function sendReply(
   const reply = inserted[0];
   if (!reply) return { ok: false, reason: 'cap' };
   const { firm: facts } = await publishedContent(env);
-  const outcome = await sendEmail(env, replyEmail(facts, message, { authorName: author.name || author.username, body, messageId }, { root, earlier }));
+  const [outcome] = await enqueue({ env }, [replyEmail(facts, message, { authorName: author.name || author.username, body, messageId }, { root, earlier })]);
+  // Not even logged (the e-mail log is down): a server error, as for any failed write.
+  if (!outcome) throw new Error('The reply could not be logged');
   await db.update(contactReplies).set({ emailLogId: outcome.logId }).where(eq(contactReplies.id, reply.id));
   return { ok: true, reply: { ...reply, emailLogId: outcome.logId }, emailStatus: outcome.status };
 }

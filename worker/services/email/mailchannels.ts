@@ -104,7 +104,7 @@ export class MailChannelsTransport implements EmailTransport {
 
   private fromNameRead: Promise<string> | undefined;
 
-  /** `fromName` reads the published firm name, once per transport (worker/services/email/send-email.ts). */
+  /** `fromName` reads the published firm name, once per transport (worker/services/email/delivery.ts, emailTransport). */
   constructor(
     private readonly config: MailChannelsConfig,
     private readonly fromName?: () => Promise<string>,

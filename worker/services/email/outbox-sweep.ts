@@ -1,5 +1,5 @@
 import type { Bindings } from '../../env';
-import { deliverQueued, emailTransport, writeOutcomes } from './send-email';
+import { deliverQueued, emailTransport, writeOutcomes } from './delivery';
 import type { OutgoingEmail } from '../../mail-types';
 import type { Job } from '../platform/jobs';
 

@@ -8,7 +8,7 @@ import type { EmailTransport, OutgoingEmail, TransportResult } from '../../mail-
  */
 export class OutboxTransport implements EmailTransport {
   readonly name = 'outbox';
-  // Sending is keeping the log row: written 'stored' at once (send-email.ts logRow), so the visitor
+  // Sending is keeping the log row: written 'stored' at once (worker/db/queued-mail.ts logRow), so the visitor
   // forms' one write batch is all the D1 work their e-mails cost.
   readonly storesWhenQueued = true;
 

@@ -8,7 +8,7 @@ import type { Bindings } from '../../env';
 import { defaultContent } from '#core/content/default-content';
 import { claimDailyCount, dailyClaimAfterStatement, dailyClaimStatement, firmDay, intSetting, releaseDailyStatement, reportUnverifiedSkip, unverifiedMailBudget, unverifiedMailClaim } from './daily-counters';
 import type { LoggedMessages } from '../../db/queued-mail';
-import { emailTransport } from '../email/send-email';
+import { emailTransport } from '../email/delivery';
 import { safeErrorSummary } from '../platform/log-safe';
 import type { EmailTransport } from '../../mail-types';
 import type { Prune } from '../platform/jobs';
@@ -117,7 +117,7 @@ export async function todaysSubmissionStats(
 
 /**
  * The outcome of storeSubmission: the stored row's id (with its e-mails, when it has any, queued in
- * the outbox and ready for deliverAfterAnswer), or a refusal with its status: 429 for a limit
+ * the outbox and ready for worker/services/email/enqueue.ts), or a refusal with its status: 429 for a limit
  * (`retryAfter` in seconds when waiting helps, null when it does not: open bookings), 409 when the
  * gate or a unique index refused the row (`taken`, a booking's slot).
  */

@@ -5,7 +5,8 @@ import { rowsOf, runNamed } from '../../db/one-call-write';
 import { newsletterSubscriptions } from '../../db/schema';
 import type { Bindings } from '../../env';
 import { queuedMailIfPreviousChanged } from '../../db/queued-mail';
-import { deliverQueued, emailTransport, sendEmail } from '../email/send-email';
+import { emailTransport } from '../email/delivery';
+import { enqueue } from '../email/enqueue';
 import { dailyClaimStatement, firmDay, reportUnverifiedSkip, unverifiedMailBudget } from '../limits/daily-counters';
 import { siteOrigin } from '../platform/site-origin';
 import { aggregatedAuditStatement } from '../audit/audit-log';
@@ -58,7 +59,7 @@ export async function confirmIfDue(env: Bindings, db: Db, row: SubscriptionRow, 
   const [log] = rowsOf(results, 'mail');
   // Not queued: the cap is reached (or a sign-up of the same address just took the 10 minutes).
   if (!log) return (reportUnverifiedSkip('newsletter-confirmation', budget), false);
-  if (!transport.storesWhenQueued) await deliverQueued(env.DB, transport, { messages: [message], logIds: [Number(log.id)], unsafe: [mail.unsafe] });
+  await enqueue({ env }, { transport, logged: { messages: [message], logIds: [Number(log.id)], unsafe: [mail.unsafe] } });
   return true;
 }
 
@@ -136,8 +137,8 @@ export async function resendConfirmation(env: Bindings, db: Db, id: number, orig
     const waitMs = (row.confirmationSentAt?.getTime() ?? 0) + CONFIRMATION_RESEND_MS - now.getTime();
     return { outcome: 'too-soon', retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
   }
-  const sent = await sendEmail(env, await confirmationEmail(env, claimed, origin, now, claimed.importId === null ? 'sign-up' : 'import'));
-  if (sent.ok) return { outcome: 'sent', email: claimed.email };
+  const [sent] = await enqueue({ env }, [await confirmationEmail(env, claimed, origin, now, claimed.importId === null ? 'sign-up' : 'import')]);
+  if (sent?.ok) return { outcome: 'sent', email: claimed.email };
   // Nothing went out: give the 10 minutes back (the previous e-mail, if any, was older than that),
   // unless a sign-up has claimed them since.
   await db.update(s).set({ confirmationSentAt: null }).where(and(eq(s.id, id), eq(s.confirmationSentAt, now)));

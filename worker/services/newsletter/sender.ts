@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client';
 import type { Bindings } from '../../env';
-import { type BatchSendOutcome, emailTransport, sendEmailBatch } from '../email/send-email';
+import { emailTransport } from '../email/delivery';
+import { type BatchSendOutcome, enqueue } from '../email/enqueue';
 import type { EmailTransport, OutgoingEmail } from '../../mail-types';
 import {
   type ClaimedDelivery,
@@ -101,10 +102,11 @@ export async function sendNewsletterBatch(
     stats.d1Calls += 2;
     const settledAt = new Date();
     let outcomes: DeliveryOutcome[] = [];
-    await sendEmailBatch(db, transport, messages, (results, logIds) => {
+    const settle = (results: BatchSendOutcome[], logIds: number[]) => {
       outcomes = results.map((result, i) => ({ ...deliveryOutcome(result, claimed[i]), emailLogId: logIds[i] }));
       return outcomeStatements(db, newsletter.id, outcomes, settledAt);
-    });
+    };
+    await enqueue({ env, transport, settle }, messages);
     for (const outcome of outcomes) {
       if (outcome.status === 'sent') stats.sent++;
       else if (outcome.status === 'pending') stats.retryLater++;

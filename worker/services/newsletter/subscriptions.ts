@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { newsletterDeliveries, newsletterSubscriptions } from '../../db/schema';
 import type { Bindings } from '../../env';
-import type { AfterAnswer } from '../email/send-email';
+import type { AfterAnswer } from '../email/enqueue';
 import { safeErrorSummary } from '../platform/log-safe';
 import { confirmIfDue } from './confirmations';
 import { takeSignupAllowance } from './signup-throttle';
