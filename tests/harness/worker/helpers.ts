@@ -1,6 +1,7 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
 import { hc, type ClientResponse } from 'hono/client';
 import type { SuccessStatusCode } from 'hono/utils/http-status';
+import { expect } from 'vitest';
 import worker, { type AppType } from '../../../worker/index';
 
 // Local development's plain-HTTP host: any other host over http:// is redirected or refused
@@ -109,4 +110,25 @@ export async function okJson<R extends ClientResponse<unknown, number, 'json'>>(
  */
 export async function fieldMessages(res: { json(): Promise<unknown> }): Promise<Record<string, string[]>> {
   return ((await res.json()) as { fields: Record<string, string[]> }).fields;
+}
+
+/**
+ * A query a searched admin list refuses, the field it names and that field's messages: one message,
+ * or every message the field gets, in order, where the schema answers more than once.
+ */
+export type RefusedQuery = [query: Record<string, string> | string, field: string, messages: string | string[]];
+
+/**
+ * Sends each query to a searched admin list (`path`, e.g. '/api/admin/subscribers/search') and
+ * expects a 400 whose messages for `field` are exactly the ones named: the lists share one query
+ * schema (core/schemas/admin-list.ts), so each list's test names its own refusals and this checks
+ * them alike. Raw calls: the typed client would not send what its types refuse.
+ */
+export async function expectRefusedQueries(path: string, cookie: string, cases: RefusedQuery[]): Promise<void> {
+  for (const [query, field, messages] of cases) {
+    const search = new URLSearchParams(query).toString();
+    const res = await call(`${path}?${search}`, { cookie });
+    expect(res.status, search).toBe(400);
+    expect((await fieldMessages(res))[field], search).toEqual(typeof messages === 'string' ? [messages] : messages);
+  }
 }
