@@ -115,11 +115,6 @@ describe('GET /api/admin/appointments/search', () => {
     await expectRefusedQueries('/api/admin/appointments/search', await signIn(), [
       [{ status: 'done' }, 'status', 'Status must be one of: requested, confirmed, cancelled'],
       [{ when: 'soon' }, 'when', "When must be 'upcoming' or 'past'"],
-      [{ page: '-1' }, 'page', 'Page must be at least 1'],
-      [{ page: '100001' }, 'page', 'Page must be at most 100000'],
-      [{ from: 'yesterday' }, 'from', 'Please enter a valid date (YYYY-MM-DD)'],
-      [{ from: '2025-06-02', to: '2025-06-01' }, 'to', 'The start date must be on or before the end date'],
-      [{ q: '%'.repeat(201) }, 'q', 'Search must be at most 200 characters'],
     ]);
   });
 });

@@ -174,12 +174,7 @@ describe('searching the conversations', () => {
 
   it('refuses bad input with 400 and a message per field', async () => {
     await expectRefusedQueries('/api/admin/chat-sessions', await signIn(), [
-      ['page=0', 'page', 'Page must be at least 1'],
-      ['page=x', 'page', 'Page must be a whole number'],
       ['status=open', 'status', 'Status must be one of: handed-off, assistant-only'],
-      ['from=2026-13-01', 'from', 'Please enter a valid date (YYYY-MM-DD)'],
-      ['from=2026-03-12&to=2026-03-10', 'to', 'The start date must be on or before the end date'],
-      [`q=${'b'.repeat(201)}`, 'q', 'Search must be at most 200 characters'],
     ]);
   });
 });

