@@ -95,24 +95,34 @@ export function isExecutableFile(path: string): boolean {
 }
 
 /**
- * Chromium builds Playwright downloaded: the one this playwright-core wants first, then any other
- * revision in its cache (PLAYWRIGHT_BROWSERS_PATH, or ~/.cache/ms-playwright), newest first.
+ * The binaries of one kind of build Playwright downloaded into its cache (PLAYWRIGHT_BROWSERS_PATH,
+ * or ~/.cache/ms-playwright), newest revision first: `<cache>/<kind>-<revision>/<platform*>/<binary>`.
+ * Empty when there is no cache yet.
  */
-export function playwrightChromiums(env: Record<string, string | undefined> = process.env): string[] {
+function cachedBuilds(env: Record<string, string | undefined>, kind: string, platformPrefix: string, binary: string): string[] {
   const cache = env.PLAYWRIGHT_BROWSERS_PATH && env.PLAYWRIGHT_BROWSERS_PATH !== '0' ? env.PLAYWRIGHT_BROWSERS_PATH : join(homedir(), '.cache', 'ms-playwright');
-  const cached: string[] = [];
+  const builds: string[] = [];
   try {
     const revisions = readdirSync(cache)
-      .filter((name) => /^chromium-\d+$/.test(name))
-      .sort((a, b) => Number(b.slice('chromium-'.length)) - Number(a.slice('chromium-'.length)));
+      .filter((name) => name.startsWith(`${kind}-`) && /^\d+$/.test(name.slice(kind.length + 1)))
+      .sort((a, b) => Number(b.slice(kind.length + 1)) - Number(a.slice(kind.length + 1)));
     for (const revision of revisions) {
-      for (const platform of readdirSync(join(cache, revision)).filter((name) => name.startsWith('chrome-linux'))) {
-        cached.push(join(cache, revision, platform, 'chrome'));
+      for (const platform of readdirSync(join(cache, revision)).filter((name) => name.startsWith(platformPrefix))) {
+        builds.push(join(cache, revision, platform, binary));
       }
     }
   } catch {
     // No cache yet.
   }
+  return builds;
+}
+
+/**
+ * Chromium builds Playwright downloaded: the one this playwright-core wants first, then any other
+ * revision in its cache (PLAYWRIGHT_BROWSERS_PATH, or ~/.cache/ms-playwright), newest first.
+ */
+export function playwrightChromiums(env: Record<string, string | undefined> = process.env): string[] {
+  const cached = cachedBuilds(env, 'chromium', 'chrome-linux', 'chrome');
   let own: string[] = [];
   try {
     own = [chromium.executablePath()];
@@ -124,21 +134,7 @@ export function playwrightChromiums(env: Record<string, string | undefined> = pr
 
 /** Headless shells Playwright downloaded (PLAYWRIGHT_BROWSERS_PATH, or ~/.cache/ms-playwright), newest first. */
 export function playwrightHeadlessShells(env: Record<string, string | undefined> = process.env): string[] {
-  const cache = env.PLAYWRIGHT_BROWSERS_PATH && env.PLAYWRIGHT_BROWSERS_PATH !== '0' ? env.PLAYWRIGHT_BROWSERS_PATH : join(homedir(), '.cache', 'ms-playwright');
-  const shells: string[] = [];
-  try {
-    const revisions = readdirSync(cache)
-      .filter((name) => /^chromium_headless_shell-\d+$/.test(name))
-      .sort((a, b) => Number(b.slice('chromium_headless_shell-'.length)) - Number(a.slice('chromium_headless_shell-'.length)));
-    for (const revision of revisions) {
-      for (const platform of readdirSync(join(cache, revision)).filter((name) => name.startsWith('chrome-headless-shell-linux'))) {
-        shells.push(join(cache, revision, platform, 'chrome-headless-shell'));
-      }
-    }
-  } catch {
-    // No cache yet.
-  }
-  return shells;
+  return cachedBuilds(env, 'chromium_headless_shell', 'chrome-headless-shell-linux', 'chrome-headless-shell');
 }
 
 /** Debian or Ubuntu (or a derivative), from /etc/os-release. */

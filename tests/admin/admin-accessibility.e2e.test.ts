@@ -5,7 +5,7 @@ import { api, signInThroughCard, uniqueEmail, waitUntil } from '../harness/e2e/a
 import { confirmedSubscriber } from '../harness/e2e/admin-newsletter-helpers';
 import { invited, ownerWithoutEmail, STAFF_PASSWORD } from '../harness/e2e/admin-users-helpers';
 import { axeProblems, focusSweep, reflowProblems, requiredFieldProblems, sweepScreen, targetSizeProblems } from '../harness/e2e/a11y-sweep';
-import { baseUrl, DESKTOP, launchBrowser, newPage, PHONE } from '../harness/e2e/browser';
+import { baseUrl, DESKTOP, launchBrowser, newPage, PHONE, settled } from '../harness/e2e/browser';
 
 // docs/product.md "Accessibility": every admin screen, signed out and signed in with data on it
 // (messages, appointments, subscribers, e-mails with an attached invite), and every dialog, meets
@@ -226,16 +226,7 @@ async function narrowTo(page: Page, viewport: { width: number; height: number })
  */
 async function settle(page: Page) {
   await page.waitForTimeout(300);
-  await page.waitForFunction(
-    () => {
-      const seen = window as unknown as { sweepHeight?: number; sweepHeightSince?: number };
-      const height = document.documentElement.scrollHeight;
-      if (seen.sweepHeight !== height) Object.assign(seen, { sweepHeight: height, sweepHeightSince: performance.now() });
-      return performance.now() - (seen.sweepHeightSince ?? 0) >= 500;
-    },
-    undefined,
-    { polling: 100, timeout: 30_000 },
-  );
+  await settled(page);
 }
 
 /** Marks the opener, so where the focus lands after closing can be compared with it. */

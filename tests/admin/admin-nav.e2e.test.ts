@@ -2,8 +2,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminSessionPerFile, api, expectToastSaying, screenshotDir, signInThroughCard, signedInTab, uniqueEmail, waitUntil } from '../harness/e2e/admin-helpers';
 import { invited, STAFF_PASSWORD } from '../harness/e2e/admin-users-helpers';
-import { DESKTOP, newPage, PHONE, SCREEN_SIZES } from '../harness/e2e/browser';
-import { coveredControls, settled } from '../harness/e2e/fixed-overlap';
+import { DESKTOP, newPage, PHONE, SCREEN_SIZES, settled } from '../harness/e2e/browser';
+import { coveredControls } from '../harness/e2e/fixed-overlap';
 
 // docs/product.md §6 "Back-office navigation": every signed-in admin screen has the same
 // <nav aria-label="Back office"> right after its title: the screens the account may open (the

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminSessionPerFile, api, screenshotDir, signedInTab } from '../harness/e2e/admin-helpers';
-import { SCREEN_SIZES } from '../harness/e2e/browser';
-import { coveredControls, settled } from '../harness/e2e/fixed-overlap';
+import { SCREEN_SIZES, settled } from '../harness/e2e/browser';
+import { coveredControls } from '../harness/e2e/fixed-overlap';
 
 // docs/product.md §6.6 "Preview" and §5.6: a preview cannot be taken for the live site. A content
 // preview (the public page with the draft, worker/services/content/preview-bar.ts) has a fixed bar

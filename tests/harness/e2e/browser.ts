@@ -122,3 +122,17 @@ export async function fetchNotFoundPage(path: string): Promise<string> {
   expect(html, path).toContain('<meta name="robots" content="noindex" />');
   return html;
 }
+
+/** Waits until the page has stopped growing (its data loaded and rendered) for half a second. */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const seen = window as unknown as { stableHeight?: number; stableHeightSince?: number };
+      const height = document.documentElement.scrollHeight;
+      if (seen.stableHeight !== height) Object.assign(seen, { stableHeight: height, stableHeightSince: performance.now() });
+      return performance.now() - (seen.stableHeightSince ?? 0) >= 500;
+    },
+    undefined,
+    { polling: 100, timeout: 30_000 },
+  );
+}

@@ -81,17 +81,3 @@ export async function coveredControls(page: Page, where: string): Promise<string
   const problems = await page.evaluate(findCovered);
   return problems.map((p) => `${where}: ${p}`);
 }
-
-/** Waits until the page has stopped growing (its data loaded and rendered) for half a second. */
-export async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => {
-      const seen = window as unknown as { overlapHeight?: number; overlapSince?: number };
-      const height = document.documentElement.scrollHeight;
-      if (seen.overlapHeight !== height) Object.assign(seen, { overlapHeight: height, overlapSince: performance.now() });
-      return performance.now() - (seen.overlapSince ?? 0) >= 500;
-    },
-    undefined,
-    { polling: 100, timeout: 30_000 },
-  );
-}

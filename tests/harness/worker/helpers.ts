@@ -1,6 +1,7 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
 import { hc, type ClientResponse } from 'hono/client';
 import type { SuccessStatusCode } from 'hono/utils/http-status';
+import { expect } from 'vitest';
 import worker, { type AppType } from '../../../worker/index';
 
 // Local development's plain-HTTP host: any other host over http:// is redirected or refused
@@ -109,4 +110,49 @@ export async function okJson<R extends ClientResponse<unknown, number, 'json'>>(
  */
 export async function fieldMessages(res: { json(): Promise<unknown> }): Promise<Record<string, string[]>> {
   return ((await res.json()) as { fields: Record<string, string[]> }).fields;
+}
+
+/**
+ * A query a searched admin list refuses, the field it names and that field's messages: one message,
+ * or every message the field gets, in order, where the schema answers more than once.
+ */
+export type RefusedQuery = [query: Record<string, string> | string, field: string, messages: string | string[]];
+
+const INVALID_DATE = 'Please enter a valid date (YYYY-MM-DD)';
+
+/**
+ * What every searched admin list refuses: their page, search and date range come from one query
+ * schema (core/schemas/admin-list.ts), so each list is checked against all of these.
+ */
+const LIST_QUERY_REFUSALS: RefusedQuery[] = [
+  ['page=0', 'page', 'Page must be at least 1'],
+  ['page=-1', 'page', 'Page must be at least 1'],
+  ['page=two', 'page', 'Page must be a whole number'],
+  ['page=x', 'page', 'Page must be a whole number'],
+  ['page=1.5', 'page', 'Page must be a whole number'],
+  ['page=100001', 'page', 'Page must be at most 100000'],
+  ['from=yesterday', 'from', INVALID_DATE],
+  ['from=2026-02-30', 'from', INVALID_DATE],
+  ['from=2026-13-01', 'from', INVALID_DATE],
+  ['to=yesterday', 'to', INVALID_DATE],
+  // Longer than a date and no date: both of the day's checks answer, with the same words.
+  [{ to: "2025-01-01' OR 1=1" }, 'to', [INVALID_DATE, INVALID_DATE]],
+  ['from=2026-03-11&to=2026-03-10', 'to', 'The start date must be on or before the end date'],
+  [{ q: 'x'.repeat(201) }, 'q', 'Search must be at most 200 characters'],
+  [{ q: '%'.repeat(201) }, 'q', 'Search must be at most 200 characters'],
+];
+
+/**
+ * Sends a searched admin list (`path`, e.g. '/api/admin/subscribers/search') every query all the
+ * lists refuse, then the list's own (`ownCases`: its statuses and any filter of its own), and
+ * expects a 400 each time whose messages for the field are exactly the ones named. Raw calls: the
+ * typed client would not send what its types refuse.
+ */
+export async function expectRefusedQueries(path: string, cookie: string, ownCases: RefusedQuery[]): Promise<void> {
+  for (const [query, field, messages] of [...LIST_QUERY_REFUSALS, ...ownCases]) {
+    const search = new URLSearchParams(query).toString();
+    const res = await call(`${path}?${search}`, { cookie });
+    expect(res.status, search).toBe(400);
+    expect((await fieldMessages(res))[field], search).toEqual(typeof messages === 'string' ? [messages] : messages);
+  }
 }
