@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { detectFileType, storeFile, type FileType } from '../../worker/services/portal';
-import { ACCEPTED, clientWithRequest, emptyBucket, randomKey, REFUSED, storageWith, storedKeys, streamOf, zip } from './samples';
+import { ACCEPTED, clientWithRequest, emptyBucket, randomKey, REFUSED, storageWith, storedKeys, streamOf, zip } from '../harness/worker/portal-samples';
 
 // Types by their bytes, never their name (docs/decisions/0022-client-portal-files.md, "Types").
 

@@ -2,9 +2,9 @@ import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getDb } from '../../worker/db/client';
 import { portalFiles } from '../../worker/db/schema';
-import { CLIENT_STORAGE_CAP_BYTES, deleteFile, MAX_FILE_BYTES, readFile, storeFile, TamperedFileError, type PortalStorage } from '../../worker/services/portal';
+import { CLIENT_STORAGE_CAP_BYTES, deleteFile, MAX_FILE_BYTES, parseFileKeys, readFile, storeFile, TamperedFileError, type PortalStorage } from '../../worker/services/portal';
 import { CHUNK_SIZE, encryptedSize, HEADER_BYTES } from '../../worker/services/portal/chunks';
-import { clientWithRequest, emptyBucket, keysOf, randomKey, storageWith, storedKeys, streamOf } from './samples';
+import { clientWithRequest, emptyBucket, keysOf, randomKey, storageWith, storedKeys, streamOf } from '../harness/worker/portal-samples';
 
 // The portal's files at rest (docs/decisions/0022-client-portal-files.md): encrypted in chunks under
 // a random key in the DOCUMENTS bucket, capped, read back only by file and client.
@@ -195,7 +195,6 @@ describe('portal files at rest', () => {
 
 describe('PORTAL_FILE_KEYS', () => {
   it('takes "id:base64" entries, the first current, and says what is wrong with a bad value without quoting a key', async () => {
-    const { parseFileKeys } = await import('../../worker/services/portal');
     const good = randomKey();
     expect(await parseFileKeys(undefined)).toEqual({ ok: false, problem: 'PORTAL_FILE_KEYS is not set' });
     expect(await parseFileKeys(`${good}`)).toMatchObject({ ok: false, problem: expect.stringMatching(/no id/) });

@@ -128,23 +128,34 @@ export function encryptingStream(options: EncryptOptions): TransformStream<Uint8
 
 /** The stored form in, the plain bytes out; fails with TamperedFileError on any chunk that is not this file's. */
 export function decryptingStream(master: CryptoKey, storageKey: string, size: number): TransformStream<Uint8Array, Uint8Array> {
-  let header: Uint8Array | null = null;
+  // The header, then one sealed chunk at a time, gathered in one buffer however R2 cuts its pieces.
+  let buffer = new Uint8Array(HEADER_BYTES);
+  let filled = 0;
   let key: Promise<CryptoKey> | null = null;
-  let nonce: Uint8Array = new Uint8Array(12);
+  let nonce = new Uint8Array(12);
   let chunkSize = 0;
   let chunks = 0;
   let index = 0;
-  // Incoming bytes until a whole sealed chunk (or the header) is there; R2 hands out pieces of any size.
-  let buffer = new Uint8Array(0);
-  const need = () => (header === null ? HEADER_BYTES : Math.min(chunkSize, size - index * chunkSize) + TAG_BYTES);
+  /** The sealed length of chunk `index`: the last one holds what is left. */
+  const sealedLength = () => Math.min(chunkSize, size - index * chunkSize) + TAG_BYTES;
 
-  const open = async (sealed: Uint8Array<ArrayBuffer>) => {
+  const readHeader = () => {
+    if (!MAGIC.every((b, i) => buffer[i] === b)) throw new TamperedFileError('not a portal file');
+    chunkSize = new DataView(buffer.buffer).getUint32(4);
+    if (chunkSize < 1024 || chunkSize > 16 * 1024 * 1024) throw new TamperedFileError('impossible chunk size');
+    chunks = chunkCount(size, chunkSize);
+    key = fileKey(master, buffer.slice(8, 24), storageKey, 'decrypt');
+    nonce = buffer.slice(24, 36);
+    buffer = new Uint8Array(chunkSize + TAG_BYTES);
+  };
+
+  const open = async () => {
     const last = index === chunks - 1;
     try {
       const plain = await crypto.subtle.decrypt(
         { name: 'AES-GCM', iv: chunkNonce(nonce, index), additionalData: additionalData(storageKey, index, last) },
         await key!,
-        sealed,
+        buffer.subarray(0, filled),
       );
       index++;
       return new Uint8Array(plain);
@@ -155,31 +166,22 @@ export function decryptingStream(master: CryptoKey, storageKey: string, size: nu
 
   return new TransformStream<Uint8Array, Uint8Array>({
     async transform(piece, controller) {
-      const joined = new Uint8Array(buffer.length + piece.length);
-      joined.set(buffer);
-      joined.set(piece, buffer.length);
-      buffer = joined;
-      while (buffer.length >= need() && (header === null || index < chunks)) {
-        const take = need();
-        const part = buffer.slice(0, take);
-        buffer = buffer.subarray(take);
-        if (header === null) {
-          header = part;
-          if (!MAGIC.every((b, i) => part[i] === b)) throw new TamperedFileError('not a portal file');
-          const view = new DataView(part.buffer);
-          chunkSize = view.getUint32(4);
-          if (chunkSize < 1024 || chunkSize > 16 * 1024 * 1024) throw new TamperedFileError('impossible chunk size');
-          chunks = chunkCount(size, chunkSize);
-          key = fileKey(master, part.slice(8, 24), storageKey, 'decrypt');
-          nonce = part.slice(24, 36);
-          continue;
-        }
-        controller.enqueue(await open(part));
+      let at = 0;
+      while (at < piece.length) {
+        if (key !== null && index === chunks) throw new TamperedFileError('bytes after the last chunk');
+        const need = key === null ? HEADER_BYTES : sealedLength();
+        const take = Math.min(piece.length - at, need - filled);
+        buffer.set(piece.subarray(at, at + take), filled);
+        filled += take;
+        at += take;
+        if (filled < need) continue;
+        if (key === null) readHeader();
+        else controller.enqueue(await open());
+        filled = 0;
       }
-      if (header !== null && index === chunks && buffer.length > 0) throw new TamperedFileError('bytes after the last chunk');
     },
     flush() {
-      if (header === null || index !== chunks || buffer.length > 0) throw new TamperedFileError('cut short');
+      if (key === null || index !== chunks || filled > 0) throw new TamperedFileError('cut short');
     },
   });
 }

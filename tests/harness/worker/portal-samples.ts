@@ -1,10 +1,10 @@
 // Minimal real files of every type the portal accepts (worker/services/portal/file-type.ts), and
 // a few it must refuse, built here byte by byte so the tests carry no binary fixtures.
 import { env } from 'cloudflare:test';
-import { getDb } from '../../worker/db/client';
-import { portalClients, portalRequestItems, portalRequests } from '../../worker/db/schema';
-import { bytesToBase64 } from '../../worker/services/email/webhook-signature';
-import { parseFileKeys, type FileKeys, type PortalStorage } from '../../worker/services/portal';
+import { getDb } from '../../../worker/db/client';
+import { portalClients, portalRequestItems, portalRequests } from '../../../worker/db/schema';
+import { bytesToBase64 } from '../../../worker/services/email/webhook-signature';
+import { parseFileKeys, type FileKeys, type PortalStorage } from '../../../worker/services/portal';
 
 const text = (s: string) => new TextEncoder().encode(s);
 const concat = (...parts: Uint8Array[]) => {
