@@ -41,9 +41,10 @@ export interface GoLiveCheck {
 /**
  * The Worker secrets a production deployment needs (`npx wrangler secret put NAME`), for whoever
  * checks them before a deploy. JWT_SECRET is the one the worker cannot run without; the others turn
- * on sending (MailChannels, DKIM) and the forms' bot check (Turnstile).
+ * on sending (MailChannels, DKIM), the forms' bot check (Turnstile) and the client portal's file
+ * encryption (PORTAL_FILE_KEYS, docs/decisions/0022-client-portal-files.md).
  */
-export const PRODUCTION_SECRETS = ['JWT_SECRET', 'MAILCHANNELS_API_KEY', 'DKIM_DOMAIN', 'DKIM_SELECTOR', 'DKIM_PRIVATE_KEY', 'TURNSTILE_SECRET'] as const;
+export const PRODUCTION_SECRETS = ['JWT_SECRET', 'MAILCHANNELS_API_KEY', 'DKIM_DOMAIN', 'DKIM_SELECTOR', 'DKIM_PRIVATE_KEY', 'TURNSTILE_SECRET', 'PORTAL_FILE_KEYS'] as const;
 /** The plain vars (wrangler config `vars`) a production deployment needs set to its own values. */
 export const PRODUCTION_VARS = ['SITE_URL', 'MAIL_FROM', 'MAILCHANNELS_ACCOUNT_ID', 'TURNSTILE_SITE_KEY'] as const;
 

@@ -68,6 +68,13 @@ export const productionSecrets: readonly SecretRequirement[] = [
     without: 'mail is not DKIM-signed for the firm’s domain',
     fix: 'README, "E-mail through MailChannels" (with DKIM_DOMAIN and DKIM_SELECTOR)',
   },
+  {
+    // Recommended until the client portal can be turned on; required from then (docs/decisions/0022-client-portal-files.md).
+    name: 'PORTAL_FILE_KEYS',
+    level: 'recommended',
+    without: 'the client portal can store and open no file',
+    fix: 'echo "k1:$(openssl rand -base64 32)" | npx wrangler secret put PORTAL_FILE_KEYS',
+  },
 ];
 
 /** The secrets a deploy must not go out without. */

@@ -63,6 +63,8 @@ export const DATE_SENSITIVE_FILES = [
   // The tax facts' year against the current tax year (core/content/tax-year.ts), and the Resources screen's notice.
   'tests/content/tax-facts.web.test.ts',
   'tests/content/content-section-form.web.test.tsx',
+  // The client portal's disposal: files due a whole number of years after their request closed, and 30 days ahead.
+  'tests/portal/disposal.worker.test.ts',
 ];
 
 interface Outcome {

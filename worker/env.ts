@@ -9,7 +9,8 @@ import type { Db } from './db/client';
  * What a deployment may leave unset, so the code checks it before use: Workers AI (absent offline;
  * the chat and the newsletter preview fall back), the first administrator's credentials, the
  * MailChannels key (without it e-mail goes to the D1 outbox) and account id (without it the
- * delivery-events webhook answers 503), the DKIM trio, the GTM container and Turnstile (off when TURNSTILE_SECRET is unset).
+ * delivery-events webhook answers 503), the DKIM trio, the GTM container and Turnstile (off when TURNSTILE_SECRET is unset),
+ * and the client portal's file keys (without them the portal stores and opens no file).
  */
 type MayBeUnset =
   | 'AI'
@@ -22,7 +23,8 @@ type MayBeUnset =
   | 'DKIM_PRIVATE_KEY'
   | 'GTM_ID'
   | 'TURNSTILE_SECRET'
-  | 'TURNSTILE_SITE_KEY';
+  | 'TURNSTILE_SITE_KEY'
+  | 'PORTAL_FILE_KEYS';
 
 /** Settings with defaults in the code, named in neither wrangler.jsonc nor .dev.vars.example: tests and benchmarks set them. */
 export interface TuningSettings {

@@ -792,3 +792,123 @@ export const subscriberImportRows = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.importId, t.line] }), index('subscriber_import_rows_email_idx').on(t.importId, t.email, t.line)],
 );
+
+// ---- The client portal (docs/decisions/0022-client-portal-files.md; not reachable yet) ----------
+
+/**
+ * A client of the portal, added by staff (`createdBy`: the admin_users id). `email` is kept lower
+ * case, one client per address: the address a one-time enrolment code goes to. 'invited' until
+ * the client's first sign-in, 'active' after, 'archived' when the firm no longer works for them.
+ */
+export const portalClients = sqliteTable(
+  'portal_clients',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    createdBy: integer('created_by').notNull(),
+    status: text('status', { enum: ['invited', 'active', 'archived'] })
+      .notNull()
+      .default('invited'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('portal_clients_email_uq').on(t.email)],
+);
+
+/**
+ * A request for documents sent to a client: a title ("2026 tax return"), a due date (the firm's day,
+ * YYYY-MM-DD), a note, and its checklist (portal_request_items). `closedAt` is set when staff close
+ * it: the retention period of its files counts from then (portal_settings).
+ */
+export const portalRequests = sqliteTable(
+  'portal_requests',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => portalClients.id),
+    title: text('title').notNull(),
+    dueDate: text('due_date'),
+    note: text('note'),
+    status: text('status', { enum: ['open', 'closed'] })
+      .notNull()
+      .default('open'),
+    closedAt: integer('closed_at', { mode: 'timestamp_ms' }),
+    createdBy: integer('created_by').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('portal_requests_client_idx').on(t.clientId, t.status),
+    // The disposal selector (worker/services/portal/disposal.ts): closed requests by when they closed.
+    index('portal_requests_closed_idx')
+      .on(t.closedAt)
+      .where(sql`status = 'closed'`),
+  ],
+);
+
+/** One line of a request's checklist; `reason` says why it was returned or is not applicable. */
+export const portalRequestItems = sqliteTable(
+  'portal_request_items',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => portalRequests.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    status: text('status', { enum: ['missing', 'uploaded', 'accepted', 'returned', 'not-applicable'] })
+      .notNull()
+      .default('missing'),
+    reason: text('reason'),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('portal_request_items_request_idx').on(t.requestId, t.position)],
+);
+
+/**
+ * A file of the portal, encrypted in R2 (the DOCUMENTS binding) under `storageKey`, a random key that
+ * says nothing of the file (worker/services/portal/files.ts). A client's upload names its request
+ * and item; a document staff send the client has `createdByKind` 'staff' and may name a request.
+ * `keyId` is the PORTAL_FILE_KEYS key it was encrypted with; `size` the plain bytes, which the
+ * client's storage cap counts while `deletedAt` is null. The row stays after the bytes are deleted:
+ * the record of what was held, and when it was disposed of.
+ */
+export const portalFiles = sqliteTable(
+  'portal_files',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    storageKey: text('storage_key').notNull(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => portalClients.id),
+    requestId: integer('request_id').references(() => portalRequests.id),
+    itemId: integer('item_id').references(() => portalRequestItems.id),
+    originalName: text('original_name').notNull(),
+    detectedType: text('detected_type', { enum: ['pdf', 'jpeg', 'png', 'heic', 'xlsx', 'docx', 'xls', 'csv'] }).notNull(),
+    size: integer('size').notNull(),
+    keyId: text('key_id').notNull(),
+    createdByKind: text('created_by_kind', { enum: ['client', 'staff'] }).notNull(),
+    createdById: integer('created_by_id').notNull(),
+    createdAt: createdAt(),
+    deletedAt: integer('deleted_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    uniqueIndex('portal_files_storage_key_uq').on(t.storageKey),
+    // A client's files, newest first; the storage cap sums the ones still held.
+    index('portal_files_client_idx').on(t.clientId, t.createdAt),
+    index('portal_files_request_idx').on(t.requestId),
+    index('portal_files_item_idx').on(t.itemId),
+  ],
+);
+
+/** The owner's portal settings: a single row (id = 1); no row means the defaults. */
+export const portalSettings = sqliteTable('portal_settings', {
+  id: integer('id').primaryKey(),
+  /** Whole years a closed request's files are kept before disposal. */
+  retentionYears: integer('retention_years').notNull().default(3),
+  updatedAt: updatedAt(),
+});
