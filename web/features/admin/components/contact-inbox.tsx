@@ -7,9 +7,9 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api';
 import { fetchAllContactMessages, useArchiveMessage, useInboxPage, useMarkMessageRead, type ContactMessage } from '../api/admin-api';
-import { buildContactMessagesCsv, csvFileName } from '../lib/csv';
-import { downloadText } from '../lib/download';
+import { buildContactMessagesCsv } from '../lib/csv';
 import { formatDateTime } from '../lib/format';
+import { useCsvExport } from '../lib/use-csv-export';
 import { SectionHeading } from './admin-page-parts';
 import { ListSearch, Pager, useListParams, type ListParams } from './list-controls';
 import { RepliedBadge, ReplyThread } from './reply-thread';
@@ -37,19 +37,8 @@ export function ContactInbox() {
   const { params, update, query } = useInboxSearch();
   const inbox = useInboxPage(query, true);
   const page = inbox.data;
-  const [exporting, setExporting] = useState(false);
-
-  async function exportCsv() {
-    // Every message (newest first, archived ones too), not only the page shown.
-    setExporting(true);
-    try {
-      downloadText(csvFileName('contact-messages'), buildContactMessagesCsv(await fetchAllContactMessages()));
-    } catch (error) {
-      toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'The messages could not be exported') });
-    } finally {
-      setExporting(false);
-    }
-  }
+  // Every message (newest first, archived ones too), not only the page shown.
+  const { exporting, exportCsv } = useCsvExport('contact-messages', async () => buildContactMessagesCsv(await fetchAllContactMessages()), 'The messages could not be exported');
 
   return (
     <section aria-labelledby="messages-heading" className="space-y-4">
