@@ -119,6 +119,21 @@ export function AdminSubPageHeading({
   );
 }
 
+const subPageWidths = { '4xl': 'max-w-4xl', '5xl': 'max-w-5xl' };
+
+/**
+ * The frame of an admin screen of one column (a form's width, `4xl`, or a list's, `5xl`): its
+ * heading (AdminSubPageHeading's props) and then `children`, the screen itself.
+ */
+export function AdminSubPage({ width, children, ...heading }: Parameters<typeof AdminSubPageHeading>[0] & { width: keyof typeof subPageWidths; children: ReactNode }) {
+  return (
+    <section className={`mx-auto ${subPageWidths[width]} space-y-8 px-4 py-10 [overflow-wrap:anywhere] sm:px-6 lg:px-8`}>
+      <AdminSubPageHeading {...heading} />
+      {children}
+    </section>
+  );
+}
+
 /** The heading of one of the admin panel's list sections (its id labels the section). */
 export function SectionHeading({ id, children }: { id: string; children: ReactNode }) {
   return (
