@@ -143,6 +143,15 @@ export function SectionHeading({ id, children }: { id: string; children: ReactNo
   );
 }
 
+/** An admin screen's or list's read that failed: "Failed to load `what`: " and the server's message. */
+export function LoadFailure({ what, error }: { what: string; error: unknown }) {
+  return (
+    <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+      Failed to load {what}: {errorMessage(error, 'Please try again.')}
+    </p>
+  );
+}
+
 /**
  * An admin page's query, shown: the spinner while it loads, then `children` with its data, or the
  * failure to load `what` (nothing for a 401: useEndSessionOn401 shows the login card instead).
@@ -151,9 +160,7 @@ export function QueryView<T>({ query, what, children }: { query: { isPending: bo
   if (query.isPending) return <AdminSpinner />;
   if (query.error) {
     return isUnauthorized(query.error) ? null : (
-      <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-        Failed to load {what}: {errorMessage(query.error, 'Please try again.')}
-      </p>
+      <LoadFailure what={what} error={query.error} />
     );
   }
   return children(query.data as T);

@@ -13,7 +13,7 @@ import { fetchAllAppointments, useAppointmentPage, useEndSessionOn401, useFreeSl
 import { buildAppointmentsCsv } from '../lib/csv';
 import { firmToday, formatCalendarDay, formatSlot } from '../lib/format';
 import { useCsvExport } from '../lib/use-csv-export';
-import { SectionHeading } from './admin-page-parts';
+import { LoadFailure, SectionHeading } from './admin-page-parts';
 import { BreakableAddress } from './breakable-address';
 import { ListSearch, Pager, useListParams, type ListParams } from './list-controls';
 
@@ -89,9 +89,7 @@ export function AppointmentsPanel() {
       {upcoming.isPending ? (
         <Skeleton className="h-24 w-full" />
       ) : upcoming.error ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-          Failed to load appointments: {errorMessage(upcoming.error, 'Please try again.')}
-        </p>
+        <LoadFailure what="appointments" error={upcoming.error} />
       ) : !data || (data.upcoming + data.past === 0 && !filtered) ? (
         <Card>
           <CardContent className="text-center text-sm text-slate-600" padding="px-6 py-8">No appointment requests yet.</CardContent>

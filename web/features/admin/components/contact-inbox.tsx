@@ -10,7 +10,7 @@ import { fetchAllContactMessages, useArchiveMessage, useInboxPage, useMarkMessag
 import { buildContactMessagesCsv } from '../lib/csv';
 import { formatDateTime } from '../lib/format';
 import { useCsvExport } from '../lib/use-csv-export';
-import { SectionHeading } from './admin-page-parts';
+import { LoadFailure, SectionHeading } from './admin-page-parts';
 import { ListSearch, Pager, useListParams, type ListParams } from './list-controls';
 import { RepliedBadge, ReplyThread } from './reply-thread';
 import { useContent } from '../../../lib/content';
@@ -86,9 +86,7 @@ export function ContactInbox() {
           ))}
         </div>
       ) : inbox.error ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-          Failed to load contact messages: {errorMessage(inbox.error, 'Please try again.')}
-        </p>
+        <LoadFailure what="contact messages" error={inbox.error} />
       ) : !page || page.items.length === 0 ? (
         page && page.total > 0 ? (
           // A page past the end (the last message of it archived, or an old link): the pager leads back.
