@@ -1,11 +1,12 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../components/ui/button';
-import { FieldError, Input, Label } from '../components/ui/input';
+import { FieldError, FormField, Input, Label } from '../components/ui/input';
 import { toast } from '../components/ui/use-toast';
 import { acceptInvitationSchema } from '#core/schemas/admin-accounts';
 import { useAcceptInvitation, useInvitation, useInvitationTwoFactor } from '../features/admin/api/users-api';
 import { EmailLinkCard, EmailLinkDone } from '../features/admin/components/email-link-card';
+import { NewPasswordField } from '../features/admin/components/new-password-field';
 import { QrCode, RecoveryCodes } from '../features/admin/components/two-factor-panel';
 import { errorMessage } from '../lib/api';
 import { usePageMeta } from '../lib/page-meta';
@@ -93,19 +94,10 @@ function AcceptForm({ token, suggestedUsername, twoFactorRequired, onAccepted }:
   const { errors } = form;
   return (
     <form ref={form.ref} onSubmit={(e: FormEvent) => void form.handleSubmit(e)} noValidate className="space-y-4">
-      <div>
-        <Label htmlFor="accept-username">Username</Label>
+      <FormField id="accept-username" label="Username" error={errors.username} errorId={form.errorId('username')}>
         <Input id="accept-username" autoComplete="username" required {...form.field('username')} {...form.described('username')} />
-        <FieldError id={form.errorId('username')} message={errors.username} />
-      </div>
-      <div>
-        <Label htmlFor="accept-password">Password</Label>
-        <Input id="accept-password" type="password" autoComplete="new-password" required {...form.field('password')} {...form.described('password')} aria-describedby={errors.password ? form.errorId('password') : 'accept-password-hint'} />
-        <p id="accept-password-hint" className="mt-1 text-xs text-slate-600">
-          At least 12 characters; a phrase of unrelated words is easy to remember and hard to guess.
-        </p>
-        <FieldError id={form.errorId('password')} message={errors.password} />
-      </div>
+      </FormField>
+      <NewPasswordField id="accept-password" label="Password" error={errors.password} errorId={form.errorId('password')} {...form.field('password')} {...form.described('password')} />
       <AuthenticatorEnrolment token={token} required={needsTwoFactor} codeError={errors.code} codeErrorId={form.errorId('code')}>
         <Label htmlFor="accept-code">Code from the app</Label>
         <Input id="accept-code" inputMode="numeric" autoComplete="one-time-code" className="max-w-40" {...form.field('code')} {...form.described('code')} />

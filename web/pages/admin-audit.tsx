@@ -9,9 +9,9 @@ import { auditActionLabel, auditRecordLabel } from '#core/audit-labels';
 import { AUDIT_ACTIONS, AUDIT_CSV_COLUMNS, type AuditAction } from '#core/schemas/audit';
 import { useReadFailures } from '../features/admin/api/admin-api';
 import { type AuditEntry, type AuditFilterForm, auditExportUrl, useAuditEntries } from '../features/admin/api/audit-api';
-import { AdminSpinner, AdminSubPageHeading, adminScreen } from '../features/admin/components/admin-page-parts';
+import { AdminSpinner, AdminSubPageHeading, LoadFailure, adminScreen } from '../features/admin/components/admin-page-parts';
 import { formatDateTime } from '../features/admin/lib/format';
-import { errorMessage, isUnauthorized } from '../lib/api';
+import { isUnauthorized } from '../lib/api';
 
 /** /admin/audit: the audit trail (docs/product.md §6.9), for owners: filter by actor, action and dates; export as CSV. */
 export default adminScreen({ title: 'Audit Trail', description: 'Who changed what in the back office' }, AuditTrail);
@@ -54,9 +54,7 @@ function AuditTrail() {
         <AdminSpinner />
       ) : entries.isError ? (
         isUnauthorized(entries.error) ? null : (
-          <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-            Failed to load the audit trail: {errorMessage(entries.error, 'Please try again.')}
-          </p>
+          <LoadFailure what="the audit trail" error={entries.error} />
         )
       ) : rows.length === 0 ? (
         <Card>

@@ -1,10 +1,10 @@
 import { useReadFailures } from '../features/admin/api/admin-api';
 import { useAvailability } from '../features/admin/api/availability-api';
-import { AdminSubPageHeading, adminScreen } from '../features/admin/components/admin-page-parts';
+import { AdminSubPage, LoadFailure, adminScreen } from '../features/admin/components/admin-page-parts';
 import { BlockedDatesCard, WeekdaySlotsCard } from '../features/admin/components/availability-editor';
 import { BookingRulesCard } from '../features/admin/components/booking-rules-card';
 import { BusyCalendarsCard, CalendarFeedCard } from '../features/admin/components/calendar-sync';
-import { errorMessage, isUnauthorized } from '../lib/api';
+import { isUnauthorized } from '../lib/api';
 
 /**
  * /admin/availability: the firm's weekly hours, closed days, booking rules, busy calendars and calendar feed
@@ -17,12 +17,9 @@ function AvailabilityAdministration() {
   useReadFailures(availability, 'Failed to load availability. Please try again.');
 
   return (
-    <section className="mx-auto max-w-4xl space-y-8 px-4 py-10 [overflow-wrap:anywhere] sm:px-6 lg:px-8">
-      <AdminSubPageHeading title="Availability" intro="Which times visitors can book, and the days the office is closed." />
+    <AdminSubPage width="4xl" title="Availability" intro="Which times visitors can book, and the days the office is closed.">
       {availability.isError && !isUnauthorized(availability.error) ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-          Failed to load availability: {errorMessage(availability.error, 'Please try again.')}
-        </p>
+        <LoadFailure what="availability" error={availability.error} />
       ) : (
         <div className="space-y-6">
           <WeekdaySlotsCard availability={availability.data} />
@@ -32,6 +29,6 @@ function AvailabilityAdministration() {
           <CalendarFeedCard />
         </div>
       )}
-    </section>
+    </AdminSubPage>
   );
 }

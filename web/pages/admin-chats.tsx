@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { toast } from '../components/ui/use-toast';
 import { useEndSessionOn401, useReadFailures } from '../features/admin/api/admin-api';
 import { useChatSessions, useChatTranscript } from '../features/admin/api/chat-sessions-api';
-import { AdminSubPageHeading, QueryView, adminScreen } from '../features/admin/components/admin-page-parts';
+import { AdminSubPage, QueryView, adminScreen } from '../features/admin/components/admin-page-parts';
 import { BackToConversations, ChatSessionsList, ChatTranscriptView, TranscriptSkeleton } from '../features/admin/components/chat-transcripts';
 import { ListSearch, Pager, useListParams } from '../features/admin/components/list-controls';
 import { ApiError, errorMessage, isUnauthorized } from '../lib/api';
@@ -21,10 +21,9 @@ function ChatAdministration() {
   const [searchParams] = useSearchParams();
   const id = searchParams.get('id');
   return (
-    <section className="mx-auto max-w-5xl space-y-8 px-4 py-10 [overflow-wrap:anywhere] sm:px-6 lg:px-8">
-      <AdminSubPageHeading title="Chat Conversations" intro={INTRO} />
+    <AdminSubPage width="5xl" title="Chat Conversations" intro={INTRO}>
       {id === null ? <ConversationList /> : <Conversation id={id} />}
-    </section>
+    </AdminSubPage>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useReadFailures } from '../features/admin/api/admin-api';
-import { AdminSubPageHeading, QueryView, adminScreen } from '../features/admin/components/admin-page-parts';
+import { AdminSubPage, QueryView, adminScreen } from '../features/admin/components/admin-page-parts';
 import { useContentVersions } from '../features/content-admin/content-api';
 import { ContentHistory } from '../features/content-admin/content-history';
 import { CONTENT_OVERVIEW_LINK } from '../features/content-admin/section-slugs';
@@ -12,15 +12,15 @@ function HistoryAdministration() {
   useReadFailures(versions, 'Failed to load the history. Please try again.');
 
   return (
-    <section className="mx-auto max-w-4xl space-y-8 px-4 py-10 [overflow-wrap:anywhere] sm:px-6 lg:px-8">
-      <AdminSubPageHeading
-        back={CONTENT_OVERVIEW_LINK}
-        title="Content history"
-        intro="Every published version, who published it and when, and what it changed. Restore publishes a copy of an earlier version."
-      />
+    <AdminSubPage
+      width="4xl"
+      back={CONTENT_OVERVIEW_LINK}
+      title="Content history"
+      intro="Every published version, who published it and when, and what it changed. Restore publishes a copy of an earlier version."
+    >
       <QueryView query={versions} what="the history">
         {(data) => <ContentHistory versions={data} />}
       </QueryView>
-    </section>
+    </AdminSubPage>
   );
 }

@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router';
 import { useReadFailures } from '../features/admin/api/admin-api';
-import { AdminSubPageHeading, QueryView, SignedInOnly } from '../features/admin/components/admin-page-parts';
+import { AdminSubPage, QueryView, SignedInOnly } from '../features/admin/components/admin-page-parts';
 import { useContentState } from '../features/content-admin/content-api';
 import { SectionEditor } from '../features/content-admin/section-editor';
 import { CONTENT_OVERVIEW_LINK } from '../features/content-admin/section-slugs';
@@ -25,11 +25,10 @@ function SectionAdministration({ section }: { section: ContentSection }) {
   };
 
   return (
-    <section className="mx-auto max-w-4xl space-y-8 px-4 py-10 [overflow-wrap:anywhere] sm:px-6 lg:px-8">
-      <AdminSubPageHeading title={section.title} titleId="content-section-title" intro={section.intro} back={CONTENT_OVERVIEW_LINK} />
+    <AdminSubPage width="4xl" title={section.title} titleId="content-section-title" intro={section.intro} back={CONTENT_OVERVIEW_LINK}>
       <QueryView query={content} what="the content">
         {(state) => <SectionEditor key={section.slug} section={section} state={state} reload={reloadContent} />}
       </QueryView>
-    </section>
+    </AdminSubPage>
   );
 }

@@ -1,5 +1,5 @@
 import { useReadFailures } from '../features/admin/api/admin-api';
-import { AdminSubPageHeading, QueryView, adminScreen } from '../features/admin/components/admin-page-parts';
+import { AdminSubPage, QueryView, adminScreen } from '../features/admin/components/admin-page-parts';
 import { useContentState } from '../features/content-admin/content-api';
 import { ContentOverview } from '../features/content-admin/content-overview';
 
@@ -11,11 +11,10 @@ function ContentAdministration() {
   useReadFailures(content, 'Failed to load the content. Please try again.');
 
   return (
-    <section className="mx-auto max-w-4xl space-y-8 px-4 py-10 [overflow-wrap:anywhere] sm:px-6 lg:px-8">
-      <AdminSubPageHeading title="Site content" intro="The texts of the public site: edit a section, save the draft, then publish it." />
+    <AdminSubPage width="4xl" title="Site content" intro="The texts of the public site: edit a section, save the draft, then publish it.">
       <QueryView query={content} what="the content">
         {(state) => <ContentOverview state={state} reload={content.refetch} />}
       </QueryView>
-    </section>
+    </AdminSubPage>
   );
 }

@@ -5,7 +5,7 @@ import { Card, CardContent, CardHeader } from '../components/ui/card';
 import { toast } from '../components/ui/use-toast';
 import { useReadFailures } from '../features/admin/api/admin-api';
 import { type NewsletterDraft, useCancelSchedule, useDrafts } from '../features/admin/api/newsletter-drafts-api';
-import { AdminSpinner, AdminSubPageHeading, SectionHeading, adminScreen } from '../features/admin/components/admin-page-parts';
+import { AdminSpinner, AdminSubPage, SectionHeading, adminScreen } from '../features/admin/components/admin-page-parts';
 import { DraftStatusBadge } from '../features/admin/components/draft-status';
 import { formatDateTime } from '../features/admin/lib/format';
 import { errorMessage } from '../lib/api';
@@ -22,17 +22,17 @@ function Drafts() {
   const others = list.filter((d) => d.status !== 'scheduled');
 
   return (
-    <section className="mx-auto max-w-5xl space-y-8 px-4 py-10 [overflow-wrap:anywhere] sm:px-6 lg:px-8">
-      <AdminSubPageHeading
-        title="Newsletter Drafts"
-        intro="Write newsletters, save them and schedule them"
-        actions={
-          <Link to="/admin/newsletters/edit" className={buttonClass('primary', 'md', 'self-start lg:self-auto')}>
-            <Plus className="h-4 w-4" aria-hidden="true" />
-            New Newsletter
-          </Link>
-        }
-      />
+    <AdminSubPage
+      width="5xl"
+      title="Newsletter Drafts"
+      intro="Write newsletters, save them and schedule them"
+      actions={
+        <Link to="/admin/newsletters/edit" className={buttonClass('primary', 'md', 'self-start lg:self-auto')}>
+          <Plus className="h-4 w-4" aria-hidden="true" />
+          New Newsletter
+        </Link>
+      }
+    >
       {drafts.isError && (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
           Failed to load the newsletter drafts.
@@ -41,7 +41,7 @@ function Drafts() {
 
       <DraftList id="scheduled-heading" title="Scheduled" drafts={scheduled} empty="Nothing is scheduled" />
       <DraftList id="drafts-heading" title="Drafts and past issues" drafts={others} empty="No drafts yet" />
-    </section>
+    </AdminSubPage>
   );
 }
 

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../components/ui/button';
-import { FieldError, Input, Label } from '../components/ui/input';
 import { toast } from '../components/ui/use-toast';
 import { completePasswordResetSchema } from '#core/schemas/admin-accounts';
 import { useCompletePasswordReset, usePasswordReset } from '../features/admin/api/users-api';
 import { EmailLinkCard, EmailLinkDone } from '../features/admin/components/email-link-card';
+import { NewPasswordField } from '../features/admin/components/new-password-field';
 import { errorMessage } from '../lib/api';
 import { usePageMeta } from '../lib/page-meta';
 import { useSchemaForm } from '../lib/use-schema-form';
@@ -55,14 +55,7 @@ function ResetForm({ token, onDone }: { token: string; onDone: () => void }) {
   const { errors } = form;
   return (
     <form ref={form.ref} onSubmit={(e: FormEvent) => void form.handleSubmit(e)} noValidate className="space-y-4">
-      <div>
-        <Label htmlFor="reset-password">New password</Label>
-        <Input id="reset-password" type="password" autoComplete="new-password" required {...form.field('password')} {...form.described('password')} aria-describedby={errors.password ? form.errorId('password') : 'reset-password-hint'} />
-        <p id="reset-password-hint" className="mt-1 text-xs text-slate-600">
-          At least 12 characters; a phrase of unrelated words is easy to remember and hard to guess.
-        </p>
-        <FieldError id={form.errorId('password')} message={errors.password} />
-      </div>
+      <NewPasswordField id="reset-password" label="New password" error={errors.password} errorId={form.errorId('password')} {...form.field('password')} {...form.described('password')} />
       <Button type="submit" className="w-full" disabled={form.pending}>
         {form.pending ? 'Saving...' : 'Set new password'}
       </Button>

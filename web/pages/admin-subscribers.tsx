@@ -13,6 +13,7 @@ import { SentNewslettersHistory } from '../features/admin/components/sent-newsle
 import { SignOutButton, useToLoginAfterSignOut } from '../features/admin/components/sign-out-button';
 import { ListSearch, Pager, useListParams } from '../features/admin/components/list-controls';
 import { SubscribersTable } from '../features/admin/components/subscribers-table';
+import { downloadText } from '../features/admin/lib/download';
 import { buildSubscribersCsv, subscribersCsvFileName } from '../features/admin/lib/subscribers-csv';
 import { isUnauthorized } from '../lib/api';
 
@@ -62,15 +63,7 @@ function SubscriberAdministration() {
     } finally {
       setExporting(false);
     }
-    const blob = new Blob([buildSubscribersCsv(list)], { type: 'text/csv;charset=utf-8' });
-    const url = URL.createObjectURL(blob);
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = subscribersCsvFileName();
-    document.body.appendChild(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    downloadText(subscribersCsvFileName(), buildSubscribersCsv(list));
   }
 
   if (subscribers.isPending || counts.isPending) return <AdminSpinner />;

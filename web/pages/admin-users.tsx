@@ -1,6 +1,6 @@
 import { useAccounts } from '../features/admin/api/users-api';
 import { useReadFailures } from '../features/admin/api/admin-api';
-import { AdminSubPageHeading, OwnerOnlyNotice, QueryView, SignedInOnly } from '../features/admin/components/admin-page-parts';
+import { AdminSubPage, OwnerOnlyNotice, QueryView, SignedInOnly } from '../features/admin/components/admin-page-parts';
 import { AccountList, InviteCard, PendingInvitations, SecuritySettingsCard } from '../features/admin/components/users-panel';
 import { usePageMeta } from '../lib/page-meta';
 
@@ -18,10 +18,9 @@ const INTRO = 'Who can sign in to the back office, with which role, and where th
 
 function UserAdministration({ username, isOwner }: { username: string; isOwner: boolean }) {
   return (
-    <section className="mx-auto max-w-5xl space-y-8 px-4 py-10 [overflow-wrap:anywhere] sm:px-6 lg:px-8">
-      <AdminSubPageHeading title="Users" intro={INTRO} />
+    <AdminSubPage width="5xl" title="Users" intro={INTRO}>
       {isOwner ? <Accounts username={username} /> : <OwnerOnlyNotice />}
-    </section>
+    </AdminSubPage>
   );
 }
 

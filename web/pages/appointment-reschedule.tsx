@@ -121,11 +121,7 @@ export default function AppointmentReschedulePage() {
                 selected={date}
                 onSelect={setDate}
                 labelledBy="reschedule-date-label"
-                closedDates={closed.dates}
-                closedWeekdays={closed.weekdays}
-                fullDates={closed.fullDates}
-                firstDay={closed.firstDay}
-                lastDay={closed.lastDay}
+                closed={closed}
                 onMonthChange={setMonth}
               />
             ) : (

@@ -1,6 +1,7 @@
-import { X } from 'lucide-react';
+import { Loader2, X } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { useRef, type ReactNode } from 'react';
+import { errorMessage } from '../../lib/api';
 import { Button } from './button';
 
 // Admin-only primitive (the public pages never import it, so visitors never download it).
@@ -75,4 +76,27 @@ export function DialogActions({ cancel = 'Cancel', onCancel, children }: { cance
       {children}
     </div>
   );
+}
+
+/**
+ * What a dialog shows while its read is under way (`loading`, announced as a status) or once it
+ * failed (the server's message, else `failure`, as an alert); nothing once it has its data.
+ */
+export function DialogLoadState({ query, loading, failure }: { query: { isPending: boolean; isError: boolean; error: unknown }; loading: string; failure: string }) {
+  if (query.isPending) {
+    return (
+      <p role="status" className="flex items-center gap-2 text-sm text-slate-700">
+        <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
+        {loading}
+      </p>
+    );
+  }
+  if (query.isError) {
+    return (
+      <p role="alert" className="text-sm text-red-800">
+        {errorMessage(query.error, failure)}
+      </p>
+    );
+  }
+  return null;
 }

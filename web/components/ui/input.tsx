@@ -42,7 +42,7 @@ export function FieldError({ id, message }: { id: string; message?: string }) {
 }
 
 /**
- * A form's field as the public forms lay it out: the label (with the required mark), the control
+ * A form's field as the forms lay it out (the public ones and the back office's): the label (with the required mark), the control
  * (`children`, whose id is `id`) and the field's message under it. The message's id is
  * `${id}-error` unless `errorId` says otherwise; the control points at it with useSchemaForm's `described`.
  */

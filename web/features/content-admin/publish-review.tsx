@@ -1,7 +1,7 @@
-import { AlertTriangle, Loader2, Send } from 'lucide-react';
+import { AlertTriangle, Send } from 'lucide-react';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
+import { Dialog, DialogLoadState } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError, errorMessage } from '../../lib/api';
 import { changeWords } from './change-labels';
@@ -103,17 +103,7 @@ export function PublishReviewDialog({ open, onClose, onStale }: { open: boolean;
       }
       className="max-w-2xl"
     >
-      {review.isPending && (
-        <p className="flex items-center gap-2 text-sm text-slate-700" role="status">
-          <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
-          Reading the draft’s changes…
-        </p>
-      )}
-      {review.isError && (
-        <p role="alert" className="text-sm text-red-800">
-          {errorMessage(review.error, 'The changes could not be read. Close this and try again.')}
-        </p>
-      )}
+      <DialogLoadState query={review} loading="Reading the draft’s changes…" failure="The changes could not be read. Close this and try again." />
       {data && (
         <div className="space-y-4" data-testid="publish-review" data-revision={data.revision}>
           {stale && (

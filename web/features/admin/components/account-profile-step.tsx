@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { accountProfileSchema } from '#core/schemas/admin-accounts';
 import { Button } from '../../../components/ui/button';
 import { CardContent } from '../../../components/ui/card';
-import { FieldError, Input, Label } from '../../../components/ui/input';
+import { FieldError, FormField, Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api';
 import { useSchemaForm } from '../../../lib/use-schema-form';
@@ -52,13 +52,10 @@ export function AccountProfileStep({ session }: { session: SignedInSession }) {
       >
         <CardContent>
           <form ref={form.ref} onSubmit={(e: FormEvent) => void form.handleSubmit(e)} noValidate className="space-y-4" aria-label="Your name and e-mail">
-            <div>
-              <Label htmlFor="account-profile-name">Name</Label>
+            <FormField id="account-profile-name" label="Name" error={errors.name} errorId={form.errorId('name')}>
               <Input id="account-profile-name" required autoComplete="name" {...form.field('name')} {...form.described('name')} />
-              <FieldError id={form.errorId('name')} message={errors.name} />
-            </div>
-            <div>
-              <Label htmlFor="account-profile-email">Email</Label>
+            </FormField>
+            <FormField id="account-profile-email" label="Email" error={errors.email} errorId={form.errorId('email')}>
               <Input
                 id="account-profile-email"
                 type="email"
@@ -67,8 +64,7 @@ export function AccountProfileStep({ session }: { session: SignedInSession }) {
                 {...form.field('email')}
                 {...(errors.email || form.failure ? { 'aria-invalid': true, 'aria-describedby': [errors.email && form.errorId('email'), form.failure && 'account-profile-error'].filter(Boolean).join(' ') } : {})}
               />
-              <FieldError id={form.errorId('email')} message={errors.email} />
-            </div>
+            </FormField>
             <FieldError id="account-profile-error" message={form.failure} />
             <div className="flex flex-wrap gap-2">
               <Button type="submit" disabled={form.pending}>

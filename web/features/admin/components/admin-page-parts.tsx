@@ -119,12 +119,36 @@ export function AdminSubPageHeading({
   );
 }
 
+const subPageWidths = { '4xl': 'max-w-4xl', '5xl': 'max-w-5xl' };
+
+/**
+ * The frame of an admin screen of one column (a form's width, `4xl`, or a list's, `5xl`): its
+ * heading (AdminSubPageHeading's props) and then `children`, the screen itself.
+ */
+export function AdminSubPage({ width, children, ...heading }: Parameters<typeof AdminSubPageHeading>[0] & { width: keyof typeof subPageWidths; children: ReactNode }) {
+  return (
+    <section className={`mx-auto ${subPageWidths[width]} space-y-8 px-4 py-10 [overflow-wrap:anywhere] sm:px-6 lg:px-8`}>
+      <AdminSubPageHeading {...heading} />
+      {children}
+    </section>
+  );
+}
+
 /** The heading of one of the admin panel's list sections (its id labels the section). */
 export function SectionHeading({ id, children }: { id: string; children: ReactNode }) {
   return (
     <h2 id={id} className="text-xl font-semibold text-brand-800">
       {children}
     </h2>
+  );
+}
+
+/** An admin screen's or list's read that failed: "Failed to load `what`: " and the server's message. */
+export function LoadFailure({ what, error }: { what: string; error: unknown }) {
+  return (
+    <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+      Failed to load {what}: {errorMessage(error, 'Please try again.')}
+    </p>
   );
 }
 
@@ -136,9 +160,7 @@ export function QueryView<T>({ query, what, children }: { query: { isPending: bo
   if (query.isPending) return <AdminSpinner />;
   if (query.error) {
     return isUnauthorized(query.error) ? null : (
-      <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-        Failed to load {what}: {errorMessage(query.error, 'Please try again.')}
-      </p>
+      <LoadFailure what={what} error={query.error} />
     );
   }
   return children(query.data as T);

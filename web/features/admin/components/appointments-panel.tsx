@@ -10,10 +10,10 @@ import { toast } from '../../../components/ui/use-toast';
 import { bookingTimeSlots, NO_PREFERRED_TIME } from '#core/content/booking';
 import { errorMessage } from '../../../lib/api';
 import { fetchAllAppointments, useAppointmentPage, useEndSessionOn401, useFreeSlots, useUpdateAppointmentStatus, type Appointment } from '../api/admin-api';
-import { buildAppointmentsCsv, csvFileName } from '../lib/csv';
-import { downloadText } from '../lib/download';
+import { buildAppointmentsCsv } from '../lib/csv';
 import { firmToday, formatCalendarDay, formatSlot } from '../lib/format';
-import { SectionHeading } from './admin-page-parts';
+import { useCsvExport } from '../lib/use-csv-export';
+import { LoadFailure, SectionHeading } from './admin-page-parts';
 import { BreakableAddress } from './breakable-address';
 import { ListSearch, Pager, useListParams, type ListParams } from './list-controls';
 
@@ -73,20 +73,12 @@ export function AppointmentsPanel() {
   const past = useAppointmentPage({ ...search, when: 'past', ...(pastPage > 1 ? { page: String(pastPage) } : {}) }, showPast);
   const data = upcoming.data;
   const filtered = Boolean(params.q || params.status || params.from || params.to);
-  const [exporting, setExporting] = useState(false);
-
-  async function exportCsv() {
-    // Every appointment, whatever is searched, in calendar order.
-    setExporting(true);
-    try {
-      const all = [...(await fetchAllAppointments())].sort((x, y) => x.date.localeCompare(y.date) || slotIndex(x.timeSlot) - slotIndex(y.timeSlot) || x.id - y.id);
-      downloadText(csvFileName('appointments'), buildAppointmentsCsv(all));
-    } catch (error) {
-      toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'The appointments could not be exported') });
-    } finally {
-      setExporting(false);
-    }
-  }
+  // Every appointment, whatever is searched, in calendar order.
+  const { exporting, exportCsv } = useCsvExport(
+    'appointments',
+    async () => buildAppointmentsCsv([...(await fetchAllAppointments())].sort((x, y) => x.date.localeCompare(y.date) || slotIndex(x.timeSlot) - slotIndex(y.timeSlot) || x.id - y.id)),
+    'The appointments could not be exported',
+  );
 
   return (
     <section aria-labelledby="appointments-heading" className="space-y-4">
@@ -97,9 +89,7 @@ export function AppointmentsPanel() {
       {upcoming.isPending ? (
         <Skeleton className="h-24 w-full" />
       ) : upcoming.error ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-          Failed to load appointments: {errorMessage(upcoming.error, 'Please try again.')}
-        </p>
+        <LoadFailure what="appointments" error={upcoming.error} />
       ) : !data || (data.upcoming + data.past === 0 && !filtered) ? (
         <Card>
           <CardContent className="text-center text-sm text-slate-600" padding="px-6 py-8">No appointment requests yet.</CardContent>

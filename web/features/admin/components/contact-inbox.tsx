@@ -7,10 +7,10 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api';
 import { fetchAllContactMessages, useArchiveMessage, useInboxPage, useMarkMessageRead, type ContactMessage } from '../api/admin-api';
-import { buildContactMessagesCsv, csvFileName } from '../lib/csv';
-import { downloadText } from '../lib/download';
+import { buildContactMessagesCsv } from '../lib/csv';
 import { formatDateTime } from '../lib/format';
-import { SectionHeading } from './admin-page-parts';
+import { useCsvExport } from '../lib/use-csv-export';
+import { LoadFailure, SectionHeading } from './admin-page-parts';
 import { ListSearch, Pager, useListParams, type ListParams } from './list-controls';
 import { RepliedBadge, ReplyThread } from './reply-thread';
 import { useContent } from '../../../lib/content';
@@ -37,19 +37,8 @@ export function ContactInbox() {
   const { params, update, query } = useInboxSearch();
   const inbox = useInboxPage(query, true);
   const page = inbox.data;
-  const [exporting, setExporting] = useState(false);
-
-  async function exportCsv() {
-    // Every message (newest first, archived ones too), not only the page shown.
-    setExporting(true);
-    try {
-      downloadText(csvFileName('contact-messages'), buildContactMessagesCsv(await fetchAllContactMessages()));
-    } catch (error) {
-      toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'The messages could not be exported') });
-    } finally {
-      setExporting(false);
-    }
-  }
+  // Every message (newest first, archived ones too), not only the page shown.
+  const { exporting, exportCsv } = useCsvExport('contact-messages', async () => buildContactMessagesCsv(await fetchAllContactMessages()), 'The messages could not be exported');
 
   return (
     <section aria-labelledby="messages-heading" className="space-y-4">
@@ -97,9 +86,7 @@ export function ContactInbox() {
           ))}
         </div>
       ) : inbox.error ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-          Failed to load contact messages: {errorMessage(inbox.error, 'Please try again.')}
-        </p>
+        <LoadFailure what="contact messages" error={inbox.error} />
       ) : !page || page.items.length === 0 ? (
         page && page.total > 0 ? (
           // A page past the end (the last message of it archived, or an old link): the pager leads back.

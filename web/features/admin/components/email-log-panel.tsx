@@ -3,10 +3,9 @@ import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { TableCell, TableRow, WideTable } from '../../../components/ui/table';
-import { errorMessage } from '../../../lib/api';
 import type { EmailLogEntry } from '../api/admin-api';
 import { formatDateTime } from '../lib/format';
-import { SectionHeading } from './admin-page-parts';
+import { LoadFailure, SectionHeading } from './admin-page-parts';
 import { BreakableAddress } from './breakable-address';
 import { decodedSize, EmailMessageDialog, mediaTypeOf } from './email-message-dialog';
 import { emailStatusVariant as statusVariant } from './email-status';
@@ -36,9 +35,7 @@ export function EmailLogPanel({ emails, isPending, error }: { emails: EmailLogEn
       {isPending ? (
         <p className="text-sm text-slate-600">Loading the e-mail log…</p>
       ) : error ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-          Failed to load the e-mail log: {errorMessage(error, 'Please try again.')}
-        </p>
+        <LoadFailure what="the e-mail log" error={error} />
       ) : rows.length === 0 ? (
         <p className="text-sm text-slate-600">{onlyFailed ? 'No failed e-mails.' : 'No e-mails sent yet.'}</p>
       ) : (

@@ -1,8 +1,7 @@
-import { Loader2, Paperclip } from 'lucide-react';
+import { Paperclip } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge';
-import { Dialog, DialogActions } from '../../../components/ui/dialog';
-import { errorMessage } from '../../../lib/api';
+import { Dialog, DialogActions, DialogLoadState } from '../../../components/ui/dialog';
 import { useEmailMessage, type EmailMessage } from '../api/admin-api';
 import { formatDateTime } from '../lib/format';
 import { BreakableAddress } from './breakable-address';
@@ -96,17 +95,7 @@ export function EmailMessageDialog({ id, onClose }: { id: number | null; onClose
       description={m ? `${m.status === 'queued' ? 'Queued' : 'Written'} ${formatDateTime(m.createdAt)}` : undefined}
       className="sm:max-w-3xl"
     >
-      {message.isPending && (
-        <p role="status" className="flex items-center gap-2 text-sm text-slate-700">
-          <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
-          Loading the e-mail...
-        </p>
-      )}
-      {message.isError && (
-        <p role="alert" className="text-sm text-red-800">
-          {errorMessage(message.error, 'The e-mail could not be loaded.')}
-        </p>
-      )}
+      <DialogLoadState query={message} loading="Loading the e-mail..." failure="The e-mail could not be loaded." />
       {m && <MessageBody m={m} />}
       <DialogActions cancel="Done" onCancel={onClose} />
     </Dialog>

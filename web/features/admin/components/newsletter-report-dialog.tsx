@@ -1,6 +1,5 @@
-import { Loader2 } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogActions } from '../../../components/ui/dialog';
+import { Dialog, DialogActions, DialogLoadState } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api';
 import { useNewsletterReport, useNewsletterSettings, useSetClickTracking } from '../api/newsletter-import-api';
@@ -46,17 +45,7 @@ export function NewsletterReportDialog({ newsletterId, onClose }: { newsletterId
       description={r ? `Sent ${formatDateTime(r.sentAt)}${r.status === 'sending' ? ' (still sending)' : ''}` : undefined}
       className="sm:max-w-2xl"
     >
-      {report.isPending && (
-        <p role="status" className="flex items-center gap-2 text-sm text-slate-700">
-          <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
-          Loading the report...
-        </p>
-      )}
-      {report.isError && (
-        <p role="alert" className="text-sm text-red-800">
-          {errorMessage(report.error, 'The report could not be loaded.')}
-        </p>
-      )}
+      <DialogLoadState query={report} loading="Loading the report..." failure="The report could not be loaded." />
       {r && (
         <div className="space-y-4">
           <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">

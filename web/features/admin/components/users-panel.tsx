@@ -2,7 +2,7 @@ import { ChevronDown, ChevronUp, KeyRound, MailPlus, ShieldCheck, UserPlus, XCir
 import { useState, type FormEvent } from 'react';
 import { Button, SubmitButton } from '../../../components/ui/button';
 import { CardContent } from '../../../components/ui/card';
-import { FieldError, Input, Label } from '../../../components/ui/input';
+import { FormField, Input, Label } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
 import { inviteUserSchema } from '#core/schemas/admin-accounts';
 import { errorMessage } from '../../../lib/api';
@@ -48,16 +48,12 @@ export function InviteCard() {
     <PanelCard id="invite-heading" title="Invite a user" icon={UserPlus} intro="They get an e-mail with a link that works once, for 72 hours, to choose their username and password.">
       <CardContent>
         <form ref={form.ref} onSubmit={(e: FormEvent) => void form.handleSubmit(e)} noValidate className="grid gap-4 sm:grid-cols-2">
-          <div>
-            <Label htmlFor="invite-name">Name</Label>
+          <FormField id="invite-name" label="Name" error={errors.name} errorId={form.errorId('name')}>
             <Input id="invite-name" required autoComplete="off" {...form.field('name')} {...form.described('name')} />
-            <FieldError id={form.errorId('name')} message={errors.name} />
-          </div>
-          <div>
-            <Label htmlFor="invite-email">Email</Label>
+          </FormField>
+          <FormField id="invite-email" label="Email" error={errors.email} errorId={form.errorId('email')}>
             <Input id="invite-email" type="email" required autoComplete="off" {...form.field('email')} {...form.described('email')} />
-            <FieldError id={form.errorId('email')} message={errors.email} />
-          </div>
+          </FormField>
           <div>
             <Label htmlFor="invite-role">Role</Label>
             <select

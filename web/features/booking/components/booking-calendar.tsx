@@ -1,5 +1,6 @@
 import { DayButton, DayPicker, labelDayButton, type DayButtonProps } from 'react-day-picker';
 import { BOOKING_HORIZON_DAYS } from '#core/content/booking';
+import type { ClosedDaysView } from '../use-closed-days';
 
 // react-day-picker is imported here only, and only the booking form loads this file (with a
 // dynamic import, after the Schedule page has loaded), so the calendar code is a chunk of its own
@@ -64,30 +65,24 @@ export function BookingCalendar({
   selected,
   onSelect,
   labelledBy,
-  closedDates = [],
-  closedWeekdays = [],
-  fullDates = [],
+  closed = {},
   onMonthChange,
-  firstDay,
-  lastDay: ruleLastDay,
 }: {
   /** Today in the firm's time zone, as a local-midnight Date. */
   today: Date;
   selected: Date | undefined;
   onSelect: (date: Date | undefined) => void;
   labelledBy: string;
-  /** Days the firm blocked, as YYYY-MM-DD. */
-  closedDates?: readonly string[];
-  /** Weekdays (0 = Sunday ... 6 = Saturday) that offer no slot, beyond the weekend. */
-  closedWeekdays?: readonly number[];
-  /** Open days with no time left, as YYYY-MM-DD. */
-  fullDates?: readonly string[];
+  /**
+   * The closed days as useClosedDays reads them (use-closed-days.ts): the blocked `dates` and the
+   * `weekdays` that offer no slot, beyond the weekend; the open days with no time left
+   * (`fullDates`); the first and last days the booking rules leave open, once the API has said.
+   */
+  closed?: Partial<Pick<ClosedDaysView, 'dates' | 'weekdays' | 'fullDates' | 'firstDay' | 'lastDay'>>;
   /** The first day of the month now shown, when the visitor changes month. */
   onMonthChange?: (month: Date) => void;
-  /** The first and last days the booking rules leave open, YYYY-MM-DD, once the API has said. */
-  firstDay?: string;
-  lastDay?: string;
 }) {
+  const { dates: closedDates = [], weekdays: closedWeekdays = [], fullDates = [], firstDay, lastDay: ruleLastDay } = closed;
   // Until the API has said: today, and BOOKING_HORIZON_DAYS after it (local calendar arithmetic, as the API's).
   const lastDay = ruleLastDay ? localDay(ruleLastDay) : new Date(today.getFullYear(), today.getMonth(), today.getDate() + BOOKING_HORIZON_DAYS);
   const first = firstDay && localDay(firstDay) > today ? localDay(firstDay) : today;

@@ -83,11 +83,7 @@ export function BookingForm({
                     selected={form.date}
                     onSelect={(date) => update('date', date)}
                     labelledBy="booking-date-label"
-                    closedDates={closed.dates}
-                    closedWeekdays={closed.weekdays}
-                    fullDates={closed.fullDates}
-                    firstDay={closed.firstDay}
-                    lastDay={closed.lastDay}
+                    closed={closed}
                     onMonthChange={closed.onMonthChange}
                   />
                 ) : calendarWanted ? (
