@@ -2,6 +2,7 @@ import { and, asc, count, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { adminInvitations, adminSecuritySettings, adminSessions, adminUsers } from '../../db/schema';
 import type { AdminRole } from '#core/schemas/admin-accounts';
+import { accountColumns } from './users';
 
 // The owner's side of accounts (docs/product.md §6.8): the list, role and newsletter permission,
 // deactivation, and the security settings. "The last active owner can never be removed or
@@ -12,13 +13,8 @@ import type { AdminRole } from '#core/schemas/admin-accounts';
 export async function listAccounts(db: Db) {
   return db
     .select({
-      id: adminUsers.id,
-      username: adminUsers.username,
-      name: adminUsers.name,
-      email: adminUsers.email,
-      role: adminUsers.role,
+      ...accountColumns,
       status: adminUsers.status,
-      canSendNewsletters: adminUsers.canSendNewsletters,
       twoFactor: sql<number>`${adminUsers.totpSecret} is not null`.mapWith(Boolean),
       createdAt: adminUsers.createdAt,
     })

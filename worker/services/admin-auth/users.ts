@@ -18,6 +18,16 @@ export async function findAdminById(db: Db, id: number) {
   return db.query.adminUsers.findFirst({ where: eq(adminUsers.id, id) });
 }
 
+/** Who an account is, as the back office shows and decides on it: the columns every account read selects. */
+export const accountColumns = {
+  id: adminUsers.id,
+  username: adminUsers.username,
+  name: adminUsers.name,
+  email: adminUsers.email,
+  role: adminUsers.role,
+  canSendNewsletters: adminUsers.canSendNewsletters,
+};
+
 /**
  * The account a session token names, with what requireAdmin decides on, in ONE query: the token's
  * session row must still exist (signed out, signed out from the sessions list or deactivated: gone)
@@ -26,12 +36,7 @@ export async function findAdminById(db: Db, id: number) {
 export async function findAdminForSession(db: Db, id: number, jti: string) {
   return db
     .select({
-      id: adminUsers.id,
-      username: adminUsers.username,
-      name: adminUsers.name,
-      email: adminUsers.email,
-      role: adminUsers.role,
-      canSendNewsletters: adminUsers.canSendNewsletters,
+      ...accountColumns,
       sessionVersion: adminUsers.sessionVersion,
       hasTwoFactor: sql<number>`${adminUsers.totpSecret} is not null`.mapWith(Boolean),
       sessionExpiresAt: adminSessions.expiresAt,
