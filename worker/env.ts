@@ -1,7 +1,8 @@
 // The bindings come from wrangler.jsonc and .dev.vars.example: `npm run types` (wrangler types)
-// generates the global `Env` from them into worker/worker-configuration.d.ts, and `npm run
-// types:check` (part of `npm run check`) fails when that file no longer matches. Only what the
-// generated type cannot know is written here.
+// generates the global `Env` from them into worker/worker-configuration.d.ts, which is generated
+// output, not source: `npm install` (postinstall) and `npm run typecheck` write it afresh, so it
+// always matches the configuration, and git ignores it. Only what the generated type cannot know
+// is written here.
 
 import type { Db } from './db/client';
 
