@@ -1,7 +1,7 @@
 import type { Bindings } from '../../env';
 import { deliverQueued, emailTransport, writeOutcomes } from './delivery';
 import type { OutgoingEmail } from '../../mail-types';
-import type { Job } from '../platform/jobs';
+import { passJob } from '../platform/jobs';
 
 // The cron's half of the outbox (docs/architecture.md, Writes): a visitor's e-mails are queued in
 // the e-mail log with the write that causes them and delivered by the request after its answer
@@ -73,10 +73,4 @@ export async function sweepOutbox(env: Bindings, now: Date = new Date(), limit =
 }
 
 /** The sweep as a row of the cron's table (worker/cron.ts). */
-export const outboxSweepJob: Job = {
-  name: 'Outbox sweep',
-  async run({ env, at }) {
-    const stats = await sweepOutbox(env, at);
-    return { ...stats, didWork: stats.swept > 0 };
-  },
-};
+export const outboxSweepJob = passJob('Outbox sweep', ({ env, at }) => sweepOutbox(env, at), (stats) => stats.swept > 0);

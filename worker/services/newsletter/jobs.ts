@@ -1,5 +1,5 @@
 import type { Bindings } from '../../env';
-import type { Job, Prune } from '../platform/jobs';
+import { type Job, passJob, type Prune } from '../platform/jobs';
 import { sendImportConfirmations } from './confirmations';
 import { oldDeliveryEventsPurge, stalePendingPurge } from './list-hygiene';
 import { sendNewsletterNow } from './send-now';
@@ -18,13 +18,7 @@ export const BATCH_MARGIN = 5;
  * The double opt-in e-mails of imported subscribers (confirmations.ts, at most
  * IMPORT_CONFIRMATIONS_PER_TICK under the daily confirmation cap).
  */
-export const importConfirmationsJob: Job = {
-  name: 'Import confirmations',
-  async run({ env, db, at }) {
-    const result = await sendImportConfirmations(env, db, at);
-    return { ...result, didWork: result.due > 0 };
-  },
-};
+export const importConfirmationsJob = passJob('Import confirmations', ({ env, db, at }) => sendImportConfirmations(env, db, at), (result) => result.due > 0);
 
 /**
  * The administrator's scheduled draft due this minute (drafts.ts: the earliest, claimed exactly

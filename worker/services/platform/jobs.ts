@@ -52,6 +52,26 @@ export interface Job {
   run(tick: Tick): Promise<JobReport>;
 }
 
+/**
+ * A job that runs one pass, which reports its own subrequests and figures: `worked` says when the
+ * figures are worth a log line (it found something due).
+ */
+export function passJob<R extends { subrequests: number }>(
+  name: string,
+  pass: (tick: Tick) => Promise<R>,
+  worked: (result: R) => boolean,
+  limits: Pick<Job, 'reserve' | 'needs'> = {},
+): Job {
+  return {
+    name,
+    ...limits,
+    async run(tick) {
+      const result = await pass(tick);
+      return { ...result, didWork: worked(result) };
+    },
+  };
+}
+
 /** Workers' subrequests per invocation on the free plan: a tick's budget unless a job needs more. */
 export const FREE_PLAN_SUBREQUESTS = 50;
 
