@@ -3,6 +3,7 @@ import { hashIp } from '../limits/client-ip';
 import type { LoginSubject } from './login-throttle';
 import type { AdminRequest } from './request';
 import type { CookieToSet } from './session';
+import { bytesToBase64Url } from '../platform/encoding';
 
 // The "known device" cookie (docs/decisions/0011-known-devices-and-the-sign-in-delay.md): a browser
 // that signed in as an administrator before carries a random device id signed for that
@@ -35,8 +36,6 @@ async function deviceKey(secret: string): Promise<CryptoKey> {
   return key;
 }
 
-const toBase64Url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-
 function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
   if (!/^[A-Za-z0-9_-]+$/.test(text)) return null;
   try {
@@ -65,9 +64,9 @@ export async function readKnownDevice(secret: string, request: AdminRequest, use
  * its id when it was one already, so the cookie is renewed, not replaced). Long-lived, HttpOnly, SameSite=Strict.
  */
 export async function knownDeviceCookie(secret: string, requestUrl: string, userId: number, deviceId: string | null): Promise<CookieToSet> {
-  const id = deviceId ?? toBase64Url(crypto.getRandomValues(new Uint8Array(16)));
+  const id = deviceId ?? bytesToBase64Url(crypto.getRandomValues(new Uint8Array(16)));
   const mac = new Uint8Array(await crypto.subtle.sign('HMAC', await deviceKey(secret), signedText(userId, id)));
-  return { ...deviceCookie(requestUrl, userId), value: `${id}.${toBase64Url(mac)}`, maxAge: KNOWN_DEVICE_TTL_SECONDS };
+  return { ...deviceCookie(requestUrl, userId), value: `${id}.${bytesToBase64Url(mac)}`, maxAge: KNOWN_DEVICE_TTL_SECONDS };
 }
 
 /** Whom a password check of `userId` is counted against (login-throttle.ts): this browser when it is a known device, else its network. */

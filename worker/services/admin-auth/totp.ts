@@ -2,6 +2,8 @@
 // (docs/product.md §6.1): HMAC-SHA-1, 6 digits, 30-second steps, one step of clock drift either
 // way, through WebCrypto. Every function takes `now` so tests run against a fixed clock.
 
+import { sha256Hex } from '../platform/encoding';
+
 export const TOTP_DIGITS = 6;
 export const TOTP_STEP_SECONDS = 30;
 /** Steps of clock drift accepted either side of the current one. */
@@ -141,7 +143,6 @@ export function normalizeRecoveryCode(text: string): string {
 }
 
 /** The stored form of a recovery code: hex SHA-256 of its canonical form. */
-export async function hashRecoveryCode(code: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(normalizeRecoveryCode(code)));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+export function hashRecoveryCode(code: string): Promise<string> {
+  return sha256Hex(normalizeRecoveryCode(code));
 }

@@ -204,10 +204,3 @@ export function buildInvite(event: InviteEvent): string {
   return buildCalendar({ prodName: event.organizerName, method, timeZone: event.timeZone, events: [event] });
 }
 
-/** Base64 of the UTF-8 bytes, for an e-mail attachment. */
-export function toBase64(text: string): string {
-  const bytes = new TextEncoder().encode(text);
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}

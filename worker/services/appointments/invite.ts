@@ -7,7 +7,8 @@ import { timeZoneLabel } from '#core/firm-time';
 import { firmAddressLine, type FirmFacts } from '#core/content/firm-facts';
 import { appointmentRef } from './links';
 import { calendarLinks, type CalendarLinks } from './calendar-links';
-import { buildInvite, toBase64 } from './ics';
+import { buildInvite } from './ics';
+import { bytesToBase64 } from '../platform/encoding';
 
 // What an appointment's e-mails (./emails.ts) and the firm's calendar feed (./calendar-feed.ts) say
 // of it: its day and time in words, and its calendar event (RFC 5545/5546): one UID per appointment
@@ -106,6 +107,6 @@ export function inviteAttachment(env: Bindings, firm: FirmFacts, a: TimedAppoint
   return {
     filename: a.status === 'cancelled' ? 'cancellation.ics' : 'appointment.ics',
     contentType: `text/calendar; charset=utf-8; method=${method}`,
-    content: toBase64(appointmentInvite(env, firm, a)),
+    content: bytesToBase64(new TextEncoder().encode(appointmentInvite(env, firm, a))),
   };
 }

@@ -5,6 +5,7 @@ import type { appointments } from '../../db/schema';
 import { slotStartMinutes } from '#core/schemas/appointments';
 import { zonedToUtc } from './ics';
 import { ALGORITHM, ISSUER, key } from '../platform/link-signing';
+import { bytesToBase64Url } from '../platform/encoding';
 
 // The visitor's self-service links (docs/product.md §3): every booking e-mail carries a Cancel and
 // a Reschedule link. Each is a JWT signed with JWT_SECRET the way the newsletter links are
@@ -36,7 +37,7 @@ type LinkedAppointment = AppointmentRef & Pick<typeof appointments.$inferSelect,
  */
 export function newAppointmentPublicId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return bytesToBase64Url(bytes);
 }
 
 /** The appointment's name in its invite's UID: the public id when it has one, else (older rows) the numeric id. */

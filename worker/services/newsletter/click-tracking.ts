@@ -4,6 +4,7 @@ import { newsletterClicks, newsletterDeliveries, newsletterSettings, sentNewslet
 import { escapeHtml } from '../platform/html';
 import { decodeBasicEntities } from './template';
 import { key } from './tokens';
+import { bytesToBase64Url } from '../platform/encoding';
 
 /**
  * First-party click tracking (docs/product.md §5.11). Each link of an issue's body is sent to each
@@ -64,16 +65,9 @@ function signingKey(secret: string): Promise<CryptoKey> {
   return k;
 }
 
-function base64url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
-}
-
 async function signature(secret: string, payload: string): Promise<string> {
   const mac = new Uint8Array(await crypto.subtle.sign('HMAC', await signingKey(secret), new TextEncoder().encode(PURPOSE + payload)));
-  return base64url(mac.slice(0, SIGNATURE_BYTES));
+  return bytesToBase64Url(mac.slice(0, SIGNATURE_BYTES));
 }
 
 export async function clickToken(secret: string, ref: ClickRef): Promise<string> {
