@@ -10,7 +10,7 @@ export const TOTP_STEP_SECONDS = 30;
 const DRIFT_STEPS = 1;
 /** RFC 4226 §4 asks for at least 128 bits; 160 is the SHA-1 block authenticators expect. */
 const SECRET_BYTES = 20;
-const ISSUER = 'Warrendale CPA';
+const AUTHENTICATOR_ISSUER = 'Warrendale CPA';
 
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 
@@ -113,10 +113,10 @@ export async function verifyTotp(secret: string, code: string, now: number, last
 
 /** The otpauth:// URI an authenticator app reads from the QR code (Key Uri Format). */
 export function otpauthUri(secret: string, accountName: string): string {
-  const label = encodeURIComponent(`${ISSUER}:${accountName}`);
+  const label = encodeURIComponent(`${AUTHENTICATOR_ISSUER}:${accountName}`);
   const params = new URLSearchParams({
     secret,
-    issuer: ISSUER,
+    issuer: AUTHENTICATOR_ISSUER,
     algorithm: 'SHA1',
     digits: String(TOTP_DIGITS),
     period: String(TOTP_STEP_SECONDS),

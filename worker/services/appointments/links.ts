@@ -4,7 +4,7 @@ import { firm } from '#core/content/firm';
 import type { appointments } from '../../db/schema';
 import { slotStartMinutes } from '#core/schemas/appointments';
 import { zonedToUtc } from './ics';
-import { ALGORITHM, ISSUER, key } from '../platform/link-signing';
+import { ALGORITHM, hmacSigningKey, ISSUER, key } from '../platform/link-signing';
 import { bytesToBase64Url } from '../platform/encoding';
 
 // The visitor's self-service links (docs/product.md §3): every booking e-mail carries a Cancel and
@@ -66,21 +66,8 @@ export function appointmentStartsAt(a: Pick<LinkedAppointment, 'date' | 'timeSlo
   return zonedToUtc(a.date, slotStartMinutes(a.timeSlot as BookingTimeSlot), timeZone);
 }
 
-// The imported HMAC key per secret, kept for the isolate's life: every booking signs two links, and
-// importing the key (what jose does for raw key bytes) costs about as much as signing.
-const signingKeys = new Map<string, CryptoKey>();
-
-/** The key itself is kept, not a pending promise: nothing one request awaits is settled by another. */
-async function signingKey(secret: string): Promise<CryptoKey> {
-  const cached = signingKeys.get(secret);
-  if (cached) return cached;
-  const imported = await crypto.subtle.importKey('raw', key(secret) as Uint8Array<ArrayBuffer>, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  signingKeys.set(secret, imported);
-  return imported;
-}
-
 export async function signAppointmentLink(secret: string, purpose: AppointmentLinkPurpose, a: LinkedAppointment, now: Date = new Date()): Promise<string> {
-  const hmac = await signingKey(secret);
+  const hmac = await hmacSigningKey(secret);
   return new SignJWT({ seq: a.sequence ?? 0 })
     .setProtectedHeader({ alg: ALGORITHM })
     .setSubject(linkSubject(a))

@@ -4,7 +4,6 @@ import { ALGORITHM, ISSUER, key } from '../platform/link-signing';
 // Newsletter links carry a JWT signed with JWT_SECRET (worker/services/platform/link-signing.ts). A
 // distinct audience per purpose means a confirmation token cannot unsubscribe, neither can be used
 // as an admin session, and vice versa.
-export { ALGORITHM, ISSUER, key };
 export type LinkPurpose = 'newsletter-confirm' | 'newsletter-unsubscribe';
 
 /** Confirmation links expire after 7 days; unsubscribe links work for a year (CAN-SPAM asks 30 days at least). */
