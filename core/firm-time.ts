@@ -15,6 +15,9 @@ export interface FirmDateParts {
   weekday: number;
 }
 
+/** A calendar day in milliseconds (a UTC day: retention cut-offs, day numbers; firm-zone days are counted above). */
+export const DAY_MS = 86_400_000;
+
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 /**
