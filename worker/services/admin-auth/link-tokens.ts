@@ -4,12 +4,12 @@
 
 import { bytesToBase64Url, sha256Hex } from '../platform/encoding';
 
-export type LinkPurpose = 'admin-invitation' | 'admin-password-reset';
+export type AdminLinkPurpose = 'admin-invitation' | 'admin-password-reset';
 
 /** A new link token (shown nowhere but in the e-mail's link). */
 export const newLinkToken = () => bytesToBase64Url(crypto.getRandomValues(new Uint8Array(32)));
 
 /** What is stored of a link token: the hex SHA-256 of `<purpose>:<token>`. */
-export function linkTokenHash(purpose: LinkPurpose, token: string): Promise<string> {
+export function linkTokenHash(purpose: AdminLinkPurpose, token: string): Promise<string> {
   return sha256Hex(`${purpose}:${token}`);
 }

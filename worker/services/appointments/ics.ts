@@ -68,7 +68,7 @@ export function escapeIcsText(value: string): string {
 }
 
 /** Folds a content line at 75 octets (RFC 5545 3.1), never inside a UTF-8 character. */
-export function foldLine(line: string): string {
+export function foldIcsLine(line: string): string {
   // Most lines are short ASCII: no encoding at all (a UTF-16 unit is at most 3 UTF-8 octets).
   if (line.length * 3 <= 75 || utf8Length(line) <= 75) return line;
   const parts: string[] = [];
@@ -193,7 +193,7 @@ export function buildCalendar(options: {
     ...options.events.flatMap((event) => veventLines(event, vtimezone !== undefined)),
     'END:VCALENDAR',
   ];
-  return lines.map(foldLine).join(CRLF) + CRLF;
+  return lines.map(foldIcsLine).join(CRLF) + CRLF;
 }
 
 /** A complete VCALENDAR (one VEVENT, METHOD as given, PUBLISH by default) with CRLF line endings. */
