@@ -33,6 +33,14 @@ export function cachedFormat(cache: Map<string, Intl.DateTimeFormat>, timeZone: 
   return format;
 }
 
+const longDateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** "Monday, November 23, 2026" for a YYYY-MM-DD calendar day (no zone shift): e-mails, invites and the booking forms. */
+export function longDate(isoDate: string): string {
+  const [y, m, d] = isoDate.split('-').map(Number);
+  return cachedFormat(longDateFormats, 'UTC', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(Date.UTC(y, m - 1, d)));
+}
+
 const partsFormats = new Map<string, Intl.DateTimeFormat>();
 const labelFormats = new Map<string, Intl.DateTimeFormat>();
 
