@@ -3,7 +3,7 @@ import { jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../../db/client';
 import { adminSessions } from '../../db/schema';
 import { isLocalHost } from '../platform/local-host';
-import { ALGORITHM, ISSUER, key } from '../platform/link-signing';
+import { ALGORITHM, ISSUER, jwtSecretKey } from '../platform/link-signing';
 
 // Tokens are pinned to HS256 with our issuer (worker/services/platform/link-signing.ts) and the
 // session's own audience: jose rejects `alg: none`, other algorithms, other keys, and expired tokens.
@@ -42,7 +42,7 @@ export async function issueSessionToken(secret: string, claims: AdminSessionClai
     .setAudience(AUDIENCE)
     .setIssuedAt()
     .setExpirationTime(Math.floor(session.expiresAt.getTime() / 1000))
-    .sign(key(secret));
+    .sign(jwtSecretKey(secret));
 }
 
 /**
@@ -51,7 +51,7 @@ export async function issueSessionToken(secret: string, claims: AdminSessionClai
  */
 export async function verifySessionToken(secret: string, token: string): Promise<VerifiedSession | null> {
   try {
-    const { payload } = await jwtVerify(token, key(secret), {
+    const { payload } = await jwtVerify(token, jwtSecretKey(secret), {
       algorithms: [ALGORITHM],
       issuer: ISSUER,
       audience: AUDIENCE,

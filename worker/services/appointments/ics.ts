@@ -100,7 +100,8 @@ function utf8Length(text: string): number {
   return octets;
 }
 
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+/** `n` in `width` digits, zero-padded (dates and times in iCalendar and busy-interval keys). */
+export const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /** 20261123T100000 for a local day and minute of day (rolls over midnight correctly). */
 function localDateTime(date: string, minutes: number): string {

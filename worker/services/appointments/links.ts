@@ -4,7 +4,7 @@ import { firm } from '#core/content/firm';
 import type { appointments } from '../../db/schema';
 import { slotStartMinutes } from '#core/schemas/appointments';
 import { zonedToUtc } from './ics';
-import { ALGORITHM, hmacSigningKey, ISSUER, key } from '../platform/link-signing';
+import { ALGORITHM, hmacSigningKey, ISSUER, jwtSecretKey } from '../platform/link-signing';
 import { bytesToBase64Url } from '../platform/encoding';
 
 // The visitor's self-service links (docs/product.md §3): every booking e-mail carries a Cancel and
@@ -95,7 +95,7 @@ export async function verifyAppointmentLink(
   now: Date = new Date(),
 ): Promise<LinkCheck> {
   try {
-    const { payload } = await jwtVerify(token, key(secret), {
+    const { payload } = await jwtVerify(token, jwtSecretKey(secret), {
       algorithms: [ALGORITHM],
       issuer: ISSUER,
       audience: [...purposes],

@@ -1,5 +1,5 @@
 import { jwtVerify, SignJWT } from 'jose';
-import { ALGORITHM, ISSUER, key } from '../platform/link-signing';
+import { ALGORITHM, ISSUER, jwtSecretKey } from '../platform/link-signing';
 
 // Newsletter links carry a JWT signed with JWT_SECRET (worker/services/platform/link-signing.ts). A
 // distinct audience per purpose means a confirmation token cannot unsubscribe, neither can be used
@@ -45,13 +45,13 @@ export async function signLinkToken(
     .setAudience(purpose)
     .setIssuedAt(iat)
     .setExpirationTime(iat + LINK_TTL_SECONDS[purpose])
-    .sign(key(secret));
+    .sign(jwtSecretKey(secret));
 }
 
 /** The claims of a valid, unexpired token for this purpose; null for anything else. */
 export async function verifyLinkToken(secret: string, purpose: NewsletterLinkPurpose, token: string, now: Date = new Date()): Promise<LinkClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, key(secret), {
+    const { payload } = await jwtVerify(token, jwtSecretKey(secret), {
       algorithms: [ALGORITHM],
       issuer: ISSUER,
       audience: purpose,

@@ -9,7 +9,7 @@ export const ALGORITHM = 'HS256';
 export const ISSUER = 'warrendale-cpa';
 
 /** The HMAC key of every signed link (newsletter and appointment links alike). */
-export function key(secret: string): Uint8Array {
+export function jwtSecretKey(secret: string): Uint8Array {
   if (!secret || secret.length < 32) throw new Error('JWT_SECRET must be set to at least 32 characters');
   return new TextEncoder().encode(secret);
 }
@@ -19,11 +19,11 @@ export function key(secret: string): Uint8Array {
 // does for raw key bytes) costs about as much as signing.
 const hmacKeys = new Map<string, CryptoKey>();
 
-/** `key(secret)` imported for HMAC signing. The key itself is kept, not a pending promise: nothing one request awaits is settled by another. */
+/** `jwtSecretKey(secret)` imported for HMAC signing. The key itself is kept, not a pending promise: nothing one request awaits is settled by another. */
 export async function hmacSigningKey(secret: string): Promise<CryptoKey> {
   const cached = hmacKeys.get(secret);
   if (cached) return cached;
-  const imported = await crypto.subtle.importKey('raw', key(secret) as Uint8Array<ArrayBuffer>, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const imported = await crypto.subtle.importKey('raw', jwtSecretKey(secret) as Uint8Array<ArrayBuffer>, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   hmacKeys.set(secret, imported);
   return imported;
 }
