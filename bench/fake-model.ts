@@ -60,7 +60,7 @@ const OBEYS = new RegExp(
   'i',
 );
 
-const STOPWORDS = new Set(
+const FAKE_MODEL_STOPWORDS = new Set(
   (
     'a an the is are was were be been am do does did you your yours i me my mine we our us it its this that these those there here ' +
     'to for of in on at by from with and or but if so as can could would should will may might must how what which who whom why ' +
@@ -74,11 +74,15 @@ const words = (text: string): string[] =>
     .toLowerCase()
     .replace(/[’']/g, '')
     .split(/[^a-z0-9$]+/)
-    .filter((w) => w && !STOPWORDS.has(w))
-    .map(stem);
+    .filter((w) => w && !FAKE_MODEL_STOPWORDS.has(w))
+    .map(fakeModelStem);
 
-/** Just enough stemming for "taxes"/"tax", "booking"/"book", "filing"/"file". */
-function stem(word: string): string {
+/**
+ * Just enough stemming for "taxes"/"tax", "booking"/"book", "filing"/"file". The stand-in model's own,
+ * cruder than the offline assistant's (worker/services/chat/knowledge-base-model.ts stem): the bench
+ * plays a model independent of the worker's retrieval, so neither is shared.
+ */
+function fakeModelStem(word: string): string {
   let w = word;
   if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss')) w = w.slice(0, -1);
   if (w.length > 5 && w.endsWith('ing')) w = w.slice(0, -3);

@@ -15,6 +15,9 @@ export interface FirmDateParts {
   weekday: number;
 }
 
+/** A calendar day in milliseconds (a UTC day: retention cut-offs, day numbers; firm-zone days are counted above). */
+export const DAY_MS = 86_400_000;
+
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 /**
@@ -28,6 +31,14 @@ export function cachedFormat(cache: Map<string, Intl.DateTimeFormat>, timeZone: 
     cache.set(timeZone, format);
   }
   return format;
+}
+
+const longDateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** "Monday, November 23, 2026" for a YYYY-MM-DD calendar day (no zone shift): e-mails, invites and the booking forms. */
+export function longDate(isoDate: string): string {
+  const [y, m, d] = isoDate.split('-').map(Number);
+  return cachedFormat(longDateFormats, 'UTC', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(Date.UTC(y, m - 1, d)));
 }
 
 const partsFormats = new Map<string, Intl.DateTimeFormat>();

@@ -24,3 +24,25 @@ export function escapeHtml(text: string, { quotes = true, keepEntities = false }
 
 /** HTML being rewritten (a sanitiser's text between tags): as written, its character references and quotes kept, but nothing in it can open or close a tag. */
 export const KEEP_AS_WRITTEN: EscapeOptions = { quotes: false, keepEntities: true };
+
+// Character references as a browser reads them, to see what a link really is (its scheme) and the
+// text a reader sees. In element text a reference ends with `;` and the few names escapeHtml and
+// editors write are known. Inside an attribute value (the newsletter's sanitiser checks hrefs and
+// styles) the `;` may be left out and `&colon;`, `&tab;`, `&newline;` count too, as browsers
+// decode them there: "java&tab;script&colon;" is a javascript: URL.
+const TEXT_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+const ATTRIBUTE_ENTITIES: Record<string, string> = { ...TEXT_ENTITIES, colon: ':', tab: '\t', newline: '\n' };
+const TEXT_REFERENCE = /&(#x[0-9a-f]+|#\d+|[a-z]+);/gi;
+const ATTRIBUTE_REFERENCE = /&(#x[0-9a-f]+|#\d+|[a-z]+);?/gi;
+
+/** `value` with its character references decoded (a number out of range, or a surrogate, as U+FFFD; an unknown name kept). */
+export function decodeEntities(value: string, { inAttribute = false }: { inAttribute?: boolean } = {}): string {
+  const names = inAttribute ? ATTRIBUTE_ENTITIES : TEXT_ENTITIES;
+  return value.replace(inAttribute ? ATTRIBUTE_REFERENCE : TEXT_REFERENCE, (match, body: string) => {
+    if (body[0] === '#') {
+      const code = body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
+      return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : '\ufffd';
+    }
+    return names[body.toLowerCase()] ?? match;
+  });
+}

@@ -8,21 +8,9 @@
 // page as written, never run. Pure string code: the schema runs it on save (worker and browser)
 // and the pages run it again on render.
 
-import { escapeHtml, KEEP_AS_WRITTEN } from '../html';
+import { decodeEntities, escapeHtml, KEEP_AS_WRITTEN } from '../html';
 
 const URL_SCHEMES = ['http:', 'https:', 'mailto:', 'tel:'];
-
-const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
-
-function decodeEntities(value: string): string {
-  return value.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (match, body: string) => {
-    if (body[0] === '#') {
-      const code = body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
-      return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : '\ufffd';
-    }
-    return NAMED_ENTITIES[body.toLowerCase()] ?? match;
-  });
-}
 
 /** Plain text as rich text that shows exactly that text. */
 export const textToRichText = (text: string) => escapeHtml(text, { quotes: false });

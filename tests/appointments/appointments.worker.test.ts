@@ -4,7 +4,7 @@ import { defaultContent } from '#core/content/default-content';
 import { bookingTimeSlots } from '#core/content/booking';
 import { firm } from '#core/content/firm';
 import { BOOKING_MESSAGES, createAppointmentSchema, toFirmCalendarDate } from '#core/schemas/appointments';
-import { buildInvite, escapeIcsText, foldLine, vtimezoneFor } from '../../worker/services/appointments/ics';
+import { buildInvite, escapeIcsText, foldIcsLine, vtimezoneFor } from '../../worker/services/appointments/ics';
 import { appointmentConfirmationEmail } from '../../worker/services/appointments/emails';
 import { call, client, okJson } from '../harness/worker/helpers';
 import { callWithEnv, nextSaturday, nextWeekday, validBooking, visitorIp } from '../harness/worker/submission-helpers';
@@ -252,7 +252,7 @@ describe('the .ics invite', () => {
 
   it('escapes text and folds long lines without splitting a character', () => {
     expect(escapeIcsText('a,b;c\\d\ne')).toBe('a\\,b\\;c\\\\d\\ne');
-    const folded = foldLine(`DESCRIPTION:${'é'.repeat(80)}`);
+    const folded = foldIcsLine(`DESCRIPTION:${'é'.repeat(80)}`);
     const lines = folded.split('\r\n');
     expect(lines.length).toBeGreaterThan(1);
     for (const line of lines) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);

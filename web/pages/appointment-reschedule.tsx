@@ -10,7 +10,8 @@ import { AppointmentSummary, CheckingLink, HomeLink, LinkPage, RefusedLink, useM
 import { fetchAvailability } from '../features/booking/api/appointments';
 import type { BookingCalendar } from '../features/booking/components/booking-calendar';
 import { SlotZoneNote } from '../features/booking/components/slot-zone-note';
-import { fromIsoDate, longDate, toIsoDate, useClosedDays } from '../features/booking/use-closed-days';
+import { longDate } from '#core/firm-time';
+import { fromIsoDate, toIsoDate, useClosedDays } from '../features/booking/use-closed-days';
 import { ApiError } from '../lib/api';
 import { linkToken } from '../lib/link-token';
 import { usePageMeta } from '../lib/page-meta';
@@ -129,7 +130,7 @@ export default function AppointmentReschedulePage() {
             )}
           </div>
           <p className="mt-2 text-sm text-slate-600" aria-live="polite">
-            {date ? `Selected: ${longDate(date)}` : 'Weekdays only; pick a day from today onward.'}
+            {date ? `Selected: ${longDate(toIsoDate(date))}` : 'Weekdays only; pick a day from today onward.'}
           </p>
         </div>
         <fieldset>

@@ -9,7 +9,7 @@ export const TURNSTILE_UNAVAILABLE_MESSAGE = 'We could not check the verificatio
 /** Cloudflare's own limit on a token's length (docs of the siteverify API). */
 export const TURNSTILE_TOKEN_MAX_LENGTH = 2048;
 
-const DEFAULT_TIMEOUT_MS = 5000;
+const SITEVERIFY_TIMEOUT_MS = 5000;
 
 type Verdict = 'passed' | 'failed' | 'unavailable';
 
@@ -21,7 +21,7 @@ interface SiteverifyAnswer {
 
 const timeoutOf = (env: Bindings) => {
   const value = Number(env.TURNSTILE_SITEVERIFY_TIMEOUT_MS);
-  return Number.isFinite(value) && value > 0 ? value : DEFAULT_TIMEOUT_MS;
+  return Number.isFinite(value) && value > 0 ? value : SITEVERIFY_TIMEOUT_MS;
 };
 
 /** The host the widget must have been solved on: SITE_URL's, when it is a URL. */

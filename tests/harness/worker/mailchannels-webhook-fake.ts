@@ -1,7 +1,8 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { vi } from 'vitest';
 import worker from '../../../worker/index';
-import { bytesToBase64, contentDigest } from '../../../worker/services/email/webhook-signature';
+import { contentDigest } from '../../../worker/services/email/webhook-signature';
+import { bytesToBase64 } from '../../../worker/services/platform/encoding';
 import { ORIGIN } from './helpers';
 import { MAILCHANNELS_ACCOUNT_ID, MAILCHANNELS_URL } from './mailchannels-fake';
 

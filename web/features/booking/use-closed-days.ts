@@ -15,9 +15,6 @@ export const fromIsoDate = (text: string) => {
   return new Date(y, m - 1, d);
 };
 
-/** "Tuesday, December 8, 2026": the chosen day, as the booking and reschedule forms state it. */
-export const longDate = (d: Date) => d.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
-
 /** The six weeks a month view shows (weeks start on Sunday, fixedWeeks), as a YYYY-MM-DD range. */
 function visibleRange(month: Date): { from: string; to: string } {
   const first = new Date(month.getFullYear(), month.getMonth(), 1);

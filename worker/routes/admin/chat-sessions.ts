@@ -47,7 +47,7 @@ const toTranscriptMessage = (row: MessageRow): ChatTranscriptMessage => ({
 });
 
 // The widget's session id is a random UUID (core/schemas/chat.ts), so anything else cannot name one.
-const sessionParamSchema = z.object({ id: z.uuid({ error: 'Invalid chat session' }) });
+const chatSessionParamSchema = z.object({ id: z.uuid({ error: 'Invalid chat session' }) });
 
 /**
  * The chat transcripts (docs/product.md §4): the conversations, searched and paged (50 a page,
@@ -58,7 +58,7 @@ export const adminChatSessions = new Hono<AppEnv>()
     const page = await searchChatSessions(c.var.db, c.req.valid('query'), firm.timeZone);
     return c.json({ ...page, items: page.items.map(toChatSessionSummary) }, 200);
   })
-  .get('/:id', validate('param', sessionParamSchema), async (c) => {
+  .get('/:id', validate('param', chatSessionParamSchema), async (c) => {
     const conversation = await loadConversation(c.var.db, c.req.valid('param').id);
     if (!conversation) return c.json({ message: 'Chat session not found' }, 404);
     return c.json({ session: toChatSessionSummary(conversation.session), messages: conversation.messages.map(toTranscriptMessage) }, 200);

@@ -31,7 +31,7 @@ export type AccountChange = { ok: true } | { ok: false; status: 404 | 409; messa
 export const LAST_OWNER = 'This is the last active owner: make another account an owner first.';
 
 /** Why an UPDATE that matched nothing did not apply: the account is not there, or it is the last owner. */
-async function refusal(db: Db, id: number): Promise<AccountChange> {
+async function accountRefusal(db: Db, id: number): Promise<AccountChange> {
   const exists = await db.query.adminUsers.findFirst({ columns: { id: true }, where: eq(adminUsers.id, id) });
   return exists ? { ok: false, status: 409, message: LAST_OWNER } : { ok: false, status: 404, message: 'User not found' };
 }
@@ -59,7 +59,7 @@ export async function updateAccount(db: Db, id: number, change: { role?: AdminRo
     .where(and(eq(adminUsers.id, id), demotion ? sql`(${adminUsers.role} <> 'owner' or ${anotherActiveOwner(id)})` : undefined))
     .returning({ id: adminUsers.id });
   const [updated] = demotion ? await db.batch([update, revokeInvitationsOf(db, id, sql`${adminUsers.role} = 'staff'`)]) : [await update];
-  return updated.length > 0 ? { ok: true } : refusal(db, id);
+  return updated.length > 0 ? { ok: true } : accountRefusal(db, id);
 }
 
 /**
@@ -82,7 +82,7 @@ export async function deactivateAccount(db: Db, id: number): Promise<AccountChan
       .where(and(eq(adminSessions.adminUserId, id), sql`exists (select 1 from ${adminUsers} where ${adminUsers.id} = ${id} and ${deactivated})`)),
     revokeInvitationsOf(db, id, deactivated),
   ]);
-  return updated.length > 0 ? { ok: true } : refusal(db, id);
+  return updated.length > 0 ? { ok: true } : accountRefusal(db, id);
 }
 
 /** Lets a deactivated account sign in again (it starts without sessions). */

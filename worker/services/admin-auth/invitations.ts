@@ -18,7 +18,7 @@ import { generateRecoveryCodes, generateTotpSecret, hashRecoveryCode, verifyTotp
 // pending ones, withdraws or resends them; an invitation works only while its inviter is an
 // active owner (checked in the statement that accepts it).
 
-const tokenHash = (token: string) => linkTokenHash('admin-invitation', token);
+const invitationTokenHash = (token: string) => linkTokenHash('admin-invitation', token);
 
 /**
  * How many e-mailed links (invitations, resent invitations, password resets) one owner may send in
@@ -44,7 +44,7 @@ export async function emailInUse(db: Db, email: string): Promise<boolean> {
 export async function createInvitation(db: Db, invite: InviteUser, invitedBy: number, now = Date.now()): Promise<{ id: number; token: string; expiresAt: Date }> {
   const token = newLinkToken();
   const expiresAt = new Date(now + INVITATION_TTL_HOURS * 3600 * 1000);
-  const [row] = await db.insert(adminInvitations).values({ ...invite, tokenHash: await tokenHash(token), invitedBy, expiresAt }).returning({ id: adminInvitations.id });
+  const [row] = await db.insert(adminInvitations).values({ ...invite, tokenHash: await invitationTokenHash(token), invitedBy, expiresAt }).returning({ id: adminInvitations.id });
   return { id: row.id, token, expiresAt };
 }
 
@@ -91,7 +91,7 @@ export async function renewInvitation(db: Db, id: number, invitedBy: number, now
   const token = newLinkToken();
   const [row] = await db
     .update(adminInvitations)
-    .set({ tokenHash: await tokenHash(token), expiresAt: new Date(now + INVITATION_TTL_HOURS * 3600 * 1000), totpPendingSecret: null, invitedBy })
+    .set({ tokenHash: await invitationTokenHash(token), expiresAt: new Date(now + INVITATION_TTL_HOURS * 3600 * 1000), totpPendingSecret: null, invitedBy })
     .where(and(eq(adminInvitations.id, id), open))
     .returning();
   return row ? { invitation: row, token } : null;
@@ -118,7 +118,7 @@ export async function findInvitation(db: Db, token: string, now = Date.now()) {
   const [row] = await db
     .select({ invitation: adminInvitations, inviterActive: sql<number>`${inviterIsActiveOwner}`.mapWith(Boolean) })
     .from(adminInvitations)
-    .where(eq(adminInvitations.tokenHash, await tokenHash(token)));
+    .where(eq(adminInvitations.tokenHash, await invitationTokenHash(token)));
   if (!row) return { ok: false as const, problem: 'unknown' as const };
   const { invitation } = row;
   if (invitation.acceptedAt) return { ok: false as const, problem: 'used' as const };

@@ -3,6 +3,7 @@ import { hashIp } from '../limits/client-ip';
 import type { LoginSubject } from './login-throttle';
 import type { AdminRequest } from './request';
 import type { CookieToSet } from './session';
+import { bytesToBase64Url } from '../platform/encoding';
 
 // The "known device" cookie (docs/decisions/0011-known-devices-and-the-sign-in-delay.md): a browser
 // that signed in as an administrator before carries a random device id signed for that
@@ -21,21 +22,19 @@ function deviceCookie(requestUrl: string, userId: number): { name: string; secur
 }
 
 // The imported key per secret, kept for the isolate's life (like the network hash's key, client-ip.ts).
-const deviceKeys = new Map<string, CryptoKey>();
+const knownDeviceKeys = new Map<string, CryptoKey>();
 
 /** An HMAC key derived from JWT_SECRET for this purpose only: one secret to rotate, no key reused across uses. */
-async function deviceKey(secret: string): Promise<CryptoKey> {
-  const cached = deviceKeys.get(secret);
+async function knownDeviceKey(secret: string): Promise<CryptoKey> {
+  const cached = knownDeviceKeys.get(secret);
   if (cached) return cached;
   const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(`known-device:${secret}`), { name: 'HMAC', hash: 'SHA-256' }, false, [
     'sign',
     'verify',
   ]);
-  deviceKeys.set(secret, key);
+  knownDeviceKeys.set(secret, key);
   return key;
 }
-
-const toBase64Url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 
 function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
   if (!/^[A-Za-z0-9_-]+$/.test(text)) return null;
@@ -56,7 +55,7 @@ export async function readKnownDevice(secret: string, request: AdminRequest, use
   if (!deviceId || !mac || rest.length > 0 || !/^[A-Za-z0-9_-]{22}$/.test(deviceId)) return null;
   const signature = fromBase64Url(mac);
   if (!signature) return null;
-  const valid = await crypto.subtle.verify('HMAC', await deviceKey(secret), signature, signedText(userId, deviceId));
+  const valid = await crypto.subtle.verify('HMAC', await knownDeviceKey(secret), signature, signedText(userId, deviceId));
   return valid ? deviceId : null;
 }
 
@@ -65,9 +64,9 @@ export async function readKnownDevice(secret: string, request: AdminRequest, use
  * its id when it was one already, so the cookie is renewed, not replaced). Long-lived, HttpOnly, SameSite=Strict.
  */
 export async function knownDeviceCookie(secret: string, requestUrl: string, userId: number, deviceId: string | null): Promise<CookieToSet> {
-  const id = deviceId ?? toBase64Url(crypto.getRandomValues(new Uint8Array(16)));
-  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', await deviceKey(secret), signedText(userId, id)));
-  return { ...deviceCookie(requestUrl, userId), value: `${id}.${toBase64Url(mac)}`, maxAge: KNOWN_DEVICE_TTL_SECONDS };
+  const id = deviceId ?? bytesToBase64Url(crypto.getRandomValues(new Uint8Array(16)));
+  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', await knownDeviceKey(secret), signedText(userId, id)));
+  return { ...deviceCookie(requestUrl, userId), value: `${id}.${bytesToBase64Url(mac)}`, maxAge: KNOWN_DEVICE_TTL_SECONDS };
 }
 
 /** Whom a password check of `userId` is counted against (login-throttle.ts): this browser when it is a known device, else its network. */

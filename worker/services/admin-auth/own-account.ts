@@ -19,7 +19,7 @@ export interface Me {
   session: { jti: string; expiresAt: Date };
 }
 
-type PasswordRefused = { ok: false; reason: 'wrong' } | { ok: false; reason: 'throttled'; refusal: LoginRefusal };
+export type PasswordRefused = { ok: false; reason: 'wrong' } | { ok: false; reason: 'throttled'; refusal: LoginRefusal };
 
 export type PasswordChange = { ok: true; cookie: CookieToSet } | PasswordRefused;
 

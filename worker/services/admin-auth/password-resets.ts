@@ -10,7 +10,7 @@ import { hashPassword } from './passwords';
 // PASSWORD_RESET_TTL_HOURS, and ends every session of the account; only the SHA-256 of its token is
 // stored, and a newer link for the same account replaces the older one.
 
-const tokenHash = (token: string) => linkTokenHash('admin-password-reset', token);
+const resetTokenHash = (token: string) => linkTokenHash('admin-password-reset', token);
 
 /** The account a reset link may go to: active, with an e-mail address. */
 export async function resetTarget(db: Db, id: number) {
@@ -23,7 +23,7 @@ export async function createPasswordReset(db: Db, adminUserId: number, requested
   const expiresAt = new Date(now + PASSWORD_RESET_TTL_HOURS * 3600 * 1000);
   await db.batch([
     db.delete(adminPasswordResets).where(and(eq(adminPasswordResets.adminUserId, adminUserId), isNull(adminPasswordResets.usedAt))),
-    db.insert(adminPasswordResets).values({ tokenHash: await tokenHash(token), adminUserId, requestedBy, expiresAt }),
+    db.insert(adminPasswordResets).values({ tokenHash: await resetTokenHash(token), adminUserId, requestedBy, expiresAt }),
   ]);
   return { token, expiresAt };
 }
@@ -44,7 +44,7 @@ export async function findPasswordReset(db: Db, token: string, now = Date.now())
     .select({ reset: adminPasswordResets, username: adminUsers.username, name: adminUsers.name, status: adminUsers.status })
     .from(adminPasswordResets)
     .innerJoin(adminUsers, eq(adminUsers.id, adminPasswordResets.adminUserId))
-    .where(eq(adminPasswordResets.tokenHash, await tokenHash(token)));
+    .where(eq(adminPasswordResets.tokenHash, await resetTokenHash(token)));
   if (!row || row.status !== 'active') return { ok: false as const, problem: 'unknown' as const };
   if (row.reset.usedAt) return { ok: false as const, problem: 'used' as const };
   if (row.reset.expiresAt.getTime() <= now) return { ok: false as const, problem: 'expired' as const };
@@ -60,7 +60,7 @@ export async function replacePasswordByLink(d1: D1Database, db: Db, token: strin
   const found = await findPasswordReset(db, token, now);
   if (!found.ok) return found;
   const passwordHash = await hashPassword(password);
-  const hash = await tokenHash(token);
+  const hash = await resetTokenHash(token);
   const claimedAccount = `(SELECT admin_user_id FROM admin_password_resets WHERE token_hash = ?1 AND used_at = ?2)`;
   const [claimed] = await d1.batch<{ adminUserId: number }>([
     d1

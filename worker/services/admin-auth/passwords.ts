@@ -1,10 +1,9 @@
 // PBKDF2-SHA256 through WebCrypto. 100,000 iterations is the most workerd allows for PBKDF2
 // (docs/product.md §6.1); each hash carries its own random 16-byte salt.
+
+import { base64ToBytes, bytesToBase64 } from '../platform/encoding';
 const ITERATIONS = 100_000;
 const KEY_BITS = 256;
-
-const toBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
-const fromBase64 = (text: string): Uint8Array<ArrayBuffer> => Uint8Array.from(atob(text), (ch) => ch.charCodeAt(0));
 
 async function derive(password: string, salt: Uint8Array<ArrayBuffer>, iterations: number): Promise<Uint8Array> {
   const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(password), 'PBKDF2', false, [
@@ -22,7 +21,7 @@ async function derive(password: string, salt: Uint8Array<ArrayBuffer>, iteration
 export async function hashPassword(password: string): Promise<string> {
   const salt = crypto.getRandomValues(new Uint8Array(16));
   const hash = await derive(password, salt, ITERATIONS);
-  return `pbkdf2-sha256$${ITERATIONS}$${toBase64(salt)}$${toBase64(hash)}`;
+  return `pbkdf2-sha256$${ITERATIONS}$${bytesToBase64(salt)}$${bytesToBase64(hash)}`;
 }
 
 /**
@@ -39,8 +38,8 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (scheme !== 'pbkdf2-sha256' || !Number.isInteger(iterations) || iterations < 1 || !saltText || !hashText) {
     return false;
   }
-  const expected = fromBase64(hashText);
-  const actual = await derive(password, fromBase64(saltText), iterations);
+  const expected = base64ToBytes(hashText);
+  const actual = await derive(password, base64ToBytes(saltText), iterations);
   if (actual.length !== expected.length) return false;
   // Constant-time comparison (portable: this module also runs in Node for `npm start`'s seeding).
   let difference = 0;

@@ -2,8 +2,7 @@ import type { Db } from '../../db/client';
 import type { Bindings } from '../../env';
 import { recordAudit } from '../audit/audit-log';
 import { readSecuritySettings } from './accounts';
-import type { LoginRefusal } from './login-throttle';
-import type { Me } from './own-account';
+import type { Me, PasswordRefused } from './own-account';
 import { checkAdminPassword } from './password-check';
 import type { AdminRequest } from './request';
 import { type CookieToSet, renewSession } from './session';
@@ -14,8 +13,6 @@ import { consumeSecondFactor, disableTwoFactor, enableTwoFactor, findAdminById, 
 // it (§6.8): enrolment with an authenticator app, recovery codes, and turning it off. Setting up,
 // turning on and turning off each take the current password, checked as a sign-in attempt
 // (password-check.ts): a stolen session can neither enrol its own authenticator nor guess the password here.
-
-type PasswordRefused = { ok: false; reason: 'wrong' } | { ok: false; reason: 'throttled'; refusal: LoginRefusal };
 
 /** Whether the account has a second factor, and whether the owner's policy requires one (so the panel never calls it optional then). */
 export async function twoFactorStatus(db: Db, id: number): Promise<{ enabled: boolean; required: boolean }> {

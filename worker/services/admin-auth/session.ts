@@ -3,11 +3,10 @@ import { jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../../db/client';
 import { adminSessions } from '../../db/schema';
 import { isLocalHost } from '../platform/local-host';
+import { ALGORITHM, ISSUER, jwtSecretKey } from '../platform/link-signing';
 
-// Tokens are pinned to HS256 with our issuer and audience: jose rejects `alg: none`, other
-// algorithms, other keys, and expired tokens.
-const ALGORITHM = 'HS256';
-const ISSUER = 'warrendale-cpa';
+// Tokens are pinned to HS256 with our issuer (worker/services/platform/link-signing.ts) and the
+// session's own audience: jose rejects `alg: none`, other algorithms, other keys, and expired tokens.
 const AUDIENCE = 'warrendale-cpa-admin';
 export const SESSION_TTL_SECONDS = 8 * 60 * 60;
 
@@ -21,13 +20,6 @@ export interface AdminSessionClaims {
 export interface VerifiedSession extends AdminSessionClaims {
   jti: string;
   expiresAt: Date;
-}
-
-function secretKey(secret: string): Uint8Array {
-  if (!secret || secret.length < 32) {
-    throw new Error('JWT_SECRET must be set to at least 32 characters');
-  }
-  return new TextEncoder().encode(secret);
 }
 
 /**
@@ -50,7 +42,7 @@ export async function issueSessionToken(secret: string, claims: AdminSessionClai
     .setAudience(AUDIENCE)
     .setIssuedAt()
     .setExpirationTime(Math.floor(session.expiresAt.getTime() / 1000))
-    .sign(secretKey(secret));
+    .sign(jwtSecretKey(secret));
 }
 
 /**
@@ -59,7 +51,7 @@ export async function issueSessionToken(secret: string, claims: AdminSessionClai
  */
 export async function verifySessionToken(secret: string, token: string): Promise<VerifiedSession | null> {
   try {
-    const { payload } = await jwtVerify(token, secretKey(secret), {
+    const { payload } = await jwtVerify(token, jwtSecretKey(secret), {
       algorithms: [ALGORITHM],
       issuer: ISSUER,
       audience: AUDIENCE,

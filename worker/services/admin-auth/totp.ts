@@ -2,13 +2,15 @@
 // (docs/product.md §6.1): HMAC-SHA-1, 6 digits, 30-second steps, one step of clock drift either
 // way, through WebCrypto. Every function takes `now` so tests run against a fixed clock.
 
+import { sha256Hex } from '../platform/encoding';
+
 export const TOTP_DIGITS = 6;
 export const TOTP_STEP_SECONDS = 30;
 /** Steps of clock drift accepted either side of the current one. */
 const DRIFT_STEPS = 1;
 /** RFC 4226 §4 asks for at least 128 bits; 160 is the SHA-1 block authenticators expect. */
 const SECRET_BYTES = 20;
-const ISSUER = 'Warrendale CPA';
+const AUTHENTICATOR_ISSUER = 'Warrendale CPA';
 
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 
@@ -111,10 +113,10 @@ export async function verifyTotp(secret: string, code: string, now: number, last
 
 /** The otpauth:// URI an authenticator app reads from the QR code (Key Uri Format). */
 export function otpauthUri(secret: string, accountName: string): string {
-  const label = encodeURIComponent(`${ISSUER}:${accountName}`);
+  const label = encodeURIComponent(`${AUTHENTICATOR_ISSUER}:${accountName}`);
   const params = new URLSearchParams({
     secret,
-    issuer: ISSUER,
+    issuer: AUTHENTICATOR_ISSUER,
     algorithm: 'SHA1',
     digits: String(TOTP_DIGITS),
     period: String(TOTP_STEP_SECONDS),
@@ -141,7 +143,6 @@ export function normalizeRecoveryCode(text: string): string {
 }
 
 /** The stored form of a recovery code: hex SHA-256 of its canonical form. */
-export async function hashRecoveryCode(code: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(normalizeRecoveryCode(code)));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+export function hashRecoveryCode(code: string): Promise<string> {
+  return sha256Hex(normalizeRecoveryCode(code));
 }

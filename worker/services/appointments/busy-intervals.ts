@@ -6,7 +6,7 @@ import { lastBookableDay, slotStartMinutes } from '#core/schemas/appointments';
 import type { BookingTimeSlot } from '#core/content/booking';
 import type { Db } from '../../db/client';
 import { busyCalendars, type BusyInterval } from '../../db/schema';
-import { zonedToUtc } from './ics';
+import { pad, zonedToUtc } from './ics';
 import { BUSY_CALENDAR_LIMITS, BUSY_CALENDAR_MESSAGES, CalendarFetchError } from './calendar-fetch';
 import { guardRecurrence, RecurrenceBudgetError, recurrenceRuleProblem } from './recurrence-guard';
 
@@ -29,7 +29,6 @@ const isTimeZone = (zone: string) => {
   return knownZones.get(zone)!;
 };
 
-const pad = (n: number) => String(n).padStart(2, '0');
 const dayOf = (time: ICAL.Time) => `${time.year}-${pad(time.month)}-${pad(time.day)}`;
 
 /**

@@ -11,6 +11,7 @@ import { APPOINTMENT_MINUTES } from './busy-intervals';
 import { buildCalendar, escapeIcsText, type InviteEvent } from './ics';
 import type { FirmFacts } from '#core/content/firm-facts';
 import { publishedContent } from '../content';
+import { bytesToBase64Url, sha256Hex } from '../platform/encoding';
 
 // The firm's private calendar feed (docs/product.md §6.4, docs/decisions/0014): one VEVENT per
 // appointment with a time, requested (TENTATIVE) or confirmed, with the UID and SEQUENCE of the
@@ -26,13 +27,6 @@ export const FEED_HISTORY_DAYS = 365;
 
 const TOKEN_BYTES = 32;
 
-const base64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-
-async function sha256Hex(text: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
-  return [...digest].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 /** The feed's address for a secret, https and webcal:// (what calendar apps subscribe to). */
 export function feedUrls(env: Pick<Bindings, 'SITE_URL'>, secret: string) {
   const url = new URL(`/api/calendar/${secret}.ics`, env.SITE_URL).href;
@@ -45,7 +39,7 @@ export function feedUrls(env: Pick<Bindings, 'SITE_URL'>, secret: string) {
  * once, for the admin to copy.
  */
 export async function rotateFeedSecret(db: Db): Promise<{ secret: string; createdAt: Date }> {
-  const secret = base64url(crypto.getRandomValues(new Uint8Array(TOKEN_BYTES)));
+  const secret = bytesToBase64Url(crypto.getRandomValues(new Uint8Array(TOKEN_BYTES)));
   const tokenHash = await sha256Hex(secret);
   const createdAt = new Date();
   await db

@@ -9,7 +9,8 @@ import { escapeHtml } from '../platform/html';
 import { framedHtml, oneLine, signature, textRows } from '../email/frame';
 import type { AppointmentLinks } from './links';
 import type { CalendarLinks } from './calendar-links';
-import { appointmentCalendarLinks, appointmentWhen, hasTime, inviteAttachment, longDate, type MailedAppointment } from './invite';
+import { appointmentCalendarLinks, appointmentWhen, hasTime, inviteAttachment, type MailedAppointment } from './invite';
+import { longDate } from '#core/firm-time';
 
 // The e-mails of an appointment (docs/product.md §3), built on the shared frame
 // (worker/services/email/frame.ts): the visitor's booking confirmation (with an .ics invite), the

@@ -68,7 +68,7 @@ export function escapeIcsText(value: string): string {
 }
 
 /** Folds a content line at 75 octets (RFC 5545 3.1), never inside a UTF-8 character. */
-export function foldLine(line: string): string {
+export function foldIcsLine(line: string): string {
   // Most lines are short ASCII: no encoding at all (a UTF-16 unit is at most 3 UTF-8 octets).
   if (line.length * 3 <= 75 || utf8Length(line) <= 75) return line;
   const parts: string[] = [];
@@ -100,7 +100,8 @@ function utf8Length(text: string): number {
   return octets;
 }
 
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+/** `n` in `width` digits, zero-padded (dates and times in iCalendar and busy-interval keys). */
+export const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /** 20261123T100000 for a local day and minute of day (rolls over midnight correctly). */
 function localDateTime(date: string, minutes: number): string {
@@ -193,7 +194,7 @@ export function buildCalendar(options: {
     ...options.events.flatMap((event) => veventLines(event, vtimezone !== undefined)),
     'END:VCALENDAR',
   ];
-  return lines.map(foldLine).join(CRLF) + CRLF;
+  return lines.map(foldIcsLine).join(CRLF) + CRLF;
 }
 
 /** A complete VCALENDAR (one VEVENT, METHOD as given, PUBLISH by default) with CRLF line endings. */
@@ -204,10 +205,3 @@ export function buildInvite(event: InviteEvent): string {
   return buildCalendar({ prodName: event.organizerName, method, timeZone: event.timeZone, events: [event] });
 }
 
-/** Base64 of the UTF-8 bytes, for an e-mail attachment. */
-export function toBase64(text: string): string {
-  const bytes = new TextEncoder().encode(text);
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}

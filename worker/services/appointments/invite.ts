@@ -3,11 +3,12 @@ import { NO_PREFERRED_TIME, type BookingTimeSlot } from '#core/content/booking';
 import type { appointments } from '../../db/schema';
 import type { Bindings } from '../../env';
 import { slotStartMinutes } from '#core/schemas/appointments';
-import { timeZoneLabel } from '#core/firm-time';
+import { longDate, timeZoneLabel } from '#core/firm-time';
 import { firmAddressLine, type FirmFacts } from '#core/content/firm-facts';
 import { appointmentRef } from './links';
 import { calendarLinks, type CalendarLinks } from './calendar-links';
-import { buildInvite, toBase64 } from './ics';
+import { buildInvite } from './ics';
+import { bytesToBase64 } from '../platform/encoding';
 
 // What an appointment's e-mails (./emails.ts) and the firm's calendar feed (./calendar-feed.ts) say
 // of it: its day and time in words, and its calendar event (RFC 5545/5546): one UID per appointment
@@ -31,15 +32,6 @@ export type MailedAppointment = Pick<
     // The stored row always has both: sequence 0 is a first invite, a null public id an older row.
     Pick<typeof appointments.$inferSelect, 'sequence' | 'publicId'>
   >;
-
-// Made once: constructing a formatter costs far more than using it (core/firm-time.ts).
-const longDateFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
-
-/** "Monday, November 23, 2026" for a YYYY-MM-DD calendar day (no zone shift). */
-export function longDate(date: string): string {
-  const [y, m, d] = date.split('-').map(Number);
-  return longDateFormat.format(new Date(Date.UTC(y, m - 1, d)));
-}
 
 /** "Monday, November 23, 2026 at 10:00 AM Eastern Time", or "Monday, November 23, 2026 (No preferred time)". */
 export const appointmentWhen = (a: Pick<MailedAppointment, 'date' | 'timeSlot'>, timeZone: string) =>
@@ -106,6 +98,6 @@ export function inviteAttachment(env: Bindings, firm: FirmFacts, a: TimedAppoint
   return {
     filename: a.status === 'cancelled' ? 'cancellation.ics' : 'appointment.ics',
     contentType: `text/calendar; charset=utf-8; method=${method}`,
-    content: toBase64(appointmentInvite(env, firm, a)),
+    content: bytesToBase64(new TextEncoder().encode(appointmentInvite(env, firm, a))),
   };
 }

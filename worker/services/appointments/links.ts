@@ -4,7 +4,8 @@ import { firm } from '#core/content/firm';
 import type { appointments } from '../../db/schema';
 import { slotStartMinutes } from '#core/schemas/appointments';
 import { zonedToUtc } from './ics';
-import { ALGORITHM, ISSUER, key } from '../platform/link-signing';
+import { ALGORITHM, hmacSigningKey, ISSUER, jwtSecretKey } from '../platform/link-signing';
+import { bytesToBase64Url } from '../platform/encoding';
 
 // The visitor's self-service links (docs/product.md §3): every booking e-mail carries a Cancel and
 // a Reschedule link. Each is a JWT signed with JWT_SECRET the way the newsletter links are
@@ -36,7 +37,7 @@ type LinkedAppointment = AppointmentRef & Pick<typeof appointments.$inferSelect,
  */
 export function newAppointmentPublicId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return bytesToBase64Url(bytes);
 }
 
 /** The appointment's name in its invite's UID: the public id when it has one, else (older rows) the numeric id. */
@@ -65,21 +66,8 @@ export function appointmentStartsAt(a: Pick<LinkedAppointment, 'date' | 'timeSlo
   return zonedToUtc(a.date, slotStartMinutes(a.timeSlot as BookingTimeSlot), timeZone);
 }
 
-// The imported HMAC key per secret, kept for the isolate's life: every booking signs two links, and
-// importing the key (what jose does for raw key bytes) costs about as much as signing.
-const signingKeys = new Map<string, CryptoKey>();
-
-/** The key itself is kept, not a pending promise: nothing one request awaits is settled by another. */
-async function signingKey(secret: string): Promise<CryptoKey> {
-  const cached = signingKeys.get(secret);
-  if (cached) return cached;
-  const imported = await crypto.subtle.importKey('raw', key(secret) as Uint8Array<ArrayBuffer>, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  signingKeys.set(secret, imported);
-  return imported;
-}
-
 export async function signAppointmentLink(secret: string, purpose: AppointmentLinkPurpose, a: LinkedAppointment, now: Date = new Date()): Promise<string> {
-  const hmac = await signingKey(secret);
+  const hmac = await hmacSigningKey(secret);
   return new SignJWT({ seq: a.sequence ?? 0 })
     .setProtectedHeader({ alg: ALGORITHM })
     .setSubject(linkSubject(a))
@@ -107,7 +95,7 @@ export async function verifyAppointmentLink(
   now: Date = new Date(),
 ): Promise<LinkCheck> {
   try {
-    const { payload } = await jwtVerify(token, key(secret), {
+    const { payload } = await jwtVerify(token, jwtSecretKey(secret), {
       algorithms: [ALGORITHM],
       issuer: ISSUER,
       audience: [...purposes],

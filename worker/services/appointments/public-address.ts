@@ -9,6 +9,8 @@
 // the names reserved for local networks, and names that spell a private address for wildcard DNS
 // services (127.0.0.1.nip.io, 10-0-0-1.sslip.io).
 
+import { ipv4Number, ipv6Groups } from '../platform/ip-address';
+
 /** The loopback names and literals local development may fetch (and only local development). */
 export const isLoopbackHost = (hostname: string) => {
   const host = hostname.toLowerCase().replace(/\.$/, '');
@@ -39,35 +41,7 @@ const NON_PUBLIC_V4: [number, number][] = (
   ] as const
 ).map(([address, bits]) => [ipv4Number(address)!, bits]);
 
-/** A dotted IPv4 address as a number, or null. */
-function ipv4Number(text: string): number | null {
-  const parts = text.split('.');
-  if (parts.length !== 4 || !parts.every((p) => /^\d{1,3}$/.test(p) && Number(p) <= 255)) return null;
-  return parts.reduce((n, p) => n * 256 + Number(p), 0);
-}
-
 const isPublicV4 = (n: number) => !NON_PUBLIC_V4.some(([base, bits]) => Math.floor(n / 2 ** (32 - bits)) === Math.floor(base / 2 ** (32 - bits)));
-
-/** The eight 16-bit groups of an IPv6 address (an embedded dotted IPv4 tail included), or null. */
-function ipv6Groups(text: string): number[] | null {
-  let body = text.toLowerCase();
-  const tail = /(\d{1,3}(?:\.\d{1,3}){3})$/.exec(body);
-  if (tail) {
-    const v4 = ipv4Number(tail[1]);
-    if (v4 === null) return null;
-    body = `${body.slice(0, -tail[1].length)}${(v4 >>> 16).toString(16)}:${(v4 & 0xffff).toString(16)}`;
-  }
-  const halves = body.split('::');
-  if (halves.length > 2) return null;
-  const parse = (half: string) => (half === '' ? [] : half.split(':'));
-  const head = parse(halves[0]);
-  const rest = halves.length === 2 ? parse(halves[1]) : [];
-  const missing = 8 - head.length - rest.length;
-  if ((halves.length === 2 && missing < 1) || (halves.length === 1 && missing !== 0)) return null;
-  const groups = [...head, ...Array<string>(halves.length === 2 ? missing : 0).fill('0'), ...rest];
-  if (!groups.every((g) => /^[0-9a-f]{1,4}$/.test(g))) return null;
-  return groups.map((g) => parseInt(g, 16));
-}
 
 /**
  * Public IPv6 is global unicast, 2000::/3, less documentation (2001:db8::/32, 3fff::/20), the

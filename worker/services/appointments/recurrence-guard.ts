@@ -24,7 +24,8 @@ const rank = (freq: Freq) => FREQS.indexOf(freq);
 /** Candidates ical.js walks per day at each frequency below a week (one per INTERVAL). */
 const CANDIDATES_PER_DAY: Partial<Record<Freq, number>> = { SECONDLY: 86_400, MINUTELY: 1_440, HOURLY: 24, DAILY: 1 };
 
-const WEEKDAYS = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'];
+/** RFC 5545 BYDAY codes, Sunday first like Date.getUTCDay. */
+const BYDAY_CODES = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'];
 
 type Day = { year: number; month: number; day: number; weekday: number; yearDay: number; monthLength: number; yearLength: number };
 
@@ -50,7 +51,7 @@ const atPosition = (value: number, position: number, length: number) => value ==
 /** `2MO` as [2, 1], `-1FR` as [-1, 5], `TU` as [0, 2]; null when malformed. */
 function weekdayEntry(entry: string): [number, number] | null {
   const match = /^([+-]?\d{1,2})?([A-Z]{2})$/.exec(entry.toUpperCase());
-  const weekday = match ? WEEKDAYS.indexOf(match[2]) : -1;
+  const weekday = match ? BYDAY_CODES.indexOf(match[2]) : -1;
   return match && weekday >= 0 ? [Number(match[1] ?? 0), weekday] : null;
 }
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { buildCsv } from '#core/csv';
 import { firm } from '#core/content/firm';
-import { addCalendarDays, zonedInstant } from '#core/firm-time';
+import { addCalendarDays, DAY_MS, zonedInstant } from '#core/firm-time';
 import { AUDIT_CSV_COLUMNS, AUDIT_PAGE_SIZE, type AuditAction, type AuditFilter } from '#core/schemas/audit';
 import type { Db } from '../../db/client';
 import { insertIfPreviousChanged } from '../../db/granted-batch';
@@ -19,7 +19,6 @@ export type AuditRow = typeof auditLog.$inferSelect;
 export const AUDIT_RETENTION_DAYS = 400;
 /** Rows deleted per cron tick at most, so a backlog spreads over a few ticks. */
 export const AUDIT_PURGE_BATCH = 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Who acted: a signed-in admin (or the name typed at a failed sign-in), a visitor through a link, or the system. */
 export type AuditActor = { id: number | null; username: string } | 'visitor' | 'system';

@@ -283,14 +283,14 @@ export interface Knowledge {
 }
 
 // One per published version: publishedContent hands out the same object for a version it has read.
-const built = new WeakMap<SiteContent, Knowledge>();
+const knowledgeByContent = new WeakMap<SiteContent, Knowledge>();
 
 /** The assistant's knowledge of this content document, built once per document. */
 export function knowledgeFor(content: SiteContent): Knowledge {
-  let knowledge = built.get(content);
+  let knowledge = knowledgeByContent.get(content);
   if (!knowledge) {
     knowledge = { facts: knowledgeFacts(content), text: knowledgeAsText(content) };
-    built.set(content, knowledge);
+    knowledgeByContent.set(content, knowledge);
   }
   return knowledge;
 }

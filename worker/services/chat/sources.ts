@@ -17,14 +17,14 @@ const NUMBER = /\$\d[\d,.]*|\d[\d,.]*%|\d+ cents/g;
 const CANDIDATES = 8;
 
 // The facts with a source page, indexed once per published version's facts.
-const indexes = new WeakMap<KnowledgeFact[], { facts: KnowledgeFact[]; search: KnowledgeIndex }>();
+const sourcedIndexes = new WeakMap<KnowledgeFact[], { facts: KnowledgeFact[]; search: KnowledgeIndex }>();
 const knowledge = (content: SiteContent) => {
   const all = knowledgeFor(content).facts;
-  let index = indexes.get(all);
+  let index = sourcedIndexes.get(all);
   if (!index) {
     const facts = all.filter((fact) => fact.source);
     index = { facts, search: new KnowledgeIndex(facts) };
-    indexes.set(all, index);
+    sourcedIndexes.set(all, index);
   }
   return index;
 };

@@ -6,7 +6,7 @@ import { chatMessages, chatSessions, contactMessages } from '../../db/schema';
 import { firmDayRange, likePattern, pageOffset } from '../platform/list-page';
 import type { ChatSessionRow } from './sessions';
 
-function conditions(query: ChatListQuery, timeZone: string): SQL | undefined {
+function chatListConditions(query: ChatListQuery, timeZone: string): SQL | undefined {
   const where: (SQL | undefined)[] = [];
   if (query.q) {
     // Any message of the conversation, and the name, e-mail and phone the visitor left when asking
@@ -31,7 +31,7 @@ function conditions(query: ChatListQuery, timeZone: string): SQL | undefined {
  * newest activity first, and how many match in all; each one's messages are loadConversation's.
  */
 export async function searchChatSessions(db: Db, query: ChatListQuery, timeZone: string): Promise<ListPage<ChatSessionRow>> {
-  const where = conditions(query, timeZone);
+  const where = chatListConditions(query, timeZone);
   const [items, [{ total }]] = await db.batch([
     db
       .select()

@@ -2,7 +2,7 @@ import { siteContentSchema } from '#core/content/schema';
 import type { Db } from '../../db/client';
 import { withPreviewBar } from './preview-bar';
 import { prerenderedFile, renderWithContent } from './published-pages';
-import { getDraft, getPublished } from './store';
+import { getContentDraft, getPublished } from './store';
 
 // Preview (docs/product.md §6.6): a public page with the draft (the published content when there
 // is none), rendered by the same components as the published pages, with the bar that tells it
@@ -15,7 +15,7 @@ export type PreviewResult =
 
 /** The page at `path` (a public route) rendered with the draft, on the prerendered file from `origin`'s assets. */
 export async function previewPage(env: Pick<Env, 'ASSETS'>, db: Db, origin: string, path: string): Promise<PreviewResult> {
-  const draft = await getDraft(db);
+  const draft = await getContentDraft(db);
   const parsed = draft ? siteContentSchema.safeParse(draft.content) : null;
   if (parsed && !parsed.success) return { ok: false, reason: 'draft-invalid', issues: parsed.error.issues };
   const content = parsed ? parsed.data : (await getPublished(db)).content;

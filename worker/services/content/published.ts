@@ -70,7 +70,7 @@ export function forgetPublishedPointer(): void {
   memo = null;
 }
 
-type ContentEnv = Pick<Bindings, 'DB' | 'PAGES'>;
+export type ContentEnv = Pick<Bindings, 'DB' | 'PAGES'>;
 
 let cached: { version: number; content: SiteContent } | null = null;
 

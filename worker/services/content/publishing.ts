@@ -1,18 +1,16 @@
 import { CONTENT_MAX_BYTES, contentByteSize, type SiteContent } from '#core/content/schema';
 import type { Db } from '../../db/client';
-import type { Bindings } from '../../env';
-import { pointAtPublished } from './published';
-import { getDraft, getPublished, publishDraft, restoreVersion, saveDraft, type ContentDraft, type ContentWriteResult, type PublishedContent } from './store';
+import { type ContentEnv, pointAtPublished } from './published';
+import { getContentDraft, getPublished, publishDraft, restoreVersion, saveDraft, type ContentDraft, type ContentWriteResult, type PublishedContent } from './store';
 
 // The content editor's writes as use cases (docs/product.md §6.6; docs/decisions/0013-content-as-a-versioned-document.md):
 // each returns the store's result, and a publish or a restore points every reader at the new
 // version (worker/services/content/published.ts) once D1 has committed it. The route audits.
 
-type ContentEnv = Pick<Bindings, 'DB' | 'PAGES'>;
 
 /** The editor's opening read: the published version and the draft, if any. */
 export async function contentForEditor(db: Db): Promise<{ published: PublishedContent; draft: ContentDraft | null }> {
-  const [published, draft] = await Promise.all([getPublished(db), getDraft(db)]);
+  const [published, draft] = await Promise.all([getPublished(db), getContentDraft(db)]);
   return { published, draft };
 }
 

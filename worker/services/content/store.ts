@@ -96,7 +96,7 @@ export async function getPublishedContent(db: Db): Promise<SiteContent> {
 }
 
 /** The draft, or null when there is none (a publish consumes it). */
-export async function getDraft(db: Db): Promise<ContentDraft | null> {
+export async function getContentDraft(db: Db): Promise<ContentDraft | null> {
   return (await draftWithAuthors(db))?.draft ?? null;
 }
 
@@ -165,7 +165,7 @@ export async function saveDraft(
     if (written.length > 0) return { ok: true, value: { basedOn: input.basedOn, revision, updatedAt, updatedBy: input.by, content: input.content } };
     const current = await currentVersion(db);
     if (current.version !== input.basedOn) return { ok: false, reason: 'stale', current };
-    const draft = await getDraft(db);
+    const draft = await getContentDraft(db);
     const loadedIsCurrent = input.draftUpdatedAt === undefined || (draft?.updatedAt.getTime() ?? null) === (input.draftUpdatedAt?.getTime() ?? null);
     if (!loadedIsCurrent || attempt >= SAVE_ATTEMPTS) {
       return { ok: false, reason: 'draft-changed', draft: draft && { updatedAt: draft.updatedAt, updatedBy: draft.updatedBy, revision: draft.revision } };
@@ -208,7 +208,7 @@ export async function reviewDraft(db: Db): Promise<DraftReview | null> {
  * version exactly one wins; the other gets 'stale'. A save since the review gets 'draft-changed'.
  */
 export async function publishDraft(db: Db, input: { basedOn: number; revision: number; by: string }): Promise<ContentWriteResult<{ version: number }>> {
-  const draft = await getDraft(db);
+  const draft = await getContentDraft(db);
   if (!draft) return { ok: false, reason: 'no-draft' };
   if (draft.basedOn !== input.basedOn) return { ok: false, reason: 'stale', current: await currentVersion(db) };
   const changed = (now: ContentDraft | null): ContentWriteResult<never> => ({
@@ -236,7 +236,7 @@ export async function publishDraft(db: Db, input: { basedOn: number; revision: n
   if (inserted.length === 0) {
     const current = await currentVersion(db);
     if (current.version !== input.basedOn) return { ok: false, reason: 'stale', current };
-    return changed(await getDraft(db));
+    return changed(await getContentDraft(db));
   }
   return { ok: true, value: { version } };
 }

@@ -1,4 +1,5 @@
 import { redactSecrets } from '../../mail-redaction';
+import { sha256Hex } from '../platform/encoding';
 
 /**
  * Applies MailChannels' delivery events (docs/product.md §7) to the e-mail log and the newsletter
@@ -70,11 +71,6 @@ function detailOf(e: MailChannelsEvent): string | null {
 function isPermanentDrop(e: MailChannelsEvent): boolean {
   const status = str(e.status) ?? (typeof e.status === 'number' ? String(e.status) : '');
   return /^5/.test(status) || /suppress/i.test(str(e.reason) ?? '');
-}
-
-async function sha256Hex(text: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
-  return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /**

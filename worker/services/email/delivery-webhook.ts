@@ -1,5 +1,5 @@
 import type { Bindings } from '../../env';
-import { MAILCHANNELS_DEFAULT_URL, mailChannelsConfig } from './mailchannels';
+import { mailChannelsBaseUrl, mailChannelsConfig, mailChannelsTimeoutMs } from './mailchannels';
 import { WebhookKeyUnavailableError, WebhookSignatureError } from './webhook-signature';
 
 /** Where MailChannels posts delivery events (worker/routes/webhooks.ts). */
@@ -14,7 +14,6 @@ export const DELIVERY_EVENTS_PATH = '/api/webhooks/mailchannels';
  */
 const KEY_CACHE_PREFIX = 'mailchannels-webhook-key:';
 const KEY_CACHE_TTL_SECONDS = 6 * 60 * 60;
-const DEFAULT_TIMEOUT_MS = 10_000;
 
 /**
  * Outbound key fetches per isolate (docs/decisions/0012): a request with a fresh `created` and a random key id
@@ -51,15 +50,6 @@ export function resetWebhookKeyState(): void {
   keyState.lastFetchAt = Number.NEGATIVE_INFINITY;
 }
 
-function baseUrl(env: Bindings): string {
-  return (env.MAILCHANNELS_API_URL || MAILCHANNELS_DEFAULT_URL).replace(/\/+$/, '');
-}
-
-function timeoutMs(env: Bindings): number {
-  const timeout = Number(env.MAILCHANNELS_TIMEOUT_MS);
-  return Number.isFinite(timeout) && timeout > 0 ? timeout : DEFAULT_TIMEOUT_MS;
-}
-
 /**
  * MailChannels' public key for a key id (GET /tx/v1/webhook/public-key?id=..., answered with
  * `{ id, key }`), from memory or the KV cache when present. An unknown id is the sender's fault
@@ -89,9 +79,9 @@ export async function webhookPublicKey(env: Bindings, keyId: string, now = Date.
   let res: Response;
   try {
     const config = mailChannelsConfig(env);
-    res = await fetch(`${baseUrl(env)}/webhook/public-key?id=${encodeURIComponent(keyId)}`, {
+    res = await fetch(`${mailChannelsBaseUrl(env)}/webhook/public-key?id=${encodeURIComponent(keyId)}`, {
       headers: config ? { 'x-api-key': config.apiKey } : {},
-      signal: AbortSignal.timeout(timeoutMs(env)),
+      signal: AbortSignal.timeout(mailChannelsTimeoutMs(env)),
     });
   } catch (error) {
     throw new WebhookKeyUnavailableError(`Could not fetch the MailChannels signing key: ${(error as Error)?.message ?? String(error)}`);
@@ -131,10 +121,10 @@ export class WebhookManagementError extends Error {
 
 async function managementFetch(env: Bindings, apiKey: string, method: 'GET' | 'POST', query = ''): Promise<Response> {
   try {
-    return await fetch(`${baseUrl(env)}/webhook${query}`, {
+    return await fetch(`${mailChannelsBaseUrl(env)}/webhook${query}`, {
       method,
       headers: { 'x-api-key': apiKey },
-      signal: AbortSignal.timeout(timeoutMs(env)),
+      signal: AbortSignal.timeout(mailChannelsTimeoutMs(env)),
     });
   } catch (error) {
     throw new WebhookManagementError(`Could not reach MailChannels: ${(error as Error)?.message ?? String(error)}`);

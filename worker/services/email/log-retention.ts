@@ -1,4 +1,5 @@
 import { and, inArray, lt, ne } from 'drizzle-orm';
+import { DAY_MS } from '#core/firm-time';
 import type { Db } from '../../db/client';
 import { emailLog } from '../../db/schema';
 import type { Prune } from '../platform/jobs';
@@ -12,8 +13,6 @@ import type { Prune } from '../platform/jobs';
 export const EMAIL_BODY_RETENTION_DAYS = 90;
 /** Rows blanked per cron tick at most, so a large newsletter crossing the line spreads over a few ticks. */
 export const EMAIL_BODY_PURGE_BATCH = 1000;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The statement for the housekeeping batch (worker/services/platform/jobs.ts, housekeepingJob). It reads only rows not yet

@@ -31,12 +31,20 @@ export interface MailChannelsConfig {
   timeoutMs: number;
 }
 
+/** MailChannels' base URL: MAILCHANNELS_API_URL without a trailing slash, else the default. */
+export const mailChannelsBaseUrl = (env: Bindings): string => (env.MAILCHANNELS_API_URL || MAILCHANNELS_DEFAULT_URL).replace(/\/+$/, '');
+
+/** How long a call to MailChannels may take: MAILCHANNELS_TIMEOUT_MS when a positive number, else 10 s. */
+export function mailChannelsTimeoutMs(env: Bindings): number {
+  const timeout = Number(env.MAILCHANNELS_TIMEOUT_MS);
+  return Number.isFinite(timeout) && timeout > 0 ? timeout : DEFAULT_TIMEOUT_MS;
+}
+
 export function mailChannelsConfig(env: Bindings): MailChannelsConfig | null {
   if (!env.MAILCHANNELS_API_KEY) return null;
-  const timeout = Number(env.MAILCHANNELS_TIMEOUT_MS);
   return {
     apiKey: env.MAILCHANNELS_API_KEY,
-    baseUrl: (env.MAILCHANNELS_API_URL || MAILCHANNELS_DEFAULT_URL).replace(/\/+$/, ''),
+    baseUrl: mailChannelsBaseUrl(env),
     // MAIL_FROM (wrangler.jsonc "vars") is the one sender address; the display name is the firm's,
     // as published when the transport has it (MailChannelsTransport's fromName), else the default.
     from: { email: env.MAIL_FROM, name: defaultContent.firm.name },
@@ -44,7 +52,7 @@ export function mailChannelsConfig(env: Bindings): MailChannelsConfig | null {
       env.DKIM_DOMAIN && env.DKIM_SELECTOR && env.DKIM_PRIVATE_KEY
         ? { domain: env.DKIM_DOMAIN, selector: env.DKIM_SELECTOR, privateKey: env.DKIM_PRIVATE_KEY }
         : undefined,
-    timeoutMs: Number.isFinite(timeout) && timeout > 0 ? timeout : DEFAULT_TIMEOUT_MS,
+    timeoutMs: mailChannelsTimeoutMs(env),
   };
 }
 

@@ -9,6 +9,8 @@
  *   Signature: sig_mc=:<base64 ed25519 signature>:
  */
 
+import { base64ToBytes, bytesToBase64 } from '../platform/encoding';
+
 /** Signatures older than this are refused (a captured request cannot be replayed later). */
 export const MAX_SIGNATURE_AGE_SECONDS = 5 * 60;
 /** A signature dated this far in the future is still accepted (the two clocks are never equal). */
@@ -102,20 +104,6 @@ export function signatureFor(header: string, label: string): Uint8Array<ArrayBuf
     }
   }
   return null;
-}
-
-export function base64ToBytes(b64: string): Uint8Array<ArrayBuffer> {
-  const binary = atob(b64);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-}
-
-export function bytesToBase64(bytes: ArrayBuffer | Uint8Array): string {
-  const view = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
-  let binary = '';
-  for (const b of view) binary += String.fromCharCode(b);
-  return btoa(binary);
 }
 
 /**

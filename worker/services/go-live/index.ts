@@ -30,7 +30,7 @@ async function txtRecords(env: Bindings, name: string): Promise<string[] | { err
   }
 }
 
-async function deliveryEvents(env: Bindings, origin: string): Promise<GoLiveFacts['deliveryEvents']> {
+async function deliveryEventsFact(env: Bindings, origin: string): Promise<GoLiveFacts['deliveryEvents']> {
   if (!env.MAILCHANNELS_API_KEY) return null;
   try {
     // The address enrolled is SITE_URL's, as the admin panel's Delivery events block enrolls it.
@@ -55,7 +55,7 @@ export async function goLiveFacts(env: Bindings, db: Db, requestUrl: string): Pr
   const names = Object.values(dnsNames(settings.values)).filter((name) => name !== null);
   const [records, events, policy] = await Promise.all([
     live ? Promise.all(names.map(async (name) => [name, await txtRecords(env, name)] as const)) : null,
-    live ? deliveryEvents(env, origin) : undefined,
+    live ? deliveryEventsFact(env, origin) : undefined,
     twoFactorPolicy(db),
   ]);
   return { ...settings, checkedAt: new Date().toISOString(), origin, ...(records && { dns: Object.fromEntries(records) }), ...(events !== undefined && { deliveryEvents: events }), twoFactor: policy };

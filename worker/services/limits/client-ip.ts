@@ -1,3 +1,5 @@
+import { ipv6Groups } from '../platform/ip-address';
+
 /** The one bucket of every request that arrives without CF-Connecting-IP (never so behind Cloudflare). */
 export const UNKNOWN_NETWORK = 'unknown';
 
@@ -15,33 +17,13 @@ export function networkOf(ip: string | undefined): string {
   const address = ip?.trim().toLowerCase();
   if (!address) return UNKNOWN_NETWORK;
   if (!address.includes(':')) return /^\d{1,3}(\.\d{1,3}){3}$/.test(address) ? address : UNKNOWN_NETWORK;
-  const groups = ipv6Groups(address);
+  const groups = ipv6Groups(address.replace(/%.*$/, '')); // a zone id (fe80::1%eth0) names no network
   if (!groups) return UNKNOWN_NETWORK;
   // An IPv4-mapped address (::ffff:192.0.2.1) is that IPv4 address.
   if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
     return [groups[6] >> 8, groups[6] & 0xff, groups[7] >> 8, groups[7] & 0xff].join('.');
   }
   return `${groups.slice(0, 4).map((g) => g.toString(16)).join(':')}::/64`;
-}
-
-/** The eight 16-bit groups of an IPv6 address ("::" expanded, a dotted IPv4 tail converted), or null. */
-function ipv6Groups(address: string): number[] | null {
-  let text = address.replace(/%.*$/, '');
-  const tail = /(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text);
-  if (tail) {
-    const [a, b, c, d] = tail.slice(1).map(Number);
-    text = `${text.slice(0, tail.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const halves = text.split('::');
-  if (halves.length > 2) return null;
-  const parse = (part: string) => (part ? part.split(':') : []);
-  const head = parse(halves[0]);
-  const rest = halves.length === 2 ? parse(halves[1]) : [];
-  const missing = 8 - head.length - rest.length;
-  if (halves.length === 2 ? missing < 1 : missing !== 0) return null;
-  const groups = [...head, ...Array<string>(halves.length === 2 ? missing : 0).fill('0'), ...rest];
-  if (!groups.every((g) => /^[0-9a-f]{1,4}$/.test(g))) return null;
-  return groups.map((g) => Number.parseInt(g, 16));
 }
 
 // The imported HMAC key per secret, kept for the isolate's life: every form, chat message and

@@ -3,7 +3,8 @@ import type { Db } from '../../db/client';
 import { newsletterClicks, newsletterDeliveries, newsletterSettings, sentNewsletters } from '../../db/schema';
 import { escapeHtml } from '../platform/html';
 import { decodeBasicEntities } from './template';
-import { key } from './tokens';
+import { hmacSigningKey } from '../platform/link-signing';
+import { bytesToBase64Url } from '../platform/encoding';
 
 /**
  * First-party click tracking (docs/product.md §5.11). Each link of an issue's body is sent to each
@@ -53,32 +54,14 @@ export interface ClickRef {
   linkIndex: number;
 }
 
-const signingKeys = new Map<string, Promise<CryptoKey>>();
-
-function signingKey(secret: string): Promise<CryptoKey> {
-  let k = signingKeys.get(secret);
-  if (!k) {
-    k = crypto.subtle.importKey('raw', new Uint8Array(key(secret)), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-    signingKeys.set(secret, k);
-  }
-  return k;
-}
-
-function base64url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
-}
-
-async function signature(secret: string, payload: string): Promise<string> {
-  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', await signingKey(secret), new TextEncoder().encode(PURPOSE + payload)));
-  return base64url(mac.slice(0, SIGNATURE_BYTES));
+async function clickSignature(secret: string, payload: string): Promise<string> {
+  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', await hmacSigningKey(secret), new TextEncoder().encode(PURPOSE + payload)));
+  return bytesToBase64Url(mac.slice(0, SIGNATURE_BYTES));
 }
 
 export async function clickToken(secret: string, ref: ClickRef): Promise<string> {
   const payload = `${ref.newsletterId}.${ref.deliveryId}.${ref.linkIndex}`;
-  return `${payload}.${await signature(secret, payload)}`;
+  return `${payload}.${await clickSignature(secret, payload)}`;
 }
 
 export function clickUrl(origin: string, token: string): string {
@@ -89,7 +72,7 @@ export function clickUrl(origin: string, token: string): string {
 export async function verifyClickToken(secret: string, token: string): Promise<ClickRef | null> {
   const match = /^([1-9][0-9]{0,9})\.([1-9][0-9]{0,12})\.(0|[1-9][0-9]{0,4})\.([A-Za-z0-9_-]{22})$/.exec(token);
   if (!match) return null;
-  const expected = await signature(secret, `${match[1]}.${match[2]}.${match[3]}`);
+  const expected = await clickSignature(secret, `${match[1]}.${match[2]}.${match[3]}`);
   // Compared in full whatever differs first (no early exit that would time the signature out).
   let diff = 0;
   for (let i = 0; i < expected.length; i++) diff |= expected.charCodeAt(i) ^ match[4].charCodeAt(i);

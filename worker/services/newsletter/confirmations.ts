@@ -11,12 +11,11 @@ import { dailyClaimStatement, firmDay, reportUnverifiedSkip, unverifiedMailBudge
 import { siteOrigin } from '../platform/site-origin';
 import { aggregatedAuditStatement } from '../audit/audit-log';
 import { type ConfirmationReason, confirmationEmail } from './emails';
-import { type SubscriberStatus, subscriberStatus } from './subscriber-list';
+import { type SubscriberStatus, type SubscriptionRow, subscriberStatus } from './subscriber-list';
 
 // The double opt-in e-mail's sending: after a sign-up, to imported subscribers (the cron), and the
 // admin's "Resend confirmation", all under one 10-minute rule per address.
 
-type SubscriptionRow = typeof newsletterSubscriptions.$inferSelect;
 
 /** A second confirmation e-mail to the same address waits this long (no mail-bombing through the form). */
 export const CONFIRMATION_RESEND_MS = 10 * 60 * 1000;

@@ -3,7 +3,7 @@ import type { OutgoingEmail } from '../../mail-types';
 import { escapeHtml } from '../platform/html';
 import { publishedContent } from '../content';
 import { firmAddressLine, type FirmFacts } from '#core/content/firm-facts';
-import type { newsletterSubscriptions } from '../../db/schema';
+import type { SubscriptionRow } from './subscriber-list';
 import { sanitizeHtml } from './sanitize-html';
 import { renderNewsletterEmail } from './template';
 import { signLinkToken } from './tokens';
@@ -12,7 +12,6 @@ import { signLinkToken } from './tokens';
 // sent by sender.ts): the double opt-in confirmation, the test to one address, and the
 // links the newsletter's e-mails carry.
 
-type SubscriptionRow = typeof newsletterSubscriptions.$inferSelect;
 
 /**
  * The page (GET shows a Confirm button, changes nothing: link scanners open links) a person lands

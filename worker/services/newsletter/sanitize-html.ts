@@ -16,7 +16,7 @@
  * Pure string code: runs the same in workerd, Node and the browser (tested against an XSS corpus).
  */
 
-import { escapeHtml, KEEP_AS_WRITTEN } from '#core/html';
+import { decodeEntities, escapeHtml, KEEP_AS_WRITTEN } from '#core/html';
 
 const ALLOWED_TAGS = new Set([
   'a', 'b', 'strong', 'i', 'em', 'u', 's', 'small', 'sub', 'sup', 'mark', 'code', 'pre', 'p', 'br', 'hr',
@@ -57,25 +57,13 @@ const ALLOWED_CSS = new Set([
 const SAFE_CSS_VALUE = /^[a-z0-9\s#.,%'"()+-]*$/i;
 const UNSAFE_CSS_WORD = /url|expression|import|javascript|behavior|binding|image|var\(|attr\(/i;
 
-const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', colon: ':', tab: '\t', newline: '\n' };
-
-/** Decodes character references the way a browser would inside an attribute value (enough to see the real scheme). */
-export function decodeEntities(value: string): string {
-  return value.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);?/gi, (match, body: string) => {
-    if (body[0] === '#') {
-      const code = body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
-      if (!Number.isFinite(code) || code <= 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return '\ufffd';
-      return String.fromCodePoint(code);
-    }
-    const named = NAMED_ENTITIES[body.toLowerCase()];
-    return named ?? match;
-  });
-}
+/** Character references decoded as a browser does inside an attribute value (core/html.ts): enough to see the real scheme. */
+const decodeAttribute = (value: string) => decodeEntities(value, { inAttribute: true });
 
 /** The URL if its scheme is allowed (relative URLs count as allowed), else null. */
 export function safeUrl(raw: string, schemes: readonly string[]): string | null {
   // Browsers ignore ASCII whitespace and control characters inside a scheme ("java\tscript:").
-  const decoded = decodeEntities(raw).replace(/[\u0000-\u0020\u007f-\u009f\u200b-\u200f\u2028\u2029\ufeff]/g, '');
+  const decoded = decodeAttribute(raw).replace(/[\u0000-\u0020\u007f-\u009f\u200b-\u200f\u2028\u2029\ufeff]/g, '');
   if (!decoded) return null;
   const scheme = /^([^/?#]*?):/.exec(decoded);
   if (scheme && !schemes.includes(scheme[1].toLowerCase())) return null;
@@ -87,7 +75,7 @@ export function safeUrl(raw: string, schemes: readonly string[]): string | null 
 }
 
 function safeStyle(raw: string): string | null {
-  const decoded = decodeEntities(raw);
+  const decoded = decodeAttribute(raw);
   if (/[\\<>{}@;]{2,}|\/\*|\\/.test(decoded)) return null;
   const kept: string[] = [];
   for (const declaration of decoded.split(';')) {
@@ -108,7 +96,7 @@ function safeAttribute(tag: string, name: string, rawValue: string): string | nu
   if (name === 'src') return safeUrl(rawValue, ['http', 'https']);
   if (name === 'style') return safeStyle(rawValue);
   if (name === 'target') return rawValue === '_blank' ? '_blank' : null;
-  const value = decodeEntities(rawValue);
+  const value = decodeAttribute(rawValue);
   if (['width', 'height', 'border', 'cellpadding', 'cellspacing', 'colspan', 'rowspan', 'start', 'value'].includes(name)) {
     return /^\d{1,4}%?$/.test(value.trim()) ? value.trim() : null;
   }

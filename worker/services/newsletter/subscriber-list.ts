@@ -11,7 +11,8 @@ import { firmDayRange, likePattern, pageOffset } from '../platform/list-page';
 /** Recent means subscribed within this many days (docs/product.md §6.3). */
 export const RECENT_SUBSCRIBER_DAYS = 30;
 
-type SubscriptionRow = typeof subs.$inferSelect;
+/** A newsletter_subscriptions row as read. */
+export type SubscriptionRow = typeof subs.$inferSelect;
 
 export type SubscriberStatus = 'active' | 'pending' | 'unsubscribed' | 'bounced' | 'complained';
 
@@ -43,7 +44,7 @@ export async function listSubscribers(db: Db) {
 
 export type Subscriber = ReturnType<typeof toSubscriber>;
 
-function conditions(query: SubscriberListQuery, timeZone: string): SQL | undefined {
+function subscriberListConditions(query: SubscriberListQuery, timeZone: string): SQL | undefined {
   const where: (SQL | undefined)[] = [];
   if (query.q) {
     // The pattern escapes the text's own % _ and \ (platform/list-page.ts); LIKE ignores ASCII case.
@@ -60,7 +61,7 @@ function conditions(query: SubscriberListQuery, timeZone: string): SQL | undefin
 
 /** One page of the subscribers matching the query, newest subscription first, and how many match in all. */
 export async function searchSubscribers(db: Db, query: SubscriberListQuery, timeZone: string): Promise<ListPage<Subscriber>> {
-  const where = conditions(query, timeZone);
+  const where = subscriberListConditions(query, timeZone);
   const [rows, [{ total }]] = await db.batch([
     db
       .select()

@@ -1,14 +1,13 @@
 import { jwtVerify, SignJWT } from 'jose';
-import { ALGORITHM, ISSUER, key } from '../platform/link-signing';
+import { ALGORITHM, ISSUER, jwtSecretKey } from '../platform/link-signing';
 
 // Newsletter links carry a JWT signed with JWT_SECRET (worker/services/platform/link-signing.ts). A
 // distinct audience per purpose means a confirmation token cannot unsubscribe, neither can be used
 // as an admin session, and vice versa.
-export { ALGORITHM, ISSUER, key };
-export type LinkPurpose = 'newsletter-confirm' | 'newsletter-unsubscribe';
+export type NewsletterLinkPurpose = 'newsletter-confirm' | 'newsletter-unsubscribe';
 
 /** Confirmation links expire after 7 days; unsubscribe links work for a year (CAN-SPAM asks 30 days at least). */
-export const LINK_TTL_SECONDS: Record<LinkPurpose, number> = {
+export const LINK_TTL_SECONDS: Record<NewsletterLinkPurpose, number> = {
   'newsletter-confirm': 7 * 24 * 60 * 60,
   'newsletter-unsubscribe': 365 * 24 * 60 * 60,
 };
@@ -33,7 +32,7 @@ export interface LinkClaims {
  */
 export async function signLinkToken(
   secret: string,
-  purpose: LinkPurpose,
+  purpose: NewsletterLinkPurpose,
   subscriber: { id: number },
   now: Date = new Date(),
   context: { newsletterId?: number } = {},
@@ -46,13 +45,13 @@ export async function signLinkToken(
     .setAudience(purpose)
     .setIssuedAt(iat)
     .setExpirationTime(iat + LINK_TTL_SECONDS[purpose])
-    .sign(key(secret));
+    .sign(jwtSecretKey(secret));
 }
 
 /** The claims of a valid, unexpired token for this purpose; null for anything else. */
-export async function verifyLinkToken(secret: string, purpose: LinkPurpose, token: string, now: Date = new Date()): Promise<LinkClaims | null> {
+export async function verifyLinkToken(secret: string, purpose: NewsletterLinkPurpose, token: string, now: Date = new Date()): Promise<LinkClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, key(secret), {
+    const { payload } = await jwtVerify(token, jwtSecretKey(secret), {
       algorithms: [ALGORITHM],
       issuer: ISSUER,
       audience: purpose,

@@ -1,4 +1,4 @@
-import type { AppEnv } from '../../env';
+import type { Bindings } from '../../env';
 
 // The one D1 call counter. Two readers: `npm run bench:load` (docs/operations.md, Benchmarks),
 // which checks on the running stack how many D1 round trips a request makes before its answer (a
@@ -7,8 +7,6 @@ import type { AppEnv } from '../../env';
 // request, the bench's load included, goes through the worker's fetch untouched); and the cron's
 // tick and the admin's send (countingD1), which report what a newsletter batch costs against the
 // plan's subrequests per invocation.
-
-type Bindings = AppEnv['Bindings'];
 
 /** A D1 binding that counts each call reaching the database: a statement's run/all/first/raw, a batch, an exec. */
 function countedD1(db: D1Database, count: () => void): D1Database {

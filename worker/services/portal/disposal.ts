@@ -7,13 +7,13 @@
 // request closed on 29 February is due on 28 February). A file that belongs to no request (a
 // document staff sent on its own) is never selected here: its keeping is decided with the next step.
 import { and, asc, eq, isNull, lte } from 'drizzle-orm';
+import { DAY_MS } from '#core/firm-time';
 import type { Db } from '../../db/client';
 import { portalFiles, portalRequests, portalSettings } from '../../db/schema';
 
 export const DEFAULT_RETENTION_YEARS = 3;
 /** How far ahead the disposal notice lists what will be deleted. */
 export const DISPOSAL_NOTICE_DAYS = 30;
-const DAY_MS = 86_400_000;
 
 export interface DueFile {
   id: number;

@@ -42,7 +42,7 @@ const ascii = (bytes: Uint8Array, at: number, text: string) => {
   return true;
 };
 const startsWith = (bytes: Uint8Array, signature: readonly number[]) => signature.every((b, i) => bytes[i] === b);
-const view = (bytes: Uint8Array) => new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+const dataView = (bytes: Uint8Array) => new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const JPEG = [0xff, 0xd8, 0xff];
@@ -54,7 +54,7 @@ const IMAGE_CONTAINER_BRANDS = new Set(['mif1', 'msf1']);
 /** An ISO base media file whose brands say HEIF with HEVC (an iPhone's photo). */
 function isHeic(head: Uint8Array): boolean {
   if (head.length < 16 || !ascii(head, 4, 'ftyp')) return false;
-  const boxSize = view(head).getUint32(0);
+  const boxSize = dataView(head).getUint32(0);
   if (boxSize < 16 || boxSize > 512 || boxSize % 4 !== 0 || boxSize > head.length) return false;
   const brand = (at: number) => String.fromCharCode(...head.subarray(at, at + 4));
   const major = brand(8);
@@ -67,7 +67,7 @@ function isHeic(head: Uint8Array): boolean {
 /** The first directory sector of an OLE compound file (MS-CFB 2.2), or null when the header is not sane. */
 function oleDirectory(head: Uint8Array): { offset: number; length: number } | null {
   if (head.length < 512) return null;
-  const header = view(head);
+  const header = dataView(head);
   const shift = header.getUint16(0x1e, true);
   if (shift !== 9 && shift !== 12) return null;
   const sector = 1 << shift;
@@ -97,7 +97,7 @@ export function judgeHead(head: Uint8Array, size: number): HeadVerdict {
  * at 0x40 and its type at 0x42 (2: a stream).
  */
 export function judgeOleDirectory(sector: Uint8Array): FileType | null {
-  const entries = view(sector);
+  const entries = dataView(sector);
   for (let at = 0; at + 128 <= sector.length; at += 128) {
     const nameBytes = entries.getUint16(at + 0x40, true);
     if (nameBytes < 2 || nameBytes > 64 || sector[at + 0x42] !== 2) continue;
@@ -115,7 +115,7 @@ export function judgeOleDirectory(sector: Uint8Array): FileType | null {
  * renamed) or anything else is refused, as is a ZIP64 or a directory that is not wholly in `tail`.
  */
 export function judgeZipTail(tail: Uint8Array, size: number): FileType | null {
-  const bytes = view(tail);
+  const bytes = dataView(tail);
   const tailStart = size - tail.length;
   // The end of central directory record: 22 bytes and a comment of at most 65,535.
   let end = -1;

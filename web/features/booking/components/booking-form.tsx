@@ -2,7 +2,8 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { FieldError, FormField, Input, Label, RequiredMark, TextOptions, Textarea } from '../../../components/ui/input';
 import { useBookingForm } from '../use-booking-form';
-import { fromIsoDate, longDate, toIsoDate } from '../use-closed-days';
+import { longDate } from '#core/firm-time';
+import { fromIsoDate, toIsoDate } from '../use-closed-days';
 import { SlotZoneNote } from './slot-zone-note';
 
 /** "Tuesday, December 8": a day of the month on show, or the chosen one, in a sentence. */
@@ -97,7 +98,7 @@ export function BookingForm({
                 )}
               </div>
               <p className="mt-2 text-sm text-slate-600" aria-live="polite">
-                {form.date ? `Selected: ${longDate(form.date)}` : 'Weekdays only; pick a day from today onward.'}
+                {form.date ? `Selected: ${longDate(toIsoDate(form.date))}` : 'Weekdays only; pick a day from today onward.'}
               </p>
               {calendar && closed.fullInMonth.length > 0 && (
                 <p className="mt-1 text-sm text-slate-600" data-testid="booking-full-days">
