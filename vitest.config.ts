@@ -74,14 +74,13 @@ const LONGEST = [
 /**
  * The order files start in. Vitest would run the projects one after another (alphabetically); here
  * every project's files share the worker slots at once: first `npm start`'s test (mostly waiting on
- * its server), then the build files (the preflight's first: it spawns the deploy preflight a dozen
- * times, 40 s on a quiet machine and two minutes on a loaded one, and ran alone at the end of the
- * run when it came last), then the browser files and the worker files (each the slowest known
- * first), and the quick web files last, to fill the gaps at the end. Each project's files come one
+ * its server), then the browser files, the build files (the preflight's, which spawns the deploy
+ * preflight a dozen times, before the quick ones) and the worker files (each the slowest known first), and
+ * the quick web files last, to fill the gaps at the end. Each project's files come one
  * after another because a slot keeps its runner (`isolate: false`: the browser files' Node process,
  * the worker files' workerd with its modules loaded) only while the next file in the queue is of
  * the same project: taken in turn, every file started a runner of its own (docs/operations.md "The
- * test suite's time"). The build files keep no runner, so they cost no runner start anywhere.
+ * test suite's time").
  */
 class ProjectBlocksSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -91,7 +90,7 @@ class ProjectBlocksSequencer extends BaseSequencer {
       return at === -1 ? LONGEST.length : at;
     };
     const of = (name: string) => sorted.filter((spec) => spec.project.name === name).sort((a, b) => rank(a) - rank(b));
-    const order = ['scripts', 'build', 'e2e', 'worker', 'web'];
+    const order = ['scripts', 'e2e', 'build', 'worker', 'web'];
     const rest = sorted.filter((spec) => !order.includes(spec.project.name));
     return [...order.flatMap(of), ...rest];
   }
