@@ -57,17 +57,26 @@ export function workerPool(bindings: Record<string, string> = {}) {
 }
 
 /**
- * The longest files, started first in their project whatever vitest knows: on a fresh clone it has
- * no timings and orders by file size, which would start the three small fuzz files (a few lines
- * each, minutes of work each) last and leave them running alone at the end.
+ * The longest files, longest first, started first in their project whatever vitest knows: on a fresh
+ * clone it has no timings and orders by file size, which would start the three small fuzz files (a
+ * few lines each, minutes of work each) last and leave them running alone at the end, and start the
+ * back-office navigation's file (its overlap check opens every screen four times) after a dozen others.
  */
-const LONGEST = ['tests/admin/admin-accessibility.e2e', 'tests/site/public-site.e2e', 'tests/site/accessibility-sweep.e2e', 'tests/security/fuzz'];
+const LONGEST = [
+  'tests/admin/admin-accessibility.e2e',
+  'tests/admin/admin-nav.e2e',
+  'tests/site/public-site.e2e',
+  'tests/site/accessibility-sweep.e2e',
+  'tests/build/preflight',
+  'tests/security/fuzz',
+];
 
 /**
  * The order files start in. Vitest would run the projects one after another (alphabetically); here
  * every project's files share the worker slots at once: first `npm start`'s test (mostly waiting on
- * its server), then the browser files and then the worker files (each the slowest known first), and
- * the quick build and web files last, to fill the gaps at the end. Each project's files come one
+ * its server), then the browser files, the build files (the preflight's, which spawns the deploy
+ * preflight a dozen times, before the quick ones) and the worker files (each the slowest known first), and
+ * the quick web files last, to fill the gaps at the end. Each project's files come one
  * after another because a slot keeps its runner (`isolate: false`: the browser files' Node process,
  * the worker files' workerd with its modules loaded) only while the next file in the queue is of
  * the same project: taken in turn, every file started a runner of its own (docs/operations.md "The
@@ -81,7 +90,7 @@ class ProjectBlocksSequencer extends BaseSequencer {
       return at === -1 ? LONGEST.length : at;
     };
     const of = (name: string) => sorted.filter((spec) => spec.project.name === name).sort((a, b) => rank(a) - rank(b));
-    const order = ['scripts', 'e2e', 'worker', 'build', 'web'];
+    const order = ['scripts', 'e2e', 'build', 'worker', 'web'];
     const rest = sorted.filter((spec) => !order.includes(spec.project.name));
     return [...order.flatMap(of), ...rest];
   }

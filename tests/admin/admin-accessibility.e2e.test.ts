@@ -5,7 +5,7 @@ import { api, signInThroughCard, uniqueEmail, waitUntil } from '../harness/e2e/a
 import { confirmedSubscriber } from '../harness/e2e/admin-newsletter-helpers';
 import { invited, ownerWithoutEmail, STAFF_PASSWORD } from '../harness/e2e/admin-users-helpers';
 import { axeProblems, focusSweep, reflowProblems, requiredFieldProblems, sweepScreen, targetSizeProblems } from '../harness/e2e/a11y-sweep';
-import { baseUrl, DESKTOP, launchBrowser, newPage, PHONE, settled } from '../harness/e2e/browser';
+import { baseUrl, DESKTOP, launchBrowser, narrowTo, newPage, PHONE, settled } from '../harness/e2e/browser';
 
 // docs/product.md "Accessibility": every admin screen, signed out and signed in with data on it
 // (messages, appointments, subscribers, e-mails with an attached invite), and every dialog, meets
@@ -199,21 +199,6 @@ async function openScreen(page: Page, route: string, viewport: { width: number; 
   await page.setViewportSize(viewport);
   await page.goto(route);
   await waitForData(page, route);
-  await settle(page);
-}
-
-/**
- * The screen on the page, narrowed to a phone's width, as a freshly opened one would stand: at the
- * top, nothing focused. The back office is laid out by CSS alone (no script reads the width), so the
- * same screen narrowed is the screen a phone opens; narrowing rather than opening it again spares a
- * load of the whole back office per screen (docs/operations.md "The test suite's time").
- */
-async function narrowTo(page: Page, viewport: { width: number; height: number }) {
-  await page.setViewportSize(viewport);
-  await page.evaluate(() => {
-    (document.activeElement as HTMLElement | null)?.blur?.();
-    window.scrollTo(0, 0);
-  });
   await settle(page);
 }
 

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminSessionPerFile, api, expectToastSaying, screenshotDir, signInThroughCard, signedInTab, uniqueEmail, waitUntil } from '../harness/e2e/admin-helpers';
 import { invited, STAFF_PASSWORD } from '../harness/e2e/admin-users-helpers';
-import { DESKTOP, newPage, PHONE, SCREEN_SIZES, settled } from '../harness/e2e/browser';
+import { DESKTOP, narrowTo, newPage, PHONE, SCREEN_SIZES, settled } from '../harness/e2e/browser';
 import { coveredControls } from '../harness/e2e/fixed-overlap';
 
 // docs/product.md §6 "Back-office navigation": every signed-in admin screen has the same
@@ -169,15 +169,16 @@ describe('nothing fixed covers a control', () => {
     const problems: string[] = [];
     try {
       for (const banner of ['banner up', 'banner accepted'] as const) {
-        for (const [width, viewport] of SCREEN_SIZES) {
-          await page.setViewportSize(viewport);
-          for (const [path] of SCREENS) {
-            await page.goto(path);
-            await page.getByRole('heading', { level: 1 }).waitFor();
-            if (banner === 'banner up') await page.getByRole('region', { name: 'Cookie consent' }).waitFor();
-            await settled(page);
-            problems.push(...(await coveredControls(page, `${path} at ${width}px, ${banner}`)));
-          }
+        for (const [path] of SCREENS) {
+          // Opened at 1280 px, then narrowed to 390 px in place (narrowTo: laid out as a phone opens it).
+          await page.setViewportSize(DESKTOP);
+          await page.goto(path);
+          await page.getByRole('heading', { level: 1 }).waitFor();
+          if (banner === 'banner up') await page.getByRole('region', { name: 'Cookie consent' }).waitFor();
+          await settled(page);
+          problems.push(...(await coveredControls(page, `${path} at 1280px, ${banner}`)));
+          await narrowTo(page, PHONE);
+          problems.push(...(await coveredControls(page, `${path} at 390px, ${banner}`)));
         }
         if (banner === 'banner up') {
           await page.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: 'Accept' }).click();

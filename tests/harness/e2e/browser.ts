@@ -136,3 +136,20 @@ export async function settled(page: Page): Promise<void> {
     { polling: 100, timeout: 30_000 },
   );
 }
+
+/**
+ * The back-office screen on the page, narrowed to `viewport` (a phone's width) as a freshly opened
+ * one would stand: at the top, nothing focused, its pending renders settled. The back office is laid
+ * out by CSS alone (no script reads the width), so the same screen narrowed is the screen a phone
+ * opens; narrowing rather than opening it again spares a load of the whole back office per screen
+ * (docs/operations.md "The test suite's time").
+ */
+export async function narrowTo(page: Page, viewport: { width: number; height: number }): Promise<void> {
+  await page.setViewportSize(viewport);
+  await page.evaluate(() => {
+    (document.activeElement as HTMLElement | null)?.blur?.();
+    window.scrollTo(0, 0);
+  });
+  await page.waitForTimeout(300);
+  await settled(page);
+}
