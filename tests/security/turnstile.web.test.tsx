@@ -55,7 +55,7 @@ describe('Turnstile on the public forms, with a site key configured', () => {
   it('loads nothing with the page, then the script once the visitor starts filling the form, and sends the token', async () => {
     const sent = captureFetch(answer);
     const cloudflare = fakeCloudflare();
-    renderForm(<ContactForm />);
+    renderForm(<ContactForm clientPortal="https://portal.example/login" />);
 
     // The page alone: no script, no request.
     await new Promise((resolve) => setTimeout(resolve, 50));

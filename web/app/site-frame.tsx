@@ -31,7 +31,7 @@ export function SiteFrame({ pathname, children, after }: { pathname: string; chi
         {children}
       </main>
       <SiteFooter />
-      <ChatIsland firmName={firm.name} questionGroups={chat.suggestedQuestionGroups} />
+      <ChatIsland firmName={firm.name} questionGroups={chat.suggestedQuestionGroups} clientPortal={firm.links.clientPortal} />
       <ToasterIsland />
       <CookieBannerIsland />
       {after}

@@ -14,7 +14,7 @@ const preload = () => {
 };
 
 /** docs/product.md §4: the floating round chat button at the bottom right of every page; its props are the panel's content. */
-export function ChatLauncher({ firmName, questionGroups }: ChatContent) {
+export function ChatLauncher({ firmName, questionGroups, clientPortal }: ChatContent) {
   const [open, setOpen] = useState(false);
   // One session per widget instance (docs/product.md §4), created on first open, kept across reopenings.
   const [sessionId, setSessionId] = useState<string | null>(null);
@@ -49,7 +49,7 @@ export function ChatLauncher({ firmName, questionGroups }: ChatContent) {
     <>
       {open && sessionId && (
         <Suspense fallback={<ChatPanelLoading />}>
-          <ChatPanel key={sessionId} firmName={firmName} questionGroups={questionGroups} sessionId={sessionId} onClose={close} onRestart={() => setSessionId(newChatSessionId())} />
+          <ChatPanel key={sessionId} firmName={firmName} questionGroups={questionGroups} clientPortal={clientPortal} sessionId={sessionId} onClose={close} onRestart={() => setSessionId(newChatSessionId())} />
         </Suspense>
       )}
       <button

@@ -2,6 +2,7 @@ import { Loader2, Send, UserRound, X } from 'lucide-react';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { CHAT_MESSAGE_MAX_LENGTH, chatRequestSchema, type ChatSource } from '#core/schemas/chat';
 import type { SiteContent } from '#core/content/schema';
+import { noticeProps, SensitiveNumberNotice } from '../../../components/ui/sensitive-number-notice';
 import { ApiError } from '../../../lib/api';
 import { streamChatMessage } from '../api/stream-chat-message';
 import { ChatMessageText } from './chat-message-text';
@@ -28,6 +29,8 @@ const sourcesLead = (sources: ChatSource[]) => (sources.length === 1 ? 'Source: 
 export type ChatContent = {
   firmName: string;
   questionGroups: SiteContent['chat']['suggestedQuestionGroups'];
+  /** The Client Portal address, where the chat sends a visitor who types an SSN or account number. */
+  clientPortal: string;
 };
 
 /** docs/product.md §4: the single message the list resets to on every open. */
@@ -51,6 +54,7 @@ const roleLabel: Record<ChatRole, string> = { user: 'You', assistant: 'Assistant
 export default function ChatPanel({
   firmName,
   questionGroups: suggestedQuestionGroups,
+  clientPortal,
   sessionId,
   onClose,
   onRestart,
@@ -76,6 +80,7 @@ export default function ChatPanel({
   const mounted = useRef(true);
   const titleId = useId();
   const inputId = useId();
+  const noticeId = useId();
 
   useEffect(() => {
     mounted.current = true;
@@ -274,7 +279,7 @@ export default function ChatPanel({
 
         {handoff === 'open' && (
           <div ref={handoffRef}>
-            <HandoffForm sessionId={sessionId} onSent={onHandoffSent} onCancel={() => setHandoff('closed')} />
+            <HandoffForm sessionId={sessionId} clientPortal={clientPortal} onSent={onHandoffSent} onCancel={() => setHandoff('closed')} />
           </div>
         )}
 
@@ -316,6 +321,7 @@ export default function ChatPanel({
             maxLength={CHAT_MESSAGE_MAX_LENGTH}
             autoComplete="off"
             placeholder="Type your message..."
+            {...noticeProps(noticeId, input)}
             className="h-10 min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 disabled:opacity-60"
           />
           <button
@@ -327,6 +333,7 @@ export default function ChatPanel({
             {pending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <Send className="h-4 w-4" aria-hidden="true" />}
           </button>
         </div>
+        <SensitiveNumberNotice id={noticeId} text={input} portal={clientPortal} className="text-xs" />
         {pending && (
           <div className="mt-2 flex items-center justify-between gap-2 text-xs text-slate-500">
             {streaming ? (

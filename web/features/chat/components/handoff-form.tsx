@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { CHAT_HANDOFF_NOTE_MAX_LENGTH, chatHandoffSchema } from '#core/schemas/chat';
 import { Button, SubmitButton } from '../../../components/ui/button';
 import { FormField, Honeypot, Input, Textarea } from '../../../components/ui/input';
+import { noticeProps, SensitiveNumberNotice } from '../../../components/ui/sensitive-number-notice';
 import { errorMessage } from '../../../lib/api';
 import { useTurnstile } from '../../../lib/turnstile';
 import { useSchemaForm } from '../../../lib/use-schema-form';
@@ -13,9 +14,10 @@ const HANDOFF_FAILED = 'We could not send your request. Please try again, or con
  * docs/product.md §4.2: "Talk to a person", inline in the chat panel. Name, e-mail, optional phone
  * and note, checked by the same schema as POST /api/chat/handoff (the form pattern of
  * web/lib/use-schema-form.ts); the conversation itself is taken by the server from its records,
- * never sent from here.
+ * never sent from here. A note that looks like a Social Security or account number is met with a
+ * pointer to the client portal before it is sent.
  */
-export function HandoffForm({ sessionId, onSent, onCancel }: { sessionId: string; onSent: (confirmation: string) => void; onCancel: () => void }) {
+export function HandoffForm({ sessionId, clientPortal, onSent, onCancel }: { sessionId: string; clientPortal: string; onSent: (confirmation: string) => void; onCancel: () => void }) {
   const turnstile = useTurnstile();
   const form = useSchemaForm({
     id: 'handoff',
@@ -29,7 +31,7 @@ export function HandoffForm({ sessionId, onSent, onCancel }: { sessionId: string
       if (!Object.keys(fields).length) form.setFailure(errorMessage(error, HANDOFF_FAILED));
     },
   });
-  const { errors, failure, field, described, ref: formRef } = form;
+  const { errors, failure, field, described, values, ref: formRef } = form;
 
   useEffect(() => {
     formRef.current?.querySelector<HTMLInputElement>('[name="name"]')?.focus();
@@ -53,7 +55,8 @@ export function HandoffForm({ sessionId, onSent, onCancel }: { sessionId: string
         <Input id="handoff-phone" {...field('phone')} type="tel" autoComplete="tel" {...described('phone')} />
       </FormField>
       <FormField id="handoff-note" label="Note (Optional)" error={errors.note}>
-        <Textarea id="handoff-note" {...field('note')} rows={2} maxLength={CHAT_HANDOFF_NOTE_MAX_LENGTH} placeholder="Anything we should know?" {...described('note')} />
+        <Textarea id="handoff-note" {...field('note')} rows={2} maxLength={CHAT_HANDOFF_NOTE_MAX_LENGTH} placeholder="Anything we should know?" {...noticeProps('handoff-note-notice', values.note, described('note'))} />
+        <SensitiveNumberNotice id="handoff-note-notice" text={values.note} portal={clientPortal} className="text-xs" />
       </FormField>
       <Honeypot id="handoff-website" {...field('website')} />
       {/* Cloudflare Turnstile, when configured: loads as the form opens (its first field takes the focus). */}

@@ -2,6 +2,7 @@ import type { ContactInput } from '#core/schemas/contact';
 import { SubmitButton } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { FormField, Honeypot, Input, Textarea } from '../../../components/ui/input';
+import { noticeProps, SensitiveNumberNotice } from '../../../components/ui/sensitive-number-notice';
 import { toast } from '../../../components/ui/use-toast';
 import { trackFormSubmission } from '../../../lib/analytics';
 import { useTurnstile } from '../../../lib/turnstile';
@@ -16,9 +17,11 @@ const loadSchema = () => import('../validate-contact').then((module) => module.c
 /**
  * docs/product.md §2: 'Send us a Message'. Validated by the same zod schema as POST /api/contact
  * (the form pattern of web/lib/use-schema-form.ts): checked on submit and, once submitted, again as
- * the visitor corrects a field; the form empties after a message is sent.
+ * the visitor corrects a field; the form empties after a message is sent. A message that looks like
+ * a Social Security or account number is met with a pointer to the client portal (`clientPortal`,
+ * the content's address: an island's JSON prop) before it is sent.
  */
-export function ContactForm() {
+export function ContactForm({ clientPortal }: { clientPortal: string }) {
   const turnstile = useTurnstile();
   const form = useSchemaForm({
     id: 'contact',
@@ -45,7 +48,7 @@ export function ContactForm() {
       toast({ variant: 'destructive', title: 'Error', description: await contactErrorText(error) });
     },
   });
-  const { errors, pending, field, described } = form;
+  const { errors, pending, field, described, values } = form;
 
   return (
     <Card>
@@ -71,7 +74,8 @@ export function ContactForm() {
             <Input id="contact-phone" {...field('phone')} type="tel" autoComplete="tel" placeholder="(555) 123-4567" {...described('phone')} />
           </FormField>
           <FormField id="contact-message" label="Message" required error={errors.message}>
-            <Textarea id="contact-message" {...field('message')} aria-required="true" rows={5} placeholder="How can we help you?" {...described('message')} />
+            <Textarea id="contact-message" {...field('message')} aria-required="true" rows={5} placeholder="How can we help you?" {...noticeProps('contact-message-notice', values.message, described('message'))} />
+            <SensitiveNumberNotice id="contact-message-notice" text={values.message} portal={clientPortal} className="text-sm" />
           </FormField>
           <Honeypot id="contact-website" {...field('website')} />
           {/* Cloudflare Turnstile, when configured: empty until the visitor starts filling the form. */}
