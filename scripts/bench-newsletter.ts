@@ -30,7 +30,7 @@ import { firm } from '#core/content/firm';
 import { firmDateParts } from '#core/firm-time';
 import { readSubscriberCsv } from '#core/subscriber-import-csv';
 import { contentDigest } from '../worker/services/email/webhook-signature.ts';
-import { bytesToBase64 } from '../worker/services/platform/encoding.ts';
+import { bytesToBase64 } from '#core/encoding';
 import { SCHEDULED_PATH } from './lib/local-cron.ts';
 import { applyLocalMigrations, executeLocalSql, projectRoot, startDevServer } from './lib/local-server.ts';
 import { readRawWranglerConfig } from './lib/wrangler-config.ts';

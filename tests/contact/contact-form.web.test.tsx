@@ -113,7 +113,7 @@ describe('the contact form', () => {
     renderForm(<ContactForm clientPortal={PORTAL} />);
     const user = await fill({ name: 'Ann', email: 'ann@example.com', message: 'Call me at (412) 555-0123 about my return.' });
     const notice = document.getElementById('contact-message-notice')!;
-    expect(notice.getAttribute('role')).toBe('status');
+    expect(notice.getAttribute('aria-live')).toBe('polite');
     expect(notice.textContent).toBe('');
     expect(field('Message').getAttribute('aria-describedby')).toBeNull();
 

@@ -28,7 +28,7 @@ async function visitor(viewport: { width: number; height: number }) {
 async function noticeOf(field: Locator): Promise<string> {
   return field.evaluate((element) => {
     const ids = element.getAttribute('aria-describedby')?.split(' ') ?? [];
-    const notice = ids.map((id) => document.getElementById(id)).find((node) => node?.getAttribute('role') === 'status');
+    const notice = ids.map((id) => document.getElementById(id)).find((node) => node?.getAttribute('aria-live') === 'polite');
     return notice?.textContent ?? '';
   });
 }

@@ -2,7 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { vi } from 'vitest';
 import worker from '../../../worker/index';
 import { contentDigest } from '../../../worker/services/email/webhook-signature';
-import { bytesToBase64 } from '../../../worker/services/platform/encoding';
+import { bytesToBase64 } from '#core/encoding';
 import { ORIGIN } from './helpers';
 import { MAILCHANNELS_ACCOUNT_ID, MAILCHANNELS_URL } from './mailchannels-fake';
 

@@ -3,7 +3,7 @@
 import { env } from 'cloudflare:test';
 import { getDb } from '../../../worker/db/client';
 import { portalClients, portalRequestItems, portalRequests } from '../../../worker/db/schema';
-import { bytesToBase64 } from '../../../worker/services/platform/encoding';
+import { bytesToBase64 } from '#core/encoding';
 import { parseFileKeys, type FileKeys, type PortalStorage } from '../../../worker/services/portal';
 
 const text = (s: string) => new TextEncoder().encode(s);

@@ -8,7 +8,7 @@ import { NewTabLink } from '../layout/page-parts';
  * all); the notice goes once the number is gone.
  *
  * `noticeProps(id, text, props)` gives the field its ARIA ties: the field's own (an error's) plus
- * this notice's while it shows. The notice's live region is always in the page, so a screen reader
+ * this notice's while it shows. The notice's live region (aria-live, not a status role: the chat has its own status) is always in the page, so a screen reader
  * hears it politely the moment it appears.
  */
 export function noticeProps<P extends { 'aria-describedby'?: string }>(id: string, text: string, props: P = {} as P): P {
@@ -19,7 +19,7 @@ export function noticeProps<P extends { 'aria-describedby'?: string }>(id: strin
 export function SensitiveNumberNotice({ id, text, portal, className = '' }: { id: string; text: string; portal: string; className?: string }) {
   const shown = looksLikeSensitiveNumber(text);
   return (
-    <div id={id} role="status" aria-live="polite" className={shown ? `mt-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-amber-900 ${className}` : undefined}>
+    <div id={id} aria-live="polite" className={shown ? `mt-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-amber-900 ${className}` : undefined}>
       {shown && (
         <>
           This looks like a Social Security or account number. Please don&apos;t send it here: upload it through our{' '}

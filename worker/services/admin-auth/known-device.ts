@@ -3,7 +3,7 @@ import { hashIp } from '../limits/client-ip';
 import type { LoginSubject } from './login-throttle';
 import type { AdminRequest } from './request';
 import type { CookieToSet } from './session';
-import { bytesToBase64Url } from '../platform/encoding';
+import { bytesToBase64Url } from '#core/encoding';
 
 // The "known device" cookie (docs/decisions/0011-known-devices-and-the-sign-in-delay.md): a browser
 // that signed in as an administrator before carries a random device id signed for that

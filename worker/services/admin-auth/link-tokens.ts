@@ -2,7 +2,7 @@
 // §6.8): 32 random bytes, base64url, of which only a SHA-256 (salted with what the link is for, so a
 // hash of one kind never matches a token of another) is stored.
 
-import { bytesToBase64Url, sha256Hex } from '../platform/encoding';
+import { bytesToBase64Url, sha256Hex } from '#core/encoding';
 
 export type AdminLinkPurpose = 'admin-invitation' | 'admin-password-reset';
 

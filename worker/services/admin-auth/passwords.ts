@@ -1,7 +1,7 @@
 // PBKDF2-SHA256 through WebCrypto. 100,000 iterations is the most workerd allows for PBKDF2
 // (docs/product.md §6.1); each hash carries its own random 16-byte salt.
 
-import { base64ToBytes, bytesToBase64 } from '../platform/encoding';
+import { base64ToBytes, bytesToBase64 } from '#core/encoding';
 const ITERATIONS = 100_000;
 const KEY_BITS = 256;
 

@@ -2,7 +2,7 @@
 // (docs/product.md §6.1): HMAC-SHA-1, 6 digits, 30-second steps, one step of clock drift either
 // way, through WebCrypto. Every function takes `now` so tests run against a fixed clock.
 
-import { sha256Hex } from '../platform/encoding';
+import { sha256Hex } from '#core/encoding';
 
 export const TOTP_DIGITS = 6;
 export const TOTP_STEP_SECONDS = 30;

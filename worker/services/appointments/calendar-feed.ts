@@ -11,7 +11,7 @@ import { APPOINTMENT_MINUTES } from './busy-intervals';
 import { buildCalendar, escapeIcsText, type InviteEvent } from './ics';
 import type { FirmFacts } from '#core/content/firm-facts';
 import { publishedContent } from '../content';
-import { bytesToBase64Url, sha256Hex } from '../platform/encoding';
+import { bytesToBase64Url, sha256Hex } from '#core/encoding';
 
 // The firm's private calendar feed (docs/product.md §6.4, docs/decisions/0014): one VEVENT per
 // appointment with a time, requested (TENTATIVE) or confirmed, with the UID and SEQUENCE of the

@@ -8,7 +8,7 @@ import { firmAddressLine, type FirmFacts } from '#core/content/firm-facts';
 import { appointmentRef } from './links';
 import { calendarLinks, type CalendarLinks } from './calendar-links';
 import { buildInvite } from './ics';
-import { bytesToBase64 } from '../platform/encoding';
+import { bytesToBase64 } from '#core/encoding';
 
 // What an appointment's e-mails (./emails.ts) and the firm's calendar feed (./calendar-feed.ts) say
 // of it: its day and time in words, and its calendar event (RFC 5545/5546): one UID per appointment

@@ -5,7 +5,7 @@ import type { appointments } from '../../db/schema';
 import { slotStartMinutes } from '#core/schemas/appointments';
 import { zonedToUtc } from './ics';
 import { ALGORITHM, hmacSigningKey, ISSUER, jwtSecretKey } from '../platform/link-signing';
-import { bytesToBase64Url } from '../platform/encoding';
+import { bytesToBase64Url } from '#core/encoding';
 
 // The visitor's self-service links (docs/product.md §3): every booking e-mail carries a Cancel and
 // a Reschedule link. Each is a JWT signed with JWT_SECRET the way the newsletter links are

@@ -1,5 +1,5 @@
 import { redactSecrets } from '../../mail-redaction';
-import { sha256Hex } from '../platform/encoding';
+import { sha256Hex } from '#core/encoding';
 
 /**
  * Applies MailChannels' delivery events (docs/product.md §7) to the e-mail log and the newsletter

@@ -9,7 +9,7 @@
  *   Signature: sig_mc=:<base64 ed25519 signature>:
  */
 
-import { base64ToBytes, bytesToBase64 } from '../platform/encoding';
+import { base64ToBytes, bytesToBase64 } from '#core/encoding';
 
 /** Signatures older than this are refused (a captured request cannot be replayed later). */
 export const MAX_SIGNATURE_AGE_SECONDS = 5 * 60;

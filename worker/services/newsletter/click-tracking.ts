@@ -4,7 +4,7 @@ import { newsletterClicks, newsletterDeliveries, newsletterSettings, sentNewslet
 import { escapeHtml } from '../platform/html';
 import { decodeBasicEntities } from './template';
 import { hmacSigningKey } from '../platform/link-signing';
-import { bytesToBase64Url } from '../platform/encoding';
+import { bytesToBase64Url } from '#core/encoding';
 
 /**
  * First-party click tracking (docs/product.md §5.11). Each link of an issue's body is sent to each

@@ -1,7 +1,7 @@
 // The portal's file keys, from the PORTAL_FILE_KEYS secret: "<id>:<base64 of 32 bytes>" entries
 // separated by commas, the first the key new files are encrypted with, the others kept so the files
 // they encrypted still open (docs/decisions/0022-client-portal-files.md, "Keys and rotation").
-import { base64ToBytes } from '../platform/encoding';
+import { base64ToBytes } from '#core/encoding';
 
 /** A key's id, stored with every file it encrypts (portal_files.key_id). */
 const KEY_ID = /^[A-Za-z0-9-]{1,16}$/;
