@@ -51,10 +51,12 @@ export async function enqueue(outbox: Outbox, mail: OutgoingEmail[] | QueuedMail
   const messages = 'logged' in mail ? mail.logged.messages : mail;
   if (messages.length === 0) return [];
   const db = getDb(outbox.env.DB);
-  if (outbox.settle) return deliverLogged(db, transport, 'logged' in mail ? mail.logged : await logQueued(db, transport, messages), outbox.settle);
+  // Queued already by the write's batch, or logged now in one batched insert.
+  const log = async () => ('logged' in mail ? mail.logged : logQueued(db, transport, messages));
+  if (outbox.settle) return deliverLogged(db, transport, await log(), outbox.settle);
   let logged: LoggedMessages;
   try {
-    logged = 'logged' in mail ? mail.logged : await logQueued(db, transport, messages);
+    logged = await log();
   } catch (error) {
     console.error('E-mail not logged, not sent', messages.map((m) => m.kind).join(','), safeErrorSummary(error));
     return [];
